@@ -1,0 +1,37 @@
+# librarybot: `make run` and `make test` install what they need on Debian, then build.
+SWIFT ?= swift
+APT_PACKAGES := libwebsockets-dev libcurl4-openssl-dev libsqlite3-dev pkg-config
+DATABASE ?= data/library.sqlite
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps build run test bench clean
+
+## deps: install the C libraries (Debian packages) that are missing.
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing$$missing"; \
+		$(SUDO) apt-get update && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+## run: build, put the demo books on an empty shelf, and start librarybot.
+run: build
+	$(SWIFT) run librarybot books demo --database $(DATABASE)
+	$(SWIFT) run librarybot books list --database $(DATABASE)
+
+## test: every test of the package (the benchmarks are a separate package).
+test: deps
+	$(SWIFT) test
+
+## bench: the benchmarks in Benchmarks/ (release build).
+bench: deps
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+
+clean:
+	rm -rf .build Benchmarks/.build

@@ -1,0 +1,37 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "librarybot",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "librarybot", targets: ["librarybot"]),
+        .library(name: "LibraryCore", targets: ["LibraryCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(
+            name: "LibraryCore",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .executableTarget(
+            name: "librarybot",
+            dependencies: [
+                "LibraryCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LibraryCoreTests",
+            dependencies: ["LibraryCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "LibraryBotTests",
+            dependencies: ["librarybot", "LibraryCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,109 @@
+import Foundation
+
+/// One physical copy on the shelf: two copies of Dune are two books.
+public struct Book: Sendable, Hashable, Identifiable, Codable {
+    public var id: Int64
+    public var title: String
+    public var author: String
+    public var publisher: String?
+    public var categories: [String]
+    /// Digits only (an ISBN-10 may end in `X`), checksum verified.
+    public var isbn: String?
+    public var addedAt: Date
+
+    public init(
+        id: Int64, title: String, author: String, publisher: String? = nil,
+        categories: [String] = [], isbn: String? = nil, addedAt: Date
+    ) {
+        self.id = id
+        self.title = title
+        self.author = author
+        self.publisher = publisher
+        self.categories = categories
+        self.isbn = isbn
+        self.addedAt = addedAt
+    }
+}
+
+/// What an admin gives to add a book; `validated()` cleans and checks it.
+public struct NewBook: Sendable, Hashable, Codable {
+    public var title: String
+    public var author: String
+    public var publisher: String?
+    public var categories: [String]
+    public var isbn: String?
+
+    public init(
+        title: String, author: String, publisher: String? = nil,
+        categories: [String] = [], isbn: String? = nil
+    ) {
+        self.title = title
+        self.author = author
+        self.publisher = publisher
+        self.categories = categories
+        self.isbn = isbn
+    }
+
+    /// The longest title, author or publisher accepted, in characters.
+    public static let maximumTextLength = 300
+
+    /// The book with whitespace tidied, empty optionals removed and the ISBN normalized.
+    /// - Throws: `LibraryError.invalidBook` naming the field that is wrong.
+    public func validated() throws(LibraryError) -> NewBook {
+        let title = try Self.requiredText(title, field: .title)
+        let author = try Self.requiredText(author, field: .author)
+        let publisher = try Self.optionalText(publisher, field: .publisher)
+        let categories = try Self.cleanCategories(categories)
+        var isbn: String? = nil
+        if let raw = self.isbn, !raw.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let normalized = ISBN.normalize(raw) else {
+                throw .invalidBook(field: .isbn, problem: .invalidISBN(raw))
+            }
+            isbn = normalized
+        }
+        return NewBook(title: title, author: author, publisher: publisher, categories: categories, isbn: isbn)
+    }
+
+    static func requiredText(_ text: String, field: BookField) throws(LibraryError) -> String {
+        let tidy = TextKey.tidy(text)
+        guard !tidy.isEmpty else { throw .invalidBook(field: field, problem: .empty) }
+        guard tidy.count <= maximumTextLength else {
+            throw .invalidBook(field: field, problem: .tooLong(maximum: maximumTextLength))
+        }
+        return tidy
+    }
+
+    static func optionalText(_ text: String?, field: BookField) throws(LibraryError) -> String? {
+        guard let text else { return nil }
+        let tidy = TextKey.tidy(text)
+        if tidy.isEmpty { return nil }
+        guard tidy.count <= maximumTextLength else {
+            throw .invalidBook(field: field, problem: .tooLong(maximum: maximumTextLength))
+        }
+        return tidy
+    }
+
+    static func cleanCategories(_ categories: [String]) throws(LibraryError) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for raw in categories.flatMap(Self.splitCategories) {
+            let tidy = TextKey.tidy(raw)
+            guard !tidy.isEmpty else { continue }
+            guard tidy.count <= 100 else {
+                throw .invalidBook(field: .categories, problem: .tooLong(maximum: 100))
+            }
+            if seen.insert(TextKey.fold(tidy)).inserted { result.append(tidy) }
+        }
+        return result
+    }
+
+    /// Categories are written `a; b` (CSV) or `a, b` (chat); neither separator is part of a name.
+    public static func splitCategories(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == ";" || $0 == "," }).map(String.init)
+    }
+}
+
+/// The fields of a book that can be edited.
+public enum BookField: String, Sendable, Hashable, Codable, CaseIterable {
+    case title, author, publisher, categories, isbn
+}

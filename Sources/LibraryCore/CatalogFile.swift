@@ -1,0 +1,167 @@
+import Foundation
+
+/// Books to and from files: CSV with the header `title,author,publisher,categories,isbn`
+/// (categories separated by `;`), and JSON (an array of objects with the same keys).
+public enum CatalogFile {
+    public static let csvColumns = ["title", "author", "publisher", "categories", "isbn"]
+
+    /// A file that cannot be read as a whole (as opposed to a bad row).
+    public struct FormatError: Error, Sendable, Hashable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// One row of a file: its line (CSV) or position (JSON, from 1), and the book or the reason
+    /// it was rejected.
+    public struct Row: Sendable, Hashable {
+        public var line: Int
+        public var book: NewBook?
+        public var problem: String?
+    }
+
+    /// The rows of a CSV text. Blank lines are skipped; quoted fields may hold commas, quotes
+    /// (doubled) and line breaks.
+    public static func rows(csv text: String) throws(FormatError) -> [Row] {
+        let records = try CSV.records(text)
+        guard let header = records.first else { throw FormatError(description: "The file is empty: it needs the header line \(csvColumns.joined(separator: ",")).") }
+        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let unknown = names.filter { !csvColumns.contains($0) }
+        guard unknown.isEmpty else {
+            throw FormatError(description: "Unknown column(s) \(unknown.map { "'\($0)'" }.joined(separator: ", ")) in the header; the columns are \(csvColumns.joined(separator: ",")).")
+        }
+        guard names.contains("title"), names.contains("author") else {
+            throw FormatError(description: "The header needs at least the columns title and author (found: \(names.joined(separator: ","))).")
+        }
+        guard Set(names).count == names.count else { throw FormatError(description: "A column is named twice in the header.") }
+        return records.dropFirst().compactMap { record -> Row? in
+            if record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return nil }
+            guard record.fields.count == names.count else {
+                return Row(line: record.line, book: nil, problem: "has \(record.fields.count) fields, the header has \(names.count)")
+            }
+            var values: [String: String] = [:]
+            for (name, value) in zip(names, record.fields) { values[name] = value }
+            let draft = NewBook(title: values["title"] ?? "", author: values["author"] ?? "", publisher: values["publisher"],
+                                categories: NewBook.splitCategories(values["categories"] ?? ""), isbn: values["isbn"])
+            return validate(draft, line: record.line)
+        }
+    }
+
+    /// The rows of a JSON array of books.
+    public static func rows(json data: Data) throws(FormatError) -> [Row] {
+        struct Entry: Decodable {
+            var title: String?
+            var author: String?
+            var publisher: String?
+            var categories: [String]?
+            var isbn: String?
+        }
+        let entries: [Entry]
+        do {
+            entries = try JSONDecoder().decode([Entry].self, from: data)
+        } catch {
+            throw FormatError(description: "Not a JSON array of books: \(error.localizedDescription)")
+        }
+        return entries.enumerated().map { index, entry in
+            validate(NewBook(title: entry.title ?? "", author: entry.author ?? "", publisher: entry.publisher,
+                             categories: entry.categories ?? [], isbn: entry.isbn), line: index + 1)
+        }
+    }
+
+    private static func validate(_ draft: NewBook, line: Int) -> Row {
+        do {
+            return Row(line: line, book: try draft.validated(), problem: nil)
+        } catch {
+            return Row(line: line, book: nil, problem: error.description)
+        }
+    }
+
+    /// The books as CSV, header first, re-importable.
+    public static func csv(_ books: [Book]) -> String {
+        var lines = [csvColumns.joined(separator: ",")]
+        for book in books {
+            lines.append([book.title, book.author, book.publisher ?? "", book.categories.joined(separator: ";"), book.isbn ?? ""]
+                .map(CSV.quote).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The books as a pretty JSON array, re-importable.
+    public static func json(_ books: [Book]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(books)
+    }
+}
+
+/// RFC 4180 reading and quoting.
+enum CSV {
+    struct Record {
+        var line: Int
+        var fields: [String]
+    }
+
+    static func records(_ text: String) throws(CatalogFile.FormatError) -> [Record] {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = ""
+        var inQuotes = false
+        var line = 1
+        var recordLine = 1
+        var quotedLine = 1
+        var iterator = text.unicodeScalars.makeIterator()
+        var pending: Unicode.Scalar? = nil
+        func next() -> Unicode.Scalar? {
+            if let scalar = pending { pending = nil; return scalar }
+            return iterator.next()
+        }
+        var first = true
+        while let scalar = next() {
+            if first { first = false; if scalar == "\u{FEFF}" { continue } }
+            if inQuotes {
+                if scalar == "\"" {
+                    if let following = next() {
+                        if following == "\"" { field.unicodeScalars.append("\"") } else { inQuotes = false; pending = following }
+                    } else {
+                        inQuotes = false
+                    }
+                } else {
+                    if scalar == "\n" { line += 1 }
+                    field.unicodeScalars.append(scalar)
+                }
+                continue
+            }
+            switch scalar {
+            case "\"" where field.isEmpty:
+                inQuotes = true
+                quotedLine = line
+            case ",":
+                fields.append(field)
+                field = ""
+            case "\r":
+                continue
+            case "\n":
+                fields.append(field)
+                records.append(Record(line: recordLine, fields: fields))
+                fields = []
+                field = ""
+                line += 1
+                recordLine = line
+            default:
+                field.unicodeScalars.append(scalar)
+            }
+        }
+        if inQuotes { throw CatalogFile.FormatError(description: "Line \(quotedLine): a quoted field is never closed.") }
+        if !field.isEmpty || !fields.isEmpty {
+            fields.append(field)
+            records.append(Record(line: recordLine, fields: fields))
+        }
+        return records
+    }
+
+    static func quote(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) || field.hasPrefix(" ") || field.hasSuffix(" ") else {
+            return field
+        }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

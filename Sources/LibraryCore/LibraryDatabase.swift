@@ -1,0 +1,168 @@
+import Foundation
+import GRDB
+
+/// The SQLite store: one writer (WAL for files, foreign keys on) and its numbered migrations.
+public struct LibraryDatabase: Sendable {
+    /// The connection pool (file) or queue (memory) every operation goes through.
+    public let writer: any DatabaseWriter
+
+    /// The default file, relative to the working directory.
+    public static let defaultPath = "data/library.sqlite"
+
+    /// Opens (or creates, with its folder) the database file at `path`, in WAL mode.
+    public static func file(at path: String) throws -> LibraryDatabase {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return try LibraryDatabase(DatabasePool(path: url.path, configuration: configuration()))
+    }
+
+    /// A private database that lives as long as the value, for tests and trials.
+    public static func inMemory() throws -> LibraryDatabase {
+        try LibraryDatabase(DatabaseQueue(configuration: configuration()))
+    }
+
+    /// Wraps `writer` and brings its schema up to date.
+    public init(_ writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        // Another process (or a second pool in tests) may hold the write lock for a moment.
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // In WAL mode NORMAL survives a crash of the process; it only risks the last
+            // transactions on a power loss, and saves an fsync per commit.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return configuration
+    }
+
+    /// The numbered migrations. Never edit a shipped one: add the next number.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1 books, loans, holds") { db in
+            try db.execute(sql: """
+                CREATE TABLE book (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    title TEXT NOT NULL CHECK (title <> ''),
+                    titleKey TEXT NOT NULL,
+                    author TEXT NOT NULL CHECK (author <> ''),
+                    publisher TEXT,
+                    categories TEXT NOT NULL DEFAULT '',
+                    isbn TEXT,
+                    addedAt DATETIME NOT NULL
+                );
+                CREATE INDEX book_titleKey ON book(titleKey);
+                CREATE INDEX book_addedAt ON book(addedAt, id);
+
+                CREATE TABLE loan (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    bookID INTEGER NOT NULL REFERENCES book(id) ON DELETE CASCADE,
+                    borrowerName TEXT NOT NULL,
+                    borrowerID TEXT,
+                    borrowerKey TEXT NOT NULL,
+                    checkedOutAt DATETIME NOT NULL,
+                    dueAt DATETIME NOT NULL,
+                    returnedAt DATETIME,
+                    renewals INTEGER NOT NULL DEFAULT 0 CHECK (renewals >= 0)
+                );
+                -- A book has at most one open loan: two racing checkouts cannot both win.
+                CREATE UNIQUE INDEX loan_one_open_per_book ON loan(bookID) WHERE returnedAt IS NULL;
+                CREATE INDEX loan_open_due ON loan(dueAt) WHERE returnedAt IS NULL;
+                CREATE INDEX loan_open_borrower ON loan(borrowerKey) WHERE returnedAt IS NULL;
+                CREATE INDEX loan_history ON loan(bookID, checkedOutAt);
+
+                CREATE TABLE hold (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    bookID INTEGER NOT NULL REFERENCES book(id) ON DELETE CASCADE,
+                    holderName TEXT NOT NULL,
+                    holderID TEXT,
+                    holderKey TEXT NOT NULL,
+                    placedAt DATETIME NOT NULL
+                );
+                -- One place per person in a book's queue.
+                CREATE UNIQUE INDEX hold_one_per_person ON hold(bookID, holderKey);
+
+                -- Bumped on every change of the catalog, so that an in-memory title index
+                -- knows when to reload, whichever connection made the change.
+                CREATE TABLE catalogVersion (version INTEGER NOT NULL);
+                INSERT INTO catalogVersion VALUES (0);
+                CREATE TRIGGER book_inserted AFTER INSERT ON book BEGIN
+                    UPDATE catalogVersion SET version = version + 1;
+                END;
+                CREATE TRIGGER book_deleted AFTER DELETE ON book BEGIN
+                    UPDATE catalogVersion SET version = version + 1;
+                END;
+                CREATE TRIGGER book_title_updated AFTER UPDATE OF title, titleKey ON book BEGIN
+                    UPDATE catalogVersion SET version = version + 1;
+                END;
+
+                -- Ranked search over title, author, publisher and categories.
+                CREATE VIRTUAL TABLE bookSearch USING fts5(
+                    title, author, publisher, categories,
+                    content = 'book', content_rowid = 'id',
+                    tokenize = 'unicode61 remove_diacritics 2'
+                );
+                CREATE TRIGGER bookSearch_insert AFTER INSERT ON book BEGIN
+                    INSERT INTO bookSearch(rowid, title, author, publisher, categories)
+                    VALUES (new.id, new.title, new.author, new.publisher, new.categories);
+                END;
+                CREATE TRIGGER bookSearch_delete AFTER DELETE ON book BEGIN
+                    INSERT INTO bookSearch(bookSearch, rowid, title, author, publisher, categories)
+                    VALUES ('delete', old.id, old.title, old.author, old.publisher, old.categories);
+                END;
+                CREATE TRIGGER bookSearch_update AFTER UPDATE ON book BEGIN
+                    INSERT INTO bookSearch(bookSearch, rowid, title, author, publisher, categories)
+                    VALUES ('delete', old.id, old.title, old.author, old.publisher, old.categories);
+                    INSERT INTO bookSearch(rowid, title, author, publisher, categories)
+                    VALUES (new.id, new.title, new.author, new.publisher, new.categories);
+                END;
+                """)
+        }
+        return migrator
+    }
+}
+
+// MARK: - Rows
+
+/// Categories are stored as one text, `a; b`, which the search index reads as words.
+enum CategoryColumn {
+    static func encode(_ categories: [String]) -> String { categories.joined(separator: "; ") }
+    static func decode(_ text: String) -> [String] {
+        text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
+
+extension Book: FetchableRecord {
+    public init(row: Row) throws {
+        self.init(
+            id: row["id"], title: row["title"], author: row["author"], publisher: row["publisher"],
+            categories: CategoryColumn.decode(row["categories"] ?? ""), isbn: row["isbn"],
+            addedAt: row["addedAt"])
+    }
+
+    static let databaseSelection = "book.id, book.title, book.author, book.publisher, book.categories, book.isbn, book.addedAt"
+}
+
+extension Loan: FetchableRecord {
+    public init(row: Row) throws {
+        self.init(
+            id: row["id"], bookID: row["bookID"],
+            borrower: Borrower(name: row["borrowerName"], userID: row["borrowerID"]),
+            checkedOutAt: row["checkedOutAt"], dueAt: row["dueAt"], returnedAt: row["returnedAt"],
+            renewals: row["renewals"])
+    }
+}
+
+extension Hold: FetchableRecord {
+    public init(row: Row) throws {
+        self.init(
+            id: row["id"], bookID: row["bookID"],
+            holder: Borrower(name: row["holderName"], userID: row["holderID"]),
+            placedAt: row["placedAt"])
+    }
+}

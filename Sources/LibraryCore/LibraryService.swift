@@ -1,0 +1,492 @@
+import Foundation
+import GRDB
+
+/// The library's operations: every method is one transaction and takes the instant it happens
+/// at, so callers (and tests) own the clock.
+public struct LibraryService: Sendable {
+    public let database: LibraryDatabase
+    public let rules: LibraryRules
+    private let titles = TitleIndex()
+
+    public init(database: LibraryDatabase, rules: LibraryRules = LibraryRules()) {
+        self.database = database
+        self.rules = rules
+    }
+
+    // MARK: - Catalog
+
+    /// Adds one book.
+    @discardableResult
+    public func add(_ book: NewBook, at now: Date) async throws -> Book {
+        let valid = try book.validated()
+        return try await database.writer.write { db in try Self.insert(valid, at: now, db) }
+    }
+
+    /// Adds several books, all or nothing; returns them in order.
+    @discardableResult
+    public func add(_ books: [NewBook], at now: Date) async throws -> [Book] {
+        let valid = try books.map { book throws(LibraryError) in try book.validated() }
+        return try await database.writer.write { db in try valid.map { try Self.insert($0, at: now, db) } }
+    }
+
+    /// Changes one field of a book; an empty value clears an optional field.
+    /// Returns the book before and after.
+    public func edit(_ reference: String, set field: BookField, to value: String) async throws -> (before: Book, after: Book) {
+        try await database.writer.write { db in
+            let before = try resolveOne(reference, db)
+            var draft = NewBook(title: before.title, author: before.author, publisher: before.publisher,
+                                categories: before.categories, isbn: before.isbn)
+            switch field {
+            case .title: draft.title = value
+            case .author: draft.author = value
+            case .publisher: draft.publisher = value
+            case .categories: draft.categories = NewBook.splitCategories(value)
+            case .isbn: draft.isbn = value
+            }
+            let valid = try draft.validated()
+            try db.execute(
+                sql: """
+                    UPDATE book SET title = ?, titleKey = ?, author = ?, publisher = ?, categories = ?, isbn = ?
+                    WHERE id = ?
+                    """,
+                arguments: [valid.title, TextKey.fold(valid.title), valid.author, valid.publisher,
+                            CategoryColumn.encode(valid.categories), valid.isbn, before.id])
+            var after = before
+            after.title = valid.title
+            after.author = valid.author
+            after.publisher = valid.publisher
+            after.categories = valid.categories
+            after.isbn = valid.isbn
+            return (before, after)
+        }
+    }
+
+    /// Deletes the books that `references` name, all or nothing: if one reference fails to
+    /// resolve, nothing is deleted and its error is thrown. Their loans and holds go with them.
+    @discardableResult
+    public func delete(_ references: [String]) async throws -> [Book] {
+        try await database.writer.write { db in
+            var books: [Book] = []
+            for reference in references {
+                let book = try resolveOne(reference, db)
+                if !books.contains(where: { $0.id == book.id }) { books.append(book) }
+            }
+            for book in books {
+                try db.execute(sql: "DELETE FROM book WHERE id = ?", arguments: [book.id])
+            }
+            return books
+        }
+    }
+
+    /// Deletes every book, loan and hold; returns how many books there were.
+    @discardableResult
+    public func clean() async throws -> Int {
+        try await database.writer.write { db in
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book") ?? 0
+            try db.execute(sql: "DELETE FROM hold; DELETE FROM loan; DELETE FROM book")
+            return count
+        }
+    }
+
+    // MARK: - Lending
+
+    /// Lends the book to `borrower` until `rules.dueDate(from: now)`.
+    /// Among copies of one title, an available copy is chosen.
+    @discardableResult
+    public func checkout(_ reference: String, to borrower: Borrower, at now: Date) async throws -> LoanedBook {
+        let rules = self.rules
+        return try await database.writer.write { db in
+            let candidates = try resolve(reference, db)
+            let book = try Self.pickCopyToLend(candidates, to: borrower, reference: reference, db)
+            if let loan = try Self.openLoan(of: book.id, db) {
+                throw LibraryError.alreadyCheckedOut(book, loan: loan)
+            }
+            let holds = try Self.holds(of: book.id, db)
+            if let first = holds.first, !first.holder.isSamePerson(as: borrower) {
+                throw LibraryError.heldForAnother(book, hold: first)
+            }
+            if let first = holds.first {
+                try db.execute(sql: "DELETE FROM hold WHERE id = ?", arguments: [first.id])
+            }
+            let due = rules.dueDate(from: now)
+            do {
+                try db.execute(
+                    sql: """
+                        INSERT INTO loan (bookID, borrowerName, borrowerID, borrowerKey, checkedOutAt, dueAt, renewals)
+                        VALUES (?, ?, ?, ?, ?, ?, 0)
+                        """,
+                    arguments: [book.id, borrower.name, borrower.userID, borrower.nameKey, now, due])
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                // Another writer lent it between our read and our insert.
+                if let loan = try Self.openLoan(of: book.id, db) { throw LibraryError.alreadyCheckedOut(book, loan: loan) }
+                throw error
+            }
+            let loan = Loan(id: db.lastInsertedRowID, bookID: book.id, borrower: borrower, checkedOutAt: now, dueAt: due)
+            return LoanedBook(book: book, loan: loan)
+        }
+    }
+
+    /// Closes the book's open loan and tells who is first in line for it.
+    /// Among copies of one title, the copy lent to `borrower` (when given) is chosen.
+    @discardableResult
+    public func returnBook(_ reference: String, by borrower: Borrower? = nil, at now: Date) async throws -> ReturnReceipt {
+        try await database.writer.write { db in
+            let (book, loan) = try Self.pickLentCopy(try resolve(reference, db), of: borrower, reference: reference, db)
+            try db.execute(sql: "UPDATE loan SET returnedAt = ? WHERE id = ?", arguments: [now, loan.id])
+            var closed = loan
+            closed.returnedAt = now
+            return ReturnReceipt(book: book, loan: closed, nextInLine: try Self.holds(of: book.id, db).first)
+        }
+    }
+
+    /// Moves the due date to `rules.dueDate(from: now)`, at most `rules.maxRenewals` times,
+    /// and never while someone waits for the book.
+    @discardableResult
+    public func renew(_ reference: String, by borrower: Borrower? = nil, at now: Date) async throws -> LoanedBook {
+        let rules = self.rules
+        return try await database.writer.write { db in
+            let (book, loan) = try Self.pickLentCopy(try resolve(reference, db), of: borrower, reference: reference, db)
+            let holds = try Self.holds(of: book.id, db)
+            guard holds.isEmpty else { throw LibraryError.renewalBlockedByHolds(book, loan: loan, holds: holds) }
+            guard loan.renewals < rules.maxRenewals else {
+                throw LibraryError.renewalLimitReached(book, loan: loan, limit: rules.maxRenewals)
+            }
+            var renewed = loan
+            renewed.dueAt = max(loan.dueAt, rules.dueDate(from: now))
+            renewed.renewals += 1
+            try db.execute(sql: "UPDATE loan SET dueAt = ?, renewals = ? WHERE id = ?",
+                           arguments: [renewed.dueAt, renewed.renewals, loan.id])
+            return LoanedBook(book: book, loan: renewed)
+        }
+    }
+
+    /// Puts `holder` in the book's queue (once). Refused when the book is on the shelf.
+    @discardableResult
+    public func hold(_ reference: String, for holder: Borrower, at now: Date) async throws -> HoldPlacement {
+        try await database.writer.write { db in
+            let candidates = try resolve(reference, db)
+            let loans = try Self.openLoans(of: candidates.map(\.id), db)
+            if candidates.count > 1, !Self.areCopies(candidates) {
+                throw LibraryError.ambiguous(reference: reference, candidates: candidates)
+            }
+            if let available = candidates.first(where: { loans[$0.id] == nil }) {
+                throw LibraryError.holdOnAvailableBook(available)
+            }
+            // Every copy is out: wait for the one due back first.
+            guard let (book, loan) = candidates.compactMap({ book in loans[book.id].map { (book, $0) } })
+                .min(by: { $0.1.dueAt < $1.1.dueAt }) else {
+                throw LibraryError.notFound(reference: reference, suggestions: [])
+            }
+            if let mine = candidates.first(where: { loans[$0.id]?.borrower.isSamePerson(as: holder) == true }),
+               let myLoan = loans[mine.id] {
+                throw LibraryError.holdOnOwnLoan(mine, loan: myLoan)
+            }
+            for copy in candidates {
+                let queue = try Self.holds(of: copy.id, db)
+                if let index = queue.firstIndex(where: { $0.holder.isSamePerson(as: holder) }) {
+                    throw LibraryError.alreadyHolding(copy, hold: queue[index], position: index + 1)
+                }
+            }
+            try db.execute(
+                sql: "INSERT INTO hold (bookID, holderName, holderID, holderKey, placedAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: [book.id, holder.name, holder.userID, Self.holderKey(holder), now])
+            let hold = Hold(id: db.lastInsertedRowID, bookID: book.id, holder: holder, placedAt: now)
+            let position = try Self.holds(of: book.id, db).count
+            return HoldPlacement(book: book, hold: hold, position: position, currentLoan: loan)
+        }
+    }
+
+    /// Removes `holder` from the book's queue; returns the hold that was cancelled, if any.
+    @discardableResult
+    public func cancelHold(_ reference: String, for holder: Borrower) async throws -> Hold? {
+        try await database.writer.write { db in
+            for book in try resolve(reference, db) {
+                if let hold = try Self.holds(of: book.id, db).first(where: { $0.holder.isSamePerson(as: holder) }) {
+                    try db.execute(sql: "DELETE FROM hold WHERE id = ?", arguments: [hold.id])
+                    return hold
+                }
+            }
+            return nil
+        }
+    }
+
+    // MARK: - Questions
+
+    /// Every book the reference designates (all copies of a title) with its open loan.
+    public func whoHas(_ reference: String) async throws -> [BookStatus] {
+        try await database.writer.read { db in
+            let candidates = try resolve(reference, db)
+            if candidates.count > 1, !Self.areCopies(candidates) {
+                throw LibraryError.ambiguous(reference: reference, candidates: candidates)
+            }
+            let loans = try Self.openLoans(of: candidates.map(\.id), db)
+            return candidates.map { BookStatus(book: $0, loan: loans[$0.id]) }
+        }
+    }
+
+    /// The books `borrower` has now, soonest due first.
+    public func loans(of borrower: Borrower) async throws -> [LoanedBook] {
+        try await database.writer.read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT \(Book.databaseSelection), loan.* FROM loan JOIN book ON book.id = loan.bookID
+                WHERE loan.returnedAt IS NULL AND loan.borrowerKey = ?
+                ORDER BY loan.dueAt, loan.id
+                """, arguments: [borrower.nameKey], adapter: Self.loanedBookAdapter)
+            let byKey = try rows.map { try Self.loanedBook($0) }
+            guard let userID = borrower.userID else { return byKey }
+            // With an id, the name only counts for loans recorded without one.
+            let byID = try Row.fetchAll(db, sql: """
+                SELECT \(Book.databaseSelection), loan.* FROM loan JOIN book ON book.id = loan.bookID
+                WHERE loan.returnedAt IS NULL AND loan.borrowerID = ?
+                ORDER BY loan.dueAt, loan.id
+                """, arguments: [userID], adapter: Self.loanedBookAdapter).map { try Self.loanedBook($0) }
+            let merged = byID + byKey.filter { $0.loan.borrower.userID == nil }
+            return merged.sorted { ($0.loan.dueAt, $0.loan.id) < ($1.loan.dueAt, $1.loan.id) }
+        }
+    }
+
+    /// Open loans whose due instant is before `now`, most overdue first.
+    public func overdue(at now: Date) async throws -> [LoanedBook] {
+        try await openLoans(where: "loan.dueAt < ?", [now])
+    }
+
+    /// Open loans not yet overdue but due within `days` days of `now`, soonest first.
+    public func dueSoon(within days: Int, at now: Date) async throws -> [LoanedBook] {
+        try await openLoans(where: "loan.dueAt >= ? AND loan.dueAt < ?", [now, now.addingTimeInterval(Double(days) * 86_400)])
+    }
+
+    /// Every open loan, soonest due first.
+    public func openLoans() async throws -> [LoanedBook] {
+        try await openLoans(where: "1", [])
+    }
+
+    /// The catalog, filtered and ordered by the date books were added.
+    public func list(_ filter: BookFilter = .all, order: BookOrder = .newest, at now: Date,
+                     limit: Int? = nil, offset: Int = 0) async throws -> [BookStatus] {
+        try await database.writer.read { db in
+            let condition = switch filter {
+            case .all: "1"
+            case .available: "loan.id IS NULL"
+            case .checkedOut: "loan.id IS NOT NULL"
+            case .overdue: "loan.dueAt < :now"
+            }
+            let direction = order == .newest ? "DESC" : "ASC"
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT \(Book.databaseSelection), loan.* FROM book
+                LEFT JOIN loan ON loan.bookID = book.id AND loan.returnedAt IS NULL
+                WHERE \(condition)
+                ORDER BY book.addedAt \(direction), book.id \(direction)
+                LIMIT :limit OFFSET :offset
+                """, arguments: ["now": now, "limit": limit ?? -1, "offset": offset], adapter: Self.loanedBookAdapter)
+            return try rows.map(Self.bookStatus)
+        }
+    }
+
+    /// How many books there are, and how many are on the shelf.
+    public func counts() async throws -> (books: Int, available: Int) {
+        try await database.writer.read { db in
+            let books = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book") ?? 0
+            let out = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loan WHERE returnedAt IS NULL") ?? 0
+            return (books, books - out)
+        }
+    }
+
+    /// Books whose title, author, publisher or categories match every word of `query`
+    /// (word prefixes, accents ignored), best first; when none matches all words, those
+    /// matching any.
+    public func search(_ query: String, limit: Int = 20) async throws -> [BookStatus] {
+        let words = TextKey.fold(query).split(separator: " ").map { "\"\($0)\"*" }
+        guard !words.isEmpty else { return [] }
+        return try await database.writer.read { db in
+            for pattern in [words.joined(separator: " "), words.joined(separator: " OR ")] {
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT \(Book.databaseSelection), loan.* FROM bookSearch
+                    JOIN book ON book.id = bookSearch.rowid
+                    LEFT JOIN loan ON loan.bookID = book.id AND loan.returnedAt IS NULL
+                    WHERE bookSearch MATCH ?
+                    ORDER BY bm25(bookSearch, 10.0, 5.0, 1.0, 2.0), book.id
+                    LIMIT ?
+                    """, arguments: [pattern, limit], adapter: Self.loanedBookAdapter)
+                if !rows.isEmpty { return try rows.map(Self.bookStatus) }
+                if words.count == 1 { break }
+            }
+            return []
+        }
+    }
+
+    /// One book with its open loan, its hold queue and its last five past loans.
+    public func show(_ reference: String) async throws -> BookDetails {
+        try await database.writer.read { db in
+            let book = try resolveOne(reference, db)
+            let past = try Loan.fetchAll(db, sql: """
+                SELECT * FROM loan WHERE bookID = ? AND returnedAt IS NOT NULL
+                ORDER BY checkedOutAt DESC, id DESC LIMIT 5
+                """, arguments: [book.id])
+            return BookDetails(book: book, loan: try Self.openLoan(of: book.id, db),
+                               holds: try Self.holds(of: book.id, db), pastLoans: past)
+        }
+    }
+
+    /// The book a reference designates: `#12`, or a title (case, accents, punctuation and
+    /// close typos forgiven).
+    public func resolve(_ reference: String) async throws -> Book {
+        try await database.writer.read { db in try resolveOne(reference, db) }
+    }
+
+    /// Every book, oldest first, for export.
+    public func allBooks() async throws -> [Book] {
+        try await database.writer.read { db in
+            try Book.fetchAll(db, sql: "SELECT \(Book.databaseSelection) FROM book ORDER BY addedAt, id")
+        }
+    }
+
+    // MARK: - Resolution
+
+    /// The books `reference` designates (never empty), or `notFound` with suggestions.
+    private func resolve(_ reference: String, _ db: Database) throws -> [Book] {
+        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("#"), let id = Int64(trimmed.dropFirst()) {
+            guard let book = try Book.fetchOne(db, sql: "SELECT \(Book.databaseSelection) FROM book WHERE id = ?", arguments: [id]) else {
+                throw LibraryError.notFound(reference: trimmed, suggestions: [])
+            }
+            return [book]
+        }
+        let key = TextKey.fold(trimmed)
+        let index = try titles.snapshot(db)
+        let ids = index.matches(key)
+        if ids.isEmpty {
+            var suggestionIDs = index.suggestions(for: key)
+            if suggestionIDs.isEmpty {
+                suggestionIDs = try Self.searchIDs(key, limit: 3, db)
+            }
+            throw LibraryError.notFound(reference: trimmed, suggestions: try Self.books(suggestionIDs, db))
+        }
+        return try Self.books(Array(ids.prefix(20)), db)
+    }
+
+    private func resolveOne(_ reference: String, _ db: Database) throws -> Book {
+        let candidates = try resolve(reference, db)
+        guard candidates.count == 1, let book = candidates.first else {
+            throw LibraryError.ambiguous(reference: reference.trimmingCharacters(in: .whitespaces), candidates: candidates)
+        }
+        return book
+    }
+
+    /// Copies are books with the same title and author.
+    private static func areCopies(_ books: [Book]) -> Bool {
+        guard let first = books.first else { return true }
+        let title = TextKey.fold(first.title), author = TextKey.fold(first.author)
+        return books.allSatisfy { TextKey.fold($0.title) == title && TextKey.fold($0.author) == author }
+    }
+
+    /// For a checkout: the one candidate, or among copies the first on the shelf that is not
+    /// kept for someone else, else the first on the shelf, else the one due back first.
+    private static func pickCopyToLend(_ candidates: [Book], to borrower: Borrower, reference: String, _ db: Database) throws -> Book {
+        guard candidates.count > 1 else { return candidates[0] }
+        guard areCopies(candidates) else { throw LibraryError.ambiguous(reference: reference, candidates: candidates) }
+        let loans = try openLoans(of: candidates.map(\.id), db)
+        let onShelf = candidates.filter { loans[$0.id] == nil }
+        for book in onShelf {
+            let first = try holds(of: book.id, db).first
+            if first == nil || first?.holder.isSamePerson(as: borrower) == true { return book }
+        }
+        if let book = onShelf.first { return book }
+        return candidates.min { (loans[$0.id]?.dueAt ?? .distantFuture) < (loans[$1.id]?.dueAt ?? .distantFuture) } ?? candidates[0]
+    }
+
+    /// For a return or renewal: the candidate that is out, preferring the copy lent to `borrower`.
+    private static func pickLentCopy(_ candidates: [Book], of borrower: Borrower?, reference: String, _ db: Database) throws -> (Book, Loan) {
+        if candidates.count > 1, !areCopies(candidates) {
+            throw LibraryError.ambiguous(reference: reference, candidates: candidates)
+        }
+        let loans = try openLoans(of: candidates.map(\.id), db)
+        let out = candidates.compactMap { book in loans[book.id].map { (book, $0) } }
+        if let borrower, let mine = out.first(where: { $0.1.borrower.isSamePerson(as: borrower) }) { return mine }
+        switch out.count {
+        case 0: throw LibraryError.notCheckedOut(candidates[0])
+        case 1: return out[0]
+        default: throw LibraryError.ambiguous(reference: reference, candidates: out.map(\.0))
+        }
+    }
+
+    // MARK: - Queries
+
+    private static func insert(_ book: NewBook, at now: Date, _ db: Database) throws -> Book {
+        try db.execute(
+            sql: """
+                INSERT INTO book (title, titleKey, author, publisher, categories, isbn, addedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [book.title, TextKey.fold(book.title), book.author, book.publisher,
+                        CategoryColumn.encode(book.categories), book.isbn, now])
+        return Book(id: db.lastInsertedRowID, title: book.title, author: book.author, publisher: book.publisher,
+                    categories: book.categories, isbn: book.isbn, addedAt: now)
+    }
+
+    private static func books(_ ids: [Int64], _ db: Database) throws -> [Book] {
+        guard !ids.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let found = try Book.fetchAll(db, sql: "SELECT \(Book.databaseSelection) FROM book WHERE id IN (\(placeholders))",
+                                      arguments: StatementArguments(ids))
+        let byID = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
+        return ids.compactMap { byID[$0] }
+    }
+
+    private static func searchIDs(_ key: String, limit: Int, _ db: Database) throws -> [Int64] {
+        let words = key.split(separator: " ").map { "\"\($0)\"*" }
+        guard !words.isEmpty else { return [] }
+        return try Int64.fetchAll(db, sql: """
+            SELECT rowid FROM bookSearch WHERE bookSearch MATCH ?
+            ORDER BY bm25(bookSearch, 10.0, 5.0, 1.0, 2.0) LIMIT ?
+            """, arguments: [words.joined(separator: " OR "), limit])
+    }
+
+    private static func openLoan(of bookID: Int64, _ db: Database) throws -> Loan? {
+        try Loan.fetchOne(db, sql: "SELECT * FROM loan WHERE bookID = ? AND returnedAt IS NULL", arguments: [bookID])
+    }
+
+    private static func openLoans(of bookIDs: [Int64], _ db: Database) throws -> [Int64: Loan] {
+        var result: [Int64: Loan] = [:]
+        for id in bookIDs { result[id] = try openLoan(of: id, db) }
+        return result
+    }
+
+    /// The queue for a book, first in line first.
+    private static func holds(of bookID: Int64, _ db: Database) throws -> [Hold] {
+        try Hold.fetchAll(db, sql: "SELECT * FROM hold WHERE bookID = ? ORDER BY placedAt, id", arguments: [bookID])
+    }
+
+    private static func holderKey(_ holder: Borrower) -> String {
+        holder.userID.map { "id:\($0)" } ?? "name:\(holder.nameKey)"
+    }
+
+    private func openLoans(where condition: String, _ arguments: StatementArguments) async throws -> [LoanedBook] {
+        try await database.writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT \(Book.databaseSelection), loan.* FROM loan JOIN book ON book.id = loan.bookID
+                WHERE loan.returnedAt IS NULL AND \(condition)
+                ORDER BY loan.dueAt, loan.id
+                """, arguments: arguments, adapter: Self.loanedBookAdapter).map(Self.loanedBook)
+        }
+    }
+
+    /// Splits a `book.*, loan.*` row: the book's 7 columns, then the loan's.
+    private static var loanedBookAdapter: ScopeAdapter {
+        ScopeAdapter(["book": RangeRowAdapter(0..<7), "loan": SuffixRowAdapter(fromIndex: 7)])
+    }
+
+    private static func loanedBook(_ row: Row) throws -> LoanedBook {
+        guard let bookRow = row.scopes["book"], let loanRow = row.scopes["loan"] else {
+            throw DatabaseError(message: "unexpected row shape")
+        }
+        return LoanedBook(book: try Book(row: bookRow), loan: try Loan(row: loanRow))
+    }
+
+    private static func bookStatus(_ row: Row) throws -> BookStatus {
+        guard let bookRow = row.scopes["book"], let loanRow = row.scopes["loan"] else {
+            throw DatabaseError(message: "unexpected row shape")
+        }
+        let loanID: Int64? = loanRow["id"]
+        return BookStatus(book: try Book(row: bookRow), loan: loanID == nil ? nil : try Loan(row: loanRow))
+    }
+}

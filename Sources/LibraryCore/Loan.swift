@@ -1,0 +1,124 @@
+import Foundation
+
+/// Who borrows or waits: a display name, and the chat user id when the platform gave one.
+public struct Borrower: Sendable, Hashable, Codable {
+    public var name: String
+    public var userID: String?
+
+    public init(name: String, userID: String? = nil) {
+        self.name = TextKey.tidy(name)
+        self.userID = userID.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The name as compared: "ana", "Ana" and "Àna" are one person.
+    public var nameKey: String { TextKey.fold(name) }
+
+    /// Two borrowers are one person when their user ids agree, or, lacking an id on either
+    /// side, when their names do.
+    public func isSamePerson(as other: Borrower) -> Bool {
+        if let userID, let otherID = other.userID { return userID == otherID }
+        return nameKey == other.nameKey
+    }
+}
+
+/// A book lent to a borrower; it stays as history once returned.
+public struct Loan: Sendable, Hashable, Identifiable, Codable {
+    public var id: Int64
+    public var bookID: Int64
+    public var borrower: Borrower
+    public var checkedOutAt: Date
+    public var dueAt: Date
+    public var returnedAt: Date?
+    public var renewals: Int
+
+    public init(
+        id: Int64, bookID: Int64, borrower: Borrower, checkedOutAt: Date, dueAt: Date,
+        returnedAt: Date? = nil, renewals: Int = 0
+    ) {
+        self.id = id
+        self.bookID = bookID
+        self.borrower = borrower
+        self.checkedOutAt = checkedOutAt
+        self.dueAt = dueAt
+        self.returnedAt = returnedAt
+        self.renewals = renewals
+    }
+
+    public var isOpen: Bool { returnedAt == nil }
+
+    /// Overdue once its due instant has passed and it is still out.
+    public func isOverdue(at now: Date) -> Bool { isOpen && dueAt < now }
+}
+
+/// A member waiting in line for a book that is out.
+public struct Hold: Sendable, Hashable, Identifiable, Codable {
+    public var id: Int64
+    public var bookID: Int64
+    public var holder: Borrower
+    public var placedAt: Date
+
+    public init(id: Int64, bookID: Int64, holder: Borrower, placedAt: Date) {
+        self.id = id
+        self.bookID = bookID
+        self.holder = holder
+        self.placedAt = placedAt
+    }
+}
+
+/// A book with its open loan, if it is out.
+public struct BookStatus: Sendable, Hashable {
+    public var book: Book
+    public var loan: Loan?
+
+    public init(book: Book, loan: Loan?) {
+        self.book = book
+        self.loan = loan
+    }
+
+    public var isAvailable: Bool { loan == nil }
+}
+
+/// An open (or just closed) loan with its book.
+public struct LoanedBook: Sendable, Hashable {
+    public var book: Book
+    public var loan: Loan
+
+    public init(book: Book, loan: Loan) {
+        self.book = book
+        self.loan = loan
+    }
+}
+
+/// What a return did: the closed loan, and who is first in line now that the book is back.
+public struct ReturnReceipt: Sendable, Hashable {
+    public var book: Book
+    public var loan: Loan
+    public var nextInLine: Hold?
+}
+
+/// A hold just placed, with its place in the queue (1 is next) and the loan it waits on.
+public struct HoldPlacement: Sendable, Hashable {
+    public var book: Book
+    public var hold: Hold
+    public var position: Int
+    public var currentLoan: Loan
+}
+
+/// Everything about one book: its open loan, its hold queue and its last past loans.
+public struct BookDetails: Sendable, Hashable {
+    public var book: Book
+    public var loan: Loan?
+    public var holds: [Hold]
+    /// Returned loans, most recent first, at most five.
+    public var pastLoans: [Loan]
+}
+
+/// Which books `list` shows.
+public enum BookFilter: String, Sendable, Hashable, Codable, CaseIterable {
+    case all, available, checkedOut = "checked_out", overdue
+}
+
+/// The order of `list`, by the date a book was added.
+public enum BookOrder: String, Sendable, Hashable, Codable, CaseIterable {
+    case newest, oldest
+}

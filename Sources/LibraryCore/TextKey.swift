@@ -1,0 +1,53 @@
+import Foundation
+
+/// How titles and names are compared: case, accents and punctuation do not count.
+public enum TextKey {
+    /// `text` with runs of whitespace collapsed to one space and the ends trimmed.
+    public static func tidy(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The comparison key: lower case, no accents, ligatures spelled out, apostrophes dropped,
+    /// other punctuation turned into spaces, words separated by one space.
+    /// "Les Misérables!" and "les miserables" have the same key.
+    public static func fold(_ text: String) -> String {
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        var result = ""
+        result.reserveCapacity(folded.utf8.count)
+        var pendingSpace = false
+        for scalar in folded.unicodeScalars {
+            switch scalar {
+            case "'", "\u{2019}", "\u{2018}", "`", "\u{02BC}":
+                continue
+            case "œ": appendWord("oe")
+            case "æ": appendWord("ae")
+            case "ß": appendWord("ss")
+            case "ø": appendWord("o")
+            case "ł": appendWord("l")
+            case "đ": appendWord("d")
+            default:
+                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                    appendWord(String(scalar))
+                } else {
+                    pendingSpace = !result.isEmpty
+                }
+            }
+        }
+        return result
+
+        func appendWord(_ piece: String) {
+            if pendingSpace { result.append(" ") }
+            pendingSpace = false
+            result.append(piece)
+        }
+    }
+
+    /// The key without a leading English or French article ("the hobbit" → "hobbit").
+    static func withoutArticle(_ key: String) -> String? {
+        for article in ["the ", "a ", "an ", "le ", "la ", "les ", "l ", "un ", "une "] where key.hasPrefix(article) {
+            let rest = key.dropFirst(article.count)
+            return rest.isEmpty ? nil : String(rest)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,165 @@
+import GRDB
+import Synchronization
+
+/// An in-memory index of the catalog's title keys, so that resolving a title (typos included)
+/// costs microseconds. It reloads itself when the catalog version in the database changes,
+/// whichever connection or process changed it.
+final class TitleIndex: Sendable {
+    private let cache = Mutex<Snapshot?>(nil)
+
+    /// The index for the catalog as `db` sees it now.
+    func snapshot(_ db: Database) throws -> Snapshot {
+        let version = try Int64.fetchOne(db, sql: "SELECT version FROM catalogVersion") ?? 0
+        if let cached = cache.withLock({ $0 }), cached.version == version { return cached }
+        let rows = try Row.fetchAll(db, sql: "SELECT id, titleKey FROM book ORDER BY id")
+        let snapshot = Snapshot(version: version, titles: rows.map { ($0["id"], $0["titleKey"]) })
+        cache.withLock { $0 = snapshot }
+        return snapshot
+    }
+
+    /// The titles of one version of the catalog.
+    struct Snapshot: Sendable {
+        struct Entry: Sendable {
+            var id: Int64
+            var key: String
+            var scalars: [UInt32]
+            /// The key without its leading article, when it has one.
+            var bare: [UInt32]?
+        }
+
+        let version: Int64
+        let entries: [Entry]
+        private let idsByKey: [String: [Int64]]
+        private let entriesByWord: [Substring: [Int]]
+        private let entriesByLength: [Int: [Int]]
+
+        init(version: Int64, titles: [(Int64, String)]) {
+            self.version = version
+            var entries: [Entry] = []
+            var idsByKey: [String: [Int64]] = [:]
+            var entriesByWord: [Substring: [Int]] = [:]
+            var entriesByLength: [Int: [Int]] = [:]
+            for (id, key) in titles {
+                let bare = TextKey.withoutArticle(key)
+                let entry = Entry(id: id, key: key, scalars: key.unicodeScalars.map(\.value),
+                                  bare: bare.map { $0.unicodeScalars.map(\.value) })
+                let index = entries.count
+                entries.append(entry)
+                idsByKey[key, default: []].append(id)
+                if let bare { idsByKey[bare, default: []].append(id) }
+                for word in Set(key.split(separator: " ")) { entriesByWord[word, default: []].append(index) }
+                entriesByLength[entry.scalars.count, default: []].append(index)
+                if let bareScalars = entry.bare { entriesByLength[bareScalars.count, default: []].append(index) }
+            }
+            self.entries = entries
+            self.idsByKey = idsByKey
+            self.entriesByWord = entriesByWord
+            self.entriesByLength = entriesByLength
+        }
+
+        /// The ids of the books that `key` (a folded reference) designates: the exact titles
+        /// (article or not), else the titles containing it as whole words, else the titles
+        /// within a small typo distance, nearest first. Empty when nothing is close.
+        func matches(_ key: String) -> [Int64] {
+            guard !key.isEmpty else { return [] }
+            let queries = [key] + (TextKey.withoutArticle(key).map { [$0] } ?? [])
+            let exact = queries.flatMap { idsByKey[$0] ?? [] }
+            if !exact.isEmpty { return unique(exact) }
+            let containing = entriesContaining(phrase: key)
+            if !containing.isEmpty { return unique(containing.map { entries[$0].id }) }
+            let limit = Self.typoAllowance(forLength: key.unicodeScalars.count)
+            let near = nearest(to: queries, within: limit)
+            guard let best = near.first?.distance else { return [] }
+            return unique(near.filter { $0.distance == best }.map(\.id))
+        }
+
+        /// Titles somewhat like `key`, nearest first, for a "did you mean" answer.
+        func suggestions(for key: String, limit: Int = 3) -> [Int64] {
+            let queries = [key] + (TextKey.withoutArticle(key).map { [$0] } ?? [])
+            let allowance = max(2, key.unicodeScalars.count / 2)
+            return Array(unique(nearest(to: queries, within: allowance).map(\.id)).prefix(limit))
+        }
+
+        /// How many edits a reference of `length` characters may be from a title: one for
+        /// short words, up to three for long titles.
+        static func typoAllowance(forLength length: Int) -> Int {
+            switch length {
+            case ..<3: 0
+            case ..<6: 1
+            case ..<12: 2
+            default: 3
+            }
+        }
+
+        private func entriesContaining(phrase: String) -> [Int] {
+            let words = phrase.split(separator: " ")
+            var postings: [[Int]] = []
+            for word in words {
+                guard let list = entriesByWord[word] else { return [] }
+                postings.append(list)
+            }
+            guard let shortest = postings.min(by: { $0.count < $1.count }) else { return [] }
+            let padded = " \(phrase) "
+            return shortest.filter { " \(entries[$0].key) ".contains(padded) }
+        }
+
+        private func nearest(to queries: [String], within allowance: Int) -> [(id: Int64, distance: Int)] {
+            guard allowance > 0 else { return [] }
+            var found: [Int64: Int] = [:]
+            for query in queries {
+                let scalars = query.unicodeScalars.map(\.value)
+                let length = scalars.count
+                for candidateLength in max(0, length - allowance)...(length + allowance) {
+                    for index in entriesByLength[candidateLength] ?? [] {
+                        let entry = entries[index]
+                        for target in [entry.scalars, entry.bare].compactMap({ $0 }) where target.count == candidateLength {
+                            if let distance = EditDistance.optimalStringAlignment(scalars, target, maximum: allowance) {
+                                found[entry.id] = min(found[entry.id] ?? .max, distance)
+                            }
+                        }
+                    }
+                }
+            }
+            return found.map { (id: $0.key, distance: $0.value) }
+                .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+        }
+
+        private func unique(_ ids: [Int64]) -> [Int64] {
+            var seen = Set<Int64>()
+            return ids.filter { seen.insert($0).inserted }
+        }
+    }
+}
+
+/// The edit distance used to forgive typos.
+enum EditDistance {
+    /// Levenshtein distance counting a swap of two neighbours as one edit ("Dnue" → "Dune"),
+    /// or nil as soon as it must exceed `maximum`.
+    static func optimalStringAlignment(_ a: [UInt32], _ b: [UInt32], maximum: Int) -> Int? {
+        if abs(a.count - b.count) > maximum { return nil }
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        let width = b.count + 1
+        var previousPrevious = [Int](repeating: 0, count: width)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: width)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previousPrevious[j - 2] + 1)
+                }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > maximum { return nil }
+            swap(&previousPrevious, &previous)
+            swap(&previous, &current)
+        }
+        let distance = previous[b.count]
+        return distance <= maximum ? distance : nil
+    }
+}

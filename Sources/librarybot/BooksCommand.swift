@@ -1,0 +1,155 @@
+import ArgumentParser
+import Foundation
+import LibraryCore
+
+/// `librarybot books …`: the catalog from the command line.
+struct BooksCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "books",
+        abstract: "Import, export, list and seed the catalog.",
+        subcommands: [Import.self, Export.self, Demo.self, List.self]
+    )
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add the books of a CSV or JSON file.",
+            discussion: """
+                CSV needs a header line naming its columns, among title,author,publisher,categories,isbn \
+                (title and author required); categories are separated by ';'. A JSON file is an array of \
+                objects with the same keys, as written by 'books export --format json'. A file with any bad \
+                row changes nothing unless --skip-bad is given; every rejected row is reported with its line.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The file to import (.csv or .json).", valueName: "file"))
+        var file: String
+
+        @Flag(name: .long, help: "Import the good rows even when some are bad.")
+        var skipBad = false
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file))
+            } catch {
+                throw CLIFailure("Cannot read \(file): \(error.localizedDescription)")
+            }
+            let rows: [CatalogFile.Row]
+            do {
+                if file.lowercased().hasSuffix(".json") || data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
+                    rows = try CatalogFile.rows(json: data)
+                } else {
+                    guard let text = String(data: data, encoding: .utf8) else {
+                        throw CLIFailure("\(file) is not UTF-8 text.")
+                    }
+                    rows = try CatalogFile.rows(csv: text)
+                }
+            } catch let error as CatalogFile.FormatError {
+                throw CLIFailure("\(file): \(error.description) Nothing was imported.")
+            }
+            let good = rows.compactMap(\.book)
+            let bad = rows.filter { $0.book == nil }
+            let unit = file.lowercased().hasSuffix(".json") ? "record" : "line"
+            if !bad.isEmpty {
+                print("Rejected \(bad.count) \(bad.count == 1 ? "row" : "rows"):")
+                for row in bad { print("  \(unit) \(row.line): \(row.problem ?? "invalid")") }
+                guard skipBad else {
+                    throw CLIFailure("Nothing was imported. Fix the rows above, or run again with --skip-bad to import the \(good.count) good \(good.count == 1 ? "row" : "rows").")
+                }
+            }
+            let service = try openLibrary(store)
+            let added = try await service.add(good, at: Date())
+            print("Added \(added.count) \(added.count == 1 ? "book" : "books") from \(file).")
+        }
+    }
+
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write every book to standard output, in a form 'books import' reads back.")
+
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case csv, json
+        }
+
+        @Option(help: "csv or json.")
+        var format: Format = .csv
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let books = try await openLibrary(store).allBooks()
+            switch format {
+            case .csv:
+                FileHandle.standardOutput.write(Data(CatalogFile.csv(books).utf8))
+            case .json:
+                FileHandle.standardOutput.write(try CatalogFile.json(books) + Data("\n".utf8))
+            }
+        }
+    }
+
+    struct Demo: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add a dozen real classics, so there is something to borrow.",
+            discussion: "Books already on the shelf (same title and author) are not added twice.")
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let service = try openLibrary(store)
+            let present = Set(try await service.allBooks().map { TextKey.fold($0.title) + "|" + TextKey.fold($0.author) })
+            let missing = DemoBooks.all.filter { !present.contains(TextKey.fold($0.title) + "|" + TextKey.fold($0.author)) }
+            let added = try await service.add(missing, at: Date())
+            let skipped = DemoBooks.all.count - added.count
+            print("Added \(added.count) demo books\(skipped > 0 ? " (\(skipped) already on the shelf)" : "") to \(store.database).")
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print the catalog with who has what.")
+
+        @Option(help: "all, available, checked_out or overdue.")
+        var filter: BookFilter = .all
+
+        @Option(help: "newest or oldest (by the date added).")
+        var order: BookOrder = .oldest
+
+        @OptionGroup var store: StoreOptions
+
+        func run() async throws {
+            let now = Date()
+            let books = try await openLibrary(store).list(filter, order: order, at: now)
+            if books.isEmpty { print("No books.") }
+            for status in books {
+                var line = "#\(status.book.id) \(status.book.title), by \(status.book.author)"
+                if let loan = status.loan {
+                    line += " (out: \(loan.borrower.name), due \(loan.dueAt.formatted(.iso8601.year().month().day())))"
+                    if loan.isOverdue(at: now) { line += " OVERDUE" }
+                }
+                print(line)
+            }
+        }
+    }
+}
+
+extension BookFilter: ExpressibleByArgument {}
+extension BookOrder: ExpressibleByArgument {}
+
+extension UInt8 {
+    var isWhitespace: Bool { self == 0x20 || self == 0x0A || self == 0x0D || self == 0x09 }
+}
+
+/// A failure to report to the operator in one sentence, exiting with status 1.
+struct CLIFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+func openLibrary(_ store: StoreOptions) throws -> LibraryService {
+    do {
+        return LibraryService(database: try LibraryDatabase.file(at: store.database))
+    } catch {
+        throw CLIFailure("Cannot open the database \(store.database): \(error)")
+    }
+}

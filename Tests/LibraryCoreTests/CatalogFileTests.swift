@@ -1,0 +1,65 @@
+import Foundation
+import LibraryCore
+import Testing
+
+@Suite("Catalog files: CSV and JSON")
+struct CatalogFileTests {
+    @Test("CSV rows: quotes, doubled quotes, commas and line breaks in fields, line numbers")
+    func csvRows() throws {
+        let text = """
+            title,author,publisher,categories,isbn\r
+            "Moby-Dick; or, The Whale",Herman Melville,,Adventure;Classic,978-0-14-243724-7\r
+
+            "The ""Quoted"" Book","Someone",Pub,,\r
+            "Two
+            Lines",Author,,,
+            No Author,,,,
+            Bad ISBN,Someone,,,12345
+            Short,Row
+            """
+        let rows = try CatalogFile.rows(csv: text)
+        #expect(rows.map(\.line) == [2, 4, 5, 7, 8, 9])
+        #expect(rows[0].book == NewBook(title: "Moby-Dick; or, The Whale", author: "Herman Melville",
+                                        categories: ["Adventure", "Classic"], isbn: "9780142437247"))
+        #expect(rows[1].book?.title == "The \"Quoted\" Book")
+        #expect(rows[2].book?.title == "Two Lines")
+        #expect(rows[3].problem == "The author is missing.")
+        #expect(rows[4].problem == "'12345' is not a valid ISBN-10 or ISBN-13.")
+        #expect(rows[5].problem == "has 2 fields, the header has 5")
+    }
+
+    @Test("a CSV header with an unknown column, or without a title, is refused as a whole")
+    func badHeader() {
+        #expect(throws: CatalogFile.FormatError.self) { try CatalogFile.rows(csv: "title,writer\nDune,Herbert\n") }
+        #expect(throws: CatalogFile.FormatError.self) { try CatalogFile.rows(csv: "author\nHerbert\n") }
+        #expect(throws: CatalogFile.FormatError.self) { try CatalogFile.rows(csv: "") }
+        #expect(throws: CatalogFile.FormatError.self) { try CatalogFile.rows(csv: "title,author\n\"Dune,Herbert\n") }
+    }
+
+    @Test("columns may come in any order, and optional ones may be missing")
+    func columnOrder() throws {
+        let rows = try CatalogFile.rows(csv: "\u{FEFF}Author,Title\nFrank Herbert,Dune\n")
+        #expect(rows.map(\.book) == [NewBook(title: "Dune", author: "Frank Herbert")])
+    }
+
+    @Test("CSV and JSON exports read back as the same books")
+    func roundTrip() async throws {
+        let library = try await makeLibrary(books: DemoBooks.all + [
+            NewBook(title: "Moby-Dick; or, \"The Whale\"", author: "Herman Melville", publisher: "Harper, & Brothers", categories: ["Sea", "Classic"]),
+        ])
+        let books = try await library.allBooks()
+        let expected = books.map { NewBook(title: $0.title, author: $0.author, publisher: $0.publisher, categories: $0.categories, isbn: $0.isbn) }
+        #expect(try CatalogFile.rows(csv: CatalogFile.csv(books)).map(\.book) == expected)
+        #expect(try CatalogFile.rows(json: CatalogFile.json(books)).map(\.book) == expected)
+    }
+
+    @Test("every demo book is valid, with a checksummed ISBN")
+    func demoBooks() throws {
+        #expect(DemoBooks.all.count >= 12)
+        for demo in DemoBooks.all {
+            let valid = try demo.validated()
+            #expect(valid.isbn != nil)
+            #expect(valid == demo)
+        }
+    }
+}

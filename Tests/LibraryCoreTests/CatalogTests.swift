@@ -1,0 +1,145 @@
+import Foundation
+import LibraryCore
+import Testing
+
+@Suite("Catalog: add, edit, delete, clean, list, search, show")
+struct CatalogTests {
+    @Test("add tidies the fields and normalizes the ISBN; a bad ISBN or a missing author is refused")
+    func add() async throws {
+        let library = try await makeLibrary()
+        let added = try await library.add(
+            NewBook(title: "  The   Hobbit ", author: "J.R.R. Tolkien", publisher: " ",
+                    categories: ["Fantasy; Classic", "fantasy", ""], isbn: "978-0-547-92822-7"),
+            at: monday)
+        #expect(added.title == "The Hobbit")
+        #expect(added.publisher == nil)
+        #expect(added.categories == ["Fantasy", "Classic"])
+        #expect(added.isbn == "9780547928227")
+        #expect(try await library.resolve("#\(added.id)") == added)
+
+        let badISBN = await libraryError { _ = try await library.add(NewBook(title: "X", author: "Y", isbn: "978-0-547-92822-8"), at: monday) }
+        #expect(badISBN == .invalidBook(field: .isbn, problem: .invalidISBN("978-0-547-92822-8")))
+        let noAuthor = await libraryError { _ = try await library.add(NewBook(title: "X", author: "  "), at: monday) }
+        #expect(noAuthor == .invalidBook(field: .author, problem: .empty))
+        #expect(try await library.counts().books == 1)
+    }
+
+    @Test("ISBN-10 with an X check digit is accepted")
+    func isbn10() {
+        #expect(ISBN.normalize("0-8044-2957-x") == "080442957X")
+        #expect(ISBN.normalize("0441172717") == "0441172717")
+        #expect(ISBN.normalize("0441172718") == nil)
+        #expect(ISBN.normalize("97804411727") == nil)
+    }
+
+    @Test("edit changes one field; the new title is found, the old one is not")
+    func edit() async throws {
+        let library = try await makeLibrary(books: [book("Dune", "Frank Herbert")])
+        let (before, after) = try await library.edit("Dune", set: .title, to: "Dune Messiah")
+        #expect(before.title == "Dune")
+        #expect(after.title == "Dune Messiah")
+        #expect(try await library.resolve("dune messiah").id == before.id)
+        _ = try await library.edit("#\(before.id)", set: .categories, to: "SF, Classic")
+        _ = try await library.edit("#\(before.id)", set: .isbn, to: "0441172717")
+        let shown = try await library.show("#\(before.id)").book
+        #expect(shown.categories == ["SF", "Classic"])
+        #expect(shown.isbn == "0441172717")
+        let error = await libraryError { _ = try await library.edit("#\(before.id)", set: .title, to: "") }
+        #expect(error == .invalidBook(field: .title, problem: .empty))
+        #expect(try await library.search("classic").map(\.book.id) == [before.id])
+    }
+
+    @Test("deleting several books where one is unknown deletes nothing")
+    func deleteAllOrNothing() async throws {
+        let library = try await makeLibrary(books: [book("Dune"), book("Emma"), book("Persuasion")])
+        let error = await libraryError { _ = try await library.delete(["Dune", "Zorglub the Unknown", "Emma"]) }
+        guard case .notFound(let reference, _) = error else {
+            Issue.record("expected notFound, got \(String(describing: error))")
+            return
+        }
+        #expect(reference == "Zorglub the Unknown")
+        #expect(try await library.counts().books == 3)
+
+        let deleted = try await library.delete(["Dune", "emma", "#1"])
+        #expect(deleted.map(\.title) == ["Dune", "Emma"])
+        #expect(try await library.allBooks().map(\.title) == ["Persuasion"])
+    }
+
+    @Test("deleting a book takes its loans and holds with it")
+    func deleteCascades() async throws {
+        let library = try await makeLibrary(books: [book("Dune"), book("Emma")])
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.hold("Dune", for: ben, at: monday)
+        try await library.delete(["Dune"])
+        #expect(try await library.openLoans().isEmpty)
+        let rows = try await library.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM hold") }
+        #expect(rows == 0)
+    }
+
+    @Test("clean removes everything and says how many books there were")
+    func clean() async throws {
+        let library = try await makeLibrary(books: [book("Dune"), book("Emma"), book("Persuasion")])
+        try await library.checkout("Dune", to: ana, at: monday)
+        #expect(try await library.clean() == 3)
+        #expect(try await library.counts() == (0, 0))
+        #expect(try await library.clean() == 0)
+        // The shelf works again afterwards.
+        try await library.add(book("Dune"), at: monday)
+        #expect(try await library.resolve("Dune").title == "Dune")
+    }
+
+    @Test("list filters available / checked out and orders by date added")
+    func list() async throws {
+        let library = try await makeLibrary()
+        try await library.add(book("First"), at: utc("2026-01-01 10:00:00"))
+        try await library.add(book("Second"), at: utc("2026-02-01 10:00:00"))
+        try await library.add(book("Third"), at: utc("2026-03-01 10:00:00"))
+        try await library.checkout("Second", to: ana, at: monday)
+        #expect(try await library.list(.all, order: .newest, at: monday).map(\.book.title) == ["Third", "Second", "First"])
+        #expect(try await library.list(.all, order: .oldest, at: monday).map(\.book.title) == ["First", "Second", "Third"])
+        #expect(try await library.list(.available, at: monday).map(\.book.title) == ["Third", "First"])
+        let out = try await library.list(.checkedOut, at: monday)
+        #expect(out.map(\.book.title) == ["Second"])
+        #expect(out.first?.loan?.borrower.name == "Ana")
+        #expect(try await library.list(.overdue, at: monday).isEmpty)
+        #expect(try await library.list(.all, order: .oldest, at: monday, limit: 1, offset: 1).map(\.book.title) == ["Second"])
+    }
+
+    @Test("search ranks title matches above author, publisher and category matches, ignoring accents")
+    func search() async throws {
+        let library = try await makeLibrary(books: [
+            book("A Book About Nothing", "Ann Dune", categories: ["Essay"]),
+            book("Dune", "Frank Herbert", categories: ["Science fiction"], publisher: "Ace"),
+            book("Les Misérables", "Victor Hugo", categories: ["Classique"]),
+            book("Sand", "Someone", categories: ["Dune studies"]),
+        ])
+        let dune = try await library.search("dune")
+        #expect(dune.first?.book.title == "Dune")
+        #expect(Set(dune.map(\.book.title)) == ["Dune", "A Book About Nothing", "Sand"])
+        #expect(try await library.search("miserables").map(\.book.title) == ["Les Misérables"])
+        #expect(try await library.search("herb").map(\.book.title) == ["Dune"])
+        #expect(try await library.search("science fic").map(\.book.title) == ["Dune"])
+        #expect(try await library.search("ace").map(\.book.title) == ["Dune"])
+        // No book has both words: the books with either come back.
+        #expect(Set(try await library.search("hugo herbert").map(\.book.title)) == ["Dune", "Les Misérables"])
+        #expect(try await library.search("\"*)( OR").isEmpty)
+        #expect(try await library.search("zzzz").isEmpty)
+    }
+
+    @Test("show gives the open loan, the hold queue and the last five past loans")
+    func show() async throws {
+        let library = try await makeLibrary(books: [book("Dune")])
+        var instant = monday
+        for index in 1...7 {
+            try await library.checkout("Dune", to: Borrower(name: "Reader \(index)"), at: instant)
+            instant.addTimeInterval(86_400)
+            try await library.returnBook("Dune", at: instant)
+        }
+        try await library.checkout("Dune", to: ana, at: instant)
+        try await library.hold("Dune", for: ben, at: instant)
+        let details = try await library.show("Dune")
+        #expect(details.loan?.borrower == ana)
+        #expect(details.holds.map(\.holder.name) == ["Ben"])
+        #expect(details.pastLoans.map(\.borrower.name) == ["Reader 7", "Reader 6", "Reader 5", "Reader 4", "Reader 3"])
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import LibraryCore
+import Testing
+
+@Suite("Lending: checkout, return, renew, hold")
+struct LendingTests {
+    let shelf = [book("Dune", "Frank Herbert"), book("Emma", "Jane Austen"), book("Persuasion", "Jane Austen")]
+
+    @Test("checkout lends the book until the end of the local day loan_days later")
+    func checkoutSetsDueDate() async throws {
+        let rules = LibraryRules(loanDays: 14, timeZone: try #require(TimeZone(identifier: "Europe/Paris")))
+        let library = try await makeLibrary(rules: rules, books: shelf)
+        let lent = try await library.checkout("dune", to: ana, at: monday)
+        #expect(lent.book.title == "Dune")
+        #expect(lent.loan.borrower == ana)
+        #expect(lent.loan.checkedOutAt == monday)
+        // Monday 30 Nov + 14 days = Monday 14 Dec, last second in Paris (UTC+1).
+        #expect(lent.loan.dueAt == utc("2026-12-14 22:59:59"))
+        let status = try await library.whoHas("Dune")
+        #expect(status.first?.loan?.borrower.name == "Ana")
+    }
+
+    @Test("checkout of a book already out names the borrower and since when")
+    func checkoutOfBookThatIsOut() async throws {
+        let library = try await makeLibrary(books: shelf)
+        try await library.checkout("Dune", to: ana, at: monday)
+        let error = await libraryError { _ = try await library.checkout("Dune", to: ben, at: monday.addingTimeInterval(3600)) }
+        guard case .alreadyCheckedOut(let book, let loan) = error else {
+            Issue.record("expected alreadyCheckedOut, got \(String(describing: error))")
+            return
+        }
+        #expect(book.title == "Dune")
+        #expect(loan.borrower.name == "Ana")
+        #expect(loan.checkedOutAt == monday)
+    }
+
+    @Test("return of a book that is in is refused, and return closes the loan into history")
+    func returnOfBookThatIsIn() async throws {
+        let library = try await makeLibrary(books: shelf)
+        let error = await libraryError { _ = try await library.returnBook("Dune", at: monday) }
+        #expect(error == .notCheckedOut(try await library.resolve("Dune")))
+
+        try await library.checkout("Dune", to: ana, at: monday)
+        let receipt = try await library.returnBook("Dune", at: monday.addingTimeInterval(86_400))
+        #expect(receipt.loan.returnedAt == monday.addingTimeInterval(86_400))
+        #expect(receipt.nextInLine == nil)
+        let details = try await library.show("Dune")
+        #expect(details.loan == nil)
+        #expect(details.pastLoans.map(\.borrower.name) == ["Ana"])
+        // Back on the shelf, so it can go out again.
+        _ = try await library.checkout("Dune", to: ben, at: monday.addingTimeInterval(2 * 86_400))
+    }
+
+    @Test("renew moves the due date to today + loan_days, at most max_renewals times")
+    func renewPastTheLimit() async throws {
+        let library = try await makeLibrary(rules: LibraryRules(loanDays: 7, maxRenewals: 2), books: shelf)
+        try await library.checkout("Dune", to: ana, at: monday)
+        let first = try await library.renew("Dune", at: utc("2026-12-05 10:00:00"))
+        #expect(first.loan.dueAt == utc("2026-12-12 23:59:59"))
+        #expect(first.loan.renewals == 1)
+        let second = try await library.renew("Dune", at: utc("2026-12-10 10:00:00"))
+        #expect(second.loan.renewals == 2)
+        #expect(second.loan.dueAt == utc("2026-12-17 23:59:59"))
+        let error = await libraryError { _ = try await library.renew("Dune", at: utc("2026-12-15 10:00:00")) }
+        guard case .renewalLimitReached(_, let loan, let limit) = error else {
+            Issue.record("expected renewalLimitReached, got \(String(describing: error))")
+            return
+        }
+        #expect(limit == 2)
+        #expect(loan.dueAt == utc("2026-12-17 23:59:59"))
+    }
+
+    @Test("renew is refused while someone holds the book")
+    func renewWhileHeld() async throws {
+        let library = try await makeLibrary(books: shelf)
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.hold("Dune", for: ben, at: monday.addingTimeInterval(60))
+        let error = await libraryError { _ = try await library.renew("Dune", at: monday.addingTimeInterval(120)) }
+        guard case .renewalBlockedByHolds(_, _, let holds) = error else {
+            Issue.record("expected renewalBlockedByHolds, got \(String(describing: error))")
+            return
+        }
+        #expect(holds.map(\.holder.name) == ["Ben"])
+    }
+
+    @Test("renew of a book on the shelf is refused")
+    func renewOfBookThatIsIn() async throws {
+        let library = try await makeLibrary(books: shelf)
+        let error = await libraryError { _ = try await library.renew("Emma", at: monday) }
+        #expect(error == .notCheckedOut(try await library.resolve("Emma")))
+    }
+
+    @Test("holds queue in order, one place per person; the return names the first in line")
+    func holdQueue() async throws {
+        let library = try await makeLibrary(books: shelf)
+        try await library.checkout("Dune", to: ana, at: monday)
+        let benHold = try await library.hold("Dune", for: ben, at: monday.addingTimeInterval(60))
+        let chloeHold = try await library.hold("Dune", for: chloe, at: monday.addingTimeInterval(120))
+        #expect(benHold.position == 1)
+        #expect(chloeHold.position == 2)
+        #expect(chloeHold.currentLoan.borrower.name == "Ana")
+
+        let twice = await libraryError { _ = try await library.hold("Dune", for: Borrower(name: "chloe"), at: monday.addingTimeInterval(180)) }
+        guard case .alreadyHolding(_, _, let position) = twice else {
+            Issue.record("expected alreadyHolding, got \(String(describing: twice))")
+            return
+        }
+        #expect(position == 2)
+
+        let own = await libraryError { _ = try await library.hold("Dune", for: ana, at: monday) }
+        guard case .holdOnOwnLoan = own else {
+            Issue.record("expected holdOnOwnLoan, got \(String(describing: own))")
+            return
+        }
+
+        let receipt = try await library.returnBook("Dune", at: monday.addingTimeInterval(86_400))
+        #expect(receipt.nextInLine?.holder.name == "Ben")
+
+        // Kept for Ben: Chloé cannot take it first, Ben can, and then Chloé is next.
+        let jump = await libraryError { _ = try await library.checkout("Dune", to: chloe, at: monday.addingTimeInterval(90_000)) }
+        guard case .heldForAnother(_, let hold) = jump else {
+            Issue.record("expected heldForAnother, got \(String(describing: jump))")
+            return
+        }
+        #expect(hold.holder.name == "Ben")
+        try await library.checkout("Dune", to: ben, at: monday.addingTimeInterval(90_000))
+        let next = try await library.returnBook("Dune", at: monday.addingTimeInterval(100_000))
+        #expect(next.nextInLine?.holder.name == "Chloé")
+    }
+
+    @Test("a hold on a book on the shelf says to check it out instead")
+    func holdOnAvailableBook() async throws {
+        let library = try await makeLibrary(books: shelf)
+        let error = await libraryError { _ = try await library.hold("Emma", for: ben, at: monday) }
+        #expect(error == .holdOnAvailableBook(try await library.resolve("Emma")))
+    }
+
+    @Test("a cancelled hold leaves the queue")
+    func cancelHold() async throws {
+        let library = try await makeLibrary(books: shelf)
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.hold("Dune", for: ben, at: monday)
+        #expect(try await library.cancelHold("Dune", for: ben)?.holder.name == "Ben")
+        #expect(try await library.show("Dune").holds.isEmpty)
+        #expect(try await library.cancelHold("Dune", for: ben) == nil)
+    }
+
+    @Test("loans of a borrower: by user id, or by name when no id was recorded")
+    func loansOfBorrower() async throws {
+        let library = try await makeLibrary(books: shelf)
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.checkout("Emma", to: Borrower(name: "ana"), at: monday.addingTimeInterval(-86_400))
+        try await library.checkout("Persuasion", to: ben, at: monday)
+        let byID = try await library.loans(of: Borrower(name: "Ana", userID: "U-ANA"))
+        #expect(byID.map(\.book.title) == ["Emma", "Dune"])
+        // A new display name: the id still finds the loan recorded with it.
+        let renamed = try await library.loans(of: Borrower(name: "Ana María", userID: "U-ANA"))
+        #expect(renamed.map(\.book.title) == ["Dune"])
+        let byName = try await library.loans(of: Borrower(name: "ANA"))
+        #expect(Set(byName.map(\.book.title)) == ["Dune", "Emma"])
+        #expect(try await library.loans(of: chloe).isEmpty)
+    }
+
+    @Test("overdue and due-soon loans at a given instant")
+    func overdueAtAnInstant() async throws {
+        let library = try await makeLibrary(rules: LibraryRules(loanDays: 14), books: shelf)
+        try await library.checkout("Dune", to: ana, at: utc("2026-11-01 10:00:00"))      // due 15 Nov
+        try await library.checkout("Emma", to: ben, at: utc("2026-11-10 10:00:00"))      // due 24 Nov
+        try await library.checkout("Persuasion", to: chloe, at: utc("2026-11-20 10:00:00")) // due 4 Dec
+
+        #expect(try await library.overdue(at: utc("2026-11-15 23:00:00")).isEmpty)
+        #expect(try await library.overdue(at: utc("2026-11-16 00:00:01")).map(\.book.title) == ["Dune"])
+        let late = try await library.overdue(at: utc("2026-11-25 08:00:00"))
+        #expect(late.map(\.book.title) == ["Dune", "Emma"])
+        #expect(late.allSatisfy { $0.loan.isOverdue(at: utc("2026-11-25 08:00:00")) })
+        let soon = try await library.dueSoon(within: 2, at: utc("2026-12-03 08:00:00"))
+        #expect(soon.map(\.book.title) == ["Persuasion"])
+        #expect(try await library.dueSoon(within: 2, at: utc("2026-11-28 08:00:00")).isEmpty)
+
+        let overdueList = try await library.list(.overdue, at: utc("2026-11-25 08:00:00"))
+        #expect(Set(overdueList.map(\.book.title)) == ["Dune", "Emma"])
+    }
+
+    @Test("among copies, checkout takes one on the shelf and return takes the borrower's")
+    func copies() async throws {
+        let library = try await makeLibrary(books: [book("Dune", "Frank Herbert"), book("Dune", "Frank Herbert")])
+        let first = try await library.checkout("Dune", to: ana, at: monday)
+        let second = try await library.checkout("Dune", to: ben, at: monday)
+        #expect(first.book.id != second.book.id)
+        let statuses = try await library.whoHas("dune")
+        #expect(Set(statuses.compactMap(\.loan?.borrower.name)) == ["Ana", "Ben"])
+        let back = try await library.returnBook("Dune", by: ben, at: monday.addingTimeInterval(60))
+        #expect(back.book.id == second.book.id)
+        let error = await libraryError { _ = try await library.checkout("Dune", to: chloe, at: monday.addingTimeInterval(120)) }
+        #expect(error == nil)
+        let third = await libraryError { _ = try await library.checkout("Dune", to: Borrower(name: "Dan"), at: monday.addingTimeInterval(180)) }
+        guard case .alreadyCheckedOut = third else {
+            Issue.record("expected alreadyCheckedOut, got \(String(describing: third))")
+            return
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import LibraryCore
+import Testing
+
+@Suite("Book references: ids, titles, accents, typos, ambiguity")
+struct ReferenceTests {
+    let shelf = [
+        book("Dune", "Frank Herbert"),
+        book("Dune Messiah", "Frank Herbert"),
+        book("Les Misérables", "Victor Hugo"),
+        book("The Hobbit", "J.R.R. Tolkien"),
+        book("Harry Potter and the Chamber of Secrets", "J.K. Rowling"),
+        book("Harry Potter and the Prisoner of Azkaban", "J.K. Rowling"),
+        book("L'Étranger", "Albert Camus"),
+        book("Cœur de pirate", "Someone"),
+    ]
+
+    @Test("references that designate one book", arguments: [
+        ("Dune", "Dune"),
+        ("DUNE", "Dune"),
+        ("  dune  ", "Dune"),
+        ("les miserables", "Les Misérables"),
+        ("LES MISÉRABLES!", "Les Misérables"),
+        ("hobbit", "The Hobbit"),
+        ("the hobbit.", "The Hobbit"),
+        ("Dnue", "Dune"),
+        ("dune mesiah", "Dune Messiah"),
+        ("the hobit", "The Hobbit"),
+        ("l'etranger", "L'Étranger"),
+        ("l’étranger", "L'Étranger"),
+        ("coeur de pirate", "Cœur de pirate"),
+        ("prisoner of azkaban", "Harry Potter and the Prisoner of Azkaban"),
+        ("harry potter and the chamber of secret", "Harry Potter and the Chamber of Secrets"),
+        ("#2", "Dune Messiah"),
+    ])
+    func resolves(reference: String, title: String) async throws {
+        let library = try await makeLibrary(books: shelf)
+        #expect(try await library.resolve(reference).title == title)
+    }
+
+    @Test("several matching titles are ambiguous, with the candidates")
+    func ambiguous() async throws {
+        let library = try await makeLibrary(books: shelf)
+        let error = await libraryError { _ = try await library.resolve("harry potter") }
+        guard case .ambiguous(let reference, let candidates) = error else {
+            Issue.record("expected ambiguous, got \(String(describing: error))")
+            return
+        }
+        #expect(reference == "harry potter")
+        #expect(candidates.map(\.title) == [
+            "Harry Potter and the Chamber of Secrets", "Harry Potter and the Prisoner of Azkaban",
+        ])
+    }
+
+    @Test("two titles equally close to a typo are ambiguous, never guessed")
+    func ambiguousTypo() async throws {
+        let library = try await makeLibrary(books: [book("Cat"), book("Bat"), book("Hat")])
+        let error = await libraryError { _ = try await library.resolve("Rat") }
+        guard case .ambiguous(_, let candidates) = error else {
+            Issue.record("expected ambiguous, got \(String(describing: error))")
+            return
+        }
+        #expect(Set(candidates.map(\.title)) == ["Cat", "Bat", "Hat"])
+    }
+
+    @Test("no match is notFound, with suggestions when something is somewhat close")
+    func notFound() async throws {
+        let library = try await makeLibrary(books: shelf)
+        let far = await libraryError { _ = try await library.resolve("Zorglub") }
+        #expect(far == .notFound(reference: "Zorglub", suggestions: []))
+
+        let somewhat = await libraryError { _ = try await library.resolve("Hobbbbbbit") }
+        guard case .notFound(_, let suggestions) = somewhat else {
+            Issue.record("expected notFound, got \(String(describing: somewhat))")
+            return
+        }
+        #expect(suggestions.map(\.title) == ["The Hobbit"])
+
+        let unknownID = await libraryError { _ = try await library.resolve("#999") }
+        #expect(unknownID == .notFound(reference: "#999", suggestions: []))
+    }
+
+    @Test("a title typed with words from another book suggests it through search")
+    func suggestionsFromSearch() async throws {
+        let library = try await makeLibrary(books: shelf)
+        let error = await libraryError { _ = try await library.resolve("messiah of dune") }
+        guard case .notFound(_, let suggestions) = error else {
+            Issue.record("expected notFound, got \(String(describing: error))")
+            return
+        }
+        #expect(suggestions.first?.title == "Dune Messiah")
+    }
+
+    @Test("the title index follows changes made by another connection")
+    func indexFollowsOtherConnections() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+        let one = LibraryService(database: try LibraryDatabase.file(at: path))
+        let two = LibraryService(database: try LibraryDatabase.file(at: path))
+        try await one.add(book("Dune"), at: monday)
+        #expect(try await two.resolve("Dune").title == "Dune")
+        _ = try await one.edit("Dune", set: .title, to: "Arrakis")
+        #expect(try await two.resolve("arrakis").title == "Arrakis")
+        #expect(await libraryError { _ = try await two.resolve("Dune") } != nil)
+    }
+
+    @Test("folding ignores case, accents and punctuation")
+    func folding() {
+        #expect(TextKey.fold("Les Misérables!") == "les miserables")
+        #expect(TextKey.fold("  Moby-Dick;  or, The Whale ") == "moby dick or the whale")
+        #expect(TextKey.fold("Straße") == "strasse")
+        #expect(TextKey.fold("Œdipe") == "oedipe")
+        #expect(TextKey.fold("Don’t Panic") == "dont panic")
+        #expect(TextKey.fold("1984") == "1984")
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GRDB
+import LibraryCore
+import Testing
+
+@Suite("The SQLite store")
+struct StoreTests {
+    @Test("a file database is in WAL mode with foreign keys on, and its folder is created")
+    func pragmas() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("nested/deeper/library.sqlite").path
+        let database = try LibraryDatabase.file(at: path)
+        let (mode, foreignKeys) = try await database.writer.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA foreign_keys"))
+        }
+        #expect(mode == "wal")
+        #expect(foreignKeys == 1)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("the database itself refuses a second open loan for a book")
+    func oneOpenLoanConstraint() async throws {
+        let library = try await makeLibrary(books: [book("Dune")])
+        try await library.checkout("Dune", to: ana, at: monday)
+        await #expect(throws: DatabaseError.self) {
+            try await library.database.writer.write { db in
+                try db.execute(sql: """
+                    INSERT INTO loan (bookID, borrowerName, borrowerKey, checkedOutAt, dueAt)
+                    VALUES (1, 'Ben', 'ben', '2026-11-30 10:00:00.000', '2026-12-14 10:00:00.000')
+                    """)
+            }
+        }
+        // A returned loan plus an open one is fine: that is history.
+        try await library.returnBook("Dune", at: monday)
+        try await library.checkout("Dune", to: ben, at: monday)
+    }
+
+    @Test("two tasks checking out one book on a file database: exactly one wins, every time")
+    func concurrentCheckouts() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+        // Two services, two connection pools: as two processes would be.
+        let first = LibraryService(database: try LibraryDatabase.file(at: path))
+        let second = LibraryService(database: try LibraryDatabase.file(at: path))
+        let titles = (1...30).map { "Book \($0)" }
+        try await first.add(titles.map { book($0) }, at: monday)
+
+        for title in titles {
+            let outcomes = await withTaskGroup(of: Result<String, LibraryError>.self) { group in
+                for (service, borrower) in [(first, ana), (second, ben)] {
+                    group.addTask {
+                        do {
+                            return .success(try await service.checkout("#\(title.dropFirst(5))", to: borrower, at: monday).loan.borrower.name)
+                        } catch let error as LibraryError {
+                            return .failure(error)
+                        } catch {
+                            return .failure(.notCheckedOut(Book(id: 0, title: "\(error)", author: "", addedAt: monday)))
+                        }
+                    }
+                }
+                var results: [Result<String, LibraryError>] = []
+                for await outcome in group { results.append(outcome) }
+                return results
+            }
+            let winners = outcomes.compactMap { try? $0.get() }
+            #expect(winners.count == 1, "\(title): \(outcomes)")
+            let losers = outcomes.compactMap { outcome -> LibraryError? in
+                if case .failure(let error) = outcome { return error } else { return nil }
+            }
+            for loser in losers {
+                guard case .alreadyCheckedOut(_, let loan) = loser else {
+                    Issue.record("the loser should hear who has it, got \(loser)")
+                    continue
+                }
+                #expect(loan.borrower.name == winners.first)
+            }
+        }
+        #expect(try await first.openLoans().count == titles.count)
+    }
+
+    @Test("close and reopen a file database: books, loans, holds and history are all there")
+    func durability() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+        do {
+            let library = LibraryService(database: try LibraryDatabase.file(at: path))
+            try await library.add([book("Dune", categories: ["SF"]), book("Emma")], at: monday)
+            try await library.checkout("Emma", to: chloe, at: monday)
+            try await library.returnBook("Emma", at: monday.addingTimeInterval(60))
+            try await library.checkout("Dune", to: ana, at: monday)
+            try await library.hold("Dune", for: ben, at: monday)
+        }
+        let reopened = LibraryService(database: try LibraryDatabase.file(at: path))
+        let dune = try await reopened.show("Dune")
+        #expect(dune.book.categories == ["SF"])
+        #expect(dune.book.addedAt == monday)
+        #expect(dune.loan?.borrower == ana)
+        #expect(dune.loan?.checkedOutAt == monday)
+        #expect(dune.holds.map(\.holder) == [ben])
+        #expect(try await reopened.show("Emma").pastLoans.map(\.borrower) == [chloe])
+    }
+
+    @Test("times are stored in UTC")
+    func utcStorage() async throws {
+        let library = try await makeLibrary(books: [book("Dune")])
+        try await library.checkout("Dune", to: ana, at: utc("2026-11-30 09:00:00"))
+        let stored = try await library.database.writer.read { db in try String.fetchOne(db, sql: "SELECT checkedOutAt FROM loan") }
+        #expect(stored == "2026-11-30 09:00:00.000")
+    }
+}
