@@ -137,32 +137,64 @@ enum CategoryColumn {
     }
 }
 
+// Rows are decoded by position (the order of each `databaseSelection`): reading columns by
+// name costs a lookup per column, which shows in lists of hundreds of loans.
+
 extension Book: FetchableRecord {
-    public init(row: Row) throws {
+    public init(row: Row) throws { self.init(row: row, at: 0) }
+
+    init(row: Row, at offset: Int) {
         self.init(
-            id: row["id"], title: row["title"], author: row["author"], publisher: row["publisher"],
-            categories: CategoryColumn.decode(row["categories"] ?? ""), isbn: row["isbn"],
-            addedAt: row["addedAt"])
+            id: row[offset], title: row[offset + 1], author: row[offset + 2], publisher: row[offset + 3],
+            categories: CategoryColumn.decode(row[offset + 4] ?? ""), isbn: row[offset + 5],
+            addedAt: row.storedDate(offset + 6))
     }
 
     static let databaseSelection = "book.id, book.title, book.author, book.publisher, book.categories, book.isbn, book.addedAt"
+    static let columnCount = 7
 }
 
 extension Loan: FetchableRecord {
-    public init(row: Row) throws {
+    public init(row: Row) throws { self.init(row: row, at: 0) }
+
+    init(row: Row, at offset: Int) {
         self.init(
-            id: row["id"], bookID: row["bookID"],
-            borrower: Borrower(name: row["borrowerName"], userID: row["borrowerID"]),
-            checkedOutAt: row["checkedOutAt"], dueAt: row["dueAt"], returnedAt: row["returnedAt"],
-            renewals: row["renewals"])
+            id: row[offset], bookID: row[offset + 1],
+            borrower: Borrower(storedName: row[offset + 2], userID: row[offset + 3]),
+            checkedOutAt: row.storedDate(offset + 4), dueAt: row.storedDate(offset + 5),
+            returnedAt: row.optionalStoredDate(offset + 6),
+            renewals: row[offset + 7])
     }
+
+    static let databaseSelection = "loan.id, loan.bookID, loan.borrowerName, loan.borrowerID, loan.checkedOutAt, loan.dueAt, loan.returnedAt, loan.renewals"
 }
 
 extension Hold: FetchableRecord {
     public init(row: Row) throws {
         self.init(
-            id: row["id"], bookID: row["bookID"],
-            holder: Borrower(name: row["holderName"], userID: row["holderID"]),
-            placedAt: row["placedAt"])
+            id: row[0], bookID: row[1], holder: Borrower(storedName: row[2], userID: row[3]), placedAt: row.storedDate(4))
+    }
+
+    static let databaseSelection = "hold.id, hold.bookID, hold.holderName, hold.holderID, hold.placedAt"
+}
+
+extension Database {
+    /// Decodes every row of `sql` in place (no row copies), through a statement compiled once
+    /// per connection.
+    func all<T>(_ sql: String, _ arguments: StatementArguments = [], _ decode: (Row) throws -> T) throws -> [T] {
+        let cursor = try Row.fetchCursor(cachedStatement(sql: sql), arguments: arguments)
+        var result: [T] = []
+        while let row = try cursor.next() { result.append(try decode(row)) }
+        return result
+    }
+
+    func first<T>(_ sql: String, _ arguments: StatementArguments = [], _ decode: (Row) throws -> T) throws -> T? {
+        let cursor = try Row.fetchCursor(cachedStatement(sql: sql), arguments: arguments)
+        return try cursor.next().map(decode)
+    }
+
+    /// Runs one statement compiled once per connection.
+    func run(_ sql: String, _ arguments: StatementArguments = []) throws {
+        try cachedStatement(sql: sql).execute(arguments: arguments)
     }
 }

@@ -44,12 +44,10 @@ public struct LibraryService: Sendable {
             case .isbn: draft.isbn = value
             }
             let valid = try draft.validated()
-            try db.execute(
-                sql: """
+            try db.run("""
                     UPDATE book SET title = ?, titleKey = ?, author = ?, publisher = ?, categories = ?, isbn = ?
                     WHERE id = ?
-                    """,
-                arguments: [valid.title, TextKey.fold(valid.title), valid.author, valid.publisher,
+                    """, [valid.title, TextKey.fold(valid.title), valid.author, valid.publisher,
                             CategoryColumn.encode(valid.categories), valid.isbn, before.id])
             var after = before
             after.title = valid.title
@@ -72,7 +70,7 @@ public struct LibraryService: Sendable {
                 if !books.contains(where: { $0.id == book.id }) { books.append(book) }
             }
             for book in books {
-                try db.execute(sql: "DELETE FROM book WHERE id = ?", arguments: [book.id])
+                try db.run("DELETE FROM book WHERE id = ?", [book.id])
             }
             return books
         }
@@ -106,16 +104,14 @@ public struct LibraryService: Sendable {
                 throw LibraryError.heldForAnother(book, hold: first)
             }
             if let first = holds.first {
-                try db.execute(sql: "DELETE FROM hold WHERE id = ?", arguments: [first.id])
+                try db.run("DELETE FROM hold WHERE id = ?", [first.id])
             }
             let due = rules.dueDate(from: now)
             do {
-                try db.execute(
-                    sql: """
+                try db.run("""
                         INSERT INTO loan (bookID, borrowerName, borrowerID, borrowerKey, checkedOutAt, dueAt, renewals)
                         VALUES (?, ?, ?, ?, ?, ?, 0)
-                        """,
-                    arguments: [book.id, borrower.name, borrower.userID, borrower.nameKey, now, due])
+                        """, [book.id, borrower.name, borrower.userID, borrower.nameKey, now, due])
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                 // Another writer lent it between our read and our insert.
                 if let loan = try Self.openLoan(of: book.id, db) { throw LibraryError.alreadyCheckedOut(book, loan: loan) }
@@ -132,7 +128,7 @@ public struct LibraryService: Sendable {
     public func returnBook(_ reference: String, by borrower: Borrower? = nil, at now: Date) async throws -> ReturnReceipt {
         try await database.writer.write { db in
             let (book, loan) = try Self.pickLentCopy(try resolve(reference, db), of: borrower, reference: reference, db)
-            try db.execute(sql: "UPDATE loan SET returnedAt = ? WHERE id = ?", arguments: [now, loan.id])
+            try db.run("UPDATE loan SET returnedAt = ? WHERE id = ?", [now, loan.id])
             var closed = loan
             closed.returnedAt = now
             return ReturnReceipt(book: book, loan: closed, nextInLine: try Self.holds(of: book.id, db).first)
@@ -154,8 +150,7 @@ public struct LibraryService: Sendable {
             var renewed = loan
             renewed.dueAt = max(loan.dueAt, rules.dueDate(from: now))
             renewed.renewals += 1
-            try db.execute(sql: "UPDATE loan SET dueAt = ?, renewals = ? WHERE id = ?",
-                           arguments: [renewed.dueAt, renewed.renewals, loan.id])
+            try db.run("UPDATE loan SET dueAt = ?, renewals = ? WHERE id = ?", [renewed.dueAt, renewed.renewals, loan.id])
             return LoanedBook(book: book, loan: renewed)
         }
     }
@@ -187,9 +182,7 @@ public struct LibraryService: Sendable {
                     throw LibraryError.alreadyHolding(copy, hold: queue[index], position: index + 1)
                 }
             }
-            try db.execute(
-                sql: "INSERT INTO hold (bookID, holderName, holderID, holderKey, placedAt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [book.id, holder.name, holder.userID, Self.holderKey(holder), now])
+            try db.run("INSERT INTO hold (bookID, holderName, holderID, holderKey, placedAt) VALUES (?, ?, ?, ?, ?)", [book.id, holder.name, holder.userID, Self.holderKey(holder), now])
             let hold = Hold(id: db.lastInsertedRowID, bookID: book.id, holder: holder, placedAt: now)
             let position = try Self.holds(of: book.id, db).count
             return HoldPlacement(book: book, hold: hold, position: position, currentLoan: loan)
@@ -202,7 +195,7 @@ public struct LibraryService: Sendable {
         try await database.writer.write { db in
             for book in try resolve(reference, db) {
                 if let hold = try Self.holds(of: book.id, db).first(where: { $0.holder.isSamePerson(as: holder) }) {
-                    try db.execute(sql: "DELETE FROM hold WHERE id = ?", arguments: [hold.id])
+                    try db.run("DELETE FROM hold WHERE id = ?", [hold.id])
                     return hold
                 }
             }
@@ -227,19 +220,18 @@ public struct LibraryService: Sendable {
     /// The books `borrower` has now, soonest due first.
     public func loans(of borrower: Borrower) async throws -> [LoanedBook] {
         try await database.writer.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT \(Book.databaseSelection), loan.* FROM loan JOIN book ON book.id = loan.bookID
+            let byKey = try db.all("""
+                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID
                 WHERE loan.returnedAt IS NULL AND loan.borrowerKey = ?
                 ORDER BY loan.dueAt, loan.id
-                """, arguments: [borrower.nameKey], adapter: Self.loanedBookAdapter)
-            let byKey = try rows.map { try Self.loanedBook($0) }
+                """, [borrower.nameKey], Self.loanedBook)
             guard let userID = borrower.userID else { return byKey }
             // With an id, the name only counts for loans recorded without one.
-            let byID = try Row.fetchAll(db, sql: """
-                SELECT \(Book.databaseSelection), loan.* FROM loan JOIN book ON book.id = loan.bookID
+            let byID = try db.all("""
+                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID
                 WHERE loan.returnedAt IS NULL AND loan.borrowerID = ?
                 ORDER BY loan.dueAt, loan.id
-                """, arguments: [userID], adapter: Self.loanedBookAdapter).map { try Self.loanedBook($0) }
+                """, [userID], Self.loanedBook)
             let merged = byID + byKey.filter { $0.loan.borrower.userID == nil }
             return merged.sorted { ($0.loan.dueAt, $0.loan.id) < ($1.loan.dueAt, $1.loan.id) }
         }
@@ -271,14 +263,13 @@ public struct LibraryService: Sendable {
             case .overdue: "loan.dueAt < :now"
             }
             let direction = order == .newest ? "DESC" : "ASC"
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT \(Book.databaseSelection), loan.* FROM book
+            return try db.all("""
+                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM book
                 LEFT JOIN loan ON loan.bookID = book.id AND loan.returnedAt IS NULL
                 WHERE \(condition)
                 ORDER BY book.addedAt \(direction), book.id \(direction)
                 LIMIT :limit OFFSET :offset
-                """, arguments: ["now": now, "limit": limit ?? -1, "offset": offset], adapter: Self.loanedBookAdapter)
-            return try rows.map(Self.bookStatus)
+                """, ["now": now, "limit": limit ?? -1, "offset": offset], Self.bookStatus)
         }
     }
 
@@ -299,15 +290,15 @@ public struct LibraryService: Sendable {
         guard !words.isEmpty else { return [] }
         return try await database.writer.read { db in
             for pattern in [words.joined(separator: " "), words.joined(separator: " OR ")] {
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT \(Book.databaseSelection), loan.* FROM bookSearch
+                let found = try db.all("""
+                    SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM bookSearch
                     JOIN book ON book.id = bookSearch.rowid
                     LEFT JOIN loan ON loan.bookID = book.id AND loan.returnedAt IS NULL
                     WHERE bookSearch MATCH ?
                     ORDER BY bm25(bookSearch, 10.0, 5.0, 1.0, 2.0), book.id
                     LIMIT ?
-                    """, arguments: [pattern, limit], adapter: Self.loanedBookAdapter)
-                if !rows.isEmpty { return try rows.map(Self.bookStatus) }
+                    """, [pattern, limit], Self.bookStatus)
+                if !found.isEmpty { return found }
                 if words.count == 1 { break }
             }
             return []
@@ -318,10 +309,10 @@ public struct LibraryService: Sendable {
     public func show(_ reference: String) async throws -> BookDetails {
         try await database.writer.read { db in
             let book = try resolveOne(reference, db)
-            let past = try Loan.fetchAll(db, sql: """
-                SELECT * FROM loan WHERE bookID = ? AND returnedAt IS NOT NULL
+            let past = try db.all("""
+                SELECT \(Loan.databaseSelection) FROM loan WHERE bookID = ? AND returnedAt IS NOT NULL
                 ORDER BY checkedOutAt DESC, id DESC LIMIT 5
-                """, arguments: [book.id])
+                """, [book.id]) { Loan(row: $0, at: 0) }
             return BookDetails(book: book, loan: try Self.openLoan(of: book.id, db),
                                holds: try Self.holds(of: book.id, db), pastLoans: past)
         }
@@ -336,7 +327,7 @@ public struct LibraryService: Sendable {
     /// Every book, oldest first, for export.
     public func allBooks() async throws -> [Book] {
         try await database.writer.read { db in
-            try Book.fetchAll(db, sql: "SELECT \(Book.databaseSelection) FROM book ORDER BY addedAt, id")
+            try db.all("SELECT \(Book.databaseSelection) FROM book ORDER BY addedAt, id") { Book(row: $0, at: 0) }
         }
     }
 
@@ -346,7 +337,7 @@ public struct LibraryService: Sendable {
     private func resolve(_ reference: String, _ db: Database) throws -> [Book] {
         let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("#"), let id = Int64(trimmed.dropFirst()) {
-            guard let book = try Book.fetchOne(db, sql: "SELECT \(Book.databaseSelection) FROM book WHERE id = ?", arguments: [id]) else {
+            guard let book = try db.first("SELECT \(Book.databaseSelection) FROM book WHERE id = ?", [id], { Book(row: $0, at: 0) }) else {
                 throw LibraryError.notFound(reference: trimmed, suggestions: [])
             }
             return [book]
@@ -412,12 +403,10 @@ public struct LibraryService: Sendable {
     // MARK: - Queries
 
     private static func insert(_ book: NewBook, at now: Date, _ db: Database) throws -> Book {
-        try db.execute(
-            sql: """
+        try db.run("""
                 INSERT INTO book (title, titleKey, author, publisher, categories, isbn, addedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [book.title, TextKey.fold(book.title), book.author, book.publisher,
+                """, [book.title, TextKey.fold(book.title), book.author, book.publisher,
                         CategoryColumn.encode(book.categories), book.isbn, now])
         return Book(id: db.lastInsertedRowID, title: book.title, author: book.author, publisher: book.publisher,
                     categories: book.categories, isbn: book.isbn, addedAt: now)
@@ -442,7 +431,7 @@ public struct LibraryService: Sendable {
     }
 
     private static func openLoan(of bookID: Int64, _ db: Database) throws -> Loan? {
-        try Loan.fetchOne(db, sql: "SELECT * FROM loan WHERE bookID = ? AND returnedAt IS NULL", arguments: [bookID])
+        try db.first("SELECT \(Loan.databaseSelection) FROM loan WHERE bookID = ? AND returnedAt IS NULL", [bookID]) { Loan(row: $0, at: 0) }
     }
 
     private static func openLoans(of bookIDs: [Int64], _ db: Database) throws -> [Int64: Loan] {
@@ -453,7 +442,7 @@ public struct LibraryService: Sendable {
 
     /// The queue for a book, first in line first.
     private static func holds(of bookID: Int64, _ db: Database) throws -> [Hold] {
-        try Hold.fetchAll(db, sql: "SELECT * FROM hold WHERE bookID = ? ORDER BY placedAt, id", arguments: [bookID])
+        try db.all("SELECT \(Hold.databaseSelection) FROM hold WHERE bookID = ? ORDER BY placedAt, id", [bookID]) { try Hold(row: $0) }
     }
 
     private static func holderKey(_ holder: Borrower) -> String {
@@ -462,31 +451,22 @@ public struct LibraryService: Sendable {
 
     private func openLoans(where condition: String, _ arguments: StatementArguments) async throws -> [LoanedBook] {
         try await database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(Book.databaseSelection), loan.* FROM loan JOIN book ON book.id = loan.bookID
+            try db.all("""
+                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID
                 WHERE loan.returnedAt IS NULL AND \(condition)
                 ORDER BY loan.dueAt, loan.id
-                """, arguments: arguments, adapter: Self.loanedBookAdapter).map(Self.loanedBook)
+                """, arguments, Self.loanedBook)
         }
     }
 
-    /// Splits a `book.*, loan.*` row: the book's 7 columns, then the loan's.
-    private static var loanedBookAdapter: ScopeAdapter {
-        ScopeAdapter(["book": RangeRowAdapter(0..<7), "loan": SuffixRowAdapter(fromIndex: 7)])
-    }
-
+    /// A row of `Book.databaseSelection` then `Loan.databaseSelection`.
     private static func loanedBook(_ row: Row) throws -> LoanedBook {
-        guard let bookRow = row.scopes["book"], let loanRow = row.scopes["loan"] else {
-            throw DatabaseError(message: "unexpected row shape")
-        }
-        return LoanedBook(book: try Book(row: bookRow), loan: try Loan(row: loanRow))
+        LoanedBook(book: Book(row: row, at: 0), loan: Loan(row: row, at: Book.columnCount))
     }
 
+    /// A row of `Book.databaseSelection` then `Loan.databaseSelection` from a LEFT JOIN.
     private static func bookStatus(_ row: Row) throws -> BookStatus {
-        guard let bookRow = row.scopes["book"], let loanRow = row.scopes["loan"] else {
-            throw DatabaseError(message: "unexpected row shape")
-        }
-        let loanID: Int64? = loanRow["id"]
-        return BookStatus(book: try Book(row: bookRow), loan: loanID == nil ? nil : try Loan(row: loanRow))
+        let loanID: Int64? = row[Book.columnCount]
+        return BookStatus(book: Book(row: row, at: 0), loan: loanID == nil ? nil : Loan(row: row, at: Book.columnCount))
     }
 }

@@ -10,6 +10,12 @@ public struct Borrower: Sendable, Hashable, Codable {
         self.userID = userID.flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// A borrower as stored: already tidy, so not tidied again.
+    init(storedName: String, userID: String?) {
+        self.name = storedName
+        self.userID = userID
+    }
+
     /// The name as compared: "ana", "Ana" and "Àna" are one person.
     public var nameKey: String { TextKey.fold(name) }
 

@@ -9,7 +9,7 @@ final class TitleIndex: Sendable {
 
     /// The index for the catalog as `db` sees it now.
     func snapshot(_ db: Database) throws -> Snapshot {
-        let version = try Int64.fetchOne(db, sql: "SELECT version FROM catalogVersion") ?? 0
+        let version = try Int64.fetchOne(db.cachedStatement(sql: "SELECT version FROM catalogVersion")) ?? 0
         if let cached = cache.withLock({ $0 }), cached.version == version { return cached }
         let rows = try Row.fetchAll(db, sql: "SELECT id, titleKey FROM book ORDER BY id")
         let snapshot = Snapshot(version: version, titles: rows.map { ($0["id"], $0["titleKey"]) })
@@ -25,6 +25,8 @@ final class TitleIndex: Sendable {
             var scalars: [UInt32]
             /// The key without its leading article, when it has one.
             var bare: [UInt32]?
+            var profile: LetterProfile
+            var bareProfile: LetterProfile?
         }
 
         let version: Int64
@@ -41,8 +43,10 @@ final class TitleIndex: Sendable {
             var entriesByLength: [Int: [Int]] = [:]
             for (id, key) in titles {
                 let bare = TextKey.withoutArticle(key)
-                let entry = Entry(id: id, key: key, scalars: key.unicodeScalars.map(\.value),
-                                  bare: bare.map { $0.unicodeScalars.map(\.value) })
+                let scalars = key.unicodeScalars.map(\.value)
+                let bareScalars = bare.map { $0.unicodeScalars.map(\.value) }
+                let entry = Entry(id: id, key: key, scalars: scalars, bare: bareScalars,
+                                  profile: LetterProfile(scalars), bareProfile: bareScalars.map(LetterProfile.init))
                 let index = entries.count
                 entries.append(entry)
                 idsByKey[key, default: []].append(id)
@@ -106,17 +110,27 @@ final class TitleIndex: Sendable {
         private func nearest(to queries: [String], within allowance: Int) -> [(id: Int64, distance: Int)] {
             guard allowance > 0 else { return [] }
             var found: [Int64: Int] = [:]
+            var workspace = EditDistance.Workspace()
             for query in queries {
                 let scalars = query.unicodeScalars.map(\.value)
+                let profile = LetterProfile(scalars)
                 let length = scalars.count
                 for candidateLength in max(0, length - allowance)...(length + allowance) {
-                    for index in entriesByLength[candidateLength] ?? [] {
-                        let entry = entries[index]
-                        for target in [entry.scalars, entry.bare].compactMap({ $0 }) where target.count == candidateLength {
-                            if let distance = EditDistance.optimalStringAlignment(scalars, target, maximum: allowance) {
-                                found[entry.id] = min(found[entry.id] ?? .max, distance)
-                            }
+                    guard let bucket = entriesByLength[candidateLength] else { continue }
+                    for index in bucket {
+                        // Read fields in place: copying whole entries costs more than the test.
+                        var best = Int.max
+                        if entries[index].scalars.count == candidateLength,
+                           profile.lowerBound(to: entries[index].profile) <= allowance,
+                           let distance = workspace.distance(scalars, entries[index].scalars, maximum: allowance) {
+                            best = distance
                         }
+                        if let bareProfile = entries[index].bareProfile, profile.lowerBound(to: bareProfile) <= allowance,
+                           let bare = entries[index].bare, bare.count == candidateLength,
+                           let distance = workspace.distance(scalars, bare, maximum: allowance) {
+                            best = min(best, distance)
+                        }
+                        if best != .max { found[entries[index].id] = min(found[entries[index].id] ?? .max, best) }
                     }
                 }
             }
@@ -131,35 +145,75 @@ final class TitleIndex: Sendable {
     }
 }
 
+/// How many times each character (folded into 32 buckets) occurs in a title. Half the
+/// difference between two profiles is a lower bound of their edit distance (a substitution
+/// changes two buckets by one, an insertion or deletion one bucket, a swap none), so most
+/// titles are ruled out without computing the distance.
+struct LetterProfile: Sendable {
+    private var counts = InlineArray<32, UInt8>(repeating: 0)
+
+    init(_ scalars: [UInt32]) {
+        for scalar in scalars {
+            let bucket = Int(scalar & 31)
+            // Saturating keeps the bound a lower bound: capping never widens a difference.
+            if counts[bucket] < .max { counts[bucket] &+= 1 }
+        }
+    }
+
+    func lowerBound(to other: LetterProfile) -> Int {
+        var total: UInt32 = 0
+        for bucket in 0..<32 {
+            let a = counts[bucket], b = other.counts[bucket]
+            total &+= UInt32(a > b ? a &- b : b &- a)
+        }
+        return (Int(total) + 1) / 2
+    }
+}
+
 /// The edit distance used to forgive typos.
 enum EditDistance {
     /// Levenshtein distance counting a swap of two neighbours as one edit ("Dnue" → "Dune"),
     /// or nil as soon as it must exceed `maximum`.
     static func optimalStringAlignment(_ a: [UInt32], _ b: [UInt32], maximum: Int) -> Int? {
-        if abs(a.count - b.count) > maximum { return nil }
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        let width = b.count + 1
-        var previousPrevious = [Int](repeating: 0, count: width)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: width)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, previousPrevious[j - 2] + 1)
-                }
-                current[j] = value
-                rowMinimum = min(rowMinimum, value)
+        var workspace = Workspace()
+        return workspace.distance(a, b, maximum: maximum)
+    }
+
+    /// Three rows of the dynamic programme, kept between calls to spare allocations.
+    struct Workspace {
+        private var previousPrevious: [Int] = []
+        private var previous: [Int] = []
+        private var current: [Int] = []
+
+        mutating func distance(_ a: [UInt32], _ b: [UInt32], maximum: Int) -> Int? {
+            if abs(a.count - b.count) > maximum { return nil }
+            if a.isEmpty { return b.count }
+            if b.isEmpty { return a.count }
+            let width = b.count + 1
+            if current.count < width {
+                previousPrevious = [Int](repeating: 0, count: width)
+                previous = [Int](repeating: 0, count: width)
+                current = [Int](repeating: 0, count: width)
             }
-            if rowMinimum > maximum { return nil }
-            swap(&previousPrevious, &previous)
-            swap(&previous, &current)
+            for j in 0...b.count { previous[j] = j }
+            for i in 1...a.count {
+                current[0] = i
+                var rowMinimum = i
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                        value = min(value, previousPrevious[j - 2] + 1)
+                    }
+                    current[j] = value
+                    rowMinimum = min(rowMinimum, value)
+                }
+                if rowMinimum > maximum { return nil }
+                swap(&previousPrevious, &previous)
+                swap(&previous, &current)
+            }
+            let distance = previous[b.count]
+            return distance <= maximum ? distance : nil
         }
-        let distance = previous[b.count]
-        return distance <= maximum ? distance : nil
     }
 }

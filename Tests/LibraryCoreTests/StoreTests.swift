@@ -111,3 +111,19 @@ struct StoreTests {
         #expect(stored == "2026-11-30 09:00:00.000")
     }
 }
+
+@Suite("Stored dates")
+struct StoredDateTests {
+    @Test("every stored date reads back as the instant that was written", arguments: [
+        "1970-01-01 00:00:00", "2000-02-29 23:59:59", "2026-03-29 01:30:00", "2026-11-30 09:00:00", "2100-12-31 12:34:56",
+    ])
+    func roundTrip(text: String) async throws {
+        let instant = utc(text).addingTimeInterval(0.123)
+        let library = try await makeLibrary()
+        let added = try await library.add(book("Dune"), at: instant)
+        let read = try await library.resolve("#\(added.id)").addedAt
+        // Stored to the millisecond.
+        #expect(abs(read.timeIntervalSince(instant)) < 0.000_5)
+        #expect(abs(read.timeIntervalSince(added.addedAt)) < 0.000_5)
+    }
+}

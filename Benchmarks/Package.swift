@@ -1,0 +1,24 @@
+// swift-tools-version:6.1
+// The benchmarks, a package of their own so that `make test` never builds them.
+import PackageDescription
+
+let package = Package(
+    name: "LibraryBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "librarybot", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "LibraryCoreBenchmarks",
+            dependencies: [
+                .product(name: "LibraryCore", package: "librarybot"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LibraryCoreBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
