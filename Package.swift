@@ -17,16 +17,25 @@ let package = Package(
             name: "LibraryCore",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(
+            name: "Commands",
+            dependencies: ["LibraryCore"]
+        ),
         .executableTarget(
             name: "librarybot",
             dependencies: [
                 "LibraryCore",
+                "Commands",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "LibraryCoreTests",
             dependencies: ["LibraryCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "CommandsTests",
+            dependencies: ["Commands", "LibraryCore"]
         ),
         .testTarget(
             name: "LibraryBotTests",

@@ -1,0 +1,400 @@
+import Foundation
+import LibraryCore
+
+/// Turns a line of text into an `Intent`, as `SPEC.md`'s command language says. Pure: no I/O,
+/// no clock, no database; the same text always gives the same intent.
+public enum CommandParser {
+    /// Parses one message (a slash command's text, a mention, a DM, a console line).
+    public static func parse(_ text: String) -> ParsedCommand {
+        var cues: [Language] = []
+        let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
+        if stripped.isEmpty { return ParsedCommand(intent: .help(topic: nil), language: cues.first) }
+        let words = stripped.split(separator: " ").map(String.init)
+        let folded = words.map(foldWord)
+
+        for form in VerbForm.all {
+            guard folded.count >= form.words.count, Array(folded.prefix(form.words.count)) == form.words else { continue }
+            let rest = words.dropFirst(form.words.count).joined(separator: " ")
+            if let command = interpret(form, rest: rest, cues: cues) { return command }
+        }
+        if let command = loansOfSomeone(words: words, folded: folded, cues: cues) { return command }
+
+        let suggestion = closestVerb(to: folded)
+        return ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
+                             language: suggestion?.language ?? cues.first)
+    }
+
+    // MARK: - Verbs
+
+    private static func interpret(_ form: VerbForm, rest: String, cues: [Language]) -> ParsedCommand? {
+        var language = form.language ?? cues.first
+        func command(_ intent: Intent) -> ParsedCommand { ParsedCommand(intent: intent, language: language) }
+        func needsArgument() -> ParsedCommand { command(.unknown(text: form.text, suggestion: form.text)) }
+        let argument = unquote(rest)
+
+        switch form.verb {
+        case .digest, .clean, .confirm, .cancel, .myBooks:
+            guard rest.isEmpty else { return nil }
+            switch form.verb {
+            case .digest: return command(.digest)
+            case .clean: return command(.clean)
+            case .confirm: return command(.confirm)
+            case .cancel: return command(.cancel)
+            default: return command(.loansOf(borrower: nil))
+            }
+        case .checkout:
+            guard !rest.isEmpty else { return needsArgument() }
+            if let (title, borrower, separator) = splitLast(rest, separators: [" as ", " for ", " pour "]) {
+                if separator == " pour " { language = language ?? .fr }
+                let name = unquote(borrower)
+                let isSender = ["me", "myself", "moi"].contains(foldWord(name))
+                guard !unquote(title).isEmpty, !name.isEmpty else { return needsArgument() }
+                return command(.checkout(book: unquote(title), borrower: isSender ? nil : name))
+            }
+            return command(.checkout(book: argument, borrower: nil))
+        case .returnBook, .renew, .hold, .whoHas, .show, .search:
+            guard !argument.isEmpty else { return needsArgument() }
+            switch form.verb {
+            case .returnBook: return command(.returnBook(book: argument))
+            case .renew: return command(.renew(book: argument))
+            case .hold: return command(.hold(book: argument))
+            case .whoHas: return command(.whoHas(book: argument))
+            case .show: return command(.show(book: argument))
+            default: return command(.search(query: argument))
+            }
+        case .add:
+            guard !rest.isEmpty else { return needsArgument() }
+            return parseAdd(rest, form: form, language: &language).map(command) ?? needsArgument()
+        case .edit:
+            guard let intent = parseEdit(rest, language: &language) else { return needsArgument() }
+            return command(intent)
+        case .delete:
+            let books = splitOutsideQuotes(rest, on: ",").map(unquote).filter { !$0.isEmpty }
+            guard !books.isEmpty else { return needsArgument() }
+            return command(.delete(books: books))
+        case .list:
+            guard let (filter, order) = parseListOptions(rest, language: &language) else { return nil }
+            return command(.list(filter: filter, order: order))
+        case .help:
+            guard !rest.isEmpty else { return command(.help(topic: nil)) }
+            let topicWords = rest.split(separator: " ").map { foldWord(String($0)) }
+            let topic = VerbForm.all.first { $0.words == topicWords }?.verb.topic ?? argument
+            return command(.help(topic: topic))
+        }
+    }
+
+    /// `what does X have` and `qu'a X`.
+    private static func loansOfSomeone(words: [String], folded: [String], cues: [Language]) -> ParsedCommand? {
+        if folded.count >= 4, folded[0] == "what", folded[1] == "does", folded.last == "have" {
+            let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
+            return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
+        }
+        if let first = folded.first, first.hasPrefix("qu'a") {
+            let attached = String(words[0].dropFirst(4))
+            let name = unquote(([attached] + words.dropFirst()).filter { !$0.isEmpty }.joined(separator: " "))
+            guard !name.isEmpty else { return nil }
+            return ParsedCommand(intent: .loansOf(borrower: name), language: .fr)
+        }
+        return nil
+    }
+
+    private static func parseAdd(_ rest: String, form: VerbForm, language: inout Language?) -> Intent? {
+        let restWords = rest.split(separator: " ").map { foldWord(String($0)) }
+        if restWords.first == "isbn" || restWords.first == "isbn:" {
+            let digits = rest.split(separator: " ").dropFirst().joined().replacingOccurrences(of: "-", with: "").uppercased()
+            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "X") }),
+                  digits.count == 10 || digits.count == 13 else { return nil }
+            return .addISBN(isbn: digits)
+        }
+        let (main, options) = splitOptions(rest)
+        var publisher: String? = nil, categories: [String] = [], isbn: String? = nil
+        for (key, value) in options {
+            switch key {
+            case "publisher", "editeur":
+                publisher = value
+                if key == "editeur" { language = language ?? .fr }
+            case "categories", "category", "categorie":
+                categories = NewBook.splitCategories(value).map { TextKey.tidy($0) }.filter { !$0.isEmpty }
+            case "isbn":
+                isbn = value.replacingOccurrences(of: "-", with: "").replacingOccurrences(of: " ", with: "").uppercased()
+            default:
+                return nil
+            }
+        }
+        for separators in [[" by "], [" par "], [" de "]] {
+            if let (title, author, separator) = splitLast(main, separators: separators) {
+                guard !unquote(title).isEmpty, !unquote(author).isEmpty else { return nil }
+                if separator != " by " { language = language ?? .fr }
+                return .add(title: unquote(title), author: unquote(author), publisher: publisher, categories: categories, isbn: isbn)
+            }
+        }
+        return nil
+    }
+
+    private static let fieldNames: [String: (BookField, Language?)] = [
+        "title": (.title, .en), "titre": (.title, .fr), "author": (.author, .en), "auteur": (.author, .fr),
+        "publisher": (.publisher, .en), "editeur": (.publisher, .fr), "categories": (.categories, nil),
+        "category": (.categories, .en), "categorie": (.categories, .fr), "isbn": (.isbn, nil),
+    ]
+
+    private static func parseEdit(_ rest: String, language: inout Language?) -> Intent? {
+        // edit B set FIELD to VALUE
+        if let (book, assignment, _) = splitLast(rest, separators: [" set "]),
+           let (field, value, _) = splitFirst(assignment, separators: [" to "]),
+           let (bookField, fieldLanguage) = fieldNames[foldWord(field)], !unquote(book).isEmpty {
+            language = language ?? fieldLanguage
+            return .edit(book: unquote(book), field: bookField, value: unquote(value))
+        }
+        // modifier B FIELD = VALUE
+        if let (left, value, _) = splitFirst(rest, separators: [" = "]) ?? splitFirst(rest, separators: ["="]) {
+            var leftWords = left.split(separator: " ").map(String.init)
+            guard let fieldWord = leftWords.popLast(), let (bookField, fieldLanguage) = fieldNames[foldWord(fieldWord)] else { return nil }
+            let book = unquote(leftWords.joined(separator: " "))
+            guard !book.isEmpty else { return nil }
+            language = language ?? fieldLanguage
+            return .edit(book: book, field: bookField, value: unquote(TextKey.tidy(value)))
+        }
+        return nil
+    }
+
+    private static let filterWords: [[String]: (BookFilter, Language?)] = [
+        ["all"]: (.all, .en), ["tous"]: (.all, .fr), ["tout"]: (.all, .fr),
+        ["available"]: (.available, .en), ["disponibles"]: (.available, .fr), ["disponible"]: (.available, .fr), ["dispo"]: (.available, .fr),
+        ["checked", "out"]: (.checkedOut, .en), ["out"]: (.checkedOut, .en), ["borrowed"]: (.checkedOut, .en),
+        ["empruntes"]: (.checkedOut, .fr), ["emprunte"]: (.checkedOut, .fr),
+        ["overdue"]: (.overdue, .en), ["late"]: (.overdue, .en), ["en", "retard"]: (.overdue, .fr), ["retard"]: (.overdue, .fr),
+    ]
+    private static let orderWords: [[String]: (BookOrder, Language?)] = [
+        ["newest"]: (.newest, .en), ["newest", "first"]: (.newest, .en), ["recent"]: (.newest, .en),
+        ["oldest"]: (.oldest, .en), ["oldest", "first"]: (.oldest, .en),
+        ["plus", "recents"]: (.newest, .fr), ["recents"]: (.newest, .fr),
+        ["plus", "anciens"]: (.oldest, .fr), ["anciens"]: (.oldest, .fr),
+    ]
+    private static let listFiller: Set<String> = ["books", "livres", "the", "les", "by", "par", "sorted", "tries", "order", "ordre"]
+
+    private static func parseListOptions(_ rest: String, language: inout Language?) -> (BookFilter, BookOrder)? {
+        var words = rest.split(separator: " ").map { foldWord(String($0)) }
+        var filter = BookFilter.all, order = BookOrder.newest
+        while !words.isEmpty {
+            if listFiller.contains(words[0]) { words.removeFirst(); continue }
+            var matched = false
+            for length in [2, 1] where words.count >= length {
+                let head = Array(words.prefix(length))
+                if let (value, cue) = filterWords[head] {
+                    filter = value
+                    language = language ?? cue
+                } else if let (value, cue) = orderWords[head] {
+                    order = value
+                    language = language ?? cue
+                } else { continue }
+                words.removeFirst(length)
+                matched = true
+                break
+            }
+            if !matched { return nil }
+        }
+        return (filter, order)
+    }
+
+    // MARK: - Text
+
+    /// Drops the leading mention or prefix: `<@U123>`, `<@!123>`, `@librarybot`, `/library`, `!library`.
+    static func stripAddress(_ text: String) -> String {
+        var text = Substring(text)
+        while true {
+            let before = text
+            if text.hasPrefix("<@"), let end = text.firstIndex(of: ">") {
+                text = text[text.index(after: end)...]
+            } else {
+                for prefix in ["@librarybot", "/library", "!library"] where text.lowercased().hasPrefix(prefix) {
+                    let after = text.dropFirst(prefix.count)
+                    if after.isEmpty || after.first == " " || after.first == ":" || after.first == "," {
+                        text = after
+                        break
+                    }
+                }
+            }
+            text = text.drop { $0 == " " || $0 == ":" || $0 == "," }
+            if text == before { return String(text) }
+        }
+    }
+
+    private static let politeWords: [([String], Language?)] = [
+        (["please"], .en), (["pls"], .en), (["plz"], .en), (["thanks"], .en), (["thank", "you"], .en),
+        (["hi"], .en), (["hello"], .en), (["hey"], .en),
+        (["merci"], .fr), (["merci", "beaucoup"], .fr), (["svp"], .fr), (["stp"], .fr), (["bonjour"], .fr), (["salut"], .fr),
+        (["s'il", "vous", "plait"], .fr), (["s'il", "te", "plait"], .fr),
+    ].sorted { $0.0.count > $1.0.count }
+
+    /// Drops leading and trailing courtesy (`please`, `merci`, `?`, `!`, `.`), noting its language.
+    static func stripPoliteness(_ text: String, cues: inout [Language]) -> String {
+        var words = text.split(separator: " ").map(String.init)
+        func trimPunctuation() {
+            while let last = words.last {
+                let trimmed = String(last.reversed().drop { "?!.,;:".contains($0) }.reversed())
+                if trimmed == last { break }
+                if trimmed.isEmpty { words.removeLast() } else { words[words.count - 1] = trimmed }
+            }
+            while let first = words.first, first == "," || first == "!" { words.removeFirst() }
+        }
+        if words == ["?"] { return "help" }
+        var changed = true
+        while changed && !words.isEmpty {
+            changed = false
+            trimPunctuation()
+            let folded = words.map { foldWord($0.trimmingCharacters(in: .init(charactersIn: ",!"))) }
+            for (polite, language) in politeWords {
+                if folded.count > polite.count, Array(folded.prefix(polite.count)) == polite {
+                    words.removeFirst(polite.count)
+                    if let language { cues.append(language) }
+                    changed = true
+                    break
+                }
+                if folded.count > polite.count, Array(folded.suffix(polite.count)) == polite {
+                    words.removeLast(polite.count)
+                    if let language { cues.append(language) }
+                    changed = true
+                    break
+                }
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// Lower case, no accents, curly apostrophes straightened: how verbs and keywords compare.
+    static func foldWord(_ word: String) -> String {
+        word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .replacingOccurrences(of: "\u{2019}", with: "'")
+    }
+
+    private static let quotePairs: [Character: Character] = ["\"": "\"", "\u{201C}": "\u{201D}", "\u{201E}": "\u{201C}", "«": "»"]
+
+    /// The text inside surrounding quotes (straight, curly or guillemets), or the text itself.
+    static func unquote(_ text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard let first = trimmed.first, let closer = quotePairs[first], trimmed.count >= 2, trimmed.last == closer else {
+            return trimmed
+        }
+        let inner = trimmed.dropFirst().dropLast()
+        guard !inner.contains(closer) else { return trimmed }
+        return TextKey.tidy(String(inner))
+    }
+
+    /// Which characters of `text` sit inside a quoted stretch (quotes included).
+    private static func quotedMask(_ characters: [Character]) -> [Bool] {
+        var mask = [Bool](repeating: false, count: characters.count)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if let closer = quotePairs[character], index == 0 || characters[index - 1] == " " {
+                if let end = characters[(index + 1)...].firstIndex(of: closer) {
+                    for position in index...end { mask[position] = true }
+                    index = end + 1
+                    continue
+                }
+            }
+            index += 1
+        }
+        return mask
+    }
+
+    /// Splits at the last of `separators` found outside quotes (case-insensitive).
+    static func splitLast(_ text: String, separators: [String]) -> (String, String, String)? {
+        split(text, separators: separators, last: true)
+    }
+
+    static func splitFirst(_ text: String, separators: [String]) -> (String, String, String)? {
+        split(text, separators: separators, last: false)
+    }
+
+    private static func split(_ text: String, separators: [String], last: Bool) -> (String, String, String)? {
+        let characters = Array(text)
+        let lowered = characters.map { Character($0.lowercased().count == 1 ? $0.lowercased() : String($0)) }
+        let mask = quotedMask(characters)
+        var best: (Int, String)? = nil
+        for separator in separators {
+            let pattern = Array(separator)
+            guard pattern.count <= characters.count else { continue }
+            for start in 0...(characters.count - pattern.count) where !mask[start] {
+                if Array(lowered[start..<(start + pattern.count)]) == pattern, !mask[start + pattern.count - 1] {
+                    if let current = best, last ? start <= current.0 : start >= current.0 { continue }
+                    best = (start, separator)
+                }
+            }
+        }
+        guard let (start, separator) = best else { return nil }
+        let before = String(characters[..<start]), after = String(characters[(start + separator.count)...])
+        return (before.trimmingCharacters(in: .whitespaces), after.trimmingCharacters(in: .whitespaces), separator)
+    }
+
+    /// Pieces of `text` between `separator`s that are outside quotes.
+    static func splitOutsideQuotes(_ text: String, on separator: Character) -> [String] {
+        let characters = Array(text)
+        let mask = quotedMask(characters)
+        var pieces: [String] = [], current = ""
+        for (index, character) in characters.enumerated() {
+            if character == separator, !mask[index] {
+                pieces.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        pieces.append(current)
+        return pieces.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    private static let optionKeys = ["publisher:", "editeur:", "categories:", "category:", "categorie:", "isbn:"]
+
+    /// `Dune by Frank Herbert publisher: Ace categories: SF, Classic` → the main part and the options.
+    static func splitOptions(_ text: String) -> (String, [(String, String)]) {
+        let words = text.split(separator: " ").map(String.init)
+        var main: [String] = [], options: [(String, [String])] = []
+        for word in words {
+            let folded = foldWord(word)
+            if let key = optionKeys.first(where: { folded.hasPrefix($0) }) {
+                let attached = String(word.dropFirst(key.count))
+                options.append((String(key.dropLast()), attached.isEmpty ? [] : [attached]))
+            } else if options.isEmpty {
+                main.append(word)
+            } else {
+                options[options.count - 1].1.append(word)
+            }
+        }
+        return (main.joined(separator: " "), options.map { ($0.0, unquote($0.1.joined(separator: " "))) })
+    }
+
+    /// The verb nearest to a mistyped first word, if it is close.
+    private static func closestVerb(to folded: [String]) -> VerbForm? {
+        guard let first = folded.first, first.count >= 3 else { return nil }
+        var best: (VerbForm, Int)? = nil
+        for form in VerbForm.all where form.words.count <= folded.count {
+            let candidate = folded.prefix(form.words.count).joined(separator: " ")
+            let target = form.words.joined(separator: " ")
+            let allowance = target.count <= 4 ? 1 : 2
+            let distance = levenshtein(Array(candidate), Array(target))
+            guard distance <= allowance, distance < target.count / 2 + 1 else { continue }
+            // A short verb one letter off is often another word ("make" is not "take").
+            if target.count <= 4, candidate.first != target.first { continue }
+            if let current = best, current.1 <= distance { continue }
+            best = (form, distance)
+        }
+        return best?.0
+    }
+
+    private static func levenshtein(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count), current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, previous[j - 2] + 1) }
+                current[j] = value
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

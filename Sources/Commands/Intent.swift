@@ -1,0 +1,74 @@
+import LibraryCore
+
+/// What a member asked for, in the terms of `SPEC.md`'s command table.
+public enum Intent: Sendable, Hashable {
+    case checkout(book: String, borrower: String?)
+    case returnBook(book: String)
+    case renew(book: String)
+    case hold(book: String)
+    case whoHas(book: String)
+    /// `borrower` nil means the sender.
+    case loansOf(borrower: String?)
+    case digest
+    case add(title: String, author: String, publisher: String?, categories: [String], isbn: String?)
+    /// Digits only (a final X allowed), hyphens and spaces removed.
+    case addISBN(isbn: String)
+    case edit(book: String, field: BookField, value: String)
+    case delete(books: [String])
+    case clean
+    case list(filter: BookFilter, order: BookOrder)
+    case search(query: String)
+    case show(book: String)
+    case help(topic: String?)
+    /// `yes` / `oui` / `confirm`, answering a confirmation request.
+    case confirm
+    /// `no` / `cancel` / `annuler`.
+    case cancel
+    /// Anything else; `suggestion` is the closest verb (a typo, or a verb missing its argument).
+    case unknown(text: String, suggestion: String?)
+
+    /// The intent's name in `librarybot parse` output.
+    public var name: String {
+        switch self {
+        case .checkout: "checkout"
+        case .returnBook: "return"
+        case .renew: "renew"
+        case .hold: "hold"
+        case .whoHas: "who_has"
+        case .loansOf: "loans_of"
+        case .digest: "digest"
+        case .add: "add"
+        case .addISBN: "add_isbn"
+        case .edit: "edit"
+        case .delete: "delete"
+        case .clean: "clean"
+        case .list: "list"
+        case .search: "search"
+        case .show: "show"
+        case .help: "help"
+        case .confirm: "confirm"
+        case .cancel: "cancel"
+        case .unknown: "unknown"
+        }
+    }
+}
+
+/// The language a command was written in, and its reply's.
+public enum Language: String, Sendable, Hashable, Codable, CaseIterable {
+    case en, fr
+
+    /// The English or the French text.
+    public func pick(_ english: String, _ french: String) -> String { self == .en ? english : french }
+}
+
+/// A parsed line: the intent, and the language it was written in (nil when the words are the
+/// same in both, such as `info Dune`).
+public struct ParsedCommand: Sendable, Hashable {
+    public var intent: Intent
+    public var language: Language?
+
+    public init(intent: Intent, language: Language?) {
+        self.intent = intent
+        self.language = language
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import LibraryCore
+
+extension ParsedCommand {
+    /// One line of JSON, as `librarybot parse` prints it:
+    /// `{"intent":"checkout","book":"Dune","borrower":"Ana","language":"en"}`.
+    public var jsonLine: String {
+        var fields: [(String, JSONValue)] = [("intent", .string(intent.name))]
+        switch intent {
+        case .checkout(let book, let borrower):
+            fields += [("book", .string(book)), ("borrower", borrower.map(JSONValue.string) ?? .null)]
+        case .returnBook(let book), .renew(let book), .hold(let book), .whoHas(let book), .show(let book):
+            fields.append(("book", .string(book)))
+        case .loansOf(let borrower):
+            fields.append(("borrower", borrower.map(JSONValue.string) ?? .null))
+        case .add(let title, let author, let publisher, let categories, let isbn):
+            fields += [("title", .string(title)), ("author", .string(author)),
+                       ("publisher", publisher.map(JSONValue.string) ?? .null),
+                       ("categories", .array(categories.map(JSONValue.string))), ("isbn", isbn.map(JSONValue.string) ?? .null)]
+        case .addISBN(let isbn):
+            fields.append(("isbn", .string(isbn)))
+        case .edit(let book, let field, let value):
+            fields += [("book", .string(book)), ("field", .string(field.rawValue)), ("value", .string(value))]
+        case .delete(let books):
+            fields.append(("books", .array(books.map(JSONValue.string))))
+        case .list(let filter, let order):
+            fields += [("filter", .string(filter.rawValue)), ("order", .string(order.rawValue))]
+        case .search(let query):
+            fields.append(("query", .string(query)))
+        case .help(let topic):
+            fields.append(("topic", topic.map(JSONValue.string) ?? .null))
+        case .unknown(let text, let suggestion):
+            fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
+        case .digest, .clean, .confirm, .cancel:
+            break
+        }
+        fields.append(("language", language.map { .string($0.rawValue) } ?? .null))
+        return "{" + fields.map { "\(JSONValue.string($0.0).encoded):\($0.1.encoded)" }.joined(separator: ",") + "}"
+    }
+}
+
+/// Just enough JSON to write a parse result with its keys in a stable, readable order.
+enum JSONValue {
+    case string(String), array([JSONValue]), null
+
+    var encoded: String {
+        switch self {
+        case .null: return "null"
+        case .array(let values): return "[" + values.map(\.encoded).joined(separator: ",") + "]"
+        case .string(let text):
+            var result = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": result += "\\\""
+                case "\\": result += "\\\\"
+                case "\n": result += "\\n"
+                case "\r": result += "\\r"
+                case "\t": result += "\\t"
+                case _ where scalar.value < 0x20:
+                    result += String(format: "\\u%04x", scalar.value)
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result + "\""
+        }
+    }
+}
+
+extension Intent {
+    /// The intent written back as an English command that parses to it again: titles and
+    /// names are quoted, so separators inside them stay literal.
+    public var canonicalText: String {
+        switch self {
+        case .checkout(let book, let borrower):
+            return "checkout \(quoted(book))" + (borrower.map { " as \(quoted($0))" } ?? "")
+        case .returnBook(let book): return "return \(quoted(book))"
+        case .renew(let book): return "renew \(quoted(book))"
+        case .hold(let book): return "hold \(quoted(book))"
+        case .whoHas(let book): return "who has \(quoted(book))"
+        case .loansOf(let borrower): return borrower.map { "what does \(quoted($0)) have" } ?? "my books"
+        case .digest: return "digest"
+        case .add(let title, let author, let publisher, let categories, let isbn):
+            var text = "add \(quoted(title)) by \(quoted(author))"
+            if let publisher { text += " publisher: \(quoted(publisher))" }
+            if !categories.isEmpty { text += " categories: \(categories.joined(separator: ", "))" }
+            if let isbn { text += " isbn: \(isbn)" }
+            return text
+        case .addISBN(let isbn): return "add isbn \(isbn)"
+        case .edit(let book, let field, let value): return "edit \(quoted(book)) set \(field.rawValue) to \(quoted(value))"
+        case .delete(let books): return "delete " + books.map(quoted).joined(separator: ", ")
+        case .clean: return "clean"
+        case .list(let filter, let order):
+            let filterWord = switch filter {
+            case .all: "all"
+            case .available: "available"
+            case .checkedOut: "checked out"
+            case .overdue: "overdue"
+            }
+            return "list \(filterWord) \(order.rawValue)"
+        case .search(let query): return "search \(quoted(query))"
+        case .show(let book): return "show \(quoted(book))"
+        case .help(let topic): return topic.map { "help \($0)" } ?? "help"
+        case .confirm: return "yes"
+        case .cancel: return "cancel"
+        case .unknown(let text, _): return text
+        }
+    }
+}
+
+/// `text` between quotes it does not contain.
+func quoted(_ text: String) -> String {
+    for (open, close) in [("\"", "\""), ("«", "»"), ("\u{201C}", "\u{201D}")] where !text.contains(close) {
+        return open + text + close
+    }
+    return text
+}

@@ -1,0 +1,75 @@
+/// One way of writing a verb, in the command table of `SPEC.md`.
+struct VerbForm: Sendable {
+    enum Verb: Sendable {
+        case checkout, returnBook, renew, hold, whoHas, myBooks, digest, add, edit, delete, clean, list, search, show, help, confirm, cancel
+
+        /// The canonical name used as a `help` topic.
+        var topic: String {
+            switch self {
+            case .checkout: "checkout"
+            case .returnBook: "return"
+            case .renew: "renew"
+            case .hold: "hold"
+            case .whoHas: "who has"
+            case .myBooks: "my books"
+            case .digest: "digest"
+            case .add: "add"
+            case .edit: "edit"
+            case .delete: "delete"
+            case .clean: "clean"
+            case .list: "list"
+            case .search: "search"
+            case .show: "show"
+            case .help: "help"
+            case .confirm: "yes"
+            case .cancel: "cancel"
+            }
+        }
+    }
+
+    /// As a member writes it ("réserver").
+    let text: String
+    /// Folded words ("reserver").
+    let words: [String]
+    let verb: Verb
+    /// Nil when the word is the same in both languages ("info").
+    let language: Language?
+
+    init(_ text: String, _ verb: Verb, _ language: Language?) {
+        self.text = text
+        self.words = text.split(separator: " ").map { CommandParser.foldWord(String($0)) }
+        self.verb = verb
+        self.language = language
+    }
+
+    /// Every form, longest first, so that "who has what" wins over "who has".
+    static let all: [VerbForm] = [
+        VerbForm("checkout", .checkout, .en), VerbForm("check out", .checkout, .en), VerbForm("borrow", .checkout, .en),
+        VerbForm("take", .checkout, .en), VerbForm("emprunter", .checkout, .fr), VerbForm("emprunte", .checkout, .fr),
+        VerbForm("return", .returnBook, .en), VerbForm("check in", .returnBook, .en), VerbForm("checkin", .returnBook, .en),
+        VerbForm("bring back", .returnBook, .en), VerbForm("rendre", .returnBook, .fr), VerbForm("rends", .returnBook, .fr),
+        VerbForm("retourner", .returnBook, .fr),
+        VerbForm("renew", .renew, .en), VerbForm("extend", .renew, .en), VerbForm("prolonger", .renew, .fr),
+        VerbForm("hold", .hold, .en), VerbForm("reserve", .hold, .en), VerbForm("réserver", .hold, .fr),
+        VerbForm("who has what", .digest, .en), VerbForm("digest", .digest, .en), VerbForm("status", .digest, .en),
+        VerbForm("qui a quoi", .digest, .fr), VerbForm("résumé", .digest, .fr),
+        VerbForm("who has", .whoHas, .en), VerbForm("where is", .whoHas, .en), VerbForm("qui a", .whoHas, .fr),
+        VerbForm("où est", .whoHas, .fr),
+        VerbForm("my books", .myBooks, .en), VerbForm("what do i have", .myBooks, .en), VerbForm("my loans", .myBooks, .en),
+        VerbForm("mes livres", .myBooks, .fr), VerbForm("mes emprunts", .myBooks, .fr),
+        VerbForm("add", .add, .en), VerbForm("new", .add, .en), VerbForm("ajouter", .add, .fr),
+        VerbForm("edit", .edit, .en), VerbForm("modifier", .edit, .fr),
+        VerbForm("delete all books", .clean, .en), VerbForm("clear the library", .clean, .en), VerbForm("clean", .clean, .en),
+        VerbForm("vider la bibliothèque", .clean, .fr),
+        VerbForm("delete", .delete, .en), VerbForm("remove", .delete, .en), VerbForm("supprimer", .delete, .fr),
+        VerbForm("list", .list, .en), VerbForm("books", .list, .en), VerbForm("ls", .list, .en),
+        VerbForm("liste", .list, .fr), VerbForm("livres", .list, .fr),
+        VerbForm("search", .search, .en), VerbForm("find", .search, .en), VerbForm("look for", .search, .en),
+        VerbForm("chercher", .search, .fr), VerbForm("cherche", .search, .fr),
+        VerbForm("show", .show, .en), VerbForm("details", .show, nil), VerbForm("info", .show, nil), VerbForm("détails", .show, .fr),
+        VerbForm("help", .help, .en), VerbForm("commands", .help, .en), VerbForm("?", .help, nil), VerbForm("aide", .help, .fr),
+        VerbForm("yes", .confirm, .en), VerbForm("y", .confirm, .en), VerbForm("confirm", .confirm, .en),
+        VerbForm("oui", .confirm, .fr), VerbForm("confirmer", .confirm, .fr),
+        VerbForm("no", .cancel, .en), VerbForm("cancel", .cancel, .en), VerbForm("non", .cancel, .fr), VerbForm("annuler", .cancel, .fr),
+    ].enumerated().sorted { ($0.element.words.count, -$0.offset) > ($1.element.words.count, -$1.offset) }.map(\.element)
+}

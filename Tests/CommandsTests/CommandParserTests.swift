@@ -1,0 +1,334 @@
+import Commands
+import LibraryCore
+import Testing
+
+/// One row of the parser's specification: text in, intent (and language) out.
+struct ParseCase: CustomTestStringConvertible, Sendable {
+    let text: String
+    let intent: Intent
+    let language: Language?
+    init(_ text: String, _ intent: Intent, _ language: Language? = .en) {
+        self.text = text
+        self.intent = intent
+        self.language = language
+    }
+    var testDescription: String { text }
+}
+
+let parseTable: [ParseCase] = [
+    // checkout, English and French forms
+    ParseCase("checkout Dune", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("check out Dune", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("borrow Dune", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("take Dune", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("checkout Dune as Ana", .checkout(book: "Dune", borrower: "Ana")),
+    ParseCase("checkout Dune for Ana", .checkout(book: "Dune", borrower: "Ana")),
+    ParseCase("CHECKOUT Dune AS Ana", .checkout(book: "Dune", borrower: "Ana")),
+    ParseCase("Check Out the hobbit for Ben", .checkout(book: "the hobbit", borrower: "Ben")),
+    ParseCase("checkout As I Lay Dying as Ana", .checkout(book: "As I Lay Dying", borrower: "Ana")),
+    ParseCase("checkout As I Lay Dying", .checkout(book: "As I Lay Dying", borrower: nil)),
+    ParseCase("checkout A Prayer for Owen Meany for Chloé", .checkout(book: "A Prayer for Owen Meany", borrower: "Chloé")),
+    ParseCase("checkout \"A Prayer for Owen Meany\"", .checkout(book: "A Prayer for Owen Meany", borrower: nil)),
+    ParseCase("checkout “As I Lay Dying” as Ana", .checkout(book: "As I Lay Dying", borrower: "Ana")),
+    ParseCase("checkout «As I Lay Dying» as Ana", .checkout(book: "As I Lay Dying", borrower: "Ana")),
+    ParseCase("checkout « Dune » as Ana", .checkout(book: "Dune", borrower: "Ana")),
+    ParseCase("checkout Dune as \"Ana María\"", .checkout(book: "Dune", borrower: "Ana María")),
+    ParseCase("checkout Dune as me", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("checkout #12", .checkout(book: "#12", borrower: nil)),
+    ParseCase("checkout #12 as Ana", .checkout(book: "#12", borrower: "Ana")),
+    ParseCase("borrow Les Misérables for Zoé", .checkout(book: "Les Misérables", borrower: "Zoé")),
+    ParseCase("emprunter Dune", .checkout(book: "Dune", borrower: nil), .fr),
+    ParseCase("emprunte Dune pour Ana", .checkout(book: "Dune", borrower: "Ana"), .fr),
+    ParseCase("Emprunter Les Misérables pour Zoé", .checkout(book: "Les Misérables", borrower: "Zoé"), .fr),
+    ParseCase("emprunter «Le Petit Prince» pour Léa", .checkout(book: "Le Petit Prince", borrower: "Léa"), .fr),
+    ParseCase("emprunter Dune pour moi", .checkout(book: "Dune", borrower: nil), .fr),
+    ParseCase("checkout", .unknown(text: "checkout", suggestion: "checkout")),
+    ParseCase("emprunter", .unknown(text: "emprunter", suggestion: "emprunter"), .fr),
+    ParseCase("checkout as Ana", .checkout(book: "as Ana", borrower: nil)),
+    // return
+    ParseCase("return Dune", .returnBook(book: "Dune")),
+    ParseCase("check in Dune", .returnBook(book: "Dune")),
+    ParseCase("checkin Dune", .returnBook(book: "Dune")),
+    ParseCase("bring back Dune", .returnBook(book: "Dune")),
+    ParseCase("RETURN the hobbit", .returnBook(book: "the hobbit")),
+    ParseCase("return \"Dune\"", .returnBook(book: "Dune")),
+    ParseCase("return #3", .returnBook(book: "#3")),
+    ParseCase("rendre Dune", .returnBook(book: "Dune"), .fr),
+    ParseCase("rends Le Petit Prince", .returnBook(book: "Le Petit Prince"), .fr),
+    ParseCase("retourner Dune", .returnBook(book: "Dune"), .fr),
+    ParseCase("return", .unknown(text: "return", suggestion: "return")),
+    ParseCase("rendre", .unknown(text: "rendre", suggestion: "rendre"), .fr),
+    // renew
+    ParseCase("renew Dune", .renew(book: "Dune")),
+    ParseCase("extend Dune", .renew(book: "Dune")),
+    ParseCase("Renew   Moby-Dick", .renew(book: "Moby-Dick")),
+    ParseCase("prolonger Dune", .renew(book: "Dune"), .fr),
+    ParseCase("renew", .unknown(text: "renew", suggestion: "renew")),
+    ParseCase("prolonger", .unknown(text: "prolonger", suggestion: "prolonger"), .fr),
+    // hold
+    ParseCase("hold Dune", .hold(book: "Dune")),
+    ParseCase("reserve Dune", .hold(book: "Dune")),
+    ParseCase("réserver Dune", .hold(book: "Dune"), .fr),
+    ParseCase("reserver Dune", .hold(book: "Dune"), .fr),
+    ParseCase("Réserver Le Petit Prince", .hold(book: "Le Petit Prince"), .fr),
+    ParseCase("hold", .unknown(text: "hold", suggestion: "hold")),
+    // who has
+    ParseCase("who has Dune", .whoHas(book: "Dune")),
+    ParseCase("Who has Dune?", .whoHas(book: "Dune")),
+    ParseCase("where is Dune", .whoHas(book: "Dune")),
+    ParseCase("WHERE IS the hobbit", .whoHas(book: "the hobbit")),
+    ParseCase("qui a Dune", .whoHas(book: "Dune"), .fr),
+    ParseCase("Qui a Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("où est Dune", .whoHas(book: "Dune"), .fr),
+    ParseCase("ou est Dune", .whoHas(book: "Dune"), .fr),
+    ParseCase("who has", .unknown(text: "who has", suggestion: "who has")),
+    ParseCase("who has \"What Remains\"", .whoHas(book: "What Remains")),
+    // loans of
+    ParseCase("my books", .loansOf(borrower: nil)),
+    ParseCase("My Books", .loansOf(borrower: nil)),
+    ParseCase("what do I have", .loansOf(borrower: nil)),
+    ParseCase("what do I have?", .loansOf(borrower: nil)),
+    ParseCase("my loans", .loansOf(borrower: nil)),
+    ParseCase("what does Ana have", .loansOf(borrower: "Ana")),
+    ParseCase("What does Ana María have?", .loansOf(borrower: "Ana María")),
+    ParseCase("mes livres", .loansOf(borrower: nil), .fr),
+    ParseCase("Mes emprunts", .loansOf(borrower: nil), .fr),
+    ParseCase("qu'a Ana", .loansOf(borrower: "Ana"), .fr),
+    ParseCase("qu’a Ana", .loansOf(borrower: "Ana"), .fr),
+    ParseCase("qu'a Jean-Pierre ?", .loansOf(borrower: "Jean-Pierre"), .fr),
+    // digest
+    ParseCase("who has what", .digest),
+    ParseCase("Who has what?", .digest),
+    ParseCase("digest", .digest),
+    ParseCase("status", .digest),
+    ParseCase("qui a quoi", .digest, .fr),
+    ParseCase("résumé", .digest, .fr),
+    ParseCase("Qui a quoi ?", .digest, .fr),
+    // add
+    ParseCase("add Dune by Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("new Dune by Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("add Stand by Me by Stephen King", .add(title: "Stand by Me", author: "Stephen King", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("add \"Stand by Me\" by Stephen King", .add(title: "Stand by Me", author: "Stephen King", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("ADD Dune BY Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("add Dune by Frank Herbert publisher: Ace", .add(title: "Dune", author: "Frank Herbert", publisher: "Ace", categories: [], isbn: nil)),
+    ParseCase("add Dune by Frank Herbert publisher: Ace Books categories: SF, Classic", .add(title: "Dune", author: "Frank Herbert", publisher: "Ace Books", categories: ["SF", "Classic"], isbn: nil)),
+    ParseCase("add Dune by Frank Herbert categories: SF; Classic publisher: Ace", .add(title: "Dune", author: "Frank Herbert", publisher: "Ace", categories: ["SF", "Classic"], isbn: nil)),
+    ParseCase("add Dune by Frank Herbert isbn: 978-0-441-17271-9", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: "9780441172719")),
+    ParseCase("add Dune by Frank Herbert Publisher:Ace", .add(title: "Dune", author: "Frank Herbert", publisher: "Ace", categories: [], isbn: nil)),
+    ParseCase("ajouter Dune par Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter Les Misérables de Victor Hugo", .add(title: "Les Misérables", author: "Victor Hugo", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter Le Petit Prince par Antoine de Saint-Exupéry", .add(title: "Le Petit Prince", author: "Antoine de Saint-Exupéry", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter «Le Rouge et le Noir» de Stendhal éditeur: Folio catégories: Classique", .add(title: "Le Rouge et le Noir", author: "Stendhal", publisher: "Folio", categories: ["Classique"], isbn: nil), .fr),
+    ParseCase("add Dune", .unknown(text: "add", suggestion: "add")),
+    ParseCase("add", .unknown(text: "add", suggestion: "add")),
+    ParseCase("ajouter Dune", .unknown(text: "ajouter", suggestion: "ajouter"), .fr),
+    ParseCase("add by Frank Herbert", .unknown(text: "add", suggestion: "add")),
+    // add isbn
+    ParseCase("add isbn 9780441172719", .addISBN(isbn: "9780441172719")),
+    ParseCase("add isbn 978-0-441-17271-9", .addISBN(isbn: "9780441172719")),
+    ParseCase("add ISBN 0-8044-2957-x", .addISBN(isbn: "080442957X")),
+    ParseCase("add isbn 978 0 441 17271 9", .addISBN(isbn: "9780441172719")),
+    ParseCase("ajouter isbn 978-2-07-061275-8", .addISBN(isbn: "9782070612758"), .fr),
+    ParseCase("add isbn 12", .unknown(text: "add", suggestion: "add")),
+    ParseCase("add isbn", .unknown(text: "add", suggestion: "add")),
+    // edit
+    ParseCase("edit Dune set author to Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
+    ParseCase("edit Dune set title to Dune Messiah", .edit(book: "Dune", field: .title, value: "Dune Messiah")),
+    ParseCase("edit #4 set publisher to Ace", .edit(book: "#4", field: .publisher, value: "Ace")),
+    ParseCase("edit Dune set categories to SF, Classic", .edit(book: "Dune", field: .categories, value: "SF, Classic")),
+    ParseCase("edit \"Set Me Free\" set isbn to 0441172717", .edit(book: "Set Me Free", field: .isbn, value: "0441172717")),
+    ParseCase("EDIT Dune SET Title TO \"Dune: Part One\"", .edit(book: "Dune", field: .title, value: "Dune: Part One")),
+    ParseCase("modifier Dune auteur = Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert"), .fr),
+    ParseCase("modifier Les Misérables titre = Les Misérables (tome 1)", .edit(book: "Les Misérables", field: .title, value: "Les Misérables (tome 1)"), .fr),
+    ParseCase("modifier #4 éditeur = Gallimard", .edit(book: "#4", field: .publisher, value: "Gallimard"), .fr),
+    ParseCase("modifier Dune catégories = SF", .edit(book: "Dune", field: .categories, value: "SF"), .fr),
+    ParseCase("edit Dune author = Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
+    ParseCase("edit Dune", .unknown(text: "edit", suggestion: "edit")),
+    ParseCase("edit Dune set colour to blue", .unknown(text: "edit", suggestion: "edit")),
+    ParseCase("modifier Dune", .unknown(text: "modifier", suggestion: "modifier"), .fr),
+    // delete
+    ParseCase("delete Dune", .delete(books: ["Dune"])),
+    ParseCase("remove Dune", .delete(books: ["Dune"])),
+    ParseCase("delete Dune, Emma", .delete(books: ["Dune", "Emma"])),
+    ParseCase("delete Dune,Emma , #3", .delete(books: ["Dune", "Emma", "#3"])),
+    ParseCase("delete \"Moby-Dick; or, The Whale\", Emma", .delete(books: ["Moby-Dick; or, The Whale", "Emma"])),
+    ParseCase("supprimer Dune", .delete(books: ["Dune"]), .fr),
+    ParseCase("supprimer Dune, Les Misérables", .delete(books: ["Dune", "Les Misérables"]), .fr),
+    ParseCase("delete", .unknown(text: "delete", suggestion: "delete")),
+    ParseCase("delete , ,", .unknown(text: "delete", suggestion: "delete")),
+    // clean
+    ParseCase("clean", .clean),
+    ParseCase("delete all books", .clean),
+    ParseCase("Clear the library", .clean),
+    ParseCase("vider la bibliothèque", .clean, .fr),
+    ParseCase("Vider la bibliotheque", .clean, .fr),
+    // list
+    ParseCase("list", .list(filter: .all, order: .newest)),
+    ParseCase("books", .list(filter: .all, order: .newest)),
+    ParseCase("ls", .list(filter: .all, order: .newest)),
+    ParseCase("list available", .list(filter: .available, order: .newest)),
+    ParseCase("list checked out", .list(filter: .checkedOut, order: .newest)),
+    ParseCase("list overdue", .list(filter: .overdue, order: .newest)),
+    ParseCase("list oldest", .list(filter: .all, order: .oldest)),
+    ParseCase("list newest", .list(filter: .all, order: .newest)),
+    ParseCase("list available oldest", .list(filter: .available, order: .oldest)),
+    ParseCase("books checked out oldest first", .list(filter: .checkedOut, order: .oldest)),
+    ParseCase("LIST OVERDUE", .list(filter: .overdue, order: .newest)),
+    ParseCase("list all books", .list(filter: .all, order: .newest)),
+    ParseCase("liste", .list(filter: .all, order: .newest), .fr),
+    ParseCase("livres", .list(filter: .all, order: .newest), .fr),
+    ParseCase("liste disponibles", .list(filter: .available, order: .newest), .fr),
+    ParseCase("liste empruntés", .list(filter: .checkedOut, order: .newest), .fr),
+    ParseCase("liste en retard", .list(filter: .overdue, order: .newest), .fr),
+    ParseCase("livres disponibles plus anciens", .list(filter: .available, order: .oldest), .fr),
+    ParseCase("liste plus récents", .list(filter: .all, order: .newest), .fr),
+    // search
+    ParseCase("search dune", .search(query: "dune")),
+    ParseCase("find Herbert", .search(query: "Herbert")),
+    ParseCase("look for science fiction", .search(query: "science fiction")),
+    ParseCase("search \"as I lay\"", .search(query: "as I lay")),
+    ParseCase("chercher Hugo", .search(query: "Hugo"), .fr),
+    ParseCase("cherche science-fiction", .search(query: "science-fiction"), .fr),
+    ParseCase("search", .unknown(text: "search", suggestion: "search")),
+    // show
+    ParseCase("show Dune", .show(book: "Dune")),
+    ParseCase("details Dune", .show(book: "Dune"), nil),
+    ParseCase("info Dune", .show(book: "Dune"), nil),
+    ParseCase("info Dune merci", .show(book: "Dune"), .fr),
+    ParseCase("please info Dune", .show(book: "Dune"), .en),
+    ParseCase("détails Dune", .show(book: "Dune"), nil),
+    ParseCase("show #7", .show(book: "#7")),
+    ParseCase("show", .unknown(text: "show", suggestion: "show")),
+    // help
+    ParseCase("help", .help(topic: nil)),
+    ParseCase("?", .help(topic: nil)),
+    ParseCase("commands", .help(topic: nil)),
+    ParseCase("help checkout", .help(topic: "checkout")),
+    ParseCase("help borrow", .help(topic: "checkout")),
+    ParseCase("help who has", .help(topic: "who has")),
+    ParseCase("aide", .help(topic: nil), .fr),
+    ParseCase("aide emprunter", .help(topic: "checkout"), .fr),
+    ParseCase("help frobnicate", .help(topic: "frobnicate")),
+    // confirmation answers
+    ParseCase("yes", .confirm), ParseCase("Yes!", .confirm), ParseCase("confirm", .confirm),
+    ParseCase("oui", .confirm, .fr), ParseCase("no", .cancel), ParseCase("cancel", .cancel), ParseCase("annuler", .cancel, .fr),
+    ParseCase("non", .cancel, .fr),
+    // mentions and prefixes
+    ParseCase("<@U123ABC> checkout Dune as Ana", .checkout(book: "Dune", borrower: "Ana")),
+    ParseCase("<@!123456789> return Dune", .returnBook(book: "Dune")),
+    ParseCase("<@123456789>: who has Dune", .whoHas(book: "Dune")),
+    ParseCase("@librarybot my books", .loansOf(borrower: nil)),
+    ParseCase("@LibraryBot, list", .list(filter: .all, order: .newest)),
+    ParseCase("/library who has Dune", .whoHas(book: "Dune")),
+    ParseCase("!library checkout Dune", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("!library emprunter Dune pour Ana", .checkout(book: "Dune", borrower: "Ana"), .fr),
+    ParseCase("<@U123>", .help(topic: nil), nil),
+    // politeness and whitespace
+    ParseCase("please checkout Dune", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("checkout Dune please", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("checkout Dune please!", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("Please, return Dune.", .returnBook(book: "Dune")),
+    ParseCase("return Dune, thanks!", .returnBook(book: "Dune")),
+    ParseCase("  checkout    Dune   as   Ana  ", .checkout(book: "Dune", borrower: "Ana")),
+    ParseCase("checkout\tDune\nas Ana", .checkout(book: "Dune", borrower: "Ana")),
+    ParseCase("emprunter Dune pour Ana, merci", .checkout(book: "Dune", borrower: "Ana"), .fr),
+    ParseCase("s'il vous plaît rendre Dune", .returnBook(book: "Dune"), .fr),
+    ParseCase("rendre Dune svp", .returnBook(book: "Dune"), .fr),
+    ParseCase("bonjour, qui a Dune ?", .whoHas(book: "Dune"), .fr),
+    // typos and nonsense
+    ParseCase("chekout Dune", .unknown(text: "chekout Dune", suggestion: "checkout")),
+    ParseCase("retrun Dune", .unknown(text: "retrun Dune", suggestion: "return")),
+    ParseCase("reneww Dune", .unknown(text: "reneww Dune", suggestion: "renew")),
+    ParseCase("serch dune", .unknown(text: "serch dune", suggestion: "search")),
+    ParseCase("emprunetr Dune", .unknown(text: "emprunetr Dune", suggestion: "emprunter"), .fr),
+    ParseCase("hello world", .unknown(text: "world", suggestion: nil), .en),
+    ParseCase("make me a sandwich", .unknown(text: "make me a sandwich", suggestion: nil), nil),
+    ParseCase("xyzzy", .unknown(text: "xyzzy", suggestion: nil), nil),
+]
+
+@Suite("CommandParser: text → intent")
+struct CommandParserTests {
+    @Test("the table has at least 150 cases")
+    func tableSize() { #expect(parseTable.count >= 150) }
+
+    @Test("each text parses to its intent and language", arguments: parseTable)
+    func table(_ row: ParseCase) {
+        let parsed = CommandParser.parse(row.text)
+        #expect(parsed.intent == row.intent)
+        #expect(parsed.language == row.language)
+    }
+
+    @Test("JSON lines carry the intent's fields")
+    func json() {
+        #expect(CommandParser.parse("checkout Dune as Ana").jsonLine
+                == #"{"intent":"checkout","book":"Dune","borrower":"Ana","language":"en"}"#)
+        #expect(CommandParser.parse("qui a \"Le \\ Noir\"").jsonLine
+                == #"{"intent":"who_has","book":"Le \\ Noir","language":"fr"}"#)
+        #expect(CommandParser.parse("chekout Dune").jsonLine
+                == #"{"intent":"unknown","text":"chekout Dune","suggestion":"checkout","language":"en"}"#)
+        #expect(CommandParser.parse("list overdue oldest").jsonLine
+                == #"{"intent":"list","filter":"overdue","order":"oldest","language":"en"}"#)
+    }
+}
+
+@Suite("CommandParser: properties")
+struct CommandParserPropertyTests {
+    /// A deterministic generator, so a failure can be replayed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static let pieces = ["checkout", "as", "for", "pour", "by", "de", "\"", "«", "»", "“", "”", "<@U1>", "@librarybot",
+                         "/library", "?", "!", ".", ",", "=", "set", "to", "isbn", "publisher:", "Dune", "Les", "Misérables",
+                         "qu'a", "what", "does", "have", "who", "has", "😀", "\u{0}", "\t", "\n", " ", "  ", "é", "#12", "-", "x"]
+
+    @Test("any string parses without crashing, and parsing is deterministic")
+    func anyString() {
+        var generator = Generator(state: 7)
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 0...10, using: &generator)
+            let text = (0..<count).map { _ in Self.pieces.randomElement(using: &generator) ?? "" }.joined(separator: Bool.random(using: &generator) ? " " : "")
+            let first = CommandParser.parse(text)
+            #expect(first == CommandParser.parse(text), "\(text.debugDescription)")
+        }
+        for scalarValue in 0..<0x300 {
+            if let scalar = Unicode.Scalar(scalarValue) { _ = CommandParser.parse("checkout \(scalar) as \(scalar)") }
+        }
+    }
+
+    static let titles = ["Dune", "As I Lay Dying", "Stand by Me", "A Prayer for Owen Meany", "Les Misérables",
+                         "L'Étranger", "Set Me Free", "What Remains", "Moby-Dick", "#12", "Cœur de pirate", "To Be or Not"]
+    static let names = ["Ana", "Ana María", "Jean-Pierre", "Zoé", "O'Brien"]
+
+    @Test("an intent written back as canonical text parses to the same intent")
+    func roundTrip() {
+        var generator = Generator(state: 11)
+        func title() -> String { Self.titles.randomElement(using: &generator) ?? "Dune" }
+        func name() -> String { Self.names.randomElement(using: &generator) ?? "Ana" }
+        var intents: [Intent] = [.digest, .clean, .confirm, .cancel, .help(topic: nil), .help(topic: "checkout"),
+                                 .loansOf(borrower: nil), .addISBN(isbn: "9780441172719")]
+        for _ in 0..<200 {
+            intents += [
+                .checkout(book: title(), borrower: Bool.random(using: &generator) ? name() : nil),
+                .returnBook(book: title()), .renew(book: title()), .hold(book: title()), .whoHas(book: title()),
+                .show(book: title()), .search(query: title()), .loansOf(borrower: name()),
+                .add(title: title(), author: name(), publisher: Bool.random(using: &generator) ? "Ace Books" : nil,
+                     categories: Bool.random(using: &generator) ? ["SF", "Classic"] : [], isbn: nil),
+                .edit(book: title(), field: BookField.allCases.randomElement(using: &generator) ?? .title, value: title()),
+                .delete(books: [title(), title()]),
+                .list(filter: BookFilter.allCases.randomElement(using: &generator) ?? .all,
+                      order: BookOrder.allCases.randomElement(using: &generator) ?? .newest),
+            ]
+        }
+        for intent in intents {
+            #expect(CommandParser.parse(intent.canonicalText).intent == intent, "\(intent.canonicalText)")
+        }
+    }
+}
