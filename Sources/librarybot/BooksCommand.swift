@@ -27,7 +27,7 @@ struct BooksCommand: AsyncParsableCommand {
         @Flag(name: .long, help: "Import the good rows even when some are bad.")
         var skipBad = false
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var options: CommonOptions
 
         func run() async throws {
             let data: Data
@@ -59,7 +59,7 @@ struct BooksCommand: AsyncParsableCommand {
                     throw CLIFailure("Nothing was imported. Fix the rows above, or run again with --skip-bad to import the \(good.count) good \(good.count == 1 ? "row" : "rows").")
                 }
             }
-            let service = try openLibrary(store)
+            let service = try await options.loadSettings().openLibrary()
             let added = try await service.add(good, at: Date())
             print("Added \(added.count) \(added.count == 1 ? "book" : "books") from \(file).")
         }
@@ -76,10 +76,10 @@ struct BooksCommand: AsyncParsableCommand {
         @Option(help: "csv or json.")
         var format: Format = .csv
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var options: CommonOptions
 
         func run() async throws {
-            let books = try await openLibrary(store).allBooks()
+            let books = try await options.loadSettings().openLibrary().allBooks()
             switch format {
             case .csv:
                 FileHandle.standardOutput.write(Data(CatalogFile.csv(books).utf8))
@@ -94,15 +94,15 @@ struct BooksCommand: AsyncParsableCommand {
             abstract: "Add a dozen real classics, so there is something to borrow.",
             discussion: "Books already on the shelf (same title and author) are not added twice.")
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var options: CommonOptions
 
         func run() async throws {
-            let service = try openLibrary(store)
+            let service = try await options.loadSettings().openLibrary()
             let present = Set(try await service.allBooks().map { TextKey.fold($0.title) + "|" + TextKey.fold($0.author) })
             let missing = DemoBooks.all.filter { !present.contains(TextKey.fold($0.title) + "|" + TextKey.fold($0.author)) }
             let added = try await service.add(missing, at: Date())
             let skipped = DemoBooks.all.count - added.count
-            print("Added \(added.count) demo books\(skipped > 0 ? " (\(skipped) already on the shelf)" : "") to \(store.database).")
+            print("Added \(added.count) demo books\(skipped > 0 ? " (\(skipped) already on the shelf)" : "") to \(try await options.loadSettings().databasePath).")
         }
     }
 
@@ -115,11 +115,11 @@ struct BooksCommand: AsyncParsableCommand {
         @Option(help: "newest or oldest (by the date added).")
         var order: BookOrder = .oldest
 
-        @OptionGroup var store: StoreOptions
+        @OptionGroup var options: CommonOptions
 
         func run() async throws {
             let now = Date()
-            let books = try await openLibrary(store).list(filter, order: order, at: now)
+            let books = try await options.loadSettings().openLibrary().list(filter, order: order, at: now)
             if books.isEmpty { print("No books.") }
             for status in books {
                 var line = "#\(status.book.id) \(status.book.title), by \(status.book.author)"
@@ -146,10 +146,3 @@ struct CLIFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-func openLibrary(_ store: StoreOptions) throws -> LibraryService {
-    do {
-        return LibraryService(database: try LibraryDatabase.file(at: store.database))
-    } catch {
-        throw CLIFailure("Cannot open the database \(store.database): \(error)")
-    }
-}

@@ -6,12 +6,21 @@ struct LibraryBot: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "librarybot",
         abstract: "The SWAG committee's library: books, loans and holds, from team chat or the terminal.",
-        subcommands: [BooksCommand.self]
+        subcommands: [RunCommand.self, ConsoleCommand.self, ParseCommand.self, BooksCommand.self],
+        defaultSubcommand: RunCommand.self
     )
 }
 
-/// Options every command that touches the library shares.
-struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The SQLite database file; created with its folder if missing.", valueName: "path"))
-    var database: String = "data/library.sqlite"
+/// `librarybot run`: every enabled gateway; the console while none exists.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the bot (the default command).",
+        discussion: "Chat gateways are not built yet, so this runs the console on the terminal.")
+
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        try await Console(settings: try await options.loadSettings(), senderName: nil).run()
+    }
 }

@@ -1,0 +1,280 @@
+import Foundation
+import LibraryCore
+
+/// Who sent a command: a display name, the chat user id when the platform gave one, and
+/// whether it is the operator at the console (who may do anything).
+public struct Sender: Sendable, Hashable {
+    public var name: String
+    public var userID: String?
+    public var isOperator: Bool
+
+    public init(name: String, userID: String? = nil, isOperator: Bool = false) {
+        self.name = name
+        self.userID = userID
+        self.isOperator = isOperator
+    }
+
+    var borrower: Borrower { Borrower(name: name, userID: userID) }
+    var key: String { userID.map { "id:\($0)" } ?? "name:\(TextKey.fold(name))" }
+}
+
+/// What the command handler needs to know of `library.*`.
+public struct HandlerSettings: Sendable {
+    /// `library.admins`: chat user ids allowed to add, edit, delete and clean; empty = everyone.
+    public var admins: Set<String>
+    /// `library.locale`: the language of replies when a command's words do not tell.
+    public var defaultLanguage: Language
+    /// `library.timezone`.
+    public var timeZone: TimeZone
+    /// How long a confirmation request stays open.
+    public var confirmationWindow: TimeInterval
+
+    public init(admins: Set<String> = [], defaultLanguage: Language = .en,
+                timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, confirmationWindow: TimeInterval = 300) {
+        self.admins = admins
+        self.defaultLanguage = defaultLanguage
+        self.timeZone = timeZone
+        self.confirmationWindow = confirmationWindow
+    }
+}
+
+/// Runs a parsed command through the library and says what happened: (intent, sender,
+/// instant) → `Reply`. Holds the destructive commands waiting for a `yes`.
+public actor CommandHandler {
+    public let library: LibraryService
+    public let settings: HandlerSettings
+    private var pending: [String: PendingAction] = [:]
+
+    private struct PendingAction {
+        enum Action { case clean, delete([Book]) }
+        var action: Action
+        var expires: Date
+        var language: Language
+    }
+
+    public init(library: LibraryService, settings: HandlerSettings = HandlerSettings()) {
+        self.library = library
+        self.settings = settings
+    }
+
+    /// Parses and handles one line.
+    public func handle(text: String, from sender: Sender, at now: Date) async -> Reply {
+        await handle(CommandParser.parse(text), from: sender, at: now)
+    }
+
+    public func handle(_ command: ParsedCommand, from sender: Sender, at now: Date) async -> Reply {
+        let language = command.language ?? settings.defaultLanguage
+        let words = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
+        do {
+            return try await run(command.intent, sender: sender, now: now, words: words)
+        } catch let error as LibraryError {
+            return words.explain(error)
+        } catch {
+            return Reply(.error, RichText(stringLiteral: language.pick(
+                "Something went wrong with the library's database; nothing was changed. Please try again.",
+                "Un problème est survenu avec la base de la bibliothèque ; rien n'a été modifié. Réessayez.")),
+                language: language)
+        }
+    }
+
+    private func run(_ intent: Intent, sender: Sender, now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        switch intent {
+        case .checkout(let book, let borrowerName):
+            let borrower = borrowerName.map { name in
+                TextKey.fold(name) == TextKey.fold(sender.name) ? sender.borrower : Borrower(name: name)
+            } ?? sender.borrower
+            let lent = try await library.checkout(book, to: borrower, at: now)
+            return Reply(.success, l == .en
+                ? "\(bold: lent.book.title) is checked out to \(borrower.name)."
+                : "\(bold: lent.book.title) est emprunté par \(borrower.name).",
+                lines: [l == .en ? "Due \(words.day(lent.loan.dueAt))." : "À rendre \(words.day(lent.loan.dueAt))."],
+                suggestion: l.pick("return ", "rendre ") + words.reference(lent.book), language: l)
+
+        case .returnBook(let book):
+            let receipt = try await library.returnBook(book, by: sender.borrower, at: now)
+            var lines: [RichText] = []
+            if let next = receipt.nextInLine {
+                lines.append(l == .en
+                    ? "\(next.holder.name) is first in line for it: it is kept for them."
+                    : "\(next.holder.name) est le premier à l'attendre : il lui est réservé.")
+            }
+            return Reply(.success, l == .en
+                ? "Thanks! \(bold: receipt.book.title) is back on the shelf (borrowed by \(receipt.loan.borrower.name))."
+                : "Merci ! \(bold: receipt.book.title) est de retour sur l'étagère (emprunté par \(receipt.loan.borrower.name)).",
+                lines: lines,
+                suggestion: receipt.nextInLine.map { l.pick("checkout ", "emprunter ") + words.reference(receipt.book) + l.pick(" as ", " pour ") + $0.holder.name },
+                language: l)
+
+        case .renew(let book):
+            let renewed = try await library.renew(book, by: sender.borrower, at: now)
+            return Reply(.success, l == .en
+                ? "\(bold: renewed.book.title) is renewed: due \(words.day(renewed.loan.dueAt))."
+                : "\(bold: renewed.book.title) est prolongé : à rendre \(words.day(renewed.loan.dueAt)).",
+                lines: [l == .en
+                    ? "Renewal \(renewed.loan.renewals) of \(library.rules.maxRenewals)."
+                    : "Prolongation \(renewed.loan.renewals) sur \(library.rules.maxRenewals)."],
+                language: l)
+
+        case .hold(let book):
+            let placed = try await library.hold(book, for: sender.borrower, at: now)
+            return Reply(.success, l == .en
+                ? "You are number \(placed.position) in line for \(bold: placed.book.title)."
+                : "Vous êtes numéro \(placed.position) dans la file pour \(bold: placed.book.title).",
+                lines: [l == .en
+                    ? "\(placed.currentLoan.borrower.name) has it, due \(words.day(placed.currentLoan.dueAt)). You will be told when it is back."
+                    : "\(placed.currentLoan.borrower.name) l'a, à rendre \(words.day(placed.currentLoan.dueAt)). Vous serez prévenu à son retour."],
+                language: l)
+
+        case .whoHas(let book):
+            let statuses = try await library.whoHas(book)
+            let lines = statuses.map { words.status($0) }
+            if statuses.count == 1, let line = lines.first {
+                return Reply(.info, line, suggestion: statuses[0].loan == nil
+                    ? l.pick("checkout ", "emprunter ") + words.reference(statuses[0].book)
+                    : l.pick("hold ", "réserver ") + words.reference(statuses[0].book), language: l)
+            }
+            return Reply(.info, l == .en ? "\(statuses.count) copies:" : "\(statuses.count) exemplaires :", lines: lines, language: l)
+
+        case .loansOf(let name):
+            let borrower = name.map { TextKey.fold($0) == TextKey.fold(sender.name) ? sender.borrower : Borrower(name: $0) } ?? sender.borrower
+            let loans = try await library.loans(of: borrower)
+            let you = name == nil
+            guard !loans.isEmpty else {
+                return Reply(.info, you
+                    ? RichText(stringLiteral: l.pick("You have no books.", "Vous n'avez aucun livre."))
+                    : (l == .en ? "\(borrower.name) has no books." : "\(borrower.name) n'a aucun livre."),
+                    suggestion: l.pick("list available", "liste disponibles"), language: l)
+            }
+            let title: RichText = you
+                ? (l == .en ? "You have \(words.books(loans.count)):" : "Vous avez \(words.books(loans.count)) :")
+                : (l == .en ? "\(borrower.name) has \(words.books(loans.count)):" : "\(borrower.name) a \(words.books(loans.count)) :")
+            return Reply(.info, title, lines: loans.map { words.loanLine($0) },
+                         suggestion: l.pick("return ", "rendre ") + words.reference(loans[0].book), language: l)
+
+        case .digest:
+            return try await Digest(library: library, words: words).reply()
+
+        case .add(let title, let author, let publisher, let categories, let isbn):
+            if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("add books", "ajouter des livres")) { return refusal }
+            let added = try await library.add(NewBook(title: title, author: author, publisher: publisher, categories: categories, isbn: isbn), at: now)
+            return Reply(.success, l == .en
+                ? "Added \(bold: added.title) by \(added.author) as #\(added.id)."
+                : "\(bold: added.title) de \(added.author) est ajouté sous le numéro #\(added.id).",
+                suggestion: l.pick("checkout ", "emprunter ") + words.reference(added), language: l)
+
+        case .addISBN(let isbn):
+            if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("add books", "ajouter des livres")) { return refusal }
+            guard let normalized = ISBN.normalize(isbn) else {
+                throw LibraryError.invalidBook(field: .isbn, problem: .invalidISBN(isbn))
+            }
+            if let existing = try await library.allBooks().first(where: { $0.isbn == normalized }) {
+                return Reply(.info, l == .en
+                    ? "ISBN \(normalized) is already on the shelf: \(bold: existing.title) (#\(existing.id))."
+                    : "L'ISBN \(normalized) est déjà sur l'étagère : \(bold: existing.title) (#\(existing.id)).",
+                    language: l)
+            }
+            return Reply(.error, l == .en
+                ? "I cannot look up ISBN \(normalized) by myself: give the title and the author with it."
+                : "Je ne sais pas retrouver l'ISBN \(normalized) tout seul : donnez aussi le titre et l'auteur.",
+                suggestion: l.pick("add TITLE by AUTHOR isbn: ", "ajouter TITRE par AUTEUR isbn: ") + normalized, language: l)
+
+        case .edit(let book, let field, let value):
+            if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }
+            let (_, after) = try await library.edit(book, set: field, to: value)
+            let shown = words.fieldValue(after, field)
+            return Reply(.success, l == .en
+                ? "\(bold: after.title) (#\(after.id)): \(words.fieldName(field)) is now \(shown)."
+                : "\(bold: after.title) (#\(after.id)) : \(words.fieldName(field)) est maintenant \(shown).",
+                language: l)
+
+        case .delete(let references):
+            if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("delete books", "supprimer des livres")) { return refusal }
+            if references.count == 1 {
+                let deleted = try await library.delete(references)
+                return Reply(.success, l == .en
+                    ? "Deleted \(bold: deleted[0].title) (#\(deleted[0].id))."
+                    : "\(bold: deleted[0].title) (#\(deleted[0].id)) est supprimé.", language: l)
+            }
+            var books: [Book] = []
+            for reference in references { books.append(try await library.resolve(reference)) }
+            pending[sender.key] = PendingAction(action: .delete(books), expires: now.addingTimeInterval(settings.confirmationWindow), language: l)
+            return Reply(.confirmation, l == .en
+                ? "Delete these \(books.count) books, with their loans and holds?"
+                : "Supprimer ces \(books.count) livres, avec leurs emprunts et réservations ?",
+                lines: books.map { "#\($0.id) \(bold: $0.title), \($0.author)" } + [words.confirmationHint],
+                suggestion: l.pick("yes", "oui"), language: l)
+
+        case .clean:
+            if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("empty the library", "vider la bibliothèque")) { return refusal }
+            let count = try await library.counts().books
+            guard count > 0 else { return Reply(.info, RichText(stringLiteral: l.pick("The library is already empty.", "La bibliothèque est déjà vide.")), language: l) }
+            pending[sender.key] = PendingAction(action: .clean, expires: now.addingTimeInterval(settings.confirmationWindow), language: l)
+            return Reply(.confirmation, l == .en
+                ? "Delete all \(count) books, with every loan, hold and the history?"
+                : "Supprimer les \(count) livres, avec tous les emprunts, réservations et l'historique ?",
+                lines: [words.confirmationHint], suggestion: l.pick("yes", "oui"), language: l)
+
+        case .confirm:
+            guard let action = pending.removeValue(forKey: sender.key), action.expires >= now else {
+                return Reply(.info, RichText(stringLiteral: l.pick("There is nothing to confirm.", "Il n'y a rien à confirmer.")), language: l)
+            }
+            let confirmedLanguage = action.language
+            switch action.action {
+            case .clean:
+                let count = try await library.clean()
+                return Reply(.success, confirmedLanguage == .en ? "Deleted all \(count) books." : "Les \(count) livres sont supprimés.", language: confirmedLanguage)
+            case .delete(let books):
+                let deleted = try await library.delete(books.map { "#\($0.id)" })
+                return Reply(.success, confirmedLanguage == .en ? "Deleted \(deleted.count) books." : "\(deleted.count) livres supprimés.",
+                             lines: deleted.map { "#\($0.id) \(bold: $0.title)" }, language: confirmedLanguage)
+            }
+
+        case .cancel:
+            guard pending.removeValue(forKey: sender.key) != nil else {
+                return Reply(.info, RichText(stringLiteral: l.pick("There is nothing to cancel.", "Il n'y a rien à annuler.")), language: l)
+            }
+            return Reply(.info, RichText(stringLiteral: l.pick("Cancelled: nothing was deleted.", "Annulé : rien n'a été supprimé.")), language: l)
+
+        case .list(let filter, let order):
+            let limit = 25
+            let books = try await library.list(filter, order: order, at: now, limit: limit + 1)
+            let counts = try await library.counts()
+            guard !books.isEmpty else {
+                return Reply(.info, RichText(stringLiteral: words.emptyList(filter)),
+                             suggestion: counts.books == 0 ? l.pick("add TITLE by AUTHOR", "ajouter TITRE par AUTEUR") : nil, language: l)
+            }
+            var lines = books.prefix(limit).map { words.listLine($0) }
+            if books.count > limit {
+                lines.append(RichText(stringLiteral: l.pick("… and more: narrow it down with search.", "… et d'autres : affinez avec chercher.")))
+            }
+            return Reply(.info, words.listTitle(filter, shown: min(books.count, limit), total: counts), lines: lines, language: l)
+
+        case .search(let query):
+            let found = try await library.search(query, limit: 10)
+            guard !found.isEmpty else {
+                return Reply(.info, l == .en ? "Nothing matches '\(query)'." : "Rien ne correspond à « \(query) ».",
+                             suggestion: l.pick("list", "liste"), language: l)
+            }
+            return Reply(.info, l == .en ? "\(found.count) found for '\(query)':" : "\(found.count) trouvé(s) pour « \(query) » :",
+                         lines: found.map { words.listLine($0) }, language: l)
+
+        case .show(let book):
+            let details = try await library.show(book)
+            return words.details(details)
+
+        case .help(let topic):
+            return Help.reply(topic: topic, language: l)
+
+        case .unknown(let text, let suggestion):
+            if let suggestion, let example = Help.example(forVerb: suggestion, language: l) {
+                let title: RichText = TextKey.fold(text) == TextKey.fold(suggestion)
+                    ? (l == .en ? "\(bold: suggestion) needs more: for example \(code: example)." : "Il manque quelque chose à \(bold: suggestion) : par exemple \(code: example).")
+                    : (l == .en ? "I did not understand '\(text)'. Did you mean \(code: suggestion)?" : "Je n'ai pas compris « \(text) ». Vouliez-vous dire \(code: suggestion) ?")
+                return Reply(.error, title, suggestion: example, language: l)
+            }
+            return Reply(.error, l == .en ? "I did not understand '\(text)'." : "Je n'ai pas compris « \(text) ».",
+                         suggestion: l.pick("help", "aide"), language: l)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// `help` and `help VERB`: every command with one example, in English and French.
+enum Help {
+    struct Entry {
+        let topic: String
+        let english: (verb: String, example: String, explanation: String)
+        let french: (verb: String, example: String, explanation: String)
+    }
+
+    static let entries: [Entry] = [
+        Entry(topic: "checkout",
+              english: ("checkout", "checkout Dune as Ana", "Borrow a book, for yourself or for someone (`as NAME`). Also: check out, borrow, take."),
+              french: ("emprunter", "emprunter Dune pour Ana", "Emprunter un livre, pour vous ou pour quelqu'un (`pour NOM`). Aussi : emprunte.")),
+        Entry(topic: "return",
+              english: ("return", "return Dune", "Bring a book back; the first member waiting is told. Also: check in, bring back."),
+              french: ("rendre", "rendre Dune", "Rendre un livre ; le premier en attente est prévenu. Aussi : rends, retourner.")),
+        Entry(topic: "renew",
+              english: ("renew", "renew Dune", "Keep a book longer (a limited number of times, never while someone waits). Also: extend."),
+              french: ("prolonger", "prolonger Dune", "Garder un livre plus longtemps (un nombre limité de fois, jamais si quelqu'un attend).")),
+        Entry(topic: "hold",
+              english: ("hold", "hold Dune", "Wait in line for a book that is out. Also: reserve."),
+              french: ("réserver", "réserver Dune", "Faire la queue pour un livre emprunté.")),
+        Entry(topic: "who has",
+              english: ("who has", "who has Dune", "Who has a book, since when, and until when. Also: where is."),
+              french: ("qui a", "qui a Dune", "Qui a un livre, depuis quand et jusqu'à quand. Aussi : où est.")),
+        Entry(topic: "my books",
+              english: ("my books", "what does Ana have", "The books you (or someone) have. Also: what do I have."),
+              french: ("mes livres", "qu'a Ana", "Les livres que vous (ou quelqu'un) avez.")),
+        Entry(topic: "digest",
+              english: ("who has what", "who has what", "Every book out, by borrower, with the holds. Also: digest, status."),
+              french: ("qui a quoi", "qui a quoi", "Tous les livres empruntés, par personne, avec les réservations. Aussi : résumé.")),
+        Entry(topic: "list",
+              english: ("list", "list available oldest", "The catalog: all, available, checked out or overdue; newest or oldest first. Also: books, ls."),
+              french: ("liste", "liste disponibles", "Le catalogue : disponibles, empruntés ou en retard ; plus récents ou plus anciens. Aussi : livres.")),
+        Entry(topic: "search",
+              english: ("search", "search science fiction", "Find books by title, author, publisher or category. Also: find, look for."),
+              french: ("chercher", "chercher Hugo", "Trouver des livres par titre, auteur, éditeur ou catégorie. Aussi : cherche.")),
+        Entry(topic: "show",
+              english: ("show", "show Dune", "Everything about one book: status, holds, last loans. Also: info, details."),
+              french: ("info", "info Dune", "Tout sur un livre : état, réservations, derniers emprunts. Aussi : détails.")),
+        Entry(topic: "add",
+              english: ("add", "add Dune by Frank Herbert publisher: Ace categories: SF, Classic isbn: 9780441172719", "Add a book (admins). Quote a title that contains ` by `."),
+              french: ("ajouter", "ajouter Dune par Frank Herbert éditeur: Ace catégories: SF", "Ajouter un livre (administrateurs). Mettez entre guillemets un titre qui contient ` par `.")),
+        Entry(topic: "edit",
+              english: ("edit", "edit Dune set author to Frank Herbert", "Change the title, author, publisher, categories or isbn of a book (admins)."),
+              french: ("modifier", "modifier Dune auteur = Frank Herbert", "Changer le titre, l'auteur, l'éditeur, les catégories ou l'isbn d'un livre (administrateurs).")),
+        Entry(topic: "delete",
+              english: ("delete", "delete Dune, Emma", "Remove books (admins); several at once asks for confirmation. Also: remove."),
+              french: ("supprimer", "supprimer Dune, Emma", "Retirer des livres (administrateurs) ; plusieurs à la fois demande confirmation.")),
+        Entry(topic: "clean",
+              english: ("clean", "clean", "Empty the library (admins), after confirmation. Also: delete all books, clear the library."),
+              french: ("vider la bibliothèque", "vider la bibliothèque", "Vider la bibliothèque (administrateurs), après confirmation.")),
+    ]
+
+    static func example(forVerb verb: String, language: Language) -> String? {
+        let folded = CommandParser.foldWord(verb)
+        guard let form = VerbForm.all.first(where: { $0.words.joined(separator: " ") == folded }),
+              let entry = entries.first(where: { $0.topic == form.verb.topic }) else { return nil }
+        return language == .en ? entry.english.example : entry.french.example
+    }
+
+    static func reply(topic: String?, language: Language) -> Reply {
+        if let topic {
+            guard let entry = entries.first(where: { $0.topic == topic }) else {
+                return Reply(.error, language == .en ? "There is no command '\(topic)'." : "Il n'y a pas de commande « \(topic) ».",
+                             suggestion: language.pick("help", "aide"), language: language)
+            }
+            let text = language == .en ? entry.english : entry.french
+            return Reply(.info, "\(bold: text.verb)", lines: [RichText(stringLiteral: text.explanation),
+                                                              language == .en ? "Example: \(code: text.example)" : "Exemple : \(code: text.example)"],
+                         language: language)
+        }
+        let lines: [RichText] = entries.map { entry in
+            let text = language == .en ? entry.english : entry.french
+            return "\(bold: text.verb): \(code: text.example)"
+        }
+        return Reply(.info, RichText(stringLiteral: language.pick("What I can do:", "Ce que je sais faire :")),
+                     lines: lines, suggestion: language.pick("help checkout", "aide emprunter"), language: language)
+    }
+}

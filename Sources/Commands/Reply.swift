@@ -1,0 +1,76 @@
+import Foundation
+
+/// Text whose pieces a renderer formats and escapes for its platform: plain words, **bold**
+/// words and `code` (a command to type). Whatever a user typed goes in as a piece, never as
+/// markup, so a title cannot ping anyone or break the formatting.
+public struct RichText: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    public enum Span: Sendable, Hashable {
+        case text(String), bold(String), code(String)
+    }
+
+    public var spans: [Span]
+
+    public init(spans: [Span]) { self.spans = spans }
+    public init(stringLiteral value: String) { spans = [.text(value)] }
+    public init(stringInterpolation: StringInterpolation) { spans = stringInterpolation.spans }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var spans: [Span] = []
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public mutating func appendLiteral(_ literal: String) {
+            var literal = Substring(literal)
+            // A French date ends with an abbreviation's dot ("3 déc."): no second dot after it.
+            if literal.hasPrefix("."), case .text(let previous)? = spans.last, previous.hasSuffix(".") { literal = literal.dropFirst() }
+            if !literal.isEmpty { spans.append(.text(String(literal))) }
+        }
+        public mutating func appendInterpolation(_ text: String) { spans.append(.text(text)) }
+        public mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) { spans.append(.text(String(number))) }
+        public mutating func appendInterpolation(bold text: String) { spans.append(.bold(text)) }
+        public mutating func appendInterpolation(code text: String) { spans.append(.code(text)) }
+        public mutating func appendInterpolation(_ rich: RichText) { spans += rich.spans }
+    }
+
+    /// The words without any formatting.
+    public var description: String {
+        spans.map { span in
+            switch span {
+            case .text(let text), .bold(let text): text
+            case .code(let text): "`\(text)`"
+            }
+        }.joined()
+    }
+}
+
+/// The answer to one command, before it is rendered for a platform.
+public struct Reply: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case success, info, error, confirmation
+    }
+
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        public var value: RichText
+        public init(_ name: String, _ value: RichText) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var kind: Kind
+    public var title: RichText
+    public var lines: [RichText]
+    public var fields: [Field]
+    /// A command worth typing next, such as `hold Dune`.
+    public var suggestion: String?
+    public var language: Language
+
+    public init(_ kind: Kind, _ title: RichText, lines: [RichText] = [], fields: [Field] = [],
+                suggestion: String? = nil, language: Language) {
+        self.kind = kind
+        self.title = title
+        self.lines = lines
+        self.fields = fields
+        self.suggestion = suggestion
+        self.language = language
+    }
+}

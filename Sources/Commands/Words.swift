@@ -1,0 +1,186 @@
+import Foundation
+import LibraryCore
+
+/// The phrases replies share, in one language, with dates in the library's zone.
+struct Words: Sendable {
+    let language: Language
+    let dates: DateText
+    let now: Date
+
+    func day(_ date: Date) -> String { dates.day(date, language, now: now) }
+
+    func books(_ count: Int) -> String {
+        language == .en ? (count == 1 ? "1 book" : "\(count) books") : (count == 1 ? "1 livre" : "\(count) livres")
+    }
+
+    /// How to name a book in a suggested command: its title, or `#id` when the title is not unique.
+    func reference(_ book: Book) -> String { book.title }
+
+    var confirmationHint: RichText {
+        language == .en
+            ? "Answer \(code: "yes") within 5 minutes to go ahead, or \(code: "cancel")."
+            : "Répondez \(code: "oui") dans les 5 minutes pour confirmer, ou \(code: "annuler")."
+    }
+
+    func status(_ status: BookStatus) -> RichText {
+        guard let loan = status.loan else {
+            return language == .en ? "\(bold: status.book.title) is on the shelf." : "\(bold: status.book.title) est sur l'étagère."
+        }
+        let late = loan.isOverdue(at: now) ? language.pick(" (overdue)", " (en retard)") : ""
+        return language == .en
+            ? "\(loan.borrower.name) has \(bold: status.book.title) since \(day(loan.checkedOutAt)), due \(day(loan.dueAt))\(late)."
+            : "\(loan.borrower.name) a \(bold: status.book.title) depuis \(day(loan.checkedOutAt)), à rendre \(day(loan.dueAt))\(late)."
+    }
+
+    func loanLine(_ loaned: LoanedBook) -> RichText {
+        let late = loaned.loan.isOverdue(at: now) ? language.pick(" (overdue)", " (en retard)") : ""
+        return language == .en
+            ? "\(bold: loaned.book.title), due \(day(loaned.loan.dueAt))\(late)"
+            : "\(bold: loaned.book.title), à rendre \(day(loaned.loan.dueAt))\(late)"
+    }
+
+    func listLine(_ status: BookStatus) -> RichText {
+        let head: RichText = "#\(status.book.id) \(bold: status.book.title), \(status.book.author)"
+        guard let loan = status.loan else { return head }
+        let late = loan.isOverdue(at: now) ? language.pick(", overdue", ", en retard") : ""
+        return language == .en
+            ? "\(head) (out: \(loan.borrower.name), due \(day(loan.dueAt))\(late))"
+            : "\(head) (emprunté : \(loan.borrower.name), à rendre \(day(loan.dueAt))\(late))"
+    }
+
+    func listTitle(_ filter: BookFilter, shown: Int, total: (books: Int, available: Int)) -> RichText {
+        switch (filter, language) {
+        case (.all, .en): "\(books(total.books)), \(total.available) on the shelf:"
+        case (.all, .fr): "\(books(total.books)), dont \(total.available) sur l'étagère :"
+        case (.available, .en): "\(total.available) on the shelf:"
+        case (.available, .fr): "\(total.available) sur l'étagère :"
+        case (.checkedOut, .en): "\(total.books - total.available) checked out:"
+        case (.checkedOut, .fr): "\(total.books - total.available) empruntés :"
+        case (.overdue, .en): "\(shown) overdue:"
+        case (.overdue, .fr): "\(shown) en retard :"
+        }
+    }
+
+    func emptyList(_ filter: BookFilter) -> String {
+        switch filter {
+        case .all: language.pick("The library has no books yet.", "La bibliothèque n'a encore aucun livre.")
+        case .available: language.pick("Every book is checked out.", "Tous les livres sont empruntés.")
+        case .checkedOut: language.pick("No book is checked out.", "Aucun livre n'est emprunté.")
+        case .overdue: language.pick("Nothing is overdue.", "Aucun retard.")
+        }
+    }
+
+    func fieldName(_ field: BookField) -> String {
+        switch field {
+        case .title: language.pick("the title", "le titre")
+        case .author: language.pick("the author", "l'auteur")
+        case .publisher: language.pick("the publisher", "l'éditeur")
+        case .categories: language.pick("the categories", "les catégories")
+        case .isbn: "ISBN"
+        }
+    }
+
+    func fieldValue(_ book: Book, _ field: BookField) -> String {
+        let none = language.pick("(none)", "(aucun)")
+        return switch field {
+        case .title: book.title
+        case .author: book.author
+        case .publisher: book.publisher ?? none
+        case .categories: book.categories.isEmpty ? none : book.categories.joined(separator: ", ")
+        case .isbn: book.isbn ?? none
+        }
+    }
+
+    func details(_ details: BookDetails) -> Reply {
+        let book = details.book
+        var fields: [Reply.Field] = [Reply.Field(language.pick("Author", "Auteur"), "\(book.author)")]
+        if let publisher = book.publisher { fields.append(Reply.Field(language.pick("Publisher", "Éditeur"), "\(publisher)")) }
+        if !book.categories.isEmpty { fields.append(Reply.Field(language.pick("Categories", "Catégories"), "\(book.categories.joined(separator: ", "))")) }
+        if let isbn = book.isbn { fields.append(Reply.Field("ISBN", "\(isbn)")) }
+        fields.append(Reply.Field(language.pick("Added", "Ajouté"), "\(day(book.addedAt))"))
+        fields.append(Reply.Field(language.pick("Status", "État"), status(BookStatus(book: book, loan: details.loan))))
+        if !details.holds.isEmpty {
+            fields.append(Reply.Field(language.pick("Waiting", "En attente"), "\(details.holds.map(\.holder.name).joined(separator: ", "))"))
+        }
+        let history: [RichText] = details.pastLoans.map { loan in
+            let back = loan.returnedAt.map(day) ?? ""
+            return language == .en ? "\(loan.borrower.name): \(day(loan.checkedOutAt)) → \(back)" : "\(loan.borrower.name) : \(day(loan.checkedOutAt)) → \(back)"
+        }
+        return Reply(.info, "#\(book.id) \(bold: book.title)",
+                     lines: history.isEmpty ? [] : [RichText(stringLiteral: language.pick("Last loans:", "Derniers emprunts :"))] + history,
+                     fields: fields, language: language)
+    }
+
+    func adminRefusal(_ sender: Sender, _ admins: Set<String>, action: String) -> Reply? {
+        guard !admins.isEmpty, !sender.isOperator, !(sender.userID.map(admins.contains) ?? false) else { return nil }
+        return Reply(.error, RichText(stringLiteral: language.pick(
+            "Only the library's admins may \(action). Ask one of them.",
+            "Seuls les administrateurs de la bibliothèque peuvent \(action). Demandez à l'un d'eux.")), language: language)
+    }
+
+    /// Every library error as a reply that says what to do next.
+    func explain(_ error: LibraryError) -> Reply {
+        let l = language
+        switch error {
+        case .notFound(let reference, let suggestions):
+            if let first = suggestions.first {
+                let names = suggestions.map(\.title).joined(separator: l.pick(" or ", " ou "))
+                return Reply(.error, l == .en ? "No book matches '\(reference)'. Did you mean \(bold: names)?"
+                                              : "Aucun livre ne correspond à « \(reference) ». Vouliez-vous dire \(bold: names) ?",
+                             suggestion: l.pick("show ", "info ") + first.title, language: l)
+            }
+            return Reply(.error, l == .en ? "No book matches '\(reference)'." : "Aucun livre ne correspond à « \(reference) ».",
+                         suggestion: l.pick("search ", "chercher ") + reference, language: l)
+        case .ambiguous(let reference, let candidates):
+            return Reply(.error, l == .en ? "'\(reference)' matches several books; which one?" : "« \(reference) » correspond à plusieurs livres ; lequel ?",
+                         lines: candidates.prefix(10).map { "\(code: "#\($0.id)") \(bold: $0.title), \($0.author)" },
+                         suggestion: candidates.first.map { l.pick("show #", "info #") + String($0.id) }, language: l)
+        case .alreadyCheckedOut(let book, let loan):
+            return Reply(.error, l == .en
+                ? "\(bold: book.title) is already checked out by \(loan.borrower.name) since \(day(loan.checkedOutAt))."
+                : "\(bold: book.title) est déjà emprunté par \(loan.borrower.name) depuis \(day(loan.checkedOutAt)).",
+                lines: [l == .en ? "It is due back \(day(loan.dueAt))." : "Retour prévu \(day(loan.dueAt))."],
+                suggestion: l.pick("hold ", "réserver ") + book.title, language: l)
+        case .notCheckedOut(let book):
+            return Reply(.error, l == .en ? "\(bold: book.title) is not checked out: it is on the shelf."
+                                          : "\(bold: book.title) n'est pas emprunté : il est sur l'étagère.",
+                         suggestion: l.pick("checkout ", "emprunter ") + book.title, language: l)
+        case .heldForAnother(let book, let hold):
+            return Reply(.error, l == .en ? "\(bold: book.title) is kept for \(hold.holder.name), first in line."
+                                          : "\(bold: book.title) est réservé pour \(hold.holder.name), premier de la file.",
+                         suggestion: l.pick("hold ", "réserver ") + book.title, language: l)
+        case .renewalLimitReached(let book, let loan, let limit):
+            return Reply(.error, l == .en ? "\(bold: book.title) was already renewed \(limit) times, the most allowed. Please return it by \(day(loan.dueAt))."
+                                          : "\(bold: book.title) a déjà été prolongé \(limit) fois, le maximum. Merci de le rendre d'ici \(day(loan.dueAt)).",
+                         suggestion: l.pick("return ", "rendre ") + book.title, language: l)
+        case .renewalBlockedByHolds(let book, let loan, let holds):
+            return Reply(.error, l == .en ? "\(bold: book.title) cannot be renewed: \(holds.count) waiting for it. Please return it by \(day(loan.dueAt))."
+                                          : "\(bold: book.title) ne peut pas être prolongé : \(holds.count) en attente. Merci de le rendre d'ici \(day(loan.dueAt)).",
+                         suggestion: l.pick("return ", "rendre ") + book.title, language: l)
+        case .holdOnAvailableBook(let book):
+            return Reply(.error, l == .en ? "\(bold: book.title) is on the shelf: check it out instead."
+                                          : "\(bold: book.title) est sur l'étagère : empruntez-le plutôt.",
+                         suggestion: l.pick("checkout ", "emprunter ") + book.title, language: l)
+        case .alreadyHolding(let book, _, let position):
+            return Reply(.error, l == .en ? "You are already number \(position) in line for \(bold: book.title)."
+                                          : "Vous êtes déjà numéro \(position) dans la file pour \(bold: book.title).", language: l)
+        case .holdOnOwnLoan(let book, let loan):
+            return Reply(.error, l == .en ? "You already have \(bold: book.title), due \(day(loan.dueAt))."
+                                          : "Vous avez déjà \(bold: book.title), à rendre \(day(loan.dueAt)).",
+                         suggestion: l.pick("renew ", "prolonger ") + book.title, language: l)
+        case .invalidBook(let field, let problem):
+            let text: String = switch problem {
+            case .empty: l.pick("\(fieldName(field).capitalizedFirst) is missing.", "Il manque \(fieldName(field)).")
+            case .tooLong(let maximum): l.pick("\(fieldName(field).capitalizedFirst) is longer than \(maximum) characters.",
+                                               "\(fieldName(field).capitalizedFirst) dépasse \(maximum) caractères.")
+            case .invalidISBN(let isbn): l.pick("'\(isbn)' is not a valid ISBN-10 or ISBN-13: check the digits.",
+                                                "« \(isbn) » n'est pas un ISBN-10 ou ISBN-13 valide : vérifiez les chiffres.")
+            }
+            return Reply(.error, RichText(stringLiteral: text), suggestion: l.pick("help add", "aide ajouter"), language: l)
+        }
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

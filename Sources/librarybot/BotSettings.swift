@@ -1,0 +1,73 @@
+import ArgumentParser
+import Commands
+import Configuration
+import Foundation
+import LibraryCore
+import SystemPackage
+
+/// Options every command that touches the library shares.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The configuration file (YAML). Default: config/librarybot.yaml when present.", valueName: "path"))
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The SQLite database file, overriding library.database; created with its folder if missing.", valueName: "path"))
+    var database: String?
+
+    /// The settings from the file, the environment (`LIBRARY_LOAN_DAYS` for `library.loan_days`)
+    /// and these options, in rising priority.
+    func loadSettings() async throws -> BotSettings {
+        let path = config ?? (FileManager.default.fileExists(atPath: "config/librarybot.yaml") ? "config/librarybot.yaml" : nil)
+        var providers: [any ConfigProvider] = [EnvironmentVariablesProvider()]
+        if let path {
+            guard FileManager.default.fileExists(atPath: path) else { throw CLIFailure("The configuration file \(path) does not exist.") }
+            do {
+                providers.append(try await FileProvider<YAMLSnapshot>(filePath: FilePath(path)))
+            } catch {
+                throw CLIFailure("The configuration file \(path) is not valid YAML: \(error)")
+            }
+        }
+        var settings = try BotSettings(reader: ConfigReader(providers: providers))
+        if let database { settings.databasePath = database }
+        return settings
+    }
+}
+
+/// The `library.*` settings: see `config/librarybot.example.yaml` for every key.
+///
+/// - `library.database` (string, default `data/library.sqlite`)
+/// - `library.loan_days` (int, default 14), `library.max_renewals` (int, default 2)
+/// - `library.timezone` (IANA name, default `UTC`), `library.locale` (`en` or `fr`, default `en`)
+/// - `library.admins` (list of chat user ids, default empty: everyone is an admin)
+struct BotSettings {
+    var databasePath: String
+    var rules: LibraryRules
+    var handler: HandlerSettings
+
+    init(reader: ConfigReader) throws {
+        let library = reader.scoped(to: "library")
+        databasePath = library.string(forKey: "database", default: LibraryDatabase.defaultPath)
+        let loanDays = library.int(forKey: "loan_days", default: 14)
+        guard loanDays >= 1 else { throw CLIFailure("library.loan_days must be at least 1 (found \(loanDays)).") }
+        let maxRenewals = library.int(forKey: "max_renewals", default: 2)
+        guard maxRenewals >= 0 else { throw CLIFailure("library.max_renewals cannot be negative (found \(maxRenewals)).") }
+        let zoneName = library.string(forKey: "timezone", default: "UTC")
+        guard let timeZone = TimeZone(identifier: zoneName) else {
+            throw CLIFailure("library.timezone: '\(zoneName)' is not an IANA time zone (such as Europe/Paris).")
+        }
+        let localeName = library.string(forKey: "locale", default: "en")
+        guard let language = Language(rawValue: localeName.lowercased()) else {
+            throw CLIFailure("library.locale must be en or fr (found '\(localeName)').")
+        }
+        let admins = library.stringArray(forKey: "admins", default: [])
+        rules = LibraryRules(loanDays: loanDays, maxRenewals: maxRenewals, timeZone: timeZone)
+        handler = HandlerSettings(admins: Set(admins), defaultLanguage: language, timeZone: timeZone)
+    }
+
+    func openLibrary() throws -> LibraryService {
+        do {
+            return LibraryService(database: try LibraryDatabase.file(at: databasePath), rules: rules)
+        } catch {
+            throw CLIFailure("Cannot open the database \(databasePath): \(error)")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Commands
+import Foundation
+import LibraryCore
+
+/// Writes straight to standard output, unbuffered, so piped readers see each answer at once.
+func emit(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+/// `librarybot parse [TEXT]`: the intent of a line, as one line of JSON.
+struct ParseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parse",
+        abstract: "Print the intent of a command as one line of JSON.",
+        discussion: """
+            With TEXT, parses it; without, reads standard input and prints one JSON line per input line, \
+            in order, as each line arrives. Example: librarybot parse checkout Dune as Ana
+            """)
+
+    @Argument(help: "The command to parse (the words are joined by spaces).")
+    var text: [String] = []
+
+    func run() throws {
+        if !text.isEmpty {
+            emit(CommandParser.parse(text.joined(separator: " ")).jsonLine)
+            return
+        }
+        while let line = readLine(strippingNewline: true) {
+            emit(CommandParser.parse(line).jsonLine)
+        }
+    }
+}
+
+/// `librarybot console`: the library in the terminal.
+struct ConsoleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "console",
+        abstract: "Type commands to the library in the terminal, one per line.",
+        discussion: """
+            On a terminal, shows a prompt; piped, prints one reply block per input line and exits at the end \
+            of input. The console's user is the operator: admin commands are allowed.
+            """)
+
+    @OptionGroup var options: CommonOptions
+
+    @Option(name: .customLong("as"), help: ArgumentHelp("Who is typing (the default borrower).", valueName: "name"))
+    var sender: String?
+
+    func run() async throws {
+        let settings = try await options.loadSettings()
+        try await Console(settings: settings, senderName: sender).run()
+    }
+}
+
+/// The console loop, shared by `console` and by `run` when no gateway is enabled.
+struct Console {
+    let settings: BotSettings
+    let senderName: String?
+
+    func run() async throws {
+        let library = try settings.openLibrary()
+        let handler = CommandHandler(library: library, settings: settings.handler)
+        let name = senderName ?? ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.userName
+        let sender = Sender(name: name.isEmpty ? "console" : name, isOperator: true)
+        let interactive = isatty(STDIN_FILENO) == 1
+        if interactive {
+            emit("librarybot: the library at \(settings.databasePath). Type help, or an empty line to see it again; Ctrl-D quits.")
+        }
+        var first = true
+        while true {
+            if interactive { FileHandle.standardOutput.write(Data("library> ".utf8)) }
+            guard let line = readLine(strippingNewline: true) else { break }
+            if line.trimmingCharacters(in: .whitespaces).isEmpty, !interactive { continue }
+            let reply = await handler.handle(text: line, from: sender, at: Date())
+            if !first && !interactive { emit("") }
+            first = false
+            emit(PlainRenderer.render(reply))
+        }
+        if interactive { emit("") }
+    }
+}

@@ -1,0 +1,256 @@
+import Commands
+import Foundation
+import LibraryCore
+import Testing
+
+func utc(_ text: String) -> Date {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    guard let date = formatter.date(from: text) else { preconditionFailure("bad fixture date \(text)") }
+    return date
+}
+
+/// A handler over a real in-memory library holding Dune, Emma and Les Misérables, in Paris.
+func makeHandler(admins: Set<String> = []) async throws -> CommandHandler {
+    let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+    let library = LibraryService(database: try LibraryDatabase.inMemory(), rules: LibraryRules(loanDays: 14, timeZone: paris))
+    try await library.add([
+        NewBook(title: "Dune", author: "Frank Herbert"), NewBook(title: "Emma", author: "Jane Austen"),
+        NewBook(title: "Les Misérables", author: "Victor Hugo"),
+    ], at: utc("2026-11-01 10:00:00"))
+    return CommandHandler(library: library, settings: HandlerSettings(admins: admins, timeZone: paris))
+}
+
+let ana = Sender(name: "Ana", userID: "U-ANA")
+let ben = Sender(name: "Ben", userID: "U-BEN")
+let tuesday = utc("2026-12-01 09:00:00")
+
+extension Reply {
+    var text: String { PlainRenderer.render(self) }
+}
+
+@Suite("CommandHandler: intents to replies, in English and French")
+struct CommandHandlerTests {
+    @Test("checkout for someone, then who has, then return: English")
+    func lendingEnglish() async throws {
+        let handler = try await makeHandler()
+        let lent = await handler.handle(text: "checkout Dune as Ben", from: ana, at: tuesday)
+        #expect(lent.kind == .success)
+        #expect(lent.text.contains("Dune is checked out to Ben."))
+        #expect(lent.text.contains("Due Tue 15 Dec."))
+        let who = await handler.handle(text: "who has dune?", from: ana, at: tuesday)
+        #expect(who.text.contains("Ben has Dune since Tue 1 Dec, due Tue 15 Dec."))
+        let again = await handler.handle(text: "borrow Dune", from: ana, at: tuesday.addingTimeInterval(3600))
+        #expect(again.kind == .error)
+        #expect(again.text.contains("Dune is already checked out by Ben since Tue 1 Dec."))
+        #expect(again.suggestion == "hold Dune")
+        let back = await handler.handle(text: "return Dune", from: ben, at: tuesday.addingTimeInterval(7200))
+        #expect(back.text.contains("Dune is back on the shelf"))
+        let notOut = await handler.handle(text: "return Dune", from: ben, at: tuesday.addingTimeInterval(7200))
+        #expect(notOut.kind == .error)
+        #expect(notOut.text.contains("is not checked out"))
+    }
+
+    @Test("the same in French, dates included")
+    func lendingFrench() async throws {
+        let handler = try await makeHandler()
+        let lent = await handler.handle(text: "emprunter Les Miserables pour Léa", from: ana, at: tuesday)
+        #expect(lent.language == .fr)
+        #expect(lent.text.contains("Les Misérables est emprunté par Léa."))
+        #expect(lent.text.contains("À rendre mar. 15 déc."))
+        #expect(!lent.text.contains("déc.."))
+        let who = await handler.handle(text: "qui a les misérables ?", from: ana, at: tuesday)
+        #expect(who.text.contains("Léa a Les Misérables depuis mar. 1 déc., à rendre mar. 15 déc."))
+        let taken = await handler.handle(text: "emprunter Les Misérables", from: ben, at: tuesday)
+        #expect(taken.text.contains("Les Misérables est déjà emprunté par Léa depuis mar. 1 déc."))
+        #expect(taken.suggestion == "réserver Les Misérables")
+        let back = await handler.handle(text: "rendre Les Misérables", from: ana, at: tuesday)
+        #expect(back.text.contains("Merci ! Les Misérables est de retour"))
+    }
+
+    @Test("a date in another year says the year")
+    func yearShown() async throws {
+        let handler = try await makeHandler()
+        let lent = await handler.handle(text: "checkout Dune", from: ana, at: utc("2026-12-25 10:00:00"))
+        #expect(lent.text.contains("Due Fri 8 Jan 2027."))
+    }
+
+    @Test("my books, what does X have, and mes livres")
+    func loansOf() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: utc("2026-11-10 09:00:00"))
+        let mine = await handler.handle(text: "my books", from: ana, at: tuesday)
+        #expect(mine.text.contains("You have 2 books:"))
+        #expect(mine.text.contains("Emma, due Tue 24 Nov (overdue)"))
+        let hers = await handler.handle(text: "what does Ana have", from: ben, at: tuesday)
+        #expect(hers.text.contains("Ana has 2 books:"))
+        let french = await handler.handle(text: "mes livres", from: ben, at: tuesday)
+        #expect(french.text.contains("Vous n'avez aucun livre."))
+    }
+
+    @Test("hold, renew refused while held, and the notice on return")
+    func holds() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let held = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        #expect(held.text.contains("You are number 1 in line for Dune."))
+        let renew = await handler.handle(text: "renew Dune", from: ana, at: tuesday)
+        #expect(renew.kind == .error)
+        #expect(renew.text.contains("cannot be renewed: 1 waiting"))
+        let back = await handler.handle(text: "return Dune", from: ana, at: tuesday)
+        #expect(back.text.contains("Ben is first in line for it"))
+        #expect(back.suggestion == "checkout Dune as Ben")
+        let onShelf = await handler.handle(text: "réserver Emma", from: ben, at: tuesday)
+        #expect(onShelf.text.contains("Emma est sur l'étagère : empruntez-le plutôt."))
+    }
+
+    @Test("typos and ambiguity: did you mean, and the candidates")
+    func references() async throws {
+        let handler = try await makeHandler()
+        let typo = await handler.handle(text: "checkout Dnue", from: ana, at: tuesday)
+        #expect(typo.text.contains("Dune is checked out to Ana."))
+        let far = await handler.handle(text: "who has Dunnnne", from: ana, at: tuesday)
+        #expect(far.text.contains("No book matches 'Dunnnne'. Did you mean Dune?"))
+        _ = await handler.handle(text: "add Emma by Someone Else", from: ana, at: tuesday)
+        let ambiguous = await handler.handle(text: "show Emma", from: ana, at: tuesday)
+        #expect(ambiguous.text.contains("'Emma' matches several books; which one?"))
+        #expect(ambiguous.text.contains("#2"))
+        #expect(ambiguous.text.contains("#4"))
+    }
+
+    @Test("unknown commands suggest the closest verb, with an example")
+    func unknown() async throws {
+        let handler = try await makeHandler()
+        let typo = await handler.handle(text: "chekout Dune", from: ana, at: tuesday)
+        #expect(typo.text.contains("Did you mean `checkout`?"))
+        #expect(typo.suggestion == "checkout Dune as Ana")
+        let bare = await handler.handle(text: "emprunter", from: ana, at: tuesday)
+        #expect(bare.text.contains("Il manque quelque chose à emprunter : par exemple `emprunter Dune pour Ana`."))
+        let nonsense = await handler.handle(text: "xyzzy", from: ana, at: tuesday)
+        #expect(nonsense.suggestion == "help")
+    }
+
+    @Test("only admins may add, edit, delete and clean; anyone may when the list is empty")
+    func admins() async throws {
+        let handler = try await makeHandler(admins: ["U-ANA"])
+        for command in ["add Sula by Toni Morrison", "edit Dune set author to F. Herbert", "delete Emma", "clean", "ajouter Sula par Toni Morrison"] {
+            let refused = await handler.handle(text: command, from: ben, at: tuesday)
+            #expect(refused.kind == .error, "\(command)")
+            #expect(refused.text.contains("Only the library's admins") || refused.text.contains("Seuls les administrateurs"), "\(command)")
+        }
+        #expect(await handler.handle(text: "list", from: ben, at: tuesday).text.contains("3 books"))
+        let added = await handler.handle(text: "add Sula by Toni Morrison", from: ana, at: tuesday)
+        #expect(added.text.contains("Added Sula by Toni Morrison as #4."))
+        let edited = await handler.handle(text: "edit Dune set author to F. Herbert", from: ana, at: tuesday)
+        #expect(edited.text.contains("the author is now F. Herbert"))
+        let console = Sender(name: "operator", isOperator: true)
+        #expect(await handler.handle(text: "delete Sula", from: console, at: tuesday).text.contains("Deleted Sula (#4)."))
+        let open = try await makeHandler()
+        #expect(await open.handle(text: "add Sula by Toni Morrison", from: ben, at: tuesday).kind == .success)
+    }
+
+    @Test("clean asks first, and acts on yes from the same sender within 5 minutes")
+    func confirmYes() async throws {
+        let handler = try await makeHandler()
+        let asked = await handler.handle(text: "clean", from: ana, at: tuesday)
+        #expect(asked.kind == .confirmation)
+        #expect(asked.text.contains("Delete all 3 books"))
+        #expect(await handler.handle(text: "list", from: ana, at: tuesday).text.contains("3 books"))
+        let other = await handler.handle(text: "yes", from: ben, at: tuesday.addingTimeInterval(10))
+        #expect(other.text.contains("nothing to confirm"))
+        let unrelated = await handler.handle(text: "who has Dune", from: ana, at: tuesday.addingTimeInterval(20))
+        #expect(unrelated.kind == .info)
+        let done = await handler.handle(text: "yes", from: ana, at: tuesday.addingTimeInterval(299))
+        #expect(done.text.contains("Deleted all 3 books."))
+        #expect(await handler.handle(text: "list", from: ana, at: tuesday).text.contains("no books yet"))
+    }
+
+    @Test("no cancels; a late yes does nothing; deleting several books asks too")
+    func confirmNoAndExpiry() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "vider la bibliothèque", from: ana, at: tuesday)
+        let cancelled = await handler.handle(text: "annuler", from: ana, at: tuesday.addingTimeInterval(5))
+        #expect(cancelled.text.contains("Annulé : rien n'a été supprimé."))
+        #expect(await handler.handle(text: "oui", from: ana, at: tuesday.addingTimeInterval(6)).text.contains("rien à confirmer"))
+
+        let asked = await handler.handle(text: "delete Dune, Emma", from: ana, at: tuesday)
+        #expect(asked.kind == .confirmation)
+        #expect(asked.text.contains("Delete these 2 books"))
+        let late = await handler.handle(text: "yes", from: ana, at: tuesday.addingTimeInterval(301))
+        #expect(late.text.contains("nothing to confirm"))
+        #expect(await handler.handle(text: "list", from: ana, at: tuesday).text.contains("3 books"))
+
+        _ = await handler.handle(text: "delete Dune, Emma", from: ana, at: tuesday)
+        let confirmed = await handler.handle(text: "confirm", from: ana, at: tuesday.addingTimeInterval(30))
+        #expect(confirmed.text.contains("Deleted 2 books."))
+        let left = await handler.handle(text: "list", from: ana, at: tuesday)
+        #expect(left.text.contains("1 book"))
+        #expect(left.text.contains("Les Misérables"))
+
+        let unknownOne = await handler.handle(text: "delete Les Misérables, Zorglub", from: ana, at: tuesday)
+        #expect(unknownOne.kind == .error)
+        #expect(unknownOne.text.contains("No book matches 'Zorglub'"))
+    }
+
+    @Test("list, search, show, digest and help answer in the member's language")
+    func informational() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: utc("2026-11-10 09:00:00"))
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        let list = await handler.handle(text: "list checked out", from: ana, at: tuesday)
+        #expect(list.text.contains("1 checked out:"))
+        #expect(list.text.contains("#1 Dune, Frank Herbert (out: Ana, due Tue 24 Nov, overdue)"))
+        let french = await handler.handle(text: "liste disponibles", from: ana, at: tuesday)
+        #expect(french.text.contains("2 sur l'étagère :"))
+        let search = await handler.handle(text: "search austen", from: ana, at: tuesday)
+        #expect(search.text.contains("Emma, Jane Austen"))
+        let show = await handler.handle(text: "show Dune", from: ana, at: tuesday)
+        #expect(show.text.contains("Waiting: Ben"))
+        let digest = await handler.handle(text: "who has what", from: ana, at: tuesday)
+        #expect(digest.text.contains("Who has what: 1 book out"))
+        #expect(digest.text.contains("Ana: Dune, due Tue 24 Nov (overdue)"))
+        #expect(digest.text.contains("Dune: Ben waiting"))
+        #expect(digest.text.contains("2 books on the shelf."))
+        let help = await handler.handle(text: "help", from: ana, at: tuesday)
+        #expect(help.text.contains("checkout: `checkout Dune as Ana`"))
+        let aide = await handler.handle(text: "aide emprunter", from: ana, at: tuesday)
+        #expect(aide.text.contains("Exemple : `emprunter Dune pour Ana`"))
+    }
+}
+
+@Suite("Renderers: user text cannot ping or break formatting")
+struct RendererTests {
+    let hostile = Reply(.success, "\(bold: "<!channel> *boom* @everyone")", lines: ["\("<@U123> `x` _y_ ~z~ & <#C1> @here")"],
+                        fields: [Reply.Field("Author", "\("<@&42>")")], suggestion: "return <!channel>", language: .en)
+
+    @Test("Slack: &, < and > are entities; formatting characters cannot pair")
+    func slack() throws {
+        let message = SlackRenderer.render(hostile)
+        let json = message.jsonString()
+        #expect(!json.contains("<!channel>"))
+        #expect(!json.contains("<@U123>"))
+        #expect(json.contains("&lt;!channel&gt;"))
+        #expect(SlackRenderer.mrkdwn("\("*boom*")") == "*\u{200B}boom*\u{200B}")
+        #expect(message.blocks.first?.text?.text.hasPrefix("*") == true)
+        #expect(message.text.contains("&lt;!channel&gt; *boom*"), "the fallback keeps the words, escaped")
+    }
+
+    @Test("Discord: markdown escaped, @everyone and <@…> neutralized, in content and embed")
+    func discord() throws {
+        let message = DiscordRenderer.render(hostile)
+        let json = message.jsonString()
+        for dangerous in ["@everyone", "@here", "<@U123>", "<@&42>", "<#C1>"] {
+            #expect(!message.content.contains(dangerous), "\(dangerous)")
+            #expect(!json.contains(dangerous), "\(dangerous)")
+        }
+        #expect(message.content.contains("\\*boom\\*"))
+        #expect(message.embeds.first?.fields?.first?.name == "Author")
+    }
+
+    @Test("plain text shows the words as typed")
+    func plain() {
+        #expect(PlainRenderer.render(hostile).hasPrefix("<!channel> *boom* @everyone"))
+    }
+}
