@@ -20,10 +20,11 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## run: build, put the demo books on an empty shelf, and start librarybot.
+## run: build, put the demo books on the shelf (once), and start librarybot (the console
+## until a gateway is enabled in the configuration).
 run: build
 	$(SWIFT) run librarybot books demo --database $(DATABASE)
-	$(SWIFT) run librarybot books list --database $(DATABASE)
+	$(SWIFT) run librarybot run --database $(DATABASE)
 
 ## test: every test of the package (the benchmarks are a separate package).
 test: deps

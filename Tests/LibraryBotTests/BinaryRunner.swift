@@ -23,8 +23,10 @@ struct BinaryRunner {
         }
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Outcome {
+    static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
+                    environment: [String: String] = [:]) throws -> Outcome {
         let process = Process()
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.executableURL = try executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }

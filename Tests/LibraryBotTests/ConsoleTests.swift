@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+@Suite("librarybot console, parse and configuration")
+struct ConsoleTests {
+    @Test("piped console: four replies in English, exit 0")
+    func englishSession() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("x.sqlite").path
+        let outcome = try BinaryRunner.run(["console", "--database", database, "--as", "Zoé"],
+                                           stdin: "add Dune by Frank Herbert\ncheckout Dune as Ana\nwho has Dune\nreturn Dune\n")
+        #expect(outcome.status == 0)
+        let blocks = outcome.stdout.components(separatedBy: "\n\n")
+        #expect(blocks.count == 4)
+        #expect(blocks[0].hasPrefix("Added Dune by Frank Herbert as #1."))
+        #expect(blocks[1].hasPrefix("Dune is checked out to Ana."))
+        #expect(blocks[2].hasPrefix("Ana has Dune since"))
+        #expect(blocks[3].hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."))
+    }
+
+    @Test("piped console in French, the sender from --as")
+    func frenchSession() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("x.sqlite").path
+        let outcome = try BinaryRunner.run(["console", "--database", database, "--as", "Léa"],
+                                           stdin: "ajouter Dune par Frank Herbert\nemprunter Dune\nqui a Dune\nmes livres\nrendre Dune\n")
+        #expect(outcome.status == 0)
+        let blocks = outcome.stdout.components(separatedBy: "\n\n")
+        #expect(blocks.count == 5)
+        #expect(blocks[1].hasPrefix("Dune est emprunté par Léa."))
+        #expect(blocks[2].hasPrefix("Léa a Dune depuis"))
+        #expect(blocks[3].hasPrefix("Vous avez 1 livre :"))
+        #expect(blocks[4].hasPrefix("Merci ! Dune est de retour"))
+    }
+
+    @Test("parse prints one JSON line per input line, in order")
+    func parse() throws {
+        let single = try BinaryRunner.run(["parse", "checkout", "Dune", "as", "Ana"])
+        #expect(single.stdout == #"{"intent":"checkout","book":"Dune","borrower":"Ana","language":"en"}"# + "\n")
+        let piped = try BinaryRunner.run(["parse"], stdin: "who has Dune\nqui a quoi\nchekout Dune\n")
+        let lines = piped.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            #"{"intent":"who_has","book":"Dune","language":"en"}"#,
+            #"{"intent":"digest","language":"fr"}"#,
+            #"{"intent":"unknown","text":"chekout Dune","suggestion":"checkout","language":"en"}"#,
+        ])
+    }
+
+    @Test("configuration: the YAML file, then the environment; a bad key is named")
+    func configuration() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("bot.yaml")
+        try """
+            library:
+              database: \(folder.appendingPathComponent("from-yaml.sqlite").path)
+              loan_days: 7
+              locale: fr
+              timezone: Europe/Paris
+            """.write(to: config, atomically: true, encoding: .utf8)
+        let outcome = try BinaryRunner.run(["console", "--config", config.path, "--as", "Ana"],
+                                           stdin: "add Dune by Frank Herbert\ninfo Dune\n")
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("Auteur: Frank Herbert"), "locale fr from the file: \(outcome.stdout)")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("from-yaml.sqlite").path))
+
+        let bad = try BinaryRunner.run(["console", "--config", config.path], stdin: "list\n",
+                                       environment: ["LIBRARY_TIMEZONE": "Mars/Olympus"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("library.timezone"))
+    }
+}
