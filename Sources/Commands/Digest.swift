@@ -26,7 +26,7 @@ struct Digest: Sendable {
         for key in order {
             guard let group = byBorrower[key], let first = group.first else { continue }
             let items = group.map { words.loanLine($0) }
-            var line: RichText = "\(bold: first.loan.borrower.name): "
+            var line: RichText = "\(bold: first.loan.borrower.name)\(l.pick(": ", " : "))"
             for (index, item) in items.enumerated() {
                 if index > 0 { line.spans.append(.text("; ")) }
                 line.spans += item.spans
@@ -45,7 +45,8 @@ struct Digest: Sendable {
         if !waiting.isEmpty { lines.append(RichText(stringLiteral: l.pick("Holds:", "Réservations :"))) }
         lines += waiting
         lines.append(RichText(stringLiteral: shelf))
-        return Reply(.info, l == .en ? "Who has what: \(words.books(loans.count)) out" : "Qui a quoi : \(words.books(loans.count)) empruntés",
+        return Reply(.info, l == .en ? "Who has what: \(words.books(loans.count)) out"
+                                     : "Qui a quoi : \(words.books(loans.count)) \(loans.count == 1 ? "emprunté" : "empruntés")",
                      lines: lines, language: l)
     }
 }

@@ -10,7 +10,7 @@ struct Words: Sendable {
     func day(_ date: Date) -> String { dates.day(date, language, now: now) }
 
     func books(_ count: Int) -> String {
-        language == .en ? (count == 1 ? "1 book" : "\(count) books") : (count == 1 ? "1 livre" : "\(count) livres")
+        language == .en ? (count == 1 ? "1 book" : "\(count) books") : (count <= 1 ? "\(count) livre" : "\(count) livres")
     }
 
     /// How to name a book in a suggested command: its title, or `#id` when the title is not unique.
