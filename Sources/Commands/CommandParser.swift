@@ -12,10 +12,13 @@ public enum CommandParser {
         let words = stripped.split(separator: " ").map(String.init)
         let folded = words.map(foldWord)
 
-        for form in VerbForm.all {
-            guard folded.count >= form.words.count, Array(folded.prefix(form.words.count)) == form.words else { continue }
+        let matching = VerbForm.all.filter { folded.count >= $0.words.count && Array(folded.prefix($0.words.count)) == $0.words }
+        for form in matching {
+            // "détails" typed with its accent is French, though "details" is also English.
+            let typed = words.prefix(form.words.count).joined(separator: " ").lowercased()
+            let exact = matching.first { $0.words == form.words && $0.text.lowercased() == typed } ?? form
             let rest = words.dropFirst(form.words.count).joined(separator: " ")
-            if let command = interpret(form, rest: rest, cues: cues) { return command }
+            if let command = interpret(exact, rest: rest, cues: cues) { return command }
         }
         if let command = loansOfSomeone(words: words, folded: folded, cues: cues) { return command }
 

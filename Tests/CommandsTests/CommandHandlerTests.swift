@@ -258,3 +258,55 @@ struct RendererTests {
         #expect(PlainRenderer.render(hostile).hasPrefix("<!channel> *boom* @everyone"))
     }
 }
+
+@Suite("CommandHandler: the remaining intents, in both languages")
+struct CommandHandlerMoreTests {
+    @Test("renew: success and limit, English and French")
+    func renew() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let first = await handler.handle(text: "renew Dune", from: ana, at: utc("2026-12-10 09:00:00"))
+        #expect(first.text.contains("Dune is renewed: due Thu 24 Dec."))
+        #expect(first.text.contains("Renewal 1 of 2."))
+        let second = await handler.handle(text: "prolonger Dune", from: ana, at: utc("2026-12-20 09:00:00"))
+        #expect(second.text.contains("Dune est prolongé : à rendre dim. 3 janv. 2027."))
+        let third = await handler.handle(text: "prolonger Dune", from: ana, at: utc("2026-12-21 09:00:00"))
+        #expect(third.kind == .error)
+        #expect(third.text.contains("a déjà été prolongé 2 fois, le maximum"))
+        #expect(third.suggestion == "rendre Dune")
+    }
+
+    @Test("add, edit, search, show and delete in French; bad input explained")
+    func catalogFrench() async throws {
+        let handler = try await makeHandler()
+        let added = await handler.handle(text: "ajouter Le Petit Prince par Antoine de Saint-Exupéry", from: ana, at: tuesday)
+        #expect(added.text.contains("Le Petit Prince de Antoine de Saint-Exupéry est ajouté sous le numéro #4."))
+        let edited = await handler.handle(text: "modifier Le Petit Prince éditeur = Gallimard", from: ana, at: tuesday)
+        #expect(edited.text.contains("l'éditeur est maintenant Gallimard"))
+        let found = await handler.handle(text: "chercher gallimard", from: ana, at: tuesday)
+        #expect(found.text.contains("1 trouvé(s) pour « gallimard » :"))
+        let shown = await handler.handle(text: "détails le petit prince", from: ana, at: tuesday)
+        #expect(shown.text.contains("Éditeur: Gallimard"))
+        #expect(shown.language == .fr)
+        let badISBN = await handler.handle(text: "modifier Le Petit Prince isbn = 123", from: ana, at: tuesday)
+        #expect(badISBN.kind == .error)
+        #expect(badISBN.text.contains("« 123 » n'est pas un ISBN-10 ou ISBN-13 valide"))
+        let deleted = await handler.handle(text: "supprimer Le Petit Prince", from: ana, at: tuesday)
+        #expect(deleted.text.contains("Le Petit Prince (#4) est supprimé."))
+        let nothing = await handler.handle(text: "chercher zorglub", from: ana, at: tuesday)
+        #expect(nothing.text.contains("Rien ne correspond à « zorglub »."))
+    }
+
+    @Test("add isbn: a known ISBN is found, an unknown one asks for the title and author")
+    func addISBN() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add Nineteen Eighty-Four by George Orwell isbn: 978-0-451-52493-5", from: ana, at: tuesday)
+        let known = await handler.handle(text: "add isbn 9780451524935", from: ana, at: tuesday)
+        #expect(known.text.contains("ISBN 9780451524935 is already on the shelf: Nineteen Eighty-Four (#4)."))
+        let unknown = await handler.handle(text: "add isbn 9780441172719", from: ana, at: tuesday)
+        #expect(unknown.kind == .error)
+        #expect(unknown.suggestion == "add TITLE by AUTHOR isbn: 9780441172719")
+        let invalid = await handler.handle(text: "add isbn 9780441172718", from: ana, at: tuesday)
+        #expect(invalid.text.contains("is not a valid ISBN-10 or ISBN-13"))
+    }
+}

@@ -196,7 +196,7 @@ let parseTable: [ParseCase] = [
     ParseCase("info Dune", .show(book: "Dune"), nil),
     ParseCase("info Dune merci", .show(book: "Dune"), .fr),
     ParseCase("please info Dune", .show(book: "Dune"), .en),
-    ParseCase("détails Dune", .show(book: "Dune"), nil),
+    ParseCase("détails Dune", .show(book: "Dune"), .fr),
     ParseCase("show #7", .show(book: "#7")),
     ParseCase("show", .unknown(text: "show", suggestion: "show")),
     // help
