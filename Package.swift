@@ -43,7 +43,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LibraryBotTests",
-            dependencies: ["librarybot", "LibraryCore"]
+            dependencies: ["librarybot", "LibraryCore"],
+            resources: [.copy("Resources/pty_session.py")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -163,7 +163,8 @@ struct Words: Sendable {
                          suggestion: l.pick("checkout ", "emprunter ") + book.title, language: l)
         case .alreadyHolding(let book, _, let position):
             return Reply(.error, l == .en ? "You are already number \(position) in line for \(bold: book.title)."
-                                          : "Vous êtes déjà numéro \(position) dans la file pour \(bold: book.title).", language: l)
+                                          : "Vous êtes déjà numéro \(position) dans la file pour \(bold: book.title).",
+                         suggestion: l.pick("who has ", "qui a ") + book.title, language: l)
         case .holdOnOwnLoan(let book, let loan):
             return Reply(.error, l == .en ? "You already have \(bold: book.title), due \(day(loan.dueAt))."
                                           : "Vous avez déjà \(bold: book.title), à rendre \(day(loan.dueAt)).",

@@ -65,18 +65,20 @@ struct Console {
         let sender = Sender(name: name.isEmpty ? "console" : name, isOperator: true)
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive {
-            emit("librarybot: the library at \(settings.databasePath). Type help, or an empty line to see it again; Ctrl-D quits.")
+            emit("librarybot: the library at \(settings.databasePath). Type help for the commands; arrows edit and recall lines; Ctrl-D quits.")
         }
         var first = true
+        var editor = LineEditor()
         while true {
-            if interactive { FileHandle.standardOutput.write(Data("library> ".utf8)) }
-            guard let line = readLine(strippingNewline: true) else { break }
-            if line.trimmingCharacters(in: .whitespaces).isEmpty, !interactive { continue }
+            let input = interactive ? editor.readLine(prompt: "library> ") : readLine(strippingNewline: true)
+            guard let line = input else { break }
+            if line.trimmingCharacters(in: .whitespaces).isEmpty {
+                continue
+            }
             let reply = await handler.handle(text: line, from: sender, at: Date())
             if !first && !interactive { emit("") }
             first = false
             emit(PlainRenderer.render(reply))
         }
-        if interactive { emit("") }
     }
 }

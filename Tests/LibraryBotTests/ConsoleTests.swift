@@ -72,3 +72,29 @@ struct ConsoleTests {
         #expect(bad.stderr.contains("library.timezone"))
     }
 }
+
+@Suite("librarybot console on a terminal")
+struct TerminalConsoleTests {
+    @Test("a prompt, Backspace, the Up arrow recalling the last line, Ctrl-D to quit")
+    func lineEditing() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = try #require(Bundle.module.url(forResource: "pty_session", withExtension: "py"))
+        let keys = ["add Dune by Frank Herbert\r", "who has Dunx", "\u{7F}e\r", "\u{1B}[A\r", "checkout Dune as Bxn", "\u{1B}[D\u{7F}e\r", "\u{04}"]
+        let keysJSON = String(decoding: try JSONSerialization.data(withJSONObject: keys), as: UTF8.self)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, keysJSON, "--", try BinaryRunner.executable.path,
+                             "console", "--database", folder.appendingPathComponent("t.sqlite").path, "--as", "Ana"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(output.contains("library> "))
+        #expect(output.contains("Added Dune by Frank Herbert as #1."))
+        #expect(output.components(separatedBy: "Dune is on the shelf.").count == 3, "typed once, recalled once: \(output)")
+        #expect(output.contains("Dune is checked out to Ben."))
+        #expect(output.hasSuffix("EXIT 0\n"))
+    }
+}

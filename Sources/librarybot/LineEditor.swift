@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads lines from a terminal with editing: left and right arrows, Home / End (and Ctrl-A /
+/// Ctrl-E), Backspace and Delete, Ctrl-U to clear, Up and Down through the session's history.
+/// Ctrl-D on an empty line or Ctrl-C ends the input. The terminal is put back as it was after
+/// each line, so a crash between lines cannot leave it raw.
+struct LineEditor {
+    private var history: [[Character]] = []
+    private let input: Int32 = STDIN_FILENO
+    private let output: Int32 = STDOUT_FILENO
+
+    /// The next line (without its newline), or nil at the end of input.
+    mutating func readLine(prompt: String) -> String? {
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { return Swift.readLine(strippingNewline: true) }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
+        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { return Swift.readLine(strippingNewline: true) }
+        defer { _ = tcsetattr(input, TCSAFLUSH, &saved) }
+
+        var line: [Character] = []
+        var cursor = 0
+        var historyIndex = history.count
+        write(prompt)
+        while true {
+            guard let byte = readByte() else { return line.isEmpty ? nil : finish(line) }
+            switch byte {
+            case 0x0D, 0x0A:
+                write("\r\n")
+                return finish(line)
+            case 0x04:  // Ctrl-D
+                if line.isEmpty { write("\r\n"); return nil }
+                if cursor < line.count { line.remove(at: cursor) }
+            case 0x03:  // Ctrl-C
+                write("\r\n")
+                return nil
+            case 0x7F, 0x08:
+                if cursor > 0 { cursor -= 1; line.remove(at: cursor) }
+            case 0x01: cursor = 0
+            case 0x05: cursor = line.count
+            case 0x15: line.removeAll(); cursor = 0
+            case 0x1B:
+                guard let next = readByte(), next == UInt8(ascii: "[") || next == UInt8(ascii: "O"), let code = readByte() else { break }
+                switch code {
+                case UInt8(ascii: "A"):
+                    if historyIndex > 0 { historyIndex -= 1; line = history[historyIndex]; cursor = line.count }
+                case UInt8(ascii: "B"):
+                    if historyIndex < history.count - 1 {
+                        historyIndex += 1; line = history[historyIndex]
+                    } else {
+                        historyIndex = history.count; line = []
+                    }
+                    cursor = line.count
+                case UInt8(ascii: "C"): cursor = min(line.count, cursor + 1)
+                case UInt8(ascii: "D"): cursor = max(0, cursor - 1)
+                case UInt8(ascii: "H"): cursor = 0
+                case UInt8(ascii: "F"): cursor = line.count
+                case UInt8(ascii: "3"):
+                    if readByte() == UInt8(ascii: "~"), cursor < line.count { line.remove(at: cursor) }
+                default: break
+                }
+            default:
+                guard byte >= 0x20, let character = readCharacter(startingWith: byte) else { break }
+                line.insert(character, at: cursor)
+                cursor += 1
+            }
+            redraw(prompt: prompt, line: line, cursor: cursor)
+        }
+    }
+
+    private mutating func finish(_ line: [Character]) -> String {
+        if !line.isEmpty, history.last != line { history.append(line) }
+        return String(line)
+    }
+
+    private func redraw(prompt: String, line: [Character], cursor: Int) {
+        var text = "\r" + prompt + String(line) + "\u{1B}[K"
+        if cursor < line.count { text += "\u{1B}[\(line.count - cursor)D" }
+        write(text)
+    }
+
+    /// A whole UTF-8 character whose first byte is `first`.
+    private func readCharacter(startingWith first: UInt8) -> Character? {
+        let length = first < 0x80 ? 1 : first < 0xE0 ? 2 : first < 0xF0 ? 3 : 4
+        var bytes = [first]
+        while bytes.count < length, let next = readByte() { bytes.append(next) }
+        return String(validating: bytes, as: UTF8.self).flatMap(\.first)
+    }
+
+    private func readByte() -> UInt8? {
+        var byte: UInt8 = 0
+        while true {
+            let count = Glibc.read(input, &byte, 1)
+            if count == 1 { return byte }
+            if count < 0, errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    private func write(_ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.write(output, base + offset, buffer.count - offset)
+            }
+            if written <= 0 { if errno == EINTR { continue }; return }
+            offset += written
+        }
+    }
+}
