@@ -1,0 +1,106 @@
+import Commands
+import Foundation
+import LibraryCore
+import Testing
+
+/// One command typed by Chloé on a fixed shelf, and what its reply must say.
+struct ReplyCase: CustomTestStringConvertible, Sendable {
+    let command: String
+    let kind: Reply.Kind
+    let expected: String
+    var testDescription: String { command }
+    init(_ command: String, _ kind: Reply.Kind, _ expected: String) {
+        self.command = command
+        self.kind = kind
+        self.expected = expected
+    }
+}
+
+/// Every intent, a success and an error, in English and in French. The shelf: Dune (out to Ana
+/// since 20 Nov, Ben waiting), Emma (on the shelf), Les Misérables (out to Chloé, overdue).
+let replyTable: [ReplyCase] = [
+    ReplyCase("checkout Emma", .success, "Emma is checked out to Chloé."),
+    ReplyCase("emprunter Emma", .success, "Emma est emprunté par Chloé."),
+    ReplyCase("checkout Dune", .error, "Dune is already checked out by Ana since Fri 20 Nov."),
+    ReplyCase("emprunter Dune", .error, "Dune est déjà emprunté par Ana depuis ven. 20 nov."),
+    ReplyCase("return Les Misérables", .success, "Thanks! Les Misérables is back on the shelf"),
+    ReplyCase("rendre Les Misérables", .success, "Merci ! Les Misérables est de retour sur l'étagère"),
+    ReplyCase("return Emma", .error, "Emma is not checked out: it is on the shelf."),
+    ReplyCase("rendre Emma", .error, "Emma n'est pas emprunté : il est sur l'étagère."),
+    ReplyCase("renew Les Misérables", .success, "Les Misérables is renewed: due Tue 15 Dec."),
+    ReplyCase("prolonger Les Misérables", .success, "Les Misérables est prolongé : à rendre mar. 15 déc."),
+    ReplyCase("renew Dune", .error, "Dune cannot be renewed: 1 waiting for it."),
+    ReplyCase("prolonger Dune", .error, "Dune ne peut pas être prolongé : 1 en attente."),
+    ReplyCase("hold Dune", .success, "You are number 2 in line for Dune."),
+    ReplyCase("réserver Dune", .success, "Vous êtes numéro 2 dans la file pour Dune."),
+    ReplyCase("hold Emma", .error, "Emma is on the shelf: check it out instead."),
+    ReplyCase("réserver Emma", .error, "Emma est sur l'étagère : empruntez-le plutôt."),
+    ReplyCase("who has Dune", .info, "Ana has Dune since Fri 20 Nov, due Fri 4 Dec."),
+    ReplyCase("qui a Dune", .info, "Ana a Dune depuis ven. 20 nov., à rendre ven. 4 déc."),
+    ReplyCase("who has Zorglub", .error, "No book matches 'Zorglub'."),
+    ReplyCase("qui a Zorglub", .error, "Aucun livre ne correspond à « Zorglub »."),
+    ReplyCase("my books", .info, "You have 1 book:"),
+    ReplyCase("mes livres", .info, "Vous avez 1 livre :"),
+    ReplyCase("what does Ben have", .info, "Ben has no books."),
+    ReplyCase("qu'a Ben", .info, "Ben n'a aucun livre."),
+    ReplyCase("who has what", .info, "Who has what: 2 books out"),
+    ReplyCase("qui a quoi", .info, "Qui a quoi : 2 livres empruntés"),
+    ReplyCase("add Sula by Toni Morrison", .success, "Added Sula by Toni Morrison as #4."),
+    ReplyCase("ajouter Sula par Toni Morrison", .success, "Sula de Toni Morrison est ajouté sous le numéro #4."),
+    ReplyCase("add Sula by Toni Morrison isbn: 123", .error, "'123' is not a valid ISBN-10 or ISBN-13: check the digits."),
+    ReplyCase("ajouter Sula par Toni Morrison isbn: 123", .error, "« 123 » n'est pas un ISBN-10 ou ISBN-13 valide"),
+    ReplyCase("add isbn 9780441172719", .error, "I cannot look up ISBN 9780441172719 by myself"),
+    ReplyCase("ajouter isbn 9780441172719", .error, "Je ne sais pas retrouver l'ISBN 9780441172719 tout seul"),
+    ReplyCase("edit Emma set publisher to Penguin", .success, "Emma (#2): the publisher is now Penguin."),
+    ReplyCase("modifier Emma éditeur = Penguin", .success, "Emma (#2) : l'éditeur est maintenant Penguin."),
+    ReplyCase("edit Emma set title to \"\"", .error, "The title is missing."),
+    ReplyCase("modifier Emma titre = \"\"", .error, "Il manque le titre."),
+    ReplyCase("delete Emma", .success, "Deleted Emma (#2)."),
+    ReplyCase("supprimer Emma", .success, "Emma (#2) est supprimé."),
+    ReplyCase("delete Zorglub", .error, "No book matches 'Zorglub'."),
+    ReplyCase("supprimer Zorglub", .error, "Aucun livre ne correspond à « Zorglub »."),
+    ReplyCase("delete Emma, Dune", .confirmation, "Delete these 2 books, with their loans and holds?"),
+    ReplyCase("supprimer Emma, Dune", .confirmation, "Supprimer ces 2 livres, avec leurs emprunts et réservations ?"),
+    ReplyCase("clean", .confirmation, "Delete all 3 books, with every loan, hold and the history?"),
+    ReplyCase("vider la bibliothèque", .confirmation, "Supprimer les 3 livres"),
+    ReplyCase("yes", .info, "There is nothing to confirm."),
+    ReplyCase("oui", .info, "Il n'y a rien à confirmer."),
+    ReplyCase("cancel", .info, "There is nothing to cancel."),
+    ReplyCase("annuler", .info, "Il n'y a rien à annuler."),
+    ReplyCase("list", .info, "3 books, 1 on the shelf:"),
+    ReplyCase("liste", .info, "3 livres, dont 1 sur l'étagère :"),
+    ReplyCase("list overdue", .info, "1 overdue:"),
+    ReplyCase("liste en retard", .info, "1 en retard :"),
+    ReplyCase("search austen", .info, "1 found for 'austen':"),
+    ReplyCase("chercher austen", .info, "1 trouvé(s) pour « austen » :"),
+    ReplyCase("search zzz", .info, "Nothing matches 'zzz'."),
+    ReplyCase("chercher zzz", .info, "Rien ne correspond à « zzz »."),
+    ReplyCase("show Dune", .info, "Waiting: Ben"),
+    ReplyCase("détails Dune", .info, "En attente: Ben"),
+    ReplyCase("show Zorglub", .error, "No book matches 'Zorglub'."),
+    ReplyCase("détails Zorglub", .error, "Aucun livre ne correspond à « Zorglub »."),
+    ReplyCase("help", .info, "What I can do:"),
+    ReplyCase("aide", .info, "Ce que je sais faire :"),
+    ReplyCase("help frobnicate", .error, "There is no command 'frobnicate'."),
+    ReplyCase("aide frobnicate", .error, "Il n'y a pas de commande « frobnicate »."),
+    ReplyCase("chekout Dune", .error, "Did you mean `checkout`?"),
+    ReplyCase("empruntr Dune", .error, "Vouliez-vous dire `emprunter` ?"),
+]
+
+@Suite("CommandHandler: every intent's success and error, in English and French")
+struct IntentReplyTableTests {
+    @Test("the reply says the expected words", arguments: replyTable)
+    func reply(_ row: ReplyCase) async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune as Ana", from: ana, at: utc("2026-11-20 10:00:00"))
+        _ = await handler.handle(text: "hold Dune", from: ben, at: utc("2026-11-21 10:00:00"))
+        let chloe = Sender(name: "Chloé", userID: "U-CHLOE")
+        _ = await handler.handle(text: "checkout Les Misérables", from: chloe, at: utc("2026-11-01 10:00:00"))
+        let reply = await handler.handle(text: row.command, from: chloe, at: tuesday)
+        #expect(reply.kind == row.kind)
+        #expect(reply.text.contains(row.expected), "\(reply.text)")
+        if reply.kind == .error {
+            #expect(reply.suggestion != nil || reply.text.contains("`"), "an error says what to do next: \(reply.text)")
+        }
+    }
+}
