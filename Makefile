@@ -4,7 +4,7 @@ APT_PACKAGES := libwebsockets-dev libcurl4-openssl-dev libsqlite3-dev pkg-config
 DATABASE ?= data/library.sqlite
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build run test bench clean
+.PHONY: deps pydeps build run test bench clean
 
 ## deps: install the C libraries (Debian packages) that are missing.
 deps:
@@ -26,8 +26,12 @@ run: build
 	$(SWIFT) run librarybot books demo --database $(DATABASE)
 	$(SWIFT) run librarybot run --database $(DATABASE)
 
+## pydeps: the Python peers the transport tests talk to (a strict RFC 6455 server).
+pydeps:
+	@python3 -c "import websockets" 2>/dev/null || python3 -m pip install --quiet "websockets>=12"
+
 ## test: every test of the package (the benchmarks are a separate package).
-test: deps
+test: deps pydeps
 	$(SWIFT) test
 
 ## bench: the benchmarks in Benchmarks/ (release build).

@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "librarybot", targets: ["librarybot"]),
         .library(name: "LibraryCore", targets: ["LibraryCore"]),
+        .library(name: "Transport", targets: ["Transport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -23,6 +24,20 @@ let package = Package(
             name: "Commands",
             dependencies: ["LibraryCore"]
         ),
+        .systemLibrary(
+            name: "CWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "Transport",
+            dependencies: ["CWebSockets", "CCurl"]
+        ),
         .executableTarget(
             name: "librarybot",
             dependencies: [
@@ -36,6 +51,11 @@ let package = Package(
         .testTarget(
             name: "LibraryCoreTests",
             dependencies: ["LibraryCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "TransportTests",
+            dependencies: ["Transport"],
+            resources: [.copy("Resources/servers.py")]
         ),
         .testTarget(
             name: "CommandsTests",

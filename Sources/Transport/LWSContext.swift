@@ -1,0 +1,100 @@
+import CWebSockets
+import Foundation
+import Synchronization
+
+/// The process's one libwebsockets context and the thread that services it.
+///
+/// The C context is touched only on that service thread, except `lws_cancel_service`, the one
+/// thread-safe libwebsockets call, which other threads use to wake it after queueing work.
+final class LWSContext: @unchecked Sendable {
+    // @unchecked Sendable: `context` and `protocols` are set once before the service thread
+    // starts and never change; the only mutable state, `pending`, is behind a Mutex.
+    private(set) var context: OpaquePointer?
+    private let protocols: UnsafeMutablePointer<lws_protocols>
+    private let protocolName: UnsafeMutablePointer<CChar>
+    private let pending = Mutex<[LWSConnection]>([])
+
+    private static let instance = Mutex<LWSContext?>(nil)
+
+    /// The context, created with its thread on first use.
+    static func shared() throws(WebSocketError) -> LWSContext {
+        try instance.withLock { (instance: inout LWSContext?) throws(WebSocketError) -> LWSContext in
+            if let existing = instance { return existing }
+            let created = LWSContext()
+            try created.start()
+            instance = created
+            return created
+        }
+    }
+
+    private init() {
+        protocolName = strdup("librarybot") ?? UnsafeMutablePointer<CChar>.allocate(capacity: 1)
+        protocols = .allocate(capacity: 2)
+        protocols.initialize(repeating: lws_protocols(), count: 2)
+        protocols[0].name = UnsafePointer(protocolName)
+        protocols[0].callback = lwsCallback
+        protocols[0].per_session_data_size = 0
+        protocols[0].rx_buffer_size = 0
+    }
+
+    private func start() throws(WebSocketError) {
+        lws_set_log_level(0, nil)
+        var info = lws_context_creation_info()
+        info.port = CONTEXT_PORT_NO_LISTEN
+        info.protocols = UnsafePointer(protocols)
+        info.gid = -1
+        info.uid = -1
+        // Needed even for client-only TLS (without it: "SSL_new failed").
+        info.options = UInt64(LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT)
+        // Connecting and the opening handshake give up after this many seconds.
+        info.timeout_secs = 10
+        // Unmanaged, unretained: the shared context lives as long as the process.
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        let bundle = "/etc/ssl/certs/ca-certificates.crt"
+        let bundlePath = FileManager.default.fileExists(atPath: bundle) ? strdup(bundle) : nil
+        info.client_ssl_ca_filepath = UnsafePointer(bundlePath)
+        guard let created = lws_create_context(&info) else {
+            throw .connectFailed(reason: "libwebsockets could not create its context")
+        }
+        context = created
+        // The thread captures self (Sendable) and reads the handle set just above, never changed.
+        let thread = Thread { [self] in
+            guard let context = self.context else { return }
+            while true { lws_service(context, 0) }
+        }
+        thread.name = "libwebsockets"
+        thread.start()
+    }
+
+    /// Asks the service thread to look at `connection` (connect, write or close).
+    func schedule(_ connection: LWSConnection) {
+        pending.withLock { $0.append(connection) }
+        if let context { lws_cancel_service(context) }
+    }
+
+    /// On the service thread: the work queued since the last wake-up. Cancels are coalesced,
+    /// so everything queued is drained each time.
+    fileprivate func drain() {
+        let connections = pending.withLock { pending in
+            defer { pending.removeAll(keepingCapacity: true) }
+            return pending
+        }
+        var seen = Set<ObjectIdentifier>()
+        for connection in connections where seen.insert(ObjectIdentifier(connection)).inserted {
+            connection.service()
+        }
+    }
+}
+
+/// The protocol callback: back from C to the Swift owner of the context or of the connection.
+private func lwsCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                         _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+    guard let wsi else { return 0 }
+    if reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED {
+        guard let context = lws_get_context(wsi), let owner = lws_context_user(context) else { return 0 }
+        Unmanaged<LWSContext>.fromOpaque(owner).takeUnretainedValue().drain()
+        return 0
+    }
+    guard let owner = lws_get_opaque_user_data(wsi) else { return 0 }
+    return Unmanaged<LWSConnection>.fromOpaque(owner).takeUnretainedValue().handle(wsi, reason, input, length)
+}

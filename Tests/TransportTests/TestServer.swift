@@ -1,0 +1,67 @@
+import Foundation
+import Synchronization
+
+/// A peer from `Resources/servers.py`, started as a child process. It exits when our end of
+/// its stdin closes, so it never outlives the tests.
+final class TestServer: Sendable {
+    let port: Int
+    let process: Process
+    private let input: Pipe
+
+    init(_ mode: String) throws {
+        guard let script = Bundle.module.url(forResource: "servers", withExtension: "py") else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, mode]
+        let output = Pipe(), input = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        // POSIX reads, retried on EINTR (FileHandle traps on it; child processes signal us).
+        var line = Data()
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        while true {
+            var byte: UInt8 = 0
+            let count = read(descriptor, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 || byte == UInt8(ascii: "\n") { break }
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
+            process.terminate()
+            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the \(mode) server did not start (is the python websockets package installed? make test installs it)"])
+        }
+        self.port = port
+        self.process = process
+        self.input = input
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// One server of each kind for the whole test run.
+    static let sharedWebSocket = Mutex<TestServer?>(nil)
+    static let sharedHTTP = Mutex<TestServer?>(nil)
+
+    static func webSocket() throws -> TestServer { try shared(sharedWebSocket, "ws") }
+    static func http() throws -> TestServer { try shared(sharedHTTP, "http") }
+
+    private static func shared(_ slot: borrowing Mutex<TestServer?>, _ mode: String) throws -> TestServer {
+        try slot.withLock { server in
+            if let server { return server }
+            let started = try TestServer(mode)
+            server = started
+            return started
+        }
+    }
+}
+
+/// Open file descriptors of this process.
+func openFileDescriptors() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+}

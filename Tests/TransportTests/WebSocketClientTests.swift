@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import Transport
+
+@Suite("WebSocketClient against a strict RFC 6455 server on loopback")
+struct WebSocketClientTests {
+    func url(_ path: String) throws -> String { "ws://127.0.0.1:\(try TestServer.webSocket().port)\(path)" }
+
+    @Test("text and binary echo, from 1 byte to 8 MiB", arguments: [1, 125, 126, 65_535, 65_536, 1 << 20, 8 << 20])
+    func echo(size: Int) async throws {
+        let socket = try await WebSocketClient.connect(to: try url("/echo"))
+        var iterator = socket.messages.makeAsyncIterator()
+        let text = String(repeating: "é", count: size / 2) + (size % 2 == 1 ? "a" : "")
+        try socket.send(text: text)
+        #expect(try await iterator.next() == .text(text))
+        let binary = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        try socket.send(binary: binary)
+        #expect(try await iterator.next() == .binary(binary))
+        await socket.close()
+    }
+
+    @Test("fragmented messages arrive whole")
+    func fragments() async throws {
+        let socket = try await WebSocketClient.connect(to: try url("/fragmented"))
+        var iterator = socket.messages.makeAsyncIterator()
+        #expect(try await iterator.next() == .text("Hello, fragmented world"))
+        #expect(try await iterator.next() == .binary(Data([0, 1, 2, 3, 4])))
+        await socket.close()
+    }
+
+    @Test("extra request headers reach the server")
+    func headers() async throws {
+        let socket = try await WebSocketClient.connect(
+            to: try url("/headers"), configuration: WebSocketConfiguration(headers: [("Authorization", "Bot secret"), ("X-Test", "yes")]))
+        var iterator = socket.messages.makeAsyncIterator()
+        guard case .text(let json)? = try await iterator.next() else { Issue.record("no headers"); return }
+        let headers = try JSONDecoder().decode([String: String].self, from: Data(json.utf8))
+        #expect(headers["authorization"] == "Bot secret")
+        #expect(headers["x-test"] == "yes")
+        await socket.close()
+    }
+
+    @Test("a server ping is answered with a pong; our own ping goes out")
+    func pingPong() async throws {
+        let socket = try await WebSocketClient.connect(to: try url("/server-ping"))
+        try socket.ping()
+        var iterator = socket.messages.makeAsyncIterator()
+        #expect(try await iterator.next() == .text("pong received"))
+        await socket.close()
+    }
+
+    @Test("a server close with 4000 or 4004 reaches the caller with its reason", arguments: [UInt16(4000), 4004])
+    func serverClose(code: UInt16) async throws {
+        let socket = try await WebSocketClient.connect(to: try url("/close/\(code)"))
+        do {
+            for try await _ in socket.messages {}
+            Issue.record("the sequence should throw")
+        } catch let error as WebSocketError {
+            #expect(error == .closedByPeer(code: code, reason: "closing with \(code)"))
+        }
+        #expect(socket.peerClose?.code == code)
+    }
+
+    @Test("our close sends its code to the server, and the sequence ends without error")
+    func clientClose() async throws {
+        let socket = try await WebSocketClient.connect(to: try url("/client-close"))
+        await socket.close(code: 4321, reason: "bye")
+        for try await _ in socket.messages {}
+        #expect(throws: WebSocketError.notConnected) { try socket.send(text: "late") }
+        let report = try await WebSocketClient.connect(to: try url("/report/client-close"))
+        var iterator = report.messages.makeAsyncIterator()
+        #expect(try await iterator.next() == .text("4321"))
+        await report.close()
+    }
+
+    @Test("invalid UTF-8 in a text frame closes with 1007")
+    func invalidUTF8() async throws {
+        let socket = try await WebSocketClient.connect(to: try url("/invalid-utf8"))
+        await #expect(throws: WebSocketError.invalidUTF8) { for try await _ in socket.messages {} }
+        let report = try await WebSocketClient.connect(to: try url("/report/invalid-utf8"))
+        var iterator = report.messages.makeAsyncIterator()
+        #expect(try await iterator.next() == .text("1007"))
+        await report.close()
+    }
+
+    @Test("a message over the limit closes with 1009")
+    func tooBig() async throws {
+        let socket = try await WebSocketClient.connect(to: try url("/big"), configuration: WebSocketConfiguration(maxMessageSize: 1 << 20))
+        await #expect(throws: WebSocketError.messageTooBig(limit: 1 << 20)) { for try await _ in socket.messages {} }
+        let report = try await WebSocketClient.connect(to: try url("/report/big"))
+        var iterator = report.messages.makeAsyncIterator()
+        #expect(try await iterator.next() == .text("1009"))
+        await report.close()
+    }
+
+    @Test("100 tasks sending at once: every message arrives, in order per task")
+    func concurrentSenders() async throws {
+        let socket = try await WebSocketClient.connect(to: try url("/order"))
+        let perTask = 50
+        await withTaskGroup(of: Void.self) { group in
+            for task in 0..<100 {
+                group.addTask {
+                    for index in 0..<perTask { try? socket.send(text: "\(task):\(index)") }
+                }
+            }
+        }
+        var next = [Int](repeating: 0, count: 100)
+        var received = 0
+        for try await message in socket.messages {
+            guard case .text(let text) = message else { continue }
+            let parts = text.split(separator: ":").compactMap { Int($0) }
+            #expect(parts.count == 2)
+            #expect(parts[1] == next[parts[0]], "task \(parts[0]) out of order")
+            next[parts[0]] = parts[1] + 1
+            received += 1
+            if received == 100 * perTask { break }
+        }
+        #expect(received == 100 * perTask)
+        await socket.close()
+    }
+
+    @Test("connect failures are typed errors, not hangs")
+    func connectFailures() async throws {
+        await #expect(throws: WebSocketError.invalidURL("http://example.com")) {
+            _ = try await WebSocketClient.connect(to: "http://example.com")
+        }
+        // A port nobody listens on.
+        let closed = try TestServer("http")
+        let port = closed.port
+        closed.stop()
+        do {
+            _ = try await WebSocketClient.connect(to: "ws://127.0.0.1:\(port)/")
+            Issue.record("connecting to a closed port should fail")
+        } catch let error as WebSocketError {
+            guard case .connectFailed = error else { Issue.record("\(error)"); return }
+        }
+        // An HTTP server that does not upgrade.
+        let http = try TestServer.http()
+        do {
+            _ = try await WebSocketClient.connect(to: "ws://127.0.0.1:\(http.port)/echo")
+            Issue.record("a non-websocket server should fail the handshake")
+        } catch let error as WebSocketError {
+            guard case .connectFailed = error else { Issue.record("\(error)"); return }
+        }
+    }
+
+    @Test("a server that vanishes without a close is noticed within the ping timeout")
+    func vanishingServer() async throws {
+        let server = try TestServer("ws")
+        defer { kill(server.process.processIdentifier, SIGCONT); server.stop() }
+        let socket = try await WebSocketClient.connect(
+            to: "ws://127.0.0.1:\(server.port)/echo", configuration: WebSocketConfiguration(pingInterval: 1, pingTimeout: 1))
+        try socket.send(text: "hi")
+        var iterator = socket.messages.makeAsyncIterator()
+        #expect(try await iterator.next() == .text("hi"))
+        kill(server.process.processIdentifier, SIGSTOP)
+        let start = ContinuousClock.now
+        do {
+            while try await iterator.next() != nil {}
+            Issue.record("a dead peer should end the sequence with an error")
+        } catch let error as WebSocketError {
+            guard case .connectionLost = error else { Issue.record("\(error)"); return }
+        }
+        #expect(ContinuousClock.now - start < .seconds(6))
+    }
+
+    @Test("1,000 connects and closes leave no file descriptor behind")
+    func noLeak() async throws {
+        let url = try url("/echo")
+        let warm = try await WebSocketClient.connect(to: url)
+        await warm.close()
+        try await Task.sleep(for: .milliseconds(100))
+        let before = openFileDescriptors()
+        for _ in 0..<1_000 {
+            let socket = try await WebSocketClient.connect(to: url)
+            await socket.close()
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        // Other suites open sockets and pipes in parallel, hence a small margin; a leak here
+        // would be one descriptor per connection, a thousand.
+        #expect(openFileDescriptors() <= before + 10, "before \(before), after \(openFileDescriptors())")
+    }
+}
