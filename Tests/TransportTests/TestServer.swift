@@ -65,3 +65,26 @@ final class TestServer: Sendable {
 func openFileDescriptors() -> Int {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
 }
+
+/// This process's TCP connections to `port` on loopback (from /proc/net/tcp and our fds).
+func openConnections(toPort port: Int) -> Int {
+    let ourSockets = Set(((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap { fd -> String? in
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)"),
+              target.hasPrefix("socket:[") else { return nil }
+        return String(target.dropFirst(8).dropLast())
+    })
+    let portHex = String(format: ":%04X", port)
+    var count = 0
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+        // /proc files have no size: read to the end, not st_size bytes.
+        guard let handle = FileHandle(forReadingAtPath: table) else { continue }
+        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        try? handle.close()
+        for line in text.split(separator: "\n").dropFirst() {
+            let columns = line.split(separator: " ")
+            guard columns.count > 9, columns[2].hasSuffix(portHex), ourSockets.contains(String(columns[9])) else { continue }
+            count += 1
+        }
+    }
+    return count
+}

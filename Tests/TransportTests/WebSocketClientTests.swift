@@ -166,7 +166,9 @@ struct WebSocketClientTests {
 
     @Test("1,000 connects and closes leave no file descriptor behind")
     func noLeak() async throws {
-        let url = try url("/echo")
+        let server = try TestServer("ws")
+        defer { server.stop() }
+        let url = "ws://127.0.0.1:\(server.port)/echo"
         let warm = try await WebSocketClient.connect(to: url)
         await warm.close()
         try await Task.sleep(for: .milliseconds(100))
@@ -176,8 +178,9 @@ struct WebSocketClientTests {
             await socket.close()
         }
         try await Task.sleep(for: .milliseconds(200))
-        // Other suites open sockets and pipes in parallel, hence a small margin; a leak here
-        // would be one descriptor per connection, a thousand.
+        #expect(openConnections(toPort: server.port) == 0)
+        // Other suites open sockets and pipes in parallel, hence a margin; a leak here would be
+        // one descriptor per connection, a thousand.
         #expect(openFileDescriptors() <= before + 10, "before \(before), after \(openFileDescriptors())")
     }
 }

@@ -1,0 +1,279 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// HTTP on libcurl's multi interface: requests from any task run together on one thread of
+/// its own, which never blocks Swift's cooperative pool; connections are kept alive and reused.
+public final class HTTPClient: Sendable {
+    private let engine: CurlMultiEngine
+
+    /// The client most code shares.
+    public static let shared = HTTPClient()
+
+    public init() {
+        engine = CurlMultiEngine()
+    }
+
+    /// Sends `request` and returns the response, whatever its status.
+    /// - Throws: `HTTPError` when there is no response; `CancellationError` if the task is cancelled.
+    public func execute(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let transfer = try CurlTransfer(request)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                transfer.start(continuation, on: engine)
+            }
+        } onCancel: {
+            engine.cancel(transfer)
+        }
+    }
+
+    public func get(_ url: String, headers: [(name: String, value: String)] = []) async throws -> HTTPResponse {
+        try await execute(HTTPRequest(url: url, headers: headers))
+    }
+
+    public func delete(_ url: String, headers: [(name: String, value: String)] = []) async throws -> HTTPResponse {
+        try await execute(HTTPRequest(method: "DELETE", url: url, headers: headers))
+    }
+
+    /// Sends `body` as JSON with `method` (POST, PUT, PATCH…).
+    public func send<Body: Encodable>(_ method: String, _ url: String, json body: Body,
+                                      headers: [(name: String, value: String)] = []) async throws -> HTTPResponse {
+        try await execute(HTTPRequest.json(method, url, body, headers: headers))
+    }
+
+    /// Stops the client's thread once its requests are done; later requests fail.
+    public func shutdown() {
+        engine.shutdown()
+    }
+}
+
+/// The multi handle and the thread that drives it.
+final class CurlMultiEngine: @unchecked Sendable {
+    // @unchecked Sendable: `multi` is used only on the engine's thread, except
+    // `curl_multi_wakeup`, which libcurl documents as callable from any thread; shared state
+    // is in `inbox` (Mutex).
+    private enum Command { case add(CurlTransfer), cancel(CurlTransfer), stop }
+
+    private let multi: UnsafeMutableRawPointer?
+    private let inbox = Mutex<[Command]>([])
+
+    private static let globalInit: Bool = {
+        curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+    }()
+
+    init() {
+        _ = Self.globalInit
+        multi = curl_multi_init()
+        // Idle kept-alive connections beyond this many are closed.
+        if let multi { librarybot_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 16) }
+        let thread = Thread { [self] in self.loop() }
+        thread.name = "libcurl"
+        thread.start()
+    }
+
+    func submit(_ transfer: CurlTransfer) { post(.add(transfer)) }
+    func cancel(_ transfer: CurlTransfer) { post(.cancel(transfer)) }
+    func shutdown() { post(.stop) }
+
+    private func post(_ command: Command) {
+        inbox.withLock { $0.append(command) }
+        if let multi { curl_multi_wakeup(multi) }
+    }
+
+    /// The engine's thread: take commands, let libcurl work, hand out finished transfers, sleep
+    /// in `curl_multi_poll` until there is I/O or a wake-up.
+    private func loop() {
+        guard let multi else {
+            failAll(HTTPError(kind: .transport, reason: "libcurl could not create its multi handle"))
+            return
+        }
+        var active: [ObjectIdentifier: CurlTransfer] = [:]
+        var stopping = false
+        while true {
+            for command in inbox.withLock({ commands in defer { commands.removeAll() }; return commands }) {
+                switch command {
+                case .add(let transfer):
+                    if transfer.isFinished {
+                        continue  // cancelled before it was added
+                    } else if stopping {
+                        transfer.finish(.failure(HTTPError(kind: .transport, reason: "the HTTP client was shut down")))
+                    } else if let easy = transfer.easy, curl_multi_add_handle(multi, easy) == CURLM_OK {
+                        active[ObjectIdentifier(transfer)] = transfer
+                    } else {
+                        transfer.finish(.failure(HTTPError(kind: .transport, reason: "libcurl refused the request")))
+                    }
+                case .cancel(let transfer):
+                    if active.removeValue(forKey: ObjectIdentifier(transfer)) != nil, let easy = transfer.easy {
+                        curl_multi_remove_handle(multi, easy)
+                    }
+                    transfer.finish(.failure(CancellationError()))
+                case .stop:
+                    stopping = true
+                }
+            }
+            if stopping && active.isEmpty { break }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+                let code = message.pointee.data.result
+                var owner: UnsafeMutableRawPointer?
+                librarybot_curl_getinfo_pointer(easy, CURLINFO_PRIVATE, &owner)
+                curl_multi_remove_handle(multi, easy)
+                guard let owner else { continue }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(owner).takeUnretainedValue()
+                active.removeValue(forKey: ObjectIdentifier(transfer))
+                transfer.complete(code)
+            }
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        curl_multi_cleanup(multi)
+    }
+
+    private func failAll(_ error: HTTPError) {
+        while true {
+            for command in inbox.withLock({ commands in defer { commands.removeAll() }; return commands }) {
+                if case .add(let transfer) = command { transfer.finish(.failure(error)) }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+}
+
+/// One request: its easy handle, the response being received, and who waits for it.
+final class CurlTransfer: @unchecked Sendable {
+    // @unchecked Sendable: the easy handle and the response buffers are set up on the calling
+    // thread before `start`, then touched only on the engine's thread until `finish`; the
+    // continuation is behind a Mutex so that completion and cancellation resolve it once.
+
+    private(set) var easy: UnsafeMutableRawPointer?
+    private var requestHeaders: UnsafeMutablePointer<curl_slist>?
+    private var status = 0
+    private var headers: [(name: String, value: String)] = []
+    private var body = Data()
+    private let waiter = Mutex<CheckedContinuation<HTTPResponse, any Error>?>(nil)
+    private let finished = Mutex(false)
+    /// The retain handed to libcurl as CURLOPT_PRIVATE and the callbacks' user data; released
+    /// when the transfer finishes.
+    private var retainedByC: Unmanaged<CurlTransfer>?
+
+    init(_ request: HTTPRequest) throws(HTTPError) {
+        guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw HTTPError(kind: .invalidRequest, reason: "not an http(s) URL: \(request.url)")
+        }
+        guard let easy = curl_easy_init() else { throw HTTPError(kind: .transport, reason: "curl_easy_init failed") }
+        self.easy = easy
+        librarybot_curl_setopt_string(easy, CURLOPT_URL, request.url)
+        librarybot_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
+        librarybot_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(request.timeout.components.seconds * 1000 + request.timeout.components.attoseconds / 1_000_000_000_000_000))
+        librarybot_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
+        librarybot_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
+        librarybot_curl_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
+        librarybot_curl_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+        let method = request.method.uppercased()
+        if let payload = request.body {
+            librarybot_curl_setopt_offset(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(payload.count))
+            payload.withUnsafeBytes { bytes in
+                _ = librarybot_curl_setopt_pointer(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(("" as StaticString).utf8Start)))
+            }
+            if method != "POST" { librarybot_curl_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method) }
+        } else if method == "HEAD" {
+            librarybot_curl_setopt_long(easy, CURLOPT_NOBODY, 1)
+        } else if method != "GET" {
+            librarybot_curl_setopt_string(easy, CURLOPT_CUSTOMREQUEST, method)
+        }
+        // No "Expect: 100-continue" round trip before a body.
+        for line in request.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
+            requestHeaders = curl_slist_append(requestHeaders, line)
+        }
+        librarybot_curl_setopt_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(requestHeaders))
+        librarybot_curl_setopt_callback(easy, CURLOPT_WRITEFUNCTION, curlBodyCallback)
+        librarybot_curl_setopt_callback(easy, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
+    }
+
+    deinit {
+        if let easy { curl_easy_cleanup(easy) }
+        if let requestHeaders { curl_slist_free_all(requestHeaders) }
+    }
+
+    var isFinished: Bool { finished.withLock { $0 } }
+
+    func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>, on engine: CurlMultiEngine) {
+        waiter.withLock { $0 = continuation }
+        guard let easy else { return finish(.failure(HTTPError(kind: .transport, reason: "no handle"))) }
+        let retained = Unmanaged.passRetained(self)
+        retainedByC = retained
+        librarybot_curl_setopt_pointer(easy, CURLOPT_PRIVATE, retained.toOpaque())
+        librarybot_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, retained.toOpaque())
+        librarybot_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, retained.toOpaque())
+        engine.submit(self)
+    }
+
+    /// On the engine's thread: the transfer is over with `code`.
+    func complete(_ code: CURLcode) {
+        guard let easy else { return }
+        if code == CURLE_OK {
+            var responseCode = 0
+            librarybot_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &responseCode)
+            finish(.success(HTTPResponse(status: responseCode, headers: headers, body: body)))
+            return
+        }
+        let reason = String(cString: curl_easy_strerror(code))
+        let kind: HTTPError.Kind = switch code {
+        case CURLE_OPERATION_TIMEDOUT: .timeout
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_PROXY: .connectFailed
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE: .tls
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: .invalidRequest
+        default: .transport
+        }
+        finish(.failure(HTTPError(kind: kind, reason: reason)))
+    }
+
+    /// Resolves the waiting task once, and gives back the retain libcurl held.
+    func finish(_ result: Result<HTTPResponse, any Error>) {
+        let first = finished.withLock { done -> Bool in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
+        waiter.withLock { waiter in
+            waiter?.resume(with: result)
+            waiter = nil
+        }
+        let retained = retainedByC
+        retainedByC = nil
+        retained?.release()
+    }
+
+    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) {
+        body.append(contentsOf: bytes)
+    }
+
+    fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            // A new response (after a 100 Continue or a redirect): start over.
+            headers = []
+            status = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        } else if let colon = line.firstIndex(of: ":") {
+            headers.append((String(line[..<colon]).trimmingCharacters(in: .whitespaces),
+                            String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
+        }
+    }
+}
+
+/// libcurl's body callback: back to the transfer through its user data.
+private func curlBodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ owner: UnsafeMutableRawPointer?) -> Int {
+    guard let data, let owner else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(owner).takeUnretainedValue()
+    transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
+    return size * count
+}
+
+private func curlHeaderCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ owner: UnsafeMutableRawPointer?) -> Int {
+    guard let data, let owner else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(owner).takeUnretainedValue()
+    transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
+    return size * count
+}
