@@ -34,9 +34,11 @@ pydeps:
 test: deps pydeps
 	$(SWIFT) test
 
-## bench: the benchmarks in Benchmarks/ (release build).
-bench: deps
-	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+## bench: the benchmarks in Benchmarks/ (release build), then the same transport
+## measurements with Python's websockets and aiohttp clients against the same servers.
+bench: deps pydeps
+	@python3 -c "import aiohttp" 2>/dev/null || python3 -m pip install --quiet aiohttp
+	cd Benchmarks && python3 python/with_peers.py -- $(SWIFT) package --allow-writing-to-package-directory benchmark
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -32,6 +32,14 @@ async def ws_handler(ws):
                 await ws.send(message)
         except websockets.ConnectionClosed:
             pass
+    elif path == "/sink":
+        count = 0
+        async for message in ws:
+            if message == "done":
+                await ws.send(str(count))
+                count = 0
+            else:
+                count += 1
     elif path == "/headers":
         await ws.send(json.dumps({k.lower(): v for k, v in ws.request.headers.raw_items()}))
         await ws.wait_closed()
