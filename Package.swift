@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "librarybot", targets: ["librarybot"]),
         .library(name: "LibraryCore", targets: ["LibraryCore"]),
         .library(name: "Transport", targets: ["Transport"]),
+        .library(name: "LoopbackPeer", targets: ["LoopbackPeer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -38,6 +39,10 @@ let package = Package(
             name: "Transport",
             dependencies: ["CWebSockets", "CCurl"]
         ),
+        .target(
+            name: "LoopbackPeer",
+            dependencies: ["CWebSockets"]
+        ),
         .executableTarget(
             name: "librarybot",
             dependencies: [
@@ -54,7 +59,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TransportTests",
-            dependencies: ["Transport"],
+            dependencies: ["Transport", "LoopbackPeer"],
             resources: [.copy("Resources/servers.py")]
         ),
         .testTarget(

@@ -20,6 +20,11 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "loopback-peer",
+            dependencies: [.product(name: "LoopbackPeer", package: "librarybot")],
+            path: "Sources/loopback-peer"
+        ),
+        .executableTarget(
             name: "TransportBenchmarks",
             dependencies: [
                 .product(name: "Transport", package: "librarybot"),

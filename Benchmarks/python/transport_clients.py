@@ -36,7 +36,7 @@ async def main(ws_port, http_port):
         print(f"python websockets one-way: {statistics.median(rates):.0f} messages/s")
 
     async with aiohttp.ClientSession() as session:
-        url = f"http://127.0.0.1:{http_port}/echo"
+        url = f"http://127.0.0.1:{http_port}/anything"
         async with session.get(url) as response:
             await response.read()
         times = []

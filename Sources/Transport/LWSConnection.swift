@@ -250,45 +250,56 @@ final class LWSConnection: @unchecked Sendable {
         lws_callback_on_writable(wsi)
     }
 
+    /// On WRITEABLE: sends queued messages while the socket takes them without buffering
+    /// (`lws_send_pipe_choked`), then re-arms; a close request goes out after the queue.
     private func write(_ wsi: OpaquePointer) -> Int32 {
-        enum Next { case message(Outgoing, more: Bool), close(UInt16, String), nothing }
-        let next = state.withLock { state -> Next in
-            if state.outboxHead < state.outbox.count {
-                let message = state.outbox[state.outboxHead]
-                state.outboxHead += 1
-                if state.outboxHead == state.outbox.count {
-                    state.outbox.removeAll(keepingCapacity: true)
-                    state.outboxHead = 0
-                } else if state.outboxHead > 1024 {
-                    state.outbox.removeFirst(state.outboxHead)
-                    state.outboxHead = 0
+        for _ in 0..<64 {
+            enum Next { case message(Outgoing, more: Bool), close(UInt16, String), nothing }
+            let next = state.withLock { state -> Next in
+                if state.outboxHead < state.outbox.count {
+                    let message = state.outbox[state.outboxHead]
+                    state.outboxHead += 1
+                    if state.outboxHead == state.outbox.count {
+                        state.outbox.removeAll(keepingCapacity: true)
+                        state.outboxHead = 0
+                    } else if state.outboxHead > 1024 {
+                        state.outbox.removeFirst(state.outboxHead)
+                        state.outboxHead = 0
+                    }
+                    return .message(message, more: !state.outbox.isEmpty || state.closeRequest != nil)
                 }
-                return .message(message, more: !state.outbox.isEmpty || state.closeRequest != nil)
+                if let request = state.closeRequest { return .close(request.code, request.reason) }
+                return .nothing
             }
-            if let request = state.closeRequest { return .close(request.code, request.reason) }
-            return .nothing
-        }
-        switch next {
-        case .nothing:
-            return 0
-        case .close(let code, let reason):
-            closeReason(wsi, code: code, reason: reason)
-            return -1
-        case .message(let message, let more):
-            let (payload, kind): (Data, lws_write_protocol) = switch message {
-            case .text(let data): (data, LWS_WRITE_TEXT)
-            case .binary(let data): (data, LWS_WRITE_BINARY)
-            case .ping: (Data(), LWS_WRITE_PING)
+            switch next {
+            case .nothing:
+                return 0
+            case .close(let code, let reason):
+                closeReason(wsi, code: code, reason: reason)
+                return -1
+            case .message(let message, let more):
+                let (payload, kind): (Data, lws_write_protocol) = switch message {
+                case .text(let data): (data, LWS_WRITE_TEXT)
+                case .binary(let data): (data, LWS_WRITE_BINARY)
+                case .ping: (Data(), LWS_WRITE_PING)
+                }
+                let headroom = librarybot_lws_pre()
+                let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: headroom + payload.count)
+                defer { buffer.deallocate() }
+                payload.copyBytes(to: buffer + headroom, count: payload.count)
+                let written = lws_write(wsi, buffer + headroom, payload.count, kind)
+                if written < payload.count { return -1 }
+                guard more else { return 0 }
+                // Anything left over waits for the next WRITEABLE, which also covers a partial send
+                // that libwebsockets buffered.
+                if lws_send_pipe_choked(wsi) != 0 {
+                    lws_callback_on_writable(wsi)
+                    return 0
+                }
             }
-            let headroom = librarybot_lws_pre()
-            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: headroom + payload.count)
-            defer { buffer.deallocate() }
-            payload.copyBytes(to: buffer + headroom, count: payload.count)
-            let written = lws_write(wsi, buffer + headroom, payload.count, kind)
-            if written < payload.count { return -1 }
-            if more { lws_callback_on_writable(wsi) }
-            return 0
         }
+        lws_callback_on_writable(wsi)
+        return 0
     }
 
     private func closeReason(_ wsi: OpaquePointer, code: UInt16, reason: String) {

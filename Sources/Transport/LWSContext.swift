@@ -12,7 +12,9 @@ final class LWSContext: @unchecked Sendable {
     private(set) var context: OpaquePointer?
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let protocolName: UnsafeMutablePointer<CChar>
-    private let pending = Mutex<[LWSConnection]>([])
+    /// Connections with work for the service thread, and whether a wake-up is already on its
+    /// way (so that a burst of sends costs one `lws_cancel_service`, not one each).
+    private let pending = Mutex<(connections: [LWSConnection], wakeRequested: Bool)>(([], false))
 
     private static let instance = Mutex<LWSContext?>(nil)
 
@@ -68,16 +70,24 @@ final class LWSContext: @unchecked Sendable {
 
     /// Asks the service thread to look at `connection` (connect, write or close).
     func schedule(_ connection: LWSConnection) {
-        pending.withLock { $0.append(connection) }
-        if let context { lws_cancel_service(context) }
+        let wake = pending.withLock { pending -> Bool in
+            // A burst of sends on one connection needs it listed once.
+            if pending.connections.last !== connection { pending.connections.append(connection) }
+            defer { pending.wakeRequested = true }
+            return !pending.wakeRequested
+        }
+        if wake, let context { lws_cancel_service(context) }
     }
 
     /// On the service thread: the work queued since the last wake-up. Cancels are coalesced,
     /// so everything queued is drained each time.
     fileprivate func drain() {
         let connections = pending.withLock { pending in
-            defer { pending.removeAll(keepingCapacity: true) }
-            return pending
+            defer {
+                pending.connections.removeAll(keepingCapacity: true)
+                pending.wakeRequested = false
+            }
+            return pending.connections
         }
         var seen = Set<ObjectIdentifier>()
         for connection in connections where seen.insert(ObjectIdentifier(connection)).inserted {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LoopbackPeer
 import Transport
 
 @Suite("WebSocketClient against a strict RFC 6455 server on loopback")
@@ -182,5 +183,35 @@ struct WebSocketClientTests {
         // Other suites open sockets and pipes in parallel, hence a margin; a leak here would be
         // one descriptor per connection, a thousand.
         #expect(openFileDescriptors() <= before + 10, "before \(before), after \(openFileDescriptors())")
+    }
+}
+
+@Suite("The native loopback peer used by the benchmarks")
+struct LoopbackPeerTests {
+    @Test("it echoes, counts into the sink, and answers HTTP with keep-alive")
+    func loopback() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        let echo = try await WebSocketClient.connect(to: "ws://127.0.0.1:\(server.port)/echo")
+        var echoes = echo.messages.makeAsyncIterator()
+        try echo.send(text: "hello")
+        #expect(try await echoes.next() == .text("hello"))
+        try echo.send(binary: Data(repeating: 7, count: 200_000))
+        #expect(try await echoes.next() == .binary(Data(repeating: 7, count: 200_000)))
+        await echo.close()
+        let sink = try await WebSocketClient.connect(to: "ws://127.0.0.1:\(server.port)/sink")
+        var counts = sink.messages.makeAsyncIterator()
+        for _ in 0..<500 { try sink.send(text: "x") }
+        try sink.send(text: "done")
+        #expect(try await counts.next() == .text("500"))
+        await sink.close()
+        let client = HTTPClient()
+        defer { client.shutdown() }
+        for _ in 0..<3 {
+            let response = try await client.get("http://127.0.0.1:\(server.port)/anything")
+            #expect(response.status == 200)
+            #expect(response.body == Data(#"{"ok":true}"#.utf8))
+        }
+        #expect(openConnections(toPort: server.port) == 1, "one kept-alive connection")
     }
 }

@@ -2,8 +2,8 @@ import Benchmark
 import Foundation
 import Transport
 
-/// The loopback peers, started by `make bench` (Benchmarks/python/with_peers.py), which runs
-/// the Python clients against the same servers afterwards.
+/// The native loopback peer, started by `make bench` (Benchmarks/python/with_peers.py), which
+/// runs the Python clients against the same server afterwards.
 struct Peers {
     let webSocketPort: Int
     let httpPort: Int
@@ -52,7 +52,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("HTTP GET with keep-alive") { benchmark in
         let client = HTTPClient()
-        let url = "http://127.0.0.1:\(try peers().httpPort)/echo"
+        let url = "http://127.0.0.1:\(try peers().httpPort)/anything"
         _ = try await client.get(url)
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
