@@ -48,6 +48,17 @@ async def main(ws_port, http_port):
         p50 = percentile(times, 0.5)
         print(f"python aiohttp GET keep-alive: p50 {p50:.0f} us, p99 {percentile(times, 0.99):.0f} us, {1e6 / statistics.mean(times):.0f} requests/s")
 
+        async def worker():
+            for _ in range(100):
+                async with session.get(url) as response:
+                    await response.read()
+        rates = []
+        for _ in range(10):
+            start = time.perf_counter()
+            await asyncio.gather(*[worker() for _ in range(16)])
+            rates.append(1_600 / (time.perf_counter() - start))
+        print(f"python aiohttp GETs keep-alive, 16 in flight: {statistics.median(rates):.0f} requests/s")
+
 
 if __name__ == "__main__":
     asyncio.run(main(int(sys.argv[1]), int(sys.argv[2])))

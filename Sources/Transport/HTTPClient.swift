@@ -250,15 +250,24 @@ final class CurlTransfer: @unchecked Sendable {
         body.append(contentsOf: bytes)
     }
 
+    /// One header line. Parsed on bytes: Foundation's trimming goes through UTF-16 and showed
+    /// in profiles of keep-alive request loops.
     fileprivate func receiveHeader(_ bytes: UnsafeRawBufferPointer) {
-        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if line.hasPrefix("HTTP/") {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+        func trimmed(_ slice: Slice<UnsafeRawBufferPointer>) -> String {
+            var start = slice.startIndex, end = slice.endIndex
+            while start < end, isSpace(slice[start]) { start += 1 }
+            while end > start, isSpace(slice[end - 1]) { end -= 1 }
+            return String(decoding: slice[start..<end], as: UTF8.self)
+        }
+        if bytes.starts(with: "HTTP/".utf8) {
             // A new response (after a 100 Continue or a redirect): start over.
             headers = []
-            status = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-        } else if let colon = line.firstIndex(of: ":") {
-            headers.append((String(line[..<colon]).trimmingCharacters(in: .whitespaces),
-                            String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
+            let afterVersion = bytes.firstIndex(of: 0x20).map { bytes.index(after: $0) } ?? bytes.endIndex
+            let codeEnd = bytes[afterVersion...].firstIndex(of: 0x20) ?? bytes.endIndex
+            status = Int(trimmed(bytes[afterVersion..<codeEnd])) ?? 0
+        } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+            headers.append((trimmed(bytes[..<colon]), trimmed(bytes[(colon + 1)...])))
         }
     }
 }

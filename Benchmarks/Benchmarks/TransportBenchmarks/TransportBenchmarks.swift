@@ -61,4 +61,22 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.stopMeasurement()
         client.shutdown()
     }
+
+    Benchmark("HTTP GETs with keep-alive, 16 in flight (1,600 per iteration)",
+              configuration: .init(metrics: [.wallClock, .throughput], warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 30)) { benchmark in
+        let client = HTTPClient()
+        let url = "http://127.0.0.1:\(try peers().httpPort)/anything"
+        _ = try await client.get(url)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<16 {
+                    group.addTask { for _ in 0..<100 { blackHole(try await client.get(url).status) } }
+                }
+                try await group.waitForAll()
+            }
+        }
+        benchmark.stopMeasurement()
+        client.shutdown()
+    }
 }
