@@ -28,7 +28,8 @@ run: build
 
 ## pydeps: the Python peers the transport tests talk to (a strict RFC 6455 server).
 pydeps:
-	@python3 -c "import websockets" 2>/dev/null || python3 -m pip install --quiet "websockets>=12"
+	@python3 -c "import websockets" 2>/dev/null || python3 -m pip install --quiet "websockets>=12" \
+		|| python3 -m pip install --quiet --break-system-packages "websockets>=12"
 
 ## test: every test of the package (the benchmarks are a separate package).
 test: deps pydeps
@@ -37,7 +38,8 @@ test: deps pydeps
 ## bench: the benchmarks in Benchmarks/ (release build), then the same transport
 ## measurements with Python's websockets and aiohttp clients against the same servers.
 bench: deps pydeps
-	@python3 -c "import aiohttp" 2>/dev/null || python3 -m pip install --quiet aiohttp
+	@python3 -c "import aiohttp" 2>/dev/null || python3 -m pip install --quiet aiohttp \
+		|| python3 -m pip install --quiet --break-system-packages aiohttp
 	cd Benchmarks && python3 python/with_peers.py -- $(SWIFT) package --allow-writing-to-package-directory benchmark
 
 clean:
