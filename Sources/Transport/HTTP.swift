@@ -8,14 +8,18 @@ public struct HTTPRequest: Sendable {
     public var body: Data?
     /// The whole exchange, connection included, must finish within this.
     public var timeout: Duration
+    /// A PEM file of certificate authorities to trust instead of the system's (tests, private
+    /// deployments). Verification stays on either way.
+    public var certificateAuthorities: String?
 
     public init(method: String = "GET", url: String, headers: [(name: String, value: String)] = [],
-                body: Data? = nil, timeout: Duration = .seconds(30)) {
+                body: Data? = nil, timeout: Duration = .seconds(30), certificateAuthorities: String? = nil) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.certificateAuthorities = certificateAuthorities
     }
 
     /// A request whose body is `value` as JSON, with `Content-Type: application/json`.

@@ -169,6 +169,9 @@ final class CurlTransfer: @unchecked Sendable {
         librarybot_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(request.timeout.components.seconds * 1000 + request.timeout.components.attoseconds / 1_000_000_000_000_000))
         librarybot_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
         librarybot_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
+        if let authorities = request.certificateAuthorities {
+            librarybot_curl_setopt_string(easy, CURLOPT_CAINFO, authorities)
+        }
         librarybot_curl_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
         librarybot_curl_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
         let method = request.method.uppercased()

@@ -52,7 +52,8 @@ final class LWSContext: @unchecked Sendable {
         info.timeout_secs = 10
         // Unmanaged, unretained: the shared context lives as long as the process.
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        let bundle = "/etc/ssl/certs/ca-certificates.crt"
+        // The system's authorities (Debian's bundle), or LIBRARYBOT_CA_FILE's for a private CA.
+        let bundle = ProcessInfo.processInfo.environment["LIBRARYBOT_CA_FILE"] ?? "/etc/ssl/certs/ca-certificates.crt"
         let bundlePath = FileManager.default.fileExists(atPath: bundle) ? strdup(bundle) : nil
         info.client_ssl_ca_filepath = UnsafePointer(bundlePath)
         guard let created = lws_create_context(&info) else {

@@ -8,13 +8,14 @@ final class TestServer: Sendable {
     let process: Process
     private let input: Pipe
 
-    init(_ mode: String) throws {
+    init(_ mode: String, environment: [String: String] = [:]) throws {
         guard let script = Bundle.module.url(forResource: "servers", withExtension: "py") else {
             throw CocoaError(.fileNoSuchFile)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, mode]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe(), input = Pipe()
         process.standardOutput = output
         process.standardInput = input
@@ -87,4 +88,39 @@ func openConnections(toPort port: Int) -> Int {
         }
     }
     return count
+}
+
+/// A throwaway certificate authority and a server certificate for 127.0.0.1 and localhost,
+/// made with the openssl command line in a temporary folder.
+struct TestCertificates {
+    let folder: URL
+    var caFile: String { folder.appendingPathComponent("ca.pem").path }
+    var certificateFile: String { folder.appendingPathComponent("server.pem").path }
+    var keyFile: String { folder.appendingPathComponent("server.key").path }
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("librarybot-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let extensions = folder.appendingPathComponent("san.ext")
+        try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(to: extensions, atomically: true, encoding: .utf8)
+        for arguments in [
+            ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=librarybot test CA",
+             "-keyout", "ca.key", "-out", "ca.pem"],
+            ["req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1", "-keyout", "server.key", "-out", "server.csr"],
+            ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2",
+             "-extfile", "san.ext", "-out", "server.pem"],
+        ] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["openssl"] + arguments
+            process.currentDirectoryURL = folder
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+        }
+    }
+
+    var environment: [String: String] { ["TLS_CERT": certificateFile, "TLS_KEY": keyFile] }
 }

@@ -78,10 +78,20 @@ async def ws_handler(ws):
         await ws.close(1008, "unknown path")
 
 
+def tls_context():
+    """With TLS_CERT and TLS_KEY in the environment, the server speaks TLS with them."""
+    import ssl
+    if not os.environ.get("TLS_CERT"):
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(os.environ["TLS_CERT"], os.environ["TLS_KEY"])
+    return context
+
+
 async def run_ws():
     import websockets
     async with websockets.serve(ws_handler, "127.0.0.1", 0, max_size=None, ping_interval=None,
-                                compression=None) as server:
+                                compression=None, ssl=tls_context()) as server:
         port = server.sockets[0].getsockname()[1]
         print(port, flush=True)
         await asyncio.Future()
@@ -133,6 +143,9 @@ class Server(ThreadingHTTPServer):
 def run_http():
     server = Server(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    context = tls_context()
+    if context:
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     server.serve_forever()
 
