@@ -43,11 +43,16 @@ let package = Package(
             name: "LoopbackPeer",
             dependencies: ["CWebSockets"]
         ),
+        .target(
+            name: "Scheduler",
+            dependencies: ["LibraryCore", "Commands"]
+        ),
         .executableTarget(
             name: "librarybot",
             dependencies: [
                 "LibraryCore",
                 "Commands",
+                "Scheduler",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -61,6 +66,10 @@ let package = Package(
             name: "TransportTests",
             dependencies: ["Transport", "LoopbackPeer"],
             resources: [.copy("Resources/servers.py")]
+        ),
+        .testTarget(
+            name: "SchedulerTests",
+            dependencies: ["Scheduler", "Commands", "LibraryCore"]
         ),
         .testTarget(
             name: "CommandsTests",

@@ -123,6 +123,22 @@ public struct LibraryDatabase: Sendable {
                 END;
                 """)
         }
+        migrator.registerMigration("2 scheduled job runs and reminders") { db in
+            try db.execute(sql: """
+                -- The local day each daily job last ran, so a restart never runs it twice a day.
+                CREATE TABLE jobRun (
+                    job TEXT PRIMARY KEY NOT NULL,
+                    lastDay TEXT NOT NULL,
+                    ranAt DATETIME NOT NULL
+                );
+                -- The local days a loan's borrower was reminded of it: at most one a day.
+                CREATE TABLE loanReminder (
+                    loanID INTEGER NOT NULL REFERENCES loan(id) ON DELETE CASCADE,
+                    day TEXT NOT NULL,
+                    PRIMARY KEY (loanID, day)
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import GRDB
+
+/// What the scheduler remembers in the database: the day each job last ran, and the days each
+/// loan's reminder went out. Days are local calendar days written `YYYY-MM-DD`.
+public struct ScheduleStore: Sendable {
+    public let database: LibraryDatabase
+
+    public init(database: LibraryDatabase) {
+        self.database = database
+    }
+
+    /// The local day `job` last ran, if ever.
+    public func lastRunDay(of job: String) async throws -> String? {
+        try await database.writer.read { db in
+            try String.fetchOne(db, sql: "SELECT lastDay FROM jobRun WHERE job = ?", arguments: [job])
+        }
+    }
+
+    /// Marks `job` as run on `day`; false (and nothing changed) when it already ran that day,
+    /// so two processes or a restart cannot both run it.
+    @discardableResult
+    public func claimRun(of job: String, on day: String, at now: Date) async throws -> Bool {
+        try await database.writer.write { db in
+            let last = try String.fetchOne(db, sql: "SELECT lastDay FROM jobRun WHERE job = ?", arguments: [job])
+            guard last != day else { return false }
+            try db.execute(sql: """
+                INSERT INTO jobRun (job, lastDay, ranAt) VALUES (?, ?, ?)
+                ON CONFLICT(job) DO UPDATE SET lastDay = excluded.lastDay, ranAt = excluded.ranAt
+                """, arguments: [job, day, now])
+            return true
+        }
+    }
+
+    /// Of `loanIDs`, those not yet reminded on `day`, now marked as reminded that day.
+    public func claimReminders(for loanIDs: [Int64], on day: String) async throws -> Set<Int64> {
+        try await database.writer.write { db in
+            var claimed = Set<Int64>()
+            for id in loanIDs {
+                try db.execute(sql: "INSERT OR IGNORE INTO loanReminder (loanID, day) VALUES (?, ?)", arguments: [id, day])
+                if db.changesCount > 0 { claimed.insert(id) }
+            }
+            return claimed
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Commands
+import Foundation
+import LibraryCore
+import Scheduler
+import Synchronization
+import Testing
+
+func utc(_ text: String) -> Date {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    guard let date = formatter.date(from: text) else { preconditionFailure("bad fixture date \(text)") }
+    return date
+}
+
+func zone(_ name: String) throws -> TimeZone { try #require(TimeZone(identifier: name)) }
+
+/// A clock that jumps straight to each instant the scheduler sleeps until, and stops the
+/// scheduler (by cancelling) once past `end`.
+final class JumpingClock: SchedulerClock {
+    private let current: Mutex<Date>
+    let end: Date
+
+    init(start: Date, end: Date) {
+        current = Mutex(start)
+        self.end = end
+    }
+
+    func now() -> Date { current.withLock { $0 } }
+
+    func sleep(until instant: Date) async throws {
+        guard instant <= end else { throw CancellationError() }
+        current.withLock { $0 = max($0, instant) }
+    }
+}
+
+/// Records when a job ran.
+final class RunLog: Sendable {
+    private let runs = Mutex<[Date]>([])
+    var all: [Date] { runs.withLock { $0 } }
+    func record(_ date: Date) { runs.withLock { $0.append(date) } }
+}
+
+func runScheduler(time: String, zone: TimeZone, from start: Date, to end: Date,
+                  store: ScheduleStore? = nil) async throws -> [Date] {
+    let log = RunLog()
+    let schedule = DailySchedule(time: try #require(DailyTime(time)), timeZone: zone)
+    let scheduler = Scheduler(jobs: [DailyJob(name: "digest", schedule: schedule) { log.record($0) }],
+                              clock: JumpingClock(start: start, end: end),
+                              store: try store ?? ScheduleStore(database: LibraryDatabase.inMemory()))
+    do { try await scheduler.run() } catch is CancellationError {}
+    return log.all
+}
+
+@Suite("Scheduler: daily jobs at a local time")
+struct SchedulerTests {
+    @Test("times parse as HH:MM or HH:MM:SS, and nothing else")
+    func parsing() {
+        #expect(DailyTime("09:30") == DailyTime("09:30:00"))
+        #expect(DailyTime("23:59:59")?.second == 59)
+        for bad in ["9:30", "24:00", "12:60", "12:00:60", "noon", "", "12-00", "12:00:00:00"] { #expect(DailyTime(bad) == nil, "\(bad)") }
+    }
+
+    @Test("runs once a day at the local time")
+    func daily() async throws {
+        let runs = try await runScheduler(time: "09:00", zone: try zone("Europe/Paris"),
+                                          from: utc("2026-12-01 06:00:00"), to: utc("2026-12-04 06:00:00"))
+        #expect(runs == [utc("2026-12-01 08:00:00"), utc("2026-12-02 08:00:00"), utc("2026-12-03 08:00:00")])
+    }
+
+    @Test("spring forward in Paris: 02:30 does not exist, the job runs once at 03:00")
+    func springForwardParis() async throws {
+        let runs = try await runScheduler(time: "02:30", zone: try zone("Europe/Paris"),
+                                          from: utc("2026-03-27 00:00:00"), to: utc("2026-03-30 12:00:00"))
+        #expect(runs == [utc("2026-03-27 01:30:00"), utc("2026-03-28 01:30:00"), utc("2026-03-29 01:00:00"), utc("2026-03-30 00:30:00")])
+    }
+
+    @Test("fall back in Paris: 02:30 happens twice, the job runs once")
+    func fallBackParis() async throws {
+        let runs = try await runScheduler(time: "02:30", zone: try zone("Europe/Paris"),
+                                          from: utc("2026-10-23 00:00:00"), to: utc("2026-10-26 12:00:00"))
+        #expect(runs == [utc("2026-10-23 00:30:00"), utc("2026-10-24 00:30:00"), utc("2026-10-25 00:30:00"), utc("2026-10-26 01:30:00")])
+    }
+
+    @Test("spring forward and fall back in New York")
+    func newYork() async throws {
+        let spring = try await runScheduler(time: "02:30", zone: try zone("America/New_York"),
+                                            from: utc("2026-03-07 05:00:00"), to: utc("2026-03-09 12:00:00"))
+        #expect(spring == [utc("2026-03-07 07:30:00"), utc("2026-03-08 07:00:00"), utc("2026-03-09 06:30:00")])
+        let fall = try await runScheduler(time: "01:30", zone: try zone("America/New_York"),
+                                          from: utc("2026-10-31 04:00:00"), to: utc("2026-11-02 12:00:00"))
+        #expect(fall == [utc("2026-10-31 05:30:00"), utc("2026-11-01 05:30:00"), utc("2026-11-02 06:30:00")])
+    }
+
+    @Test("a restart on a day the job already ran does not run it again")
+    func restartSameDay() async throws {
+        let store = ScheduleStore(database: try LibraryDatabase.inMemory())
+        let first = try await runScheduler(time: "09:00", zone: try zone("UTC"), from: utc("2026-12-01 08:00:00"),
+                                           to: utc("2026-12-01 12:00:00"), store: store)
+        #expect(first == [utc("2026-12-01 09:00:00")])
+        let restarted = try await runScheduler(time: "09:00", zone: try zone("UTC"), from: utc("2026-12-01 12:30:00"),
+                                               to: utc("2026-12-02 12:00:00"), store: store)
+        #expect(restarted == [utc("2026-12-02 09:00:00")])
+    }
+
+    @Test("started after the time on a day it has not run, it catches up once, at start")
+    func catchUp() async throws {
+        let store = ScheduleStore(database: try LibraryDatabase.inMemory())
+        _ = try await store.claimRun(of: "digest", on: "2026-11-30", at: utc("2026-11-30 09:00:00"))
+        let runs = try await runScheduler(time: "09:00", zone: try zone("UTC"), from: utc("2026-12-01 15:00:00"),
+                                          to: utc("2026-12-02 12:00:00"), store: store)
+        #expect(runs == [utc("2026-12-01 15:00:00"), utc("2026-12-02 09:00:00")])
+    }
+
+    @Test("a failing job is reported and the next day still runs")
+    func failure() async throws {
+        let failures = RunLog()
+        let attempts = RunLog()
+        let schedule = DailySchedule(time: try #require(DailyTime("09:00")), timeZone: try zone("UTC"))
+        let scheduler = Scheduler(
+            jobs: [DailyJob(name: "remind", schedule: schedule) { date in
+                attempts.record(date)
+                throw CocoaError(.fileNoSuchFile)
+            }],
+            clock: JumpingClock(start: utc("2026-12-01 08:00:00"), end: utc("2026-12-02 12:00:00")),
+            store: ScheduleStore(database: try LibraryDatabase.inMemory()),
+            onFailure: { _, _ in failures.record(Date()) })
+        do { try await scheduler.run() } catch is CancellationError {}
+        #expect(attempts.all == [utc("2026-12-01 09:00:00"), utc("2026-12-02 09:00:00")])
+        #expect(failures.all.count == 2)
+    }
+}
