@@ -28,7 +28,7 @@ struct Digest: Sendable {
             let items = group.map { words.loanLine($0) }
             var line: RichText = "\(bold: first.loan.borrower.name)\(l.pick(": ", " : "))"
             for (index, item) in items.enumerated() {
-                if index > 0 { line.spans.append(.text("; ")) }
+                if index > 0 { line.spans.append(.text(l.pick("; ", " ; "))) }
                 line.spans += item.spans
             }
             lines.append(line)

@@ -3,6 +3,7 @@ import Commands
 import Configuration
 import Foundation
 import LibraryCore
+import Scheduler
 import SystemPackage
 
 /// Options every command that touches the library shares.
@@ -26,9 +27,15 @@ struct CommonOptions: ParsableArguments {
                 throw CLIFailure("The configuration file \(path) is not valid YAML: \(error)")
             }
         }
-        var settings = try BotSettings(reader: ConfigReader(providers: providers))
-        if let database { settings.databasePath = database }
-        return settings
+        do {
+            var settings = try BotSettings(reader: ConfigReader(providers: providers))
+            if let database { settings.databasePath = database }
+            return settings
+        } catch let failure as CLIFailure {
+            // A configuration error: one clear message naming the key, exit status 2.
+            FileHandle.standardError.write(Data("Configuration error: \(failure.description)\n".utf8))
+            throw ExitCode(2)
+        }
     }
 }
 
@@ -38,10 +45,16 @@ struct CommonOptions: ParsableArguments {
 /// - `library.loan_days` (int, default 14), `library.max_renewals` (int, default 2)
 /// - `library.timezone` (IANA name, default `UTC`), `library.locale` (`en` or `fr`, default `en`)
 /// - `library.admins` (list of chat user ids, default empty: everyone is an admin)
+/// - `digest.time` (`HH:MM`, default off), `digest.channel` (channel id)
+/// - `reminders.time` (`HH:MM`, default 10:00), `reminders.due_soon_days` (int, default 2)
 struct BotSettings {
     var databasePath: String
     var rules: LibraryRules
     var handler: HandlerSettings
+    var digestTime: DailyTime?
+    var digestChannel: String?
+    var reminderTime: DailyTime
+    var dueSoonDays: Int
 
     init(reader: ConfigReader) throws {
         let library = reader.scoped(to: "library")
@@ -61,6 +74,30 @@ struct BotSettings {
         let admins = library.stringArray(forKey: "admins", default: [])
         rules = LibraryRules(loanDays: loanDays, maxRenewals: maxRenewals, timeZone: timeZone)
         handler = HandlerSettings(admins: Set(admins), defaultLanguage: language, timeZone: timeZone)
+
+        let digest = reader.scoped(to: "digest")
+        let digestText = digest.string(forKey: "time", default: "")
+        if digestText.isEmpty {
+            digestTime = nil
+        } else {
+            guard let time = DailyTime(digestText) else {
+                throw CLIFailure("digest.time must be HH:MM or HH:MM:SS (found '\(digestText)').")
+            }
+            digestTime = time
+        }
+        digestChannel = digest.string(forKey: "channel").flatMap { $0.isEmpty ? nil : $0 }
+        let reminders = reader.scoped(to: "reminders")
+        let reminderText = reminders.string(forKey: "time", default: "10:00")
+        guard let reminderTime = DailyTime(reminderText) else {
+            throw CLIFailure("reminders.time must be HH:MM or HH:MM:SS (found '\(reminderText)').")
+        }
+        self.reminderTime = reminderTime
+        dueSoonDays = reminders.int(forKey: "due_soon_days", default: 2)
+        guard dueSoonDays >= 0 else { throw CLIFailure("reminders.due_soon_days cannot be negative (found \(dueSoonDays)).") }
+    }
+
+    var reports: LibraryReports {
+        get throws { LibraryReports(library: try openLibrary(), language: handler.defaultLanguage, timeZone: rules.timeZone) }
     }
 
     func openLibrary() throws -> LibraryService {

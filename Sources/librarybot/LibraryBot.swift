@@ -6,7 +6,7 @@ struct LibraryBot: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "librarybot",
         abstract: "The SWAG committee's library: books, loans and holds, from team chat or the terminal.",
-        subcommands: [RunCommand.self, ConsoleCommand.self, ParseCommand.self, BooksCommand.self],
+        subcommands: [RunCommand.self, ConsoleCommand.self, ParseCommand.self, DigestCommand.self, RemindCommand.self, BooksCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -1,0 +1,100 @@
+import Commands
+import Foundation
+import LibraryCore
+import Scheduler
+import Testing
+
+/// A fixture library in Paris: Ana has Dune (overdue) and Emma (due soon), Ben has Persuasion
+/// (due in ten days), Chloé waits for Dune; Les Misérables is on the shelf.
+func fixtureLibrary() async throws -> LibraryService {
+    let library = LibraryService(database: try LibraryDatabase.inMemory(),
+                                 rules: LibraryRules(loanDays: 14, timeZone: try zone("Europe/Paris")))
+    try await library.add([
+        NewBook(title: "Dune", author: "Frank Herbert"), NewBook(title: "Emma", author: "Jane Austen"),
+        NewBook(title: "Persuasion", author: "Jane Austen"), NewBook(title: "Les Misérables", author: "Victor Hugo"),
+    ], at: utc("2026-11-01 10:00:00"))
+    let ana = Borrower(name: "Ana", userID: "U-ANA")
+    try await library.checkout("Dune", to: ana, at: utc("2026-11-10 10:00:00"))       // due Tue 24 Nov
+    try await library.checkout("Emma", to: ana, at: utc("2026-11-19 10:00:00"))       // due Thu 3 Dec
+    try await library.checkout("Persuasion", to: Borrower(name: "Ben"), at: utc("2026-11-28 10:00:00")) // due Sat 12 Dec
+    try await library.hold("Dune", for: Borrower(name: "Chloé"), at: utc("2026-11-20 10:00:00"))
+    return library
+}
+
+let december2 = utc("2026-12-02 08:00:00")
+
+@Suite("The digest and the reminders")
+struct ReportsTests {
+    @Test("the digest in English: books out by borrower, overdue marked, holds, count on the shelf")
+    func digestEnglish() async throws {
+        let reports = LibraryReports(library: try await fixtureLibrary(), language: .en, timeZone: try zone("Europe/Paris"))
+        let text = PlainRenderer.render(try await reports.digest(at: december2))
+        #expect(text == """
+            Who has what: 3 books out
+              Ana: Dune, due Tue 24 Nov (overdue); Emma, due Thu 3 Dec
+              Ben: Persuasion, due Sat 12 Dec
+              Holds:
+              Dune: Chloé waiting
+              1 book on the shelf.
+            """)
+    }
+
+    @Test("the digest in French")
+    func digestFrench() async throws {
+        let reports = LibraryReports(library: try await fixtureLibrary(), language: .fr, timeZone: try zone("Europe/Paris"))
+        let text = PlainRenderer.render(try await reports.digest(at: december2))
+        #expect(text == """
+            Qui a quoi : 3 livres empruntés
+              Ana : Dune, à rendre mar. 24 nov. (en retard) ; Emma, à rendre jeu. 3 déc.
+              Ben : Persuasion, à rendre sam. 12 déc.
+              Réservations :
+              Dune : Chloé en attente
+              1 livre sur l'étagère.
+            """)
+    }
+
+    @Test("nothing out: a short line, still a digest")
+    func emptyDigest() async throws {
+        let library = LibraryService(database: try LibraryDatabase.inMemory())
+        try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: december2)
+        let reports = LibraryReports(library: library, language: .en, timeZone: try zone("UTC"))
+        #expect(PlainRenderer.render(try await reports.digest(at: december2)) == "Nobody has a book right now. 1 book on the shelf.")
+    }
+
+    @Test("reminders: one per borrower with something due soon or overdue, with the commands to use")
+    func reminders() async throws {
+        let reports = LibraryReports(library: try await fixtureLibrary(), language: .en, timeZone: try zone("Europe/Paris"))
+        let reminders = try await reports.reminders(at: december2, dueSoonDays: 2)
+        #expect(reminders.map(\.borrower.name) == ["Ana"])
+        #expect(reminders.first?.borrower.userID == "U-ANA")
+        #expect(PlainRenderer.render(try #require(reminders.first).reply) == """
+            Library reminder for Ana: 2 books to bring back
+              Dune, due Tue 24 Nov (overdue)
+              Emma, due Thu 3 Dec
+              Type `return Dune` once it is back, or `renew Dune` for more time.
+              Try: `return Dune`
+            """)
+        let later = try await reports.reminders(at: utc("2026-12-11 08:00:00"), dueSoonDays: 2)
+        #expect(later.map(\.borrower.name) == ["Ana", "Ben"])
+    }
+
+    @Test("reminders in French")
+    func remindersFrench() async throws {
+        let reports = LibraryReports(library: try await fixtureLibrary(), language: .fr, timeZone: try zone("Europe/Paris"))
+        let reminder = try #require(try await reports.reminders(at: december2, dueSoonDays: 2).first)
+        #expect(PlainRenderer.render(reminder.reply).hasPrefix("""
+            Rappel de la bibliothèque pour Ana : 2 livres à rendre
+              Dune, à rendre mar. 24 nov. (en retard)
+            """))
+    }
+
+    @Test("an overdue loan is reminded at most once a day")
+    func oncePerDay() async throws {
+        let library = try await fixtureLibrary()
+        let store = ScheduleStore(database: library.database)
+        let loans = try await library.overdue(at: december2).map(\.loan.id)
+        #expect(try await store.claimReminders(for: loans, on: "2026-12-02") == Set(loans))
+        #expect(try await store.claimReminders(for: loans, on: "2026-12-02").isEmpty)
+        #expect(try await store.claimReminders(for: loans, on: "2026-12-03") == Set(loans))
+    }
+}
