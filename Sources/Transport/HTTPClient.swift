@@ -160,7 +160,8 @@ final class CurlTransfer: @unchecked Sendable {
 
     init(_ request: HTTPRequest) throws(HTTPError) {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw HTTPError(kind: .invalidRequest, reason: "not an http(s) URL: \(request.url)")
+            // The URL is not repeated: webhook and response URLs carry secrets.
+            throw HTTPError(kind: .invalidRequest, reason: "not an http(s) URL")
         }
         guard let easy = curl_easy_init() else { throw HTTPError(kind: .transport, reason: "curl_easy_init failed") }
         self.easy = easy

@@ -8,7 +8,8 @@ public enum WebSocketMessage: Sendable, Hashable {
 
 /// Why a websocket failed or ended. Each case says what a caller can do.
 public enum WebSocketError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The URL is not a `ws://` or `wss://` URL with a host. Fix the URL.
+    /// The URL is not a `ws://` or `wss://` URL with a host. Fix the URL. Carries the URL
+    /// without its query, which may hold a ticket or a token.
     case invalidURL(String)
     /// The connection or the opening handshake failed (refused, DNS, TLS, not a 101);
     /// `reason` is libwebsockets' text. Retry later, with backoff.
@@ -69,7 +70,7 @@ struct WebSocketEndpoint: Sendable {
     init(_ url: String) throws(WebSocketError) {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
               scheme == "ws" || scheme == "wss", let host = components.host, !host.isEmpty else {
-            throw .invalidURL(url)
+            throw .invalidURL(String(url.prefix { $0 != "?" }))
         }
         secure = scheme == "wss"
         self.host = host
