@@ -25,7 +25,14 @@ public struct LibraryDatabase: Sendable {
     /// Wraps `writer` and brings its schema up to date.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
-        try Self.migrator.migrate(writer)
+        do {
+            try Self.migrator.migrate(writer)
+        } catch {
+            // Another process may have been migrating the same new file at the same moment
+            // (GRDB reads which migrations ran before taking the write lock): once it is done,
+            // a second pass finds them applied.
+            try Self.migrator.migrate(writer)
+        }
     }
 
     static func configuration() -> Configuration {

@@ -54,12 +54,33 @@ struct ConsoleCommand: AsyncParsableCommand {
 }
 
 /// The console loop, shared by `console` and by `run` when no gateway is enabled.
-struct Console {
+struct Console: Sendable {
     let settings: BotSettings
     let senderName: String?
 
+    /// Reads lines from the terminal or a pipe until the end of input.
     func run() async throws {
-        let library = try settings.openLibrary()
+        try await serve(Self.inputLines(), library: settings.openLibrary())
+    }
+
+    /// Standard input's lines, read on a thread of their own because reading blocks; with line
+    /// editing and a prompt on a terminal.
+    static func inputLines() -> AsyncStream<String> {
+        let (lines, continuation) = AsyncStream<String>.makeStream()
+        let interactive = isatty(STDIN_FILENO) == 1
+        let reader = Thread {
+            var editor = LineEditor()
+            while let line = interactive ? editor.readLine(prompt: "library> ") : readLine(strippingNewline: true) {
+                continuation.yield(line)
+            }
+            continuation.finish()
+        }
+        reader.start()
+        return lines
+    }
+
+    /// Answers each line with one reply block.
+    func serve<Lines: AsyncSequence & Sendable>(_ lines: Lines, library: LibraryService) async throws where Lines.Element == String {
         let handler = CommandHandler(library: library, settings: settings.handler)
         let name = senderName ?? ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.userName
         let sender = Sender(name: name.isEmpty ? "console" : name, isOperator: true)
@@ -68,13 +89,8 @@ struct Console {
             emit("librarybot: the library at \(settings.databasePath). Type help for the commands; arrows edit and recall lines; Ctrl-D quits.")
         }
         var first = true
-        var editor = LineEditor()
-        while true {
-            let input = interactive ? editor.readLine(prompt: "library> ") : readLine(strippingNewline: true)
-            guard let line = input else { break }
-            if line.trimmingCharacters(in: .whitespaces).isEmpty {
-                continue
-            }
+        for try await line in lines {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             let reply = await handler.handle(text: line, from: sender, at: Date())
             if !first && !interactive { emit("") }
             first = false

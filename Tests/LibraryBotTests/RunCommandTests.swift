@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+@Suite("librarybot run: the console and the scheduler in one service group")
+struct RunCommandTests {
+    @Test("piped input is answered, and the end of input ends the process with status 0")
+    func pipedRun() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outcome = try BinaryRunner.run(["run", "--database", folder.appendingPathComponent("r.sqlite").path],
+                                           stdin: "add Dune by Frank Herbert\nwho has Dune\n")
+        #expect(outcome.status == 0)
+        #expect(outcome.stdout.contains("Added Dune by Frank Herbert as #1."))
+        #expect(outcome.stdout.contains("Dune is on the shelf."))
+        #expect(outcome.stderr.contains("Scheduler started: reminders at 10:00"))
+    }
+
+    @Test("the digest is printed at its configured time; SIGTERM then ends the process with 0 within 5 s")
+    func digestThenSigterm() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("d.sqlite").path
+        _ = try BinaryRunner.run(["console", "--database", database, "--as", "Ana"], stdin: "add Dune by Frank Herbert\ncheckout Dune\n")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm:ss"
+        let digestTime = formatter.string(from: Date().addingTimeInterval(3))
+
+        let process = Process()
+        process.executableURL = try BinaryRunner.executable
+        process.arguments = ["run", "--database", database]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DIGEST_TIME": digestTime, "DIGEST_CHANNEL": "C123"]) { $1 }
+        let output = Pipe(), input = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        process.standardError = errors
+        try process.run()
+        defer { try? input.fileHandleForWriting.close() }
+
+        var seen = Data()
+        let deadline = Date().addingTimeInterval(15)
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+        while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("Who has what: 1 book out") {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(descriptor, &buffer, buffer.count)
+            if count > 0 { seen.append(contentsOf: buffer[..<count]) } else { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let text = String(decoding: seen, as: UTF8.self)
+        #expect(text.contains("Who has what: 1 book out"), "\(text)")
+        #expect(text.contains("Ana: Dune, due"))
+
+        let start = ContinuousClock.now
+        process.terminate()  // SIGTERM
+        while process.isRunning, ContinuousClock.now - start < .seconds(6) { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!process.isRunning)
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(process.terminationStatus == 0)
+        #expect(process.terminationReason == .exit)
+    }
+}
