@@ -250,56 +250,117 @@ final class LWSConnection: @unchecked Sendable {
         lws_callback_on_writable(wsi)
     }
 
-    /// On WRITEABLE: sends queued messages while the socket takes them without buffering
-    /// (`lws_send_pipe_choked`), then re-arms; a close request goes out after the queue.
+    /// On WRITEABLE: sends what is queued, then re-arms; a close request goes out after the queue.
+    ///
+    /// Small messages are framed here (RFC 6455: FIN, opcode, length, a fresh random mask per
+    /// frame, masked payload) and handed to libwebsockets in one raw write, so a burst costs one
+    /// send() and one getrandom() instead of one of each per message; larger ones and pings go
+    /// through `lws_write`'s own framing, one per callback.
     private func write(_ wsi: OpaquePointer) -> Int32 {
-        for _ in 0..<64 {
-            enum Next { case message(Outgoing, more: Bool), close(UInt16, String), nothing }
-            let next = state.withLock { state -> Next in
-                if state.outboxHead < state.outbox.count {
-                    let message = state.outbox[state.outboxHead]
-                    state.outboxHead += 1
-                    if state.outboxHead == state.outbox.count {
-                        state.outbox.removeAll(keepingCapacity: true)
-                        state.outboxHead = 0
-                    } else if state.outboxHead > 1024 {
-                        state.outbox.removeFirst(state.outboxHead)
-                        state.outboxHead = 0
-                    }
-                    return .message(message, more: !state.outbox.isEmpty || state.closeRequest != nil)
-                }
+        enum Next { case batch([Outgoing], more: Bool), single(Outgoing, more: Bool), close(UInt16, String), nothing }
+        let next = state.withLock { state -> Next in
+            guard state.outboxHead < state.outbox.count else {
                 if let request = state.closeRequest { return .close(request.code, request.reason) }
                 return .nothing
             }
-            switch next {
-            case .nothing:
-                return 0
-            case .close(let code, let reason):
-                closeReason(wsi, code: code, reason: reason)
-                return -1
-            case .message(let message, let more):
-                let (payload, kind): (Data, lws_write_protocol) = switch message {
-                case .text(let data): (data, LWS_WRITE_TEXT)
-                case .binary(let data): (data, LWS_WRITE_BINARY)
-                case .ping: (Data(), LWS_WRITE_PING)
-                }
-                let headroom = librarybot_lws_pre()
-                let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: headroom + payload.count)
-                defer { buffer.deallocate() }
-                payload.copyBytes(to: buffer + headroom, count: payload.count)
-                let written = lws_write(wsi, buffer + headroom, payload.count, kind)
-                if written < payload.count { return -1 }
-                guard more else { return 0 }
-                // Anything left over waits for the next WRITEABLE, which also covers a partial send
-                // that libwebsockets buffered.
-                if lws_send_pipe_choked(wsi) != 0 {
-                    lws_callback_on_writable(wsi)
-                    return 0
-                }
+            var batch: [Outgoing] = []
+            var bytes = 0
+            while state.outboxHead < state.outbox.count, batch.count < 512 {
+                let message = state.outbox[state.outboxHead]
+                guard let size = Self.batchableSize(message), bytes + size <= Self.batchLimit else { break }
+                batch.append(message)
+                bytes += size
+                state.outboxHead += 1
+            }
+            let single: Outgoing? = batch.isEmpty ? state.outbox[state.outboxHead] : nil
+            if single != nil { state.outboxHead += 1 }
+            if state.outboxHead == state.outbox.count {
+                state.outbox.removeAll(keepingCapacity: state.outbox.count <= 4096)
+                state.outboxHead = 0
+            } else if state.outboxHead > 1024 {
+                state.outbox.removeFirst(state.outboxHead)
+                state.outboxHead = 0
+            }
+            let more = !state.outbox.isEmpty || state.closeRequest != nil
+            if let single { return .single(single, more: more) }
+            return .batch(batch, more: more)
+        }
+        switch next {
+        case .nothing:
+            return 0
+        case .close(let code, let reason):
+            closeReason(wsi, code: code, reason: reason)
+            return -1
+        case .single(let message, let more):
+            let (payload, kind): (Data, lws_write_protocol) = switch message {
+            case .text(let data): (data, LWS_WRITE_TEXT)
+            case .binary(let data): (data, LWS_WRITE_BINARY)
+            case .ping: (Data(), LWS_WRITE_PING)
+            }
+            let headroom = librarybot_lws_pre()
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: headroom + payload.count)
+            defer { buffer.deallocate() }
+            payload.copyBytes(to: buffer + headroom, count: payload.count)
+            if lws_write(wsi, buffer + headroom, payload.count, kind) < payload.count { return -1 }
+            if more { lws_callback_on_writable(wsi) }
+            return 0
+        case .batch(let messages, let more):
+            guard writeFrames(wsi, messages) else { return -1 }
+            if more { lws_callback_on_writable(wsi) }
+            return 0
+        }
+    }
+
+    /// Messages up to this size are framed here and sent together.
+    private static let batchLimit = 64 * 1024
+
+    private static func batchableSize(_ message: Outgoing) -> Int? {
+        switch message {
+        case .text(let data), .binary(let data): data.count <= 16 * 1024 ? data.count + 14 : nil
+        case .ping: nil
+        }
+    }
+
+    /// Frames `messages` as client frames and writes them in one go.
+    private func writeFrames(_ wsi: OpaquePointer, _ messages: [Outgoing]) -> Bool {
+        var masks = [UInt8](repeating: 0, count: 4 * messages.count)
+        // Masking keys must be unpredictable (RFC 6455 5.3): glibc's arc4random, one call a batch.
+        masks.withUnsafeMutableBytes { bytes in
+            if let base = bytes.baseAddress { arc4random_buf(base, bytes.count) }
+        }
+        let headroom = librarybot_lws_pre()
+        var frames = [UInt8](repeating: 0, count: headroom)
+        frames.reserveCapacity(headroom + messages.reduce(0) { $0 + (Self.batchableSize($1) ?? 0) })
+        for (index, message) in messages.enumerated() {
+            let (payload, opcode): (Data, UInt8) = switch message {
+            case .text(let data): (data, 0x1)
+            case .binary(let data): (data, 0x2)
+            case .ping: (Data(), 0x9)
+            }
+            frames.append(0x80 | opcode)
+            if payload.count < 126 {
+                frames.append(0x80 | UInt8(payload.count))
+            } else if payload.count <= 0xFFFF {
+                frames += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+            } else {
+                frames.append(0x80 | 127)
+                for shift in stride(from: 56, through: 0, by: -8) { frames.append(UInt8((UInt64(payload.count) >> UInt64(shift)) & 0xFF)) }
+            }
+            let mask = masks[(4 * index)..<(4 * index + 4)]
+            frames += mask
+            var position = 0
+            for byte in payload {
+                frames.append(byte ^ mask[mask.startIndex + (position & 3)])
+                position += 1
             }
         }
-        lws_callback_on_writable(wsi)
-        return 0
+        let length = frames.count - headroom
+        return frames.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            // LWS_WRITE_RAW: the bytes are already frames; libwebsockets buffers any part the
+            // socket does not take and reports WRITEABLE again once it is out.
+            return lws_write(wsi, base + headroom, length, LWS_WRITE_HTTP) >= length
+        }
     }
 
     private func closeReason(_ wsi: OpaquePointer, code: UInt16, reason: String) {
