@@ -163,7 +163,7 @@ final class CurlTransfer: @unchecked Sendable {
             // The URL is not repeated: webhook and response URLs carry secrets.
             throw HTTPError(kind: .invalidRequest, reason: "not an http(s) URL")
         }
-        guard let easy = curl_easy_init() else { throw HTTPError(kind: .transport, reason: "curl_easy_init failed") }
+        guard let easy = CurlHandlePool.shared.take() else { throw HTTPError(kind: .transport, reason: "curl_easy_init failed") }
         self.easy = easy
         librarybot_curl_setopt_string(easy, CURLOPT_URL, request.url)
         librarybot_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
@@ -197,7 +197,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        if let easy { curl_easy_cleanup(easy) }
+        if let easy { CurlHandlePool.shared.give(easy) }
         if let requestHeaders { curl_slist_free_all(requestHeaders) }
     }
 
@@ -289,4 +289,33 @@ private func curlHeaderCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: In
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(owner).takeUnretainedValue()
     transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: size * count))
     return size * count
+}
+
+/// Easy handles kept for reuse: `curl_easy_reset` is cheaper than a new handle per request.
+/// A handle is in the pool only while no transfer owns it.
+final class CurlHandlePool: Sendable {
+    /// An idle easy handle. @unchecked Sendable: while in the pool nobody uses it, and taking it
+    /// out hands it to exactly one transfer.
+    private struct Idle: @unchecked Sendable { let handle: UnsafeMutableRawPointer }
+
+    static let shared = CurlHandlePool()
+    private let idle = Mutex<[Idle]>([])
+
+    func take() -> UnsafeMutableRawPointer? {
+        if let reused = idle.withLock({ $0.popLast() }) {
+            curl_easy_reset(reused.handle)
+            return reused.handle
+        }
+        return curl_easy_init()
+    }
+
+    func give(_ handle: UnsafeMutableRawPointer) {
+        let entry = Idle(handle: handle)
+        let kept = idle.withLock { idle -> Bool in
+            guard idle.count < 64 else { return false }
+            idle.append(entry)
+            return true
+        }
+        if !kept { curl_easy_cleanup(handle) }
+    }
 }
