@@ -46,6 +46,10 @@ let package = Package(
             dependencies: ["CWebSockets"]
         ),
         .target(
+            name: "Gateways",
+            dependencies: ["Commands", "Transport"]
+        ),
+        .target(
             name: "Scheduler",
             dependencies: ["LibraryCore", "Commands"]
         ),
@@ -70,6 +74,11 @@ let package = Package(
             name: "TransportTests",
             dependencies: ["Transport", "LoopbackPeer"],
             resources: [.copy("Resources/servers.py")]
+        ),
+        .testTarget(
+            name: "GatewaysTests",
+            dependencies: ["Gateways", "Commands", "Transport"],
+            resources: [.copy("Resources/slack_emulator.py")]
         ),
         .testTarget(
             name: "SchedulerTests",

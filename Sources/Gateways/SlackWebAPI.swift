@@ -1,0 +1,165 @@
+import Commands
+import Foundation
+import Transport
+
+/// A Slack Web API call that answered `ok: false`: the method and Slack's error code
+/// (`invalid_auth`, `channel_not_found`, …). Never contains a token.
+public struct SlackAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var method: String
+    public var code: String
+    public var description: String { "Slack \(method) failed: \(code)" }
+
+    public init(method: String, code: String) {
+        self.method = method
+        self.code = code
+    }
+
+    /// The token is wrong, revoked or of the wrong kind: retrying cannot help.
+    public var isAuthenticationFailure: Bool {
+        ["invalid_auth", "not_authed", "account_inactive", "token_revoked", "token_expired", "not_allowed_token_type"].contains(code)
+    }
+}
+
+/// Who the bot is, from `auth.test`.
+public struct SlackIdentity: Sendable, Hashable, Decodable {
+    public var userID: String
+    public var botID: String?
+    public var team: String?
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id", botID = "bot_id", team
+    }
+}
+
+/// The Slack Web API methods the gateway uses, over `HTTPClient`. Rate limits are honoured:
+/// a 429 waits `Retry-After` seconds and tries again, up to `maxRetries` times
+/// (https://api.slack.com/docs/rate-limits).
+public struct SlackWebAPI: Sendable {
+    /// `slack.api_url`, ending with `/`.
+    public var baseURL: String
+    /// `SLACK_BOT_TOKEN` (xoxb-…).
+    public var botToken: String
+    /// `SLACK_APP_TOKEN` (xapp-…), for `apps.connections.open`.
+    public var appToken: String
+    public var http: HTTPClient
+    public var maxRetries: Int
+
+    public init(baseURL: String = "https://slack.com/api/", botToken: String, appToken: String,
+                http: HTTPClient = .shared, maxRetries: Int = 3) {
+        self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        self.botToken = botToken
+        self.appToken = appToken
+        self.http = http
+        self.maxRetries = maxRetries
+    }
+
+    /// `auth.test`: the bot's own user id, so that its own messages can be ignored.
+    public func authTest() async throws -> SlackIdentity {
+        try await call("auth.test", token: botToken, json: [String: String]()).decode(SlackIdentity.self)
+    }
+
+    /// `apps.connections.open`: a fresh Socket Mode websocket URL.
+    public func openConnection() async throws -> String {
+        struct Opened: Decodable { var url: String }
+        return try await call("apps.connections.open", token: appToken, json: [String: String]()).decode(Opened.self).url
+    }
+
+    /// `chat.postMessage` with the rendered reply, in a thread when `threadTS` is given;
+    /// returns the message's `ts`.
+    @discardableResult
+    public func postMessage(channel: String, _ message: SlackRenderer.Message, threadTS: String? = nil) async throws -> String {
+        struct Body: Encodable {
+            var channel: String
+            var text: String
+            var blocks: [SlackRenderer.Block]
+            var thread_ts: String?
+            var unfurl_links = false
+        }
+        struct Posted: Decodable { var ts: String }
+        return try await call("chat.postMessage", token: botToken,
+                              json: Body(channel: channel, text: message.text, blocks: message.blocks, thread_ts: threadTS))
+            .decode(Posted.self).ts
+    }
+
+    /// `users.info`: the name to show for a user (display name, else real name, else handle).
+    public func displayName(of userID: String) async throws -> String {
+        struct Info: Decodable {
+            struct User: Decodable {
+                struct Profile: Decodable { var display_name: String?; var real_name: String? }
+                var name: String?
+                var real_name: String?
+                var profile: Profile?
+            }
+            var user: User
+        }
+        let user = try await call("users.info", token: botToken, form: ["user": userID]).decode(Info.self).user
+        let candidates = [user.profile?.display_name, user.profile?.real_name, user.real_name, user.name]
+        return candidates.compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? userID
+    }
+
+    /// Answers a slash command through its `response_url`: in the channel, or only to the user.
+    public func respond(to responseURL: String, _ message: SlackRenderer.Message, ephemeral: Bool) async throws {
+        struct Body: Encodable {
+            var response_type: String
+            var text: String
+            var blocks: [SlackRenderer.Block]
+        }
+        let request = try HTTPRequest.json("POST", responseURL, Body(response_type: ephemeral ? "ephemeral" : "in_channel",
+                                                                    text: message.text, blocks: message.blocks))
+        let response = try await send(request)
+        guard response.isSuccess else { throw SlackAPIError(method: "response_url", code: "http_\(response.status)") }
+    }
+
+    // MARK: - Calls
+
+    struct Answer {
+        var method: String
+        var body: Data
+        func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+            do {
+                return try JSONDecoder().decode(Value.self, from: body)
+            } catch {
+                throw SlackAPIError(method: method, code: "unexpected_response")
+            }
+        }
+    }
+
+    private func call<Body: Encodable>(_ method: String, token: String, json body: Body) async throws -> Answer {
+        let request = try HTTPRequest.json("POST", baseURL + method, body, headers: [("Authorization", "Bearer \(token)")])
+        return try await answer(method, request)
+    }
+
+    private func call(_ method: String, token: String, form: [String: String]) async throws -> Answer {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let encoded = form.sorted { $0.key < $1.key }.map { key, value in
+            "\(key)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        }.joined(separator: "&")
+        let request = HTTPRequest(method: "POST", url: baseURL + method,
+                                  headers: [("Authorization", "Bearer \(token)"), ("Content-Type", "application/x-www-form-urlencoded")],
+                                  body: Data(encoded.utf8))
+        return try await answer(method, request)
+    }
+
+    private func answer(_ method: String, _ request: HTTPRequest) async throws -> Answer {
+        let response = try await send(request)
+        struct Status: Decodable { var ok: Bool; var error: String? }
+        guard let status = try? JSONDecoder().decode(Status.self, from: response.body) else {
+            throw SlackAPIError(method: method, code: "http_\(response.status)")
+        }
+        guard status.ok else { throw SlackAPIError(method: method, code: status.error ?? "unknown_error") }
+        return Answer(method: method, body: response.body)
+    }
+
+    /// Sends `request`, waiting out 429s as Slack asks.
+    private func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var attempt = 0
+        while true {
+            let response = try await http.execute(request)
+            guard response.status == 429, attempt < maxRetries else { return response }
+            attempt += 1
+            let wait = min(response.retryAfter ?? 1, 60)
+            try await Task.sleep(for: .milliseconds(Int64(wait * 1000)))
+        }
+    }
+}
