@@ -47,7 +47,7 @@ let package = Package(
         ),
         .target(
             name: "Gateways",
-            dependencies: ["Commands", "Transport"]
+            dependencies: ["Commands", "LibraryCore", "Transport"]
         ),
         .target(
             name: "Scheduler",
@@ -77,7 +77,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GatewaysTests",
-            dependencies: ["Gateways", "Commands", "Transport"],
+            dependencies: ["Gateways", "Commands", "LibraryCore", "Transport"],
             resources: [.copy("Resources/slack_emulator.py")]
         ),
         .testTarget(

@@ -10,11 +10,11 @@ final class SlackEmulator: Sendable {
     private let process: Process
     private let input: Pipe
 
-    init() throws {
+    init(socketMode: Bool = false) throws {
         guard let script = Bundle.module.url(forResource: "slack_emulator", withExtension: "py") else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
+        process.arguments = ["python3", script.path] + (socketMode ? ["--socket-mode"] : [])
         let output = Pipe(), input = Pipe()
         process.standardOutput = output
         process.standardInput = input

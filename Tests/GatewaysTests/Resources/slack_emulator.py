@@ -1,13 +1,19 @@
-"""A Slack Web API emulator on loopback for the gateway tests, shaped as in Slack's
-documentation (https://api.slack.com/methods). Prints its port, serves until stdin closes.
+"""A Slack emulator on loopback for the gateway tests: the Web API over HTTP and Socket Mode
+over a websocket, payloads shaped as in Slack's documentation (https://api.slack.com/methods,
+https://api.slack.com/apis/socket-mode). Prints its HTTP port, serves until stdin closes.
 
 Tokens: xoxb-test (bot), xapp-test (app); anything else is invalid_auth.
-GET /_requests returns every request received, in order, for the tests to inspect."""
-import json, os, sys, threading
+Test controls: GET /_requests (every Web API request, in order), POST /_send (a JSON message
+to push on the current Socket Mode connection), GET /_acks (what the app sent on the socket)."""
+import asyncio, json, os, sys, threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 received = []
+acks = []
+sockets = []
+loop = None
+ws_port = None
 lock = threading.Lock()
 limited = set()
 USERS = {
@@ -37,6 +43,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/_requests":
             with lock:
                 return self.reply(200, received)
+        if self.path == "/_acks":
+            with lock:
+                return self.reply(200, acks)
         self.reply(404, {"ok": False, "error": "unknown_method"})
 
     def do_POST(self):
@@ -47,6 +56,13 @@ class Handler(BaseHTTPRequestHandler):
             body = json.loads(raw or "{}")
         else:
             body = {k: v[0] for k, v in parse_qs(raw).items()}
+        if self.path == "/_send":
+            with lock:
+                target = sockets[-1] if sockets else None
+            if target is None:
+                return self.reply(409, {"ok": False, "error": "no_socket"})
+            asyncio.run_coroutine_threadsafe(target.send(raw), loop).result(5)
+            return self.reply(200, {"ok": True})
         with lock:
             received.append({"path": self.path, "authorization": self.headers.get("Authorization"),
                              "content_type": content_type, "body": body})
@@ -58,7 +74,9 @@ class Handler(BaseHTTPRequestHandler):
         if method == "apps.connections.open":
             if auth != "Bearer xapp-test":
                 return self.reply(200, {"ok": False, "error": "invalid_auth"})
-            return self.reply(200, {"ok": True, "url": "wss://wss-emulated.slack.test/link/?ticket=t1&app_id=A1"})
+            if ws_port is None:
+                return self.reply(200, {"ok": True, "url": "wss://wss-emulated.slack.test/link/?ticket=t1&app_id=A1"})
+            return self.reply(200, {"ok": True, "url": f"ws://127.0.0.1:{ws_port}/link/?ticket=t{len(sockets) + 1}&app_id=A1"})
         if auth != "Bearer xoxb-test":
             return self.reply(200, {"ok": False, "error": "invalid_auth"})
         if method == "auth.test":
@@ -86,8 +104,39 @@ class Server(ThreadingHTTPServer):
     request_queue_size = 128
 
 
+async def socket_mode(ws):
+    with lock:
+        sockets.append(ws)
+    await ws.send(json.dumps({"type": "hello", "num_connections": len(sockets),
+                              "debug_info": {"host": "emulator"}, "connection_info": {"app_id": "A1"}}))
+    try:
+        async for message in ws:
+            with lock:
+                acks.append(json.loads(message))
+    except Exception:
+        pass
+
+
+def run_socket_mode(ready):
+    global loop, ws_port
+    import websockets
+
+    async def main():
+        global ws_port
+        async with websockets.serve(socket_mode, "127.0.0.1", 0, ping_interval=None) as server:
+            ws_port = server.sockets[0].getsockname()[1]
+            ready.set()
+            await asyncio.Future()
+    loop = asyncio.new_event_loop()
+    loop.run_until_complete(main())
+
+
 if __name__ == "__main__":
     threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+    if "--socket-mode" in sys.argv:
+        ready = threading.Event()
+        threading.Thread(target=run_socket_mode, args=(ready,), daemon=True).start()
+        ready.wait(10)
     server = Server(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)

@@ -1,0 +1,142 @@
+import Commands
+import Foundation
+import LibraryCore
+import Synchronization
+import Transport
+
+/// The Slack gateway: Socket Mode in, Web API out. Acks every envelope at once, runs the
+/// command, and answers where it came from: a slash command on its `response_url`, a mention
+/// in its thread, a direct message in the conversation.
+public final class SlackGateway: Sendable {
+    public let api: SlackWebAPI
+    public let handler: CommandHandler
+    private let names = Mutex<[String: String]>([:])
+    private let seenEvents = Mutex<(order: [String], set: Set<String>)>(([], []))
+    /// Called with one sentence per notable event (connected, reconnecting); never a token.
+    private let log: @Sendable (String) -> Void
+
+    public init(api: SlackWebAPI, handler: CommandHandler, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.api = api
+        self.handler = handler
+        self.log = log
+    }
+
+    /// Connects and serves until the task is cancelled. A rejected token ends it with the
+    /// `SlackAPIError`; a dropped connection is reopened with capped, jittered backoff.
+    public func run() async throws {
+        let identity = try await api.authTest()
+        log("Slack: signed in as \(identity.userID).")
+        var failures = 0
+        while !Task.isCancelled {
+            do {
+                let url = try await api.openConnection()
+                let socket = try await WebSocketClient.connect(to: url)
+                failures = 0
+                let reconnect = try await serve(socket, botUserID: identity.userID)
+                await socket.close()
+                if reconnect { continue }
+            } catch let error as SlackAPIError where error.isAuthenticationFailure {
+                throw error
+            } catch is CancellationError {
+                return
+            } catch {
+                failures += 1
+                let delay = Self.backoff(failures)
+                log("Slack: connection lost (\(error)); reconnecting in \(String(format: "%.1f", delay)) s.")
+                try await Task.sleep(for: .milliseconds(Int64(delay * 1000)))
+            }
+        }
+    }
+
+    /// 1 s, 2 s, 4 s… up to 60 s, with up to 20% jitter so that a fleet does not reconnect at once.
+    static func backoff(_ failures: Int) -> Double {
+        let base = min(60, pow(2, Double(max(0, failures - 1))))
+        return base * Double.random(in: 0.8...1.2)
+    }
+
+    /// Reads one connection; true when Slack asked for a reconnection (`disconnect`).
+    private func serve(_ socket: WebSocketClient, botUserID: String) async throws -> Bool {
+        for try await message in socket.messages {
+            guard case .text(let text) = message,
+                  let parsed = try? JSONDecoder().decode(SlackSocketMessage.self, from: Data(text.utf8)) else { continue }
+            switch parsed.type {
+            case "hello":
+                log("Slack: Socket Mode connected.")
+            case "disconnect":
+                log("Slack: asked to reconnect (\(parsed.reason ?? "no reason")).")
+                return true
+            default:
+                guard let envelopeID = parsed.envelope_id else { continue }
+                // Slack wants the ack within 3 s, before any library work.
+                let ack = try JSONEncoder().encode(["envelope_id": envelopeID])
+                try socket.send(text: String(decoding: ack, as: UTF8.self))
+                guard let payload = parsed.payload else { continue }
+                let type = parsed.type
+                Task { await self.dispatch(type: type, payload: payload, botUserID: botUserID) }
+            }
+        }
+        return false
+    }
+
+    private func dispatch(type: String, payload: SlackEnvelopePayload, botUserID: String) async {
+        do {
+            switch type {
+            case "slash_commands":
+                try await slashCommand(payload)
+            case "events_api":
+                try await event(payload, botUserID: botUserID)
+            default:
+                break
+            }
+        } catch {
+            log("Slack: a reply could not be sent (\(error)).")
+        }
+    }
+
+    private func slashCommand(_ payload: SlackEnvelopePayload) async throws {
+        guard let userID = payload.user_id, let responseURL = payload.response_url else { return }
+        let sender = Sender(name: await displayName(userID, fallback: payload.user_name), userID: userID)
+        let reply = await handler.handle(text: payload.text ?? "", from: sender, at: Date())
+        let ephemeral = reply.kind == .error || reply.kind == .confirmation || CommandParser.parse(payload.text ?? "").intent.isHelp
+        try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: ephemeral)
+    }
+
+    private func event(_ payload: SlackEnvelopePayload, botUserID: String) async throws {
+        guard let event = payload.event, let channel = event.channel, let userID = event.user,
+              event.bot_id == nil, event.subtype == nil, userID != botUserID else { return }
+        // Redeliveries carry the same event id: never run a command twice.
+        if let eventID = payload.event_id, !firstTime(eventID) { return }
+        switch (event.type, event.channel_type) {
+        case ("app_mention", _):
+            let reply = await handler.handle(text: event.text ?? "", from: Sender(name: await displayName(userID, fallback: nil), userID: userID), at: Date())
+            try await api.postMessage(channel: channel, SlackRenderer.render(reply), threadTS: event.thread_ts ?? event.ts)
+        case ("message", "im"):
+            let reply = await handler.handle(text: event.text ?? "", from: Sender(name: await displayName(userID, fallback: nil), userID: userID), at: Date())
+            try await api.postMessage(channel: channel, SlackRenderer.render(reply))
+        default:
+            return
+        }
+    }
+
+    private func firstTime(_ eventID: String) -> Bool {
+        seenEvents.withLock { seen in
+            guard seen.set.insert(eventID).inserted else { return false }
+            seen.order.append(eventID)
+            if seen.order.count > 10_000 { seen.set.remove(seen.order.removeFirst()) }
+            return true
+        }
+    }
+
+    /// The member's display name from `users.info`, cached; the handle Slack sent, or the id,
+    /// when the lookup fails.
+    private func displayName(_ userID: String, fallback: String?) async -> String {
+        if let cached = names.withLock({ $0[userID] }) { return cached }
+        guard let name = try? await api.displayName(of: userID) else { return fallback ?? userID }
+        names.withLock { $0[userID] = name }
+        return name
+    }
+}
+
+extension Intent {
+    var isHelp: Bool { if case .help = self { true } else { false } }
+}

@@ -1,0 +1,137 @@
+import Commands
+import Foundation
+import Gateways
+import LibraryCore
+import Testing
+import Transport
+
+/// A gateway on a real in-memory library holding Dune, against the emulator.
+func startGateway(_ slack: SlackEmulator, botToken: String = "xoxb-test") async throws -> (SlackGateway, Task<Void, any Error>) {
+    let library = LibraryService(database: try LibraryDatabase.inMemory())
+    try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: Date())
+    let gateway = SlackGateway(api: slack.api(botToken: botToken), handler: CommandHandler(library: library))
+    let task = Task { try await gateway.run() }
+    return (gateway, task)
+}
+
+extension SlackEmulator {
+    struct Ack: Decodable { var envelope_id: String }
+
+    /// Pushes a Socket Mode message to the app, once it is connected.
+    func push(_ json: String) async throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            let response = try await HTTPClient.shared.execute(HTTPRequest(method: "POST", url: "http://127.0.0.1:\(port)/_send",
+                                                                           headers: [("Content-Type", "application/json")], body: Data(json.utf8)))
+            if response.status == 200 { return }
+            guard ContinuousClock.now < deadline else { throw CocoaError(.fileReadNoSuchFile) }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    func acks() async throws -> [Ack] { try await HTTPClient.shared.get("http://127.0.0.1:\(port)/_acks").json() }
+
+    /// Waits until the received requests satisfy `condition`, or 5 s.
+    func wait(until condition: ([Received]) -> Bool) async throws -> [Received] {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            let requests = try await received()
+            if condition(requests) || ContinuousClock.now > deadline { return requests }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}
+
+@Suite("SlackGateway: Socket Mode against an emulated Slack")
+struct SlackGatewayTests {
+    @Test("hello, then a slash command: acked by envelope id, answered in the channel on its response_url")
+    func slashCommand() async throws {
+        let slack = try SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        try await slack.push("""
+            {"envelope_id":"env-1","type":"slash_commands","accepts_response_payload":true,"payload":{
+              "token":"x","team_id":"T1","channel_id":"C-LIB","user_id":"U-ANA","user_name":"ana.r","command":"/library",
+              "text":"checkout Dune","response_url":"http://127.0.0.1:\(slack.port)/response/1","trigger_id":"t"}}
+            """)
+        let requests = try await slack.wait { $0.contains { $0.path == "/response/1" } }
+        let response = try #require(requests.first { $0.path == "/response/1" })
+        #expect(response.body["response_type"]?.string == "in_channel")
+        #expect(response.body["text"]?.string?.hasPrefix("Dune is checked out to Ana.") == true)
+        #expect(try await slack.acks().map(\.envelope_id) == ["env-1"])
+    }
+
+    @Test("an error or help is answered only to the user")
+    func ephemeral() async throws {
+        let slack = try SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        try await slack.push("""
+            {"envelope_id":"env-2","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"U-ANA","command":"/library",
+              "text":"return Dune","response_url":"http://127.0.0.1:\(slack.port)/response/2"}}
+            """)
+        let requests = try await slack.wait { $0.contains { $0.path == "/response/2" } }
+        #expect(requests.first { $0.path == "/response/2" }?.body["response_type"]?.string == "ephemeral")
+    }
+
+    @Test("an app mention is answered in its thread with chat.postMessage")
+    func mention() async throws {
+        let slack = try SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        try await slack.push("""
+            {"envelope_id":"env-3","type":"events_api","retry_attempt":0,"payload":{"type":"event_callback","event_id":"Ev1",
+              "event":{"type":"app_mention","user":"U-BEN","text":"<@U-BOT> who has Dune","ts":"1700000001.000100","channel":"C-LIB"}}}
+            """)
+        let requests = try await slack.wait { $0.contains { $0.path == "/api/chat.postMessage" } }
+        let post = try #require(requests.first { $0.path == "/api/chat.postMessage" })
+        #expect(post.body["channel"]?.string == "C-LIB")
+        #expect(post.body["thread_ts"]?.string == "1700000001.000100")
+        #expect(post.body["text"]?.string?.contains("Dune is on the shelf.") == true)
+    }
+
+    @Test("a direct message is answered in the conversation; the borrower is the display name")
+    func directMessage() async throws {
+        let slack = try SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        try await slack.push("""
+            {"envelope_id":"env-4","type":"events_api","payload":{"type":"event_callback","event_id":"Ev2",
+              "event":{"type":"message","channel_type":"im","user":"U-ANA","text":"borrow dune","ts":"1700000002.000100","channel":"D-ANA"}}}
+            """)
+        let requests = try await slack.wait { $0.contains { $0.path == "/api/chat.postMessage" } }
+        let post = try #require(requests.first { $0.path == "/api/chat.postMessage" })
+        #expect(post.body["channel"]?.string == "D-ANA")
+        #expect(post.body["thread_ts"] == nil)
+        #expect(post.body["text"]?.string?.hasPrefix("Dune is checked out to Ana.") == true)
+    }
+
+    @Test("messages from bots, our own included, and edits are ignored; a redelivery runs once")
+    func ignoredAndDeduplicated() async throws {
+        let slack = try SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        for (index, event) in [
+            #"{"type":"message","channel_type":"im","user":"U-BOT","text":"list","ts":"1.1","channel":"D-1"}"#,
+            #"{"type":"message","channel_type":"im","user":"U-X","bot_id":"B-OTHER","text":"list","ts":"1.2","channel":"D-1"}"#,
+            #"{"type":"message","subtype":"message_changed","channel_type":"im","user":"U-ANA","text":"list","ts":"1.3","channel":"D-1"}"#,
+        ].enumerated() {
+            try await slack.push(#"{"envelope_id":"skip-\#(index)","type":"events_api","payload":{"event_id":"Skip\#(index)","event":\#(event)}}"#)
+        }
+        let mention = #"{"type":"app_mention","user":"U-BEN","text":"<@U-BOT> checkout Dune","ts":"1.4","channel":"C-LIB"}"#
+        try await slack.push(#"{"envelope_id":"env-5","type":"events_api","retry_attempt":0,"payload":{"event_id":"EvSame","event":\#(mention)}}"#)
+        try await slack.push(#"{"envelope_id":"env-6","type":"events_api","retry_attempt":1,"retry_reason":"timeout","payload":{"event_id":"EvSame","event":\#(mention)}}"#)
+        let requests = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count >= 2 }
+        let posts = requests.filter { $0.path == "/api/chat.postMessage" }
+        #expect(posts.count == 1)
+        #expect(posts.first?.body["text"]?.string?.hasPrefix("Dune is checked out to Ben Okafor.") == true)
+        #expect(try await slack.acks().count == 5, "every envelope is acked, ignored ones too")
+    }
+
+    @Test("an invalid token stops the gateway with invalid_auth")
+    func invalidToken() async throws {
+        let slack = try SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack, botToken: "xoxb-revoked")
+        await #expect(throws: SlackAPIError(method: "auth.test", code: "invalid_auth")) { try await task.value }
+    }
+}
