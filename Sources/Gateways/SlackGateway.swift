@@ -22,19 +22,32 @@ public final class SlackGateway: Sendable {
     }
 
     /// Connects and serves until the task is cancelled. A rejected token ends it with the
-    /// `SlackAPIError`; a dropped connection is reopened with capped, jittered backoff.
+    /// `SlackAPIError`; a dropped connection is reopened with capped, jittered backoff; when
+    /// Slack asks for a refresh, the new connection is opened before the old one is closed, so
+    /// no event is lost.
     public func run() async throws {
         let identity = try await api.authTest()
         log("Slack: signed in as \(identity.userID).")
         var failures = 0
+        var socket: WebSocketClient? = nil
         while !Task.isCancelled {
             do {
-                let url = try await api.openConnection()
-                let socket = try await WebSocketClient.connect(to: url)
+                let current: WebSocketClient
+                if let socket { current = socket } else { current = try await connect() }
+                socket = nil
                 failures = 0
-                let reconnect = try await serve(socket, botUserID: identity.userID)
-                await socket.close()
-                if reconnect { continue }
+                switch try await serve(current, botUserID: identity.userID) {
+                case .refreshRequested:
+                    socket = try await connect()
+                    // The old connection may still deliver what was in flight: read it to its end.
+                    Task {
+                        _ = try? await self.serve(current, botUserID: identity.userID, draining: true)
+                        await current.close()
+                    }
+                case .closed:
+                    await current.close()
+                    throw WebSocketError.connectionLost(reason: "Slack closed the connection")
+                }
             } catch let error as SlackAPIError where error.isAuthenticationFailure {
                 throw error
             } catch is CancellationError {
@@ -48,14 +61,22 @@ public final class SlackGateway: Sendable {
         }
     }
 
+    private func connect() async throws -> WebSocketClient {
+        let url = try await api.openConnection()
+        return try await WebSocketClient.connect(to: url)
+    }
+
     /// 1 s, 2 s, 4 s… up to 60 s, with up to 20% jitter so that a fleet does not reconnect at once.
     static func backoff(_ failures: Int) -> Double {
         let base = min(60, pow(2, Double(max(0, failures - 1))))
         return base * Double.random(in: 0.8...1.2)
     }
 
-    /// Reads one connection; true when Slack asked for a reconnection (`disconnect`).
-    private func serve(_ socket: WebSocketClient, botUserID: String) async throws -> Bool {
+    enum ConnectionEnd { case refreshRequested, closed }
+
+    /// Reads one connection until Slack asks for a refresh (`disconnect`) or it ends. While
+    /// draining an old connection, a second `disconnect` is ignored.
+    private func serve(_ socket: WebSocketClient, botUserID: String, draining: Bool = false) async throws -> ConnectionEnd {
         for try await message in socket.messages {
             guard case .text(let text) = message,
                   let parsed = try? JSONDecoder().decode(SlackSocketMessage.self, from: Data(text.utf8)) else { continue }
@@ -64,7 +85,7 @@ public final class SlackGateway: Sendable {
                 log("Slack: Socket Mode connected.")
             case "disconnect":
                 log("Slack: asked to reconnect (\(parsed.reason ?? "no reason")).")
-                return true
+                if !draining { return .refreshRequested }
             default:
                 guard let envelopeID = parsed.envelope_id else { continue }
                 // Slack wants the ack within 3 s, before any library work.
@@ -75,7 +96,7 @@ public final class SlackGateway: Sendable {
                 Task { await self.dispatch(type: type, payload: payload, botUserID: botUserID) }
             }
         }
-        return false
+        return .closed
     }
 
     private func dispatch(type: String, payload: SlackEnvelopePayload, botUserID: String) async {

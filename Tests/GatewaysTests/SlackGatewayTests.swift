@@ -135,3 +135,54 @@ struct SlackGatewayTests {
         await #expect(throws: SlackAPIError(method: "auth.test", code: "invalid_auth")) { try await task.value }
     }
 }
+
+extension SlackEmulator {
+    func connections() async throws -> [String] { try await HTTPClient.shared.get("http://127.0.0.1:\(port)/_connections").json() }
+
+    func control(_ path: String, _ body: String = "{}") async throws {
+        _ = try await HTTPClient.shared.execute(HTTPRequest(method: "POST", url: "http://127.0.0.1:\(port)\(path)",
+                                                            headers: [("Content-Type", "application/json")], body: Data(body.utf8)))
+    }
+
+    func waitForConnections(_ count: Int) async throws -> [String] {
+        let deadline = ContinuousClock.now + .seconds(8)
+        while true {
+            let log = try await connections()
+            if log.filter({ $0.hasPrefix("open") }).count >= count || ContinuousClock.now > deadline { return log }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+}
+
+@Suite("SlackGateway: staying connected")
+struct SlackGatewayResilienceTests {
+    @Test("refresh_requested: the new connection opens before the old one closes, and no event is lost")
+    func refresh() async throws {
+        let slack = try SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        _ = try await slack.waitForConnections(1)
+        try await slack.push(#"{"type":"disconnect","reason":"refresh_requested","debug_info":{"host":"emulator"}}"#)
+        let log = try await slack.waitForConnections(2)
+        #expect(log.prefix(2) == ["open 1", "open 2"], "the new one first: \(log)")
+        // An event still in flight on the old connection is answered too.
+        try await slack.control("/_send_to_first", #"{"envelope_id":"late","type":"events_api","payload":{"event_id":"EvLate","event":{"type":"app_mention","user":"U-ANA","text":"<@U-BOT> who has Dune","ts":"2.1","channel":"C-LIB"}}}"#)
+        try await slack.push(#"{"envelope_id":"new","type":"events_api","payload":{"event_id":"EvNew","event":{"type":"app_mention","user":"U-ANA","text":"<@U-BOT> list","ts":"2.2","channel":"C-LIB"}}}"#)
+        let posts = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count >= 2 }.filter { $0.path == "/api/chat.postMessage" }
+        #expect(Set(posts.compactMap { $0.body["thread_ts"]?.string }) == ["2.1", "2.2"])
+    }
+
+    @Test("a dropped socket is reconnected, and the next event is answered")
+    func dropped() async throws {
+        let slack = try SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        _ = try await slack.waitForConnections(1)
+        try await slack.control("/_drop")
+        let log = try await slack.waitForConnections(2)
+        #expect(log.filter { $0.hasPrefix("open") }.count == 2, "\(log)")
+        try await slack.push(#"{"envelope_id":"after","type":"events_api","payload":{"event_id":"EvAfter","event":{"type":"app_mention","user":"U-ANA","text":"<@U-BOT> who has Dune","ts":"3.1","channel":"C-LIB"}}}"#)
+        let posts = try await slack.wait { $0.contains { $0.path == "/api/chat.postMessage" } }.filter { $0.path == "/api/chat.postMessage" }
+        #expect(posts.first?.body["thread_ts"]?.string == "3.1")
+    }
+}

@@ -12,6 +12,7 @@ from urllib.parse import parse_qs, urlparse
 received = []
 acks = []
 sockets = []
+connection_log = []
 loop = None
 ws_port = None
 lock = threading.Lock()
@@ -46,6 +47,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/_acks":
             with lock:
                 return self.reply(200, acks)
+        if self.path == "/_connections":
+            with lock:
+                return self.reply(200, connection_log)
         self.reply(404, {"ok": False, "error": "unknown_method"})
 
     def do_POST(self):
@@ -56,6 +60,18 @@ class Handler(BaseHTTPRequestHandler):
             body = json.loads(raw or "{}")
         else:
             body = {k: v[0] for k, v in parse_qs(raw).items()}
+        if self.path == "/_drop":
+            with lock:
+                target = sockets[-1] if sockets else None
+            if target is not None:
+                # Gone without a closing handshake, as when a network path dies.
+                loop.call_soon_threadsafe(target.transport.abort)
+            return self.reply(200, {"ok": True})
+        if self.path == "/_send_to_first":
+            with lock:
+                target = sockets[0] if sockets else None
+            asyncio.run_coroutine_threadsafe(target.send(raw), loop).result(5)
+            return self.reply(200, {"ok": True})
         if self.path == "/_send":
             with lock:
                 target = sockets[-1] if sockets else None
@@ -107,6 +123,8 @@ class Server(ThreadingHTTPServer):
 async def socket_mode(ws):
     with lock:
         sockets.append(ws)
+        number = len(sockets)
+        connection_log.append(f"open {number}")
     await ws.send(json.dumps({"type": "hello", "num_connections": len(sockets),
                               "debug_info": {"host": "emulator"}, "connection_info": {"app_id": "A1"}}))
     try:
@@ -115,6 +133,8 @@ async def socket_mode(ws):
                 acks.append(json.loads(message))
     except Exception:
         pass
+    with lock:
+        connection_log.append(f"close {number}")
 
 
 def run_socket_mode(ready):
