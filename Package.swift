@@ -59,6 +59,7 @@ let package = Package(
                 "LibraryCore",
                 "Commands",
                 "Scheduler",
+                "Gateways",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -90,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LibraryBotTests",
-            dependencies: ["librarybot", "LibraryCore"],
+            dependencies: ["librarybot", "LibraryCore", "Transport"],
             resources: [.copy("Resources/pty_session.py")]
         ),
     ],

@@ -55,6 +55,15 @@ struct BotSettings {
     var digestChannel: String?
     var reminderTime: DailyTime
     var dueSoonDays: Int
+    /// `slack.enabled` with `slack.app_token` (SLACK_APP_TOKEN), `slack.bot_token`
+    /// (SLACK_BOT_TOKEN) and `slack.api_url`; nil when Slack is off.
+    var slack: SlackSettings?
+
+    struct SlackSettings {
+        var appToken: String
+        var botToken: String
+        var apiURL: String
+    }
 
     init(reader: ConfigReader) throws {
         let library = reader.scoped(to: "library")
@@ -94,6 +103,24 @@ struct BotSettings {
         self.reminderTime = reminderTime
         dueSoonDays = reminders.int(forKey: "due_soon_days", default: 2)
         guard dueSoonDays >= 0 else { throw CLIFailure("reminders.due_soon_days cannot be negative (found \(dueSoonDays)).") }
+
+        let slackScope = reader.scoped(to: "slack")
+        if slackScope.bool(forKey: "enabled", default: false) {
+            // Secrets: marked so that swift-configuration never prints them.
+            guard let appToken = slackScope.string(forKey: "app_token", isSecret: true), !appToken.isEmpty else {
+                throw CLIFailure("slack.app_token is missing: set SLACK_APP_TOKEN (xapp-…) in the environment, or turn slack.enabled off.")
+            }
+            guard let botToken = slackScope.string(forKey: "bot_token", isSecret: true), !botToken.isEmpty else {
+                throw CLIFailure("slack.bot_token is missing: set SLACK_BOT_TOKEN (xoxb-…) in the environment, or turn slack.enabled off.")
+            }
+            slack = SlackSettings(appToken: appToken, botToken: botToken,
+                                  apiURL: slackScope.string(forKey: "api_url", default: "https://slack.com/api/"))
+            if digestTime != nil, digestChannel == nil {
+                throw CLIFailure("digest.channel is missing: the digest needs a channel id to be posted to (or leave digest.time empty).")
+            }
+        } else {
+            slack = nil
+        }
     }
 
     var reports: LibraryReports {

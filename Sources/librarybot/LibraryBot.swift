@@ -1,4 +1,6 @@
 import ArgumentParser
+import Commands
+import Gateways
 import Logging
 import ServiceLifecycle
 
@@ -33,16 +35,25 @@ struct RunCommand: AsyncParsableCommand {
         let logger = Logger(label: "librarybot")
         // One database for the whole process, shared by every service.
         let library = try settings.openLibrary()
-        logger.info("Console started on the terminal.", metadata: ["database": "\(settings.databasePath)"])
-        var configuration = ServiceGroupConfiguration(
-            services: [
-                .init(service: ConsoleService(console: Console(settings: settings, senderName: nil), library: library),
-                      successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "console"),
-                .init(service: SchedulerService(settings: settings, library: library, logger: logger),
-                      successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "scheduler"),
-            ],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger)
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        let output: ScheduledOutput
+        if let slack = settings.slack {
+            let api = SlackWebAPI(baseURL: slack.apiURL, botToken: slack.botToken, appToken: slack.appToken)
+            let gateway = SlackGateway(api: api, handler: CommandHandler(library: library, settings: settings.handler)) { [logger] line in
+                logger.info("\(line)")
+            }
+            logger.info("Slack gateway starting.", metadata: ["api": "\(slack.apiURL)"])
+            services.append(.init(service: SlackService(gateway: gateway), serviceName: "slack"))
+            output = .slack(api)
+        } else {
+            logger.info("Console started on the terminal.", metadata: ["database": "\(settings.databasePath)"])
+            services.append(.init(service: ConsoleService(console: Console(settings: settings, senderName: nil), library: library),
+                                  successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "console"))
+            output = .console
+        }
+        services.append(.init(service: SchedulerService(settings: settings, library: library, output: output, logger: logger),
+                              successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "scheduler"))
+        var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         // Past this, what is still running is cancelled: the process ends within 5 seconds.
         configuration.maximumGracefulShutdownDuration = .seconds(4)
         try await ServiceGroup(configuration: configuration).run()

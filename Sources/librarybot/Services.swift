@@ -1,5 +1,6 @@
 import Commands
 import Foundation
+import Gateways
 import LibraryCore
 import Logging
 import Scheduler
@@ -16,11 +17,40 @@ struct ConsoleService: Service {
     }
 }
 
-/// The scheduler as a service: the daily digest and reminders, printed on the console while no
-/// chat gateway exists.
+/// Where scheduled messages go: the console, or Slack.
+enum ScheduledOutput: Sendable {
+    case console
+    case slack(SlackWebAPI)
+
+    /// The digest to `digest.channel`.
+    func post(digest reply: Reply, channel: String?) async throws {
+        switch self {
+        case .console: emit(PlainRenderer.render(reply))
+        case .slack(let api): try await api.postMessage(channel: channel ?? "", SlackRenderer.render(reply))
+        }
+    }
+
+    /// A reminder: a direct message when the borrower's user id is known, else a line in
+    /// `digest.channel` naming them (a name alone cannot be pinged).
+    func post(reminder: Reminder, channel: String?) async throws {
+        switch self {
+        case .console: emit(PlainRenderer.render(reminder.reply))
+        case .slack(let api):
+            if let userID = reminder.borrower.userID {
+                try await api.postMessage(channel: userID, SlackRenderer.render(reminder.reply))
+            } else if let channel {
+                try await api.postMessage(channel: channel, SlackRenderer.render(reminder.reply))
+            }
+        }
+    }
+}
+
+/// The scheduler as a service: the daily digest and reminders, posted through the enabled
+/// gateway or printed on the console.
 struct SchedulerService: Service {
     let settings: BotSettings
     let library: LibraryService
+    let output: ScheduledOutput
     let logger: Logger
 
     func run() async throws {
@@ -33,12 +63,12 @@ struct SchedulerService: Service {
             // At most one reminder a day for a loan, even if `remind --post` ran too.
             let fresh = try await store.claimReminders(for: reminders.flatMap { $0.loans.map(\.loan.id) }, on: day)
             for reminder in reminders where reminder.loans.contains(where: { fresh.contains($0.loan.id) }) {
-                emit(PlainRenderer.render(reminder.reply))
+                try await output.post(reminder: reminder, channel: settings.digestChannel)
             }
         }]
         if let digestTime = settings.digestTime {
-            jobs.append(DailyJob(name: "digest", schedule: DailySchedule(time: digestTime, timeZone: zone)) { now in
-                emit(PlainRenderer.render(try await reports.digest(at: now)))
+            jobs.append(DailyJob(name: "digest", schedule: DailySchedule(time: digestTime, timeZone: zone)) { [settings] now in
+                try await output.post(digest: try await reports.digest(at: now), channel: settings.digestChannel)
             })
         }
         logger.info("Scheduler started: reminders at \(settings.reminderTime), digest \(settings.digestTime.map { "at \($0)" } ?? "off"), in \(zone.identifier).")
@@ -51,6 +81,21 @@ struct SchedulerService: Service {
             }
         } catch is CancellationError {
             // Shutting down: a job in progress has finished or been cancelled.
+        }
+    }
+}
+
+/// The Slack gateway as a service. A rejected token stops `librarybot run` with one clear line.
+struct SlackService: Service {
+    let gateway: SlackGateway
+
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown { try await gateway.run() }
+        } catch is CancellationError {
+            return
+        } catch let error as SlackAPIError where error.isAuthenticationFailure {
+            throw CLIFailure("Slack rejected the token (\(error.code) on \(error.method)): check SLACK_BOT_TOKEN and SLACK_APP_TOKEN.")
         }
     }
 }

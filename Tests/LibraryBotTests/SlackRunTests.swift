@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import Transport
+
+/// The Slack emulator of the gateway tests, started as a child process (Socket Mode on).
+final class EmulatedSlack {
+    let port: Int
+    private let process = Process()
+    private let input = Pipe()
+
+    init() throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("GatewaysTests/Resources/slack_emulator.py")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "--socket-mode"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        var line = Data()
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        while true {
+            var byte: UInt8 = 0
+            let count = read(descriptor, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 || byte == UInt8(ascii: "\n") { break }
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else { throw CocoaError(.fileReadCorruptFile) }
+        self.port = port
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+    }
+
+    /// The Web API requests received so far, as raw JSON objects.
+    func requests() async throws -> [[String: Any]] {
+        let data = try await HTTPClient.shared.get("http://127.0.0.1:\(port)/_requests").body
+        return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
+    }
+
+    var environment: [String: String] {
+        ["SLACK_ENABLED": "true", "SLACK_APP_TOKEN": "xapp-test", "SLACK_BOT_TOKEN": "xoxb-test",
+         "SLACK_API_URL": "http://127.0.0.1:\(port)/api/"]
+    }
+}
+
+@Suite("librarybot run with Slack enabled, against an emulated Slack")
+struct SlackRunTests {
+    @Test("the digest arrives in its channel at the configured time; SIGTERM then ends the process with 0 within 5 s")
+    func digestToSlack() async throws {
+        let slack = try EmulatedSlack()
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("s.sqlite").path
+        _ = try BinaryRunner.run(["console", "--database", database, "--as", "Ana"], stdin: "add Dune by Frank Herbert\ncheckout Dune\n")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm:ss"
+
+        let process = Process()
+        process.executableURL = try BinaryRunner.executable
+        process.arguments = ["run", "--database", database]
+        process.environment = ProcessInfo.processInfo.environment.merging(slack.environment.merging([
+            "DIGEST_TIME": formatter.string(from: Date().addingTimeInterval(3)), "DIGEST_CHANNEL": "C-LIB",
+        ]) { $1 }) { $1 }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+
+        var digest: [String: Any]? = nil
+        let deadline = Date().addingTimeInterval(15)
+        while digest == nil, Date() < deadline {
+            digest = try await slack.requests().first { ($0["path"] as? String) == "/api/chat.postMessage" }
+            if digest == nil { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        let body = try #require(digest?["body"] as? [String: Any])
+        #expect(body["channel"] as? String == "C-LIB")
+        #expect((body["text"] as? String)?.hasPrefix("Who has what: 1 book out") == true)
+        #expect(body["blocks"] is [Any])
+
+        let start = ContinuousClock.now
+        process.terminate()
+        while process.isRunning, ContinuousClock.now - start < .seconds(6) { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(process.terminationStatus == 0)
+        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("Slack gateway starting."))
+        #expect(!log.contains("xoxb-test") && !log.contains("xapp-test"), "no token in the logs")
+    }
+
+    @Test("a rejected token stops with one clear line and a non-zero status; a missing one names the key (2)")
+    func badTokens() throws {
+        let slack = try EmulatedSlack()
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("t.sqlite").path
+        let rejected = try BinaryRunner.run(["run", "--database", database],
+                                            environment: slack.environment.merging(["SLACK_BOT_TOKEN": "xoxb-revoked-secret"]) { $1 })
+        #expect(rejected.status != 0)
+        #expect(rejected.stderr.contains("Slack rejected the token (invalid_auth on auth.test)"))
+        #expect(!rejected.stderr.contains("revoked-secret"))
+        var missing = slack.environment
+        missing["SLACK_BOT_TOKEN"] = ""
+        let absent = try BinaryRunner.run(["run", "--database", database], environment: missing)
+        #expect(absent.status == 2)
+        #expect(absent.stderr.contains("Configuration error: slack.bot_token is missing"))
+    }
+}
