@@ -1,6 +1,7 @@
 import ArgumentParser
 import Commands
 import Foundation
+import Gateways
 import LibraryCore
 import Scheduler
 
@@ -25,10 +26,13 @@ struct ReportOptions: ParsableArguments {
         throw ValidationError("--at takes a local time such as \"2026-12-03 09:00\" (found '\(at)').")
     }
 
-    /// No gateway exists yet (Slack and Discord are the next issues), so nothing can be posted.
-    func refusePostingWithoutGateway() throws {
-        guard post else { return }
-        throw CLIFailure("No chat gateway is enabled (slack.enabled, discord.enabled), so nothing was posted. Without --post the message is printed.")
+    /// Where `--post` sends: the enabled gateway. Nil when printing.
+    func output(_ settings: BotSettings) throws -> ScheduledOutput? {
+        guard post else { return nil }
+        guard let slack = settings.slack else {
+            throw CLIFailure("No chat gateway is enabled (slack.enabled), so nothing was posted. Without --post the message is printed.")
+        }
+        return .slack(SlackWebAPI(baseURL: slack.apiURL, botToken: slack.botToken, appToken: slack.appToken))
     }
 }
 
@@ -43,9 +47,14 @@ struct DigestCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try await options.loadSettings()
-        try report.refusePostingWithoutGateway()
+        let output = try report.output(settings)
         let reply = try await settings.reports.digest(at: try report.instant(in: settings.rules.timeZone))
-        emit(PlainRenderer.render(reply))
+        guard let output else { return emit(PlainRenderer.render(reply)) }
+        guard let channel = settings.digestChannel else {
+            throw CLIFailure("digest.channel is missing: the digest needs a channel id to be posted to.")
+        }
+        try await output.post(digest: reply, channel: channel)
+        emit("Posted the digest to \(channel).")
     }
 }
 
@@ -60,9 +69,22 @@ struct RemindCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try await options.loadSettings()
-        try report.refusePostingWithoutGateway()
+        let output = try report.output(settings)
         let instant = try report.instant(in: settings.rules.timeZone)
         let reminders = try await settings.reports.reminders(at: instant, dueSoonDays: settings.dueSoonDays)
+        if let output {
+            // The scheduler's rule applies here too: at most one reminder a day for a loan.
+            let library = try settings.openLibrary()
+            let day = DailySchedule(time: settings.reminderTime, timeZone: settings.rules.timeZone).day(of: instant)
+            let fresh = try await ScheduleStore(database: library.database)
+                .claimReminders(for: reminders.flatMap { $0.loans.map(\.loan.id) }, on: day)
+            var sent = 0
+            for reminder in reminders where reminder.loans.contains(where: { fresh.contains($0.loan.id) }) {
+                try await output.post(reminder: reminder, channel: settings.digestChannel)
+                sent += 1
+            }
+            return emit("Sent \(sent) reminder\(sent == 1 ? "" : "s") (\(reminders.count - sent) already sent today).")
+        }
         if reminders.isEmpty {
             emit(settings.handler.defaultLanguage.pick("Nothing is due soon or overdue: no reminder to send.",
                                                        "Rien à rendre bientôt ni en retard : aucun rappel à envoyer."))

@@ -111,3 +111,37 @@ struct SlackRunTests {
         #expect(absent.stderr.contains("Configuration error: slack.bot_token is missing"))
     }
 }
+
+@Suite("librarybot digest and remind --post, through Slack")
+struct SlackPostTests {
+    @Test("digest --post goes to digest.channel; remind --post sends a DM once a day")
+    func post() async throws {
+        let slack = try EmulatedSlack()
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("p.sqlite").path
+        _ = try BinaryRunner.run(["console", "--database", database, "--as", "Ana"], stdin: "add Dune by Frank Herbert\n")
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        let environment = slack.environment.merging(["DIGEST_CHANNEL": "C-LIB"]) { $1 }
+
+        let digest = try BinaryRunner.run(["digest", "--post", "--database", database], environment: environment)
+        #expect(digest.status == 0)
+        #expect(digest.stdout == "Posted the digest to C-LIB.\n")
+        let posted = try await slack.requests().filter { ($0["path"] as? String) == "/api/chat.postMessage" }
+        #expect((posted.first?["body"] as? [String: Any])?["channel"] as? String == "C-LIB")
+
+        _ = try BinaryRunner.run(["console", "--database", database, "--as", "Zoé"], stdin: "checkout Dune\n")
+        let later = formatter.string(from: Date().addingTimeInterval(20 * 86_400))
+        let first = try BinaryRunner.run(["remind", "--post", "--at", later, "--database", database], environment: environment)
+        #expect(first.stdout == "Sent 1 reminder (0 already sent today).\n")
+        let again = try BinaryRunner.run(["remind", "--post", "--at", later, "--database", database], environment: environment)
+        #expect(again.stdout == "Sent 0 reminders (1 already sent today).\n")
+        let reminders = try await slack.requests().filter { ($0["path"] as? String) == "/api/chat.postMessage" }.dropFirst()
+        #expect(reminders.count == 1)
+        // Zoé has no Slack id (she borrowed at the console): her reminder goes to the channel.
+        #expect((reminders.first?["body"] as? [String: Any])?["channel"] as? String == "C-LIB")
+    }
+}
