@@ -45,7 +45,9 @@ public final class SlackGateway: Sendable {
                         await current.close()
                     }
                 case .closed:
+                    // Closed with 1000; on shutdown that is all, otherwise reconnect.
                     await current.close()
+                    if Task.isCancelled { return }
                     throw WebSocketError.connectionLost(reason: "Slack closed the connection")
                 }
             } catch let error as SlackAPIError where error.isAuthenticationFailure {
