@@ -223,7 +223,10 @@ public actor CommandHandler {
             switch action.action {
             case .clean:
                 let count = try await library.clean()
-                return Reply(.success, confirmedLanguage == .en ? "Deleted all \(count) books." : "Les \(count) livres sont supprimés.", language: confirmedLanguage)
+                let confirmedWords = Words(language: confirmedLanguage, dates: words.dates, now: now)
+                return Reply(.success, confirmedLanguage == .en
+                    ? "Deleted \(confirmedWords.books(count)): the library is empty."
+                    : "\(confirmedWords.books(count)) supprimé\(count > 1 ? "s" : "") : la bibliothèque est vide.", language: confirmedLanguage)
             case .delete(let books):
                 let deleted = try await library.delete(books.map { "#\($0.id)" })
                 return Reply(.success, confirmedLanguage == .en ? "Deleted \(deleted.count) books." : "\(deleted.count) livres supprimés.",

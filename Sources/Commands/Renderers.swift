@@ -27,8 +27,34 @@ public enum SlackRenderer {
         public var type: String
         public var text: TextObject?
         public var fields: [TextObject]?
-        public var elements: [TextObject]?
+        public var elements: [Element]?
     }
+
+    /// An element of a context block (text) or of an actions block (a button).
+    public enum Element: Encodable, Sendable, Hashable {
+        case text(TextObject)
+        case button(text: String, actionID: String, value: String, style: String?)
+
+        public func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .text(let object):
+                try object.encode(to: encoder)
+            case .button(let text, let actionID, let value, let style):
+                struct Button: Encodable {
+                    var type = "button"
+                    var text: TextObject
+                    var action_id: String
+                    var value: String
+                    var style: String?
+                }
+                try Button(text: TextObject(type: "plain_text", text: text), action_id: actionID, value: value, style: style).encode(to: encoder)
+            }
+        }
+    }
+
+    /// The action ids of the confirmation buttons.
+    public static let confirmActionID = "librarybot_confirm"
+    public static let cancelActionID = "librarybot_cancel"
 
     public struct TextObject: Encodable, Sendable, Hashable {
         public var type: String
@@ -73,7 +99,13 @@ public enum SlackRenderer {
             }
         }
         if let suggestion = reply.suggestion {
-            blocks.append(Block(type: "context", elements: [.mrkdwn(reply.language.pick("Try", "Essayez") + " " + mrkdwn("\(code: suggestion)"))]))
+            blocks.append(Block(type: "context", elements: [.text(.mrkdwn(reply.language.pick("Try", "Essayez") + " " + mrkdwn("\(code: suggestion)")))]))
+        }
+        if reply.kind == .confirmation {
+            blocks.append(Block(type: "actions", elements: [
+                .button(text: reply.language.pick("Yes", "Oui"), actionID: confirmActionID, value: "yes", style: "danger"),
+                .button(text: reply.language.pick("Cancel", "Annuler"), actionID: cancelActionID, value: "cancel", style: nil),
+            ]))
         }
         // Slack reads the fallback text for mentions too, so it gets the same entities.
         let fallback = PlainRenderer.render(reply).replacingOccurrences(of: "&", with: "&amp;")

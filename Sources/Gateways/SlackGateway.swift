@@ -108,6 +108,8 @@ public final class SlackGateway: Sendable {
                 try await slashCommand(payload)
             case "events_api":
                 try await event(payload, botUserID: botUserID)
+            case "interactive":
+                try await interaction(payload)
             default:
                 break
             }
@@ -139,6 +141,22 @@ public final class SlackGateway: Sendable {
         default:
             return
         }
+    }
+
+    /// The Yes / Cancel buttons of a confirmation request, answered on the interaction's
+    /// `response_url` as the typed `yes` / `cancel` would be.
+    private func interaction(_ payload: SlackEnvelopePayload) async throws {
+        guard payload.type == "block_actions", let user = payload.user, let responseURL = payload.response_url,
+              let action = payload.actions?.first else { return }
+        let intent: Intent
+        switch action.action_id {
+        case SlackRenderer.confirmActionID: intent = .confirm
+        case SlackRenderer.cancelActionID: intent = .cancel
+        default: return
+        }
+        let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
+        let reply = await handler.handle(ParsedCommand(intent: intent, language: nil), from: sender, at: Date())
+        try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: reply.kind == .error)
     }
 
     private func firstTime(_ eventID: String) -> Bool {

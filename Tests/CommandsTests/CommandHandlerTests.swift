@@ -163,7 +163,7 @@ struct CommandHandlerTests {
         let unrelated = await handler.handle(text: "who has Dune", from: ana, at: tuesday.addingTimeInterval(20))
         #expect(unrelated.kind == .info)
         let done = await handler.handle(text: "yes", from: ana, at: tuesday.addingTimeInterval(299))
-        #expect(done.text.contains("Deleted all 3 books."))
+        #expect(done.text.contains("Deleted 3 books: the library is empty."))
         #expect(await handler.handle(text: "list", from: ana, at: tuesday).text.contains("no books yet"))
     }
 

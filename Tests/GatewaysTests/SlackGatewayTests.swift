@@ -186,3 +186,32 @@ struct SlackGatewayResilienceTests {
         #expect(posts.first?.body["thread_ts"]?.string == "3.1")
     }
 }
+
+@Suite("SlackGateway: confirmation buttons")
+struct SlackConfirmationTests {
+    @Test("clean asks with Yes / Cancel buttons; pressing Yes empties the library")
+    func buttons() async throws {
+        let slack = try SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        try await slack.push("""
+            {"envelope_id":"c1","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"U-ANA","command":"/library",
+              "text":"clean","response_url":"http://127.0.0.1:\(slack.port)/response/ask"}}
+            """)
+        let asked = try await slack.wait { $0.contains { $0.path == "/response/ask" } }.first { $0.path == "/response/ask" }
+        guard case .array(let blocks)? = asked?.body["blocks"], case .object(let actions)? = blocks.last,
+              case .array(let buttons)? = actions["elements"] else {
+            Issue.record("no buttons")
+            return
+        }
+        #expect(actions["type"]?.string == "actions")
+        #expect(buttons.count == 2)
+        try await slack.push("""
+            {"envelope_id":"c2","type":"interactive","payload":{"type":"block_actions","user":{"id":"U-ANA","name":"ana.r"},
+              "actions":[{"action_id":"librarybot_confirm","value":"yes","type":"button"}],
+              "response_url":"http://127.0.0.1:\(slack.port)/response/yes"}}
+            """)
+        let done = try await slack.wait { $0.contains { $0.path == "/response/yes" } }.first { $0.path == "/response/yes" }
+        #expect(done?.body["text"]?.string?.hasPrefix("Deleted 1 book: the library is empty.") == true)
+    }
+}
