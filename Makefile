@@ -41,6 +41,7 @@ bench: deps pydeps
 	@python3 -c "import aiohttp" 2>/dev/null || python3 -m pip install --quiet aiohttp \
 		|| python3 -m pip install --quiet --break-system-packages aiohttp
 	cd Benchmarks && python3 python/with_peers.py -- $(SWIFT) package --allow-writing-to-package-directory benchmark
+	python3 Benchmarks/python/slack_burst.py
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -5,12 +5,13 @@ https://api.slack.com/apis/socket-mode). Prints its HTTP port, serves until stdi
 Tokens: xoxb-test (bot), xapp-test (app); anything else is invalid_auth.
 Test controls: GET /_requests (every Web API request, in order), POST /_send (a JSON message
 to push on the current Socket Mode connection), GET /_acks (what the app sent on the socket)."""
-import asyncio, json, os, sys, threading
+import asyncio, json, os, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 received = []
 acks = []
+timings = {"sent": {}, "acked": {}, "responded": {}}
 sockets = []
 connection_log = []
 loop = None
@@ -47,6 +48,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/_acks":
             with lock:
                 return self.reply(200, acks)
+        if self.path == "/_timings":
+            with lock:
+                return self.reply(200, timings)
         if self.path == "/_connections":
             with lock:
                 return self.reply(200, connection_log)
@@ -72,6 +76,19 @@ class Handler(BaseHTTPRequestHandler):
                 target = sockets[0] if sockets else None
             asyncio.run_coroutine_threadsafe(target.send(raw), loop).result(5)
             return self.reply(200, {"ok": True})
+        if self.path == "/_send_many":
+            # A burst: every message pushed back to back, each stamped just before it goes.
+            with lock:
+                target = sockets[-1] if sockets else None
+
+            async def burst():
+                for message in body["messages"]:
+                    timings["sent"][message["envelope_id"]] = time.perf_counter()
+                    await target.send(json.dumps(message))
+                    # Let the socket's reader take acks as they come, not after the burst.
+                    await asyncio.sleep(0)
+            asyncio.run_coroutine_threadsafe(burst(), loop).result(60)
+            return self.reply(200, {"ok": True})
         if self.path == "/_send":
             with lock:
                 target = sockets[-1] if sockets else None
@@ -85,6 +102,8 @@ class Handler(BaseHTTPRequestHandler):
         auth = self.headers.get("Authorization", "")
         path = urlparse(self.path).path
         if path.startswith("/response/"):
+            with lock:
+                timings["responded"].setdefault(path.rsplit("/", 1)[-1], time.perf_counter())
             return self.reply(200, "ok")
         method = path.rsplit("/", 1)[-1]
         if method == "apps.connections.open":
@@ -129,8 +148,12 @@ async def socket_mode(ws):
                               "debug_info": {"host": "emulator"}, "connection_info": {"app_id": "A1"}}))
     try:
         async for message in ws:
+            now = time.perf_counter()
+            ack = json.loads(message)
             with lock:
-                acks.append(json.loads(message))
+                acks.append(ack)
+                if "envelope_id" in ack:
+                    timings["acked"].setdefault(ack["envelope_id"], now)
     except Exception:
         pass
     with lock:

@@ -1,0 +1,62 @@
+"""The Slack gateway benchmark: `librarybot run` (release build) connected to the Slack
+emulator of the tests; a burst of 1,000 slash commands pushed back to back; the latency from
+each push to its ack on the socket, and to its reply on response_url (p50, p99); and the
+resident memory of the process connected and idle. Run by `make bench`."""
+import json, os, statistics, subprocess, sys, tempfile, time, urllib.request
+
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+emulator_script = os.path.join(root, "Tests", "GatewaysTests", "Resources", "slack_emulator.py")
+
+
+def http(method, url, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=120) as response:
+        return json.loads(response.read() or b"null")
+
+
+def percentile(values, fraction):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(len(values) * fraction))]
+
+
+subprocess.check_call(["swift", "build", "-c", "release", "--product", "librarybot"], cwd=root)
+binary = os.path.join(subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, text=True).strip(), "librarybot")
+emulator = subprocess.Popen([sys.executable, emulator_script, "--socket-mode"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+port = int(emulator.stdout.readline())
+base = f"http://127.0.0.1:{port}"
+folder = tempfile.mkdtemp()
+database = os.path.join(folder, "bench.sqlite")
+subprocess.run([binary, "console", "--database", database, "--as", "Ana"], input="add Dune by Frank Herbert\n", text=True, check=True, capture_output=True)
+environment = dict(os.environ, SLACK_ENABLED="true", SLACK_APP_TOKEN="xapp-test", SLACK_BOT_TOKEN="xoxb-test",
+                   SLACK_API_URL=f"{base}/api/", REMINDERS_TIME="23:59:59")
+bot = subprocess.Popen([binary, "run", "--database", database], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+try:
+    deadline = time.time() + 20
+    while not http("GET", f"{base}/_connections") and time.time() < deadline:
+        time.sleep(0.1)
+    time.sleep(2)
+    with open(f"/proc/{bot.pid}/status") as status:
+        rss = next(line for line in status if line.startswith("VmRSS")).split()[1]
+    print(f"librarybot run, connected to Slack and idle: resident memory {int(rss) / 1024:.1f} MiB")
+
+    messages = [{"envelope_id": f"e{i}", "type": "slash_commands", "accepts_response_payload": True,
+                 "payload": {"channel_id": "C-LIB", "user_id": "U-ANA", "user_name": "ana.r", "command": "/library",
+                             "text": "who has Dune", "response_url": f"{base}/response/e{i}"}} for i in range(1000)]
+    http("POST", f"{base}/_send_many", {"messages": messages})
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        timings = http("GET", f"{base}/_timings")
+        if len(timings["responded"]) >= 1000:
+            break
+        time.sleep(0.2)
+    sent, acked, responded = timings["sent"], timings["acked"], timings["responded"]
+    acks = [(acked[k] - sent[k]) * 1000 for k in sent if k in acked]
+    replies = [(responded[k] - sent[k]) * 1000 for k in sent if k in responded]
+    print(f"1,000 slash commands in a burst: {len(acks)} acked, ack latency p50 {percentile(acks, 0.5):.2f} ms, p99 {percentile(acks, 0.99):.2f} ms")
+    print(f"  {len(replies)} answered on response_url, reply latency p50 {percentile(replies, 0.5):.2f} ms, p99 {percentile(replies, 0.99):.2f} ms")
+finally:
+    bot.terminate()
+    bot.wait(10)
+    emulator.stdin.close()
+    emulator.wait(10)
