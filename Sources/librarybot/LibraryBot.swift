@@ -22,9 +22,10 @@ struct RunCommand: AsyncParsableCommand {
         commandName: "run",
         abstract: "Run the bot (the default command).",
         discussion: """
-            Runs the scheduler (daily reminders and digest) and, while no chat gateway is enabled, the console \
-            on the terminal, where scheduled messages are printed too. SIGTERM or SIGINT shuts down gracefully \
-            (exit 0); the end of the console's input does too.
+            Runs the scheduler (daily reminders and digest) with the Slack gateway when slack.enabled is true \
+            (tokens from SLACK_APP_TOKEN and SLACK_BOT_TOKEN), or else the console on the terminal, where \
+            scheduled messages are printed. SIGTERM or SIGINT shuts down gracefully (exit 0); the end of the \
+            console's input does too.
             """)
 
     @OptionGroup var options: CommonOptions
