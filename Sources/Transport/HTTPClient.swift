@@ -64,8 +64,13 @@ final class CurlMultiEngine: @unchecked Sendable {
     init() {
         _ = Self.globalInit
         multi = curl_multi_init()
-        // Idle kept-alive connections beyond this many are closed.
-        if let multi { librarybot_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 16) }
+        if let multi {
+            // Idle kept-alive connections beyond this many are closed.
+            librarybot_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 32)
+            // A burst of requests to one host queues for at most this many connections instead
+            // of opening one each: a thousand sockets cost more to poll than they save.
+            librarybot_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 32)
+        }
         let thread = Thread { [self] in self.loop() }
         thread.name = "libcurl"
         thread.start()
