@@ -13,7 +13,8 @@ struct Words: Sendable {
         language == .en ? (count == 1 ? "1 book" : "\(count) books") : (count <= 1 ? "\(count) livre" : "\(count) livres")
     }
 
-    /// How to name a book in a suggested command: its title, or `#id` when the title is not unique.
+    /// How to name a book in a suggested command: its title (among copies of one title, the
+    /// library picks the right copy for the command).
     func reference(_ book: Book) -> String { book.title }
 
     var confirmationHint: RichText {

@@ -154,7 +154,6 @@ final class CurlTransfer: @unchecked Sendable {
 
     private(set) var easy: UnsafeMutableRawPointer?
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
-    private var status = 0
     private var headers: [(name: String, value: String)] = []
     private var body = Data()
     private let waiter = Mutex<CheckedContinuation<HTTPResponse, any Error>?>(nil)
@@ -270,11 +269,9 @@ final class CurlTransfer: @unchecked Sendable {
             return String(decoding: slice[start..<end], as: UTF8.self)
         }
         if bytes.starts(with: "HTTP/".utf8) {
-            // A new response (after a 100 Continue or a redirect): start over.
+            // A new response (after a 100 Continue or a redirect): start over. Its status is
+            // read from CURLINFO_RESPONSE_CODE at the end.
             headers = []
-            let afterVersion = bytes.firstIndex(of: 0x20).map { bytes.index(after: $0) } ?? bytes.endIndex
-            let codeEnd = bytes[afterVersion...].firstIndex(of: 0x20) ?? bytes.endIndex
-            status = Int(trimmed(bytes[afterVersion..<codeEnd])) ?? 0
         } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
             headers.append((trimmed(bytes[..<colon]), trimmed(bytes[(colon + 1)...])))
         }
