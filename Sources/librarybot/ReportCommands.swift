@@ -71,18 +71,13 @@ struct RemindCommand: AsyncParsableCommand {
         let settings = try await options.loadSettings()
         let output = try report.output(settings)
         let instant = try report.instant(in: settings.rules.timeZone)
-        let reminders = try await settings.reports.reminders(at: instant, dueSoonDays: settings.dueSoonDays)
+        let library = try settings.openLibrary()
+        let reports = LibraryReports(library: library, language: settings.handler.defaultLanguage, timeZone: settings.rules.timeZone)
+        let reminders = try await reports.reminders(at: instant, dueSoonDays: settings.dueSoonDays)
         if let output {
-            // The scheduler's rule applies here too: at most one reminder a day for a loan.
-            let library = try settings.openLibrary()
             let day = DailySchedule(time: settings.reminderTime, timeZone: settings.rules.timeZone).day(of: instant)
-            let fresh = try await ScheduleStore(database: library.database)
-                .claimReminders(for: reminders.flatMap { $0.loans.map(\.loan.id) }, on: day)
-            var sent = 0
-            for reminder in reminders where reminder.loans.contains(where: { fresh.contains($0.loan.id) }) {
-                try await output.post(reminder: reminder, channel: settings.digestChannel)
-                sent += 1
-            }
+            let sent = try await output.send(reminders, on: day, store: ScheduleStore(database: library.database),
+                                             channel: settings.digestChannel)
             return emit("Sent \(sent) reminder\(sent == 1 ? "" : "s") (\(reminders.count - sent) already sent today).")
         }
         if reminders.isEmpty {

@@ -30,6 +30,18 @@ enum ScheduledOutput: Sendable {
         }
     }
 
+    /// Sends the reminders whose loans were not reminded yet on `day` (at most one a day for a
+    /// loan, whether the scheduler or `remind --post` sends it); returns how many went out.
+    func send(_ reminders: [Reminder], on day: String, store: ScheduleStore, channel: String?) async throws -> Int {
+        let fresh = try await store.claimReminders(for: reminders.flatMap { $0.loans.map(\.loan.id) }, on: day)
+        var sent = 0
+        for reminder in reminders where reminder.loans.contains(where: { fresh.contains($0.loan.id) }) {
+            try await post(reminder: reminder, channel: channel)
+            sent += 1
+        }
+        return sent
+    }
+
     /// A reminder: a direct message when the borrower's user id is known, else a line in
     /// `digest.channel` naming them (a name alone cannot be pinged).
     func post(reminder: Reminder, channel: String?) async throws {
@@ -60,11 +72,7 @@ struct SchedulerService: Service {
         var jobs = [DailyJob(name: "reminders", schedule: DailySchedule(time: settings.reminderTime, timeZone: zone)) { [settings] now in
             let reminders = try await reports.reminders(at: now, dueSoonDays: settings.dueSoonDays)
             let day = DailySchedule(time: settings.reminderTime, timeZone: zone).day(of: now)
-            // At most one reminder a day for a loan, even if `remind --post` ran too.
-            let fresh = try await store.claimReminders(for: reminders.flatMap { $0.loans.map(\.loan.id) }, on: day)
-            for reminder in reminders where reminder.loans.contains(where: { fresh.contains($0.loan.id) }) {
-                try await output.post(reminder: reminder, channel: settings.digestChannel)
-            }
+            _ = try await output.send(reminders, on: day, store: store, channel: settings.digestChannel)
         }]
         if let digestTime = settings.digestTime {
             jobs.append(DailyJob(name: "digest", schedule: DailySchedule(time: digestTime, timeZone: zone)) { [settings] now in
