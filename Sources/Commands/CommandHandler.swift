@@ -168,7 +168,7 @@ public actor CommandHandler {
             guard let normalized = ISBN.normalize(isbn) else {
                 throw LibraryError.invalidBook(field: .isbn, problem: .invalidISBN(isbn))
             }
-            if let existing = try await library.allBooks().first(where: { $0.isbn == normalized }) {
+            if let existing = try await library.book(withISBN: normalized) {
                 return Reply(.info, l == .en
                     ? "ISBN \(normalized) is already on the shelf: \(bold: existing.title) (#\(existing.id))."
                     : "L'ISBN \(normalized) est déjà sur l'étagère : \(bold: existing.title) (#\(existing.id)).",

@@ -324,6 +324,13 @@ public struct LibraryService: Sendable {
         try await database.writer.read { db in try resolveOne(reference, db) }
     }
 
+    /// The first book added with `isbn` (normalized), if any.
+    public func book(withISBN isbn: String) async throws -> Book? {
+        try await database.writer.read { db in
+            try db.first("SELECT \(Book.databaseSelection) FROM book WHERE isbn = ? ORDER BY id LIMIT 1", [isbn]) { Book(row: $0, at: 0) }
+        }
+    }
+
     /// Every book, oldest first, for export.
     public func allBooks() async throws -> [Book] {
         try await database.writer.read { db in
