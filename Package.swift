@@ -71,14 +71,18 @@ let package = Package(
             name: "LibraryCoreTests",
             dependencies: ["LibraryCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "TransportTests",
-            dependencies: ["Transport", "LoopbackPeer"],
+            dependencies: ["Transport", "LoopbackPeer", "TestSupport"],
             resources: [.copy("Resources/servers.py")]
         ),
         .testTarget(
             name: "GatewaysTests",
-            dependencies: ["Gateways", "Commands", "LibraryCore", "Transport"],
+            dependencies: ["Gateways", "Commands", "LibraryCore", "Transport", "TestSupport"],
             resources: [.copy("Resources/slack_emulator.py")]
         ),
         .testTarget(
@@ -91,7 +95,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LibraryBotTests",
-            dependencies: ["librarybot", "LibraryCore", "Transport"],
+            dependencies: ["librarybot", "LibraryCore", "Transport", "TestSupport"],
             resources: [.copy("Resources/pty_session.py")]
         ),
     ],

@@ -1,42 +1,18 @@
 import Commands
 import Foundation
 import Gateways
+import TestSupport
 import Testing
 import Transport
 
-/// The Slack emulator, one per test, as a child process that exits when our pipe closes.
+/// The Slack emulator, one per test (see PythonPeer).
 final class SlackEmulator: Sendable {
-    let port: Int
-    private let process: Process
-    private let input: Pipe
+    private let peer: PythonPeer
+    var port: Int { peer.port }
 
     init(socketMode: Bool = false) throws {
         guard let script = Bundle.module.url(forResource: "slack_emulator", withExtension: "py") else { throw CocoaError(.fileNoSuchFile) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path] + (socketMode ? ["--socket-mode"] : [])
-        let output = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        var line = Data()
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        while true {
-            var byte: UInt8 = 0
-            let count = read(descriptor, &byte, 1)
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 || byte == UInt8(ascii: "\n") { break }
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else { throw CocoaError(.fileReadCorruptFile) }
-        self.port = port
-        self.process = process
-        self.input = input
-    }
-
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
+        peer = try PythonPeer(script: script.path, arguments: socketMode ? ["--socket-mode"] : [])
     }
 
     var apiURL: String { "http://127.0.0.1:\(port)/api/" }

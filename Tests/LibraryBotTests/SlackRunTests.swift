@@ -1,38 +1,17 @@
 import Foundation
+import TestSupport
 import Testing
 import Transport
 
-/// The Slack emulator of the gateway tests, started as a child process (Socket Mode on).
+/// The Slack emulator of the gateway tests, started with Socket Mode on (see PythonPeer).
 final class EmulatedSlack {
-    let port: Int
-    private let process = Process()
-    private let input = Pipe()
+    private let peer: PythonPeer
+    var port: Int { peer.port }
 
     init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("GatewaysTests/Resources/slack_emulator.py")
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--socket-mode"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        var line = Data()
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        while true {
-            var byte: UInt8 = 0
-            let count = read(descriptor, &byte, 1)
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 || byte == UInt8(ascii: "\n") { break }
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else { throw CocoaError(.fileReadCorruptFile) }
-        self.port = port
-    }
-
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
+        peer = try PythonPeer(script: script.path, arguments: ["--socket-mode"])
     }
 
     /// The Web API requests received so far, as raw JSON objects.

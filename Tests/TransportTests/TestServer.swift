@@ -1,49 +1,21 @@
 import Foundation
 import Synchronization
+import TestSupport
 
-/// A peer from `Resources/servers.py`, started as a child process. It exits when our end of
-/// its stdin closes, so it never outlives the tests.
+/// A peer from `Resources/servers.py` (see PythonPeer).
 final class TestServer: Sendable {
-    let port: Int
-    let process: Process
-    private let input: Pipe
+    let peer: PythonPeer
+    var port: Int { peer.port }
+    var process: Process { peer.process }
 
     init(_ mode: String, environment: [String: String] = [:]) throws {
         guard let script = Bundle.module.url(forResource: "servers", withExtension: "py") else {
             throw CocoaError(.fileNoSuchFile)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, mode]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        // POSIX reads, retried on EINTR (FileHandle traps on it; child processes signal us).
-        var line = Data()
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        while true {
-            var byte: UInt8 = 0
-            let count = read(descriptor, &byte, 1)
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 || byte == UInt8(ascii: "\n") { break }
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            process.terminate()
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the \(mode) server did not start (is the python websockets package installed? make test installs it)"])
-        }
-        self.port = port
-        self.process = process
-        self.input = input
+        peer = try PythonPeer(script: script.path, arguments: [mode], environment: environment)
     }
 
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-        process.waitUntilExit()
-    }
+    func stop() { peer.stop() }
 
     /// One server of each kind for the whole test run.
     static let sharedWebSocket = Mutex<TestServer?>(nil)
