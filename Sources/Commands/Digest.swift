@@ -34,9 +34,9 @@ struct Digest: Sendable {
             lines.append(line)
         }
         var waiting: [RichText] = []
+        let queues = try await library.holdQueues()
         for loaned in loans {
-            let holds = try await library.show("#\(loaned.book.id)").holds
-            if !holds.isEmpty {
+            if let holds = queues[loaned.book.id], !holds.isEmpty {
                 waiting.append(l == .en
                     ? "\(bold: loaned.book.title): \(holds.map(\.holder.name).joined(separator: ", ")) waiting"
                     : "\(bold: loaned.book.title) : \(holds.map(\.holder.name).joined(separator: ", ")) en attente")

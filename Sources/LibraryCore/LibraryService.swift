@@ -324,6 +324,14 @@ public struct LibraryService: Sendable {
         try await database.writer.read { db in try resolveOne(reference, db) }
     }
 
+    /// Every hold queue, by book, first in line first.
+    public func holdQueues() async throws -> [Int64: [Hold]] {
+        try await database.writer.read { db in
+            let holds = try db.all("SELECT \(Hold.databaseSelection) FROM hold ORDER BY bookID, placedAt, id") { try Hold(row: $0) }
+            return Dictionary(grouping: holds, by: \.bookID)
+        }
+    }
+
     /// The first book added with `isbn` (normalized), if any.
     public func book(withISBN isbn: String) async throws -> Book? {
         try await database.writer.read { db in
