@@ -375,29 +375,13 @@ public enum CommandParser {
             let candidate = folded.prefix(form.words.count).joined(separator: " ")
             let target = form.words.joined(separator: " ")
             let allowance = target.count <= 4 ? 1 : 2
-            let distance = levenshtein(Array(candidate), Array(target))
-            guard distance <= allowance, distance < target.count / 2 + 1 else { continue }
+            guard let distance = EditDistance.optimalStringAlignment(candidate, target, maximum: allowance),
+                  distance < target.count / 2 + 1 else { continue }
             // A short verb one letter off is often another word ("make" is not "take").
             if target.count <= 4, candidate.first != target.first { continue }
             if let current = best, current.1 <= distance { continue }
             best = (form, distance)
         }
         return best?.0
-    }
-
-    private static func levenshtein(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count), current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, previous[j - 2] + 1) }
-                current[j] = value
-            }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 }

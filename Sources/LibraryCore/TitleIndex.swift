@@ -170,13 +170,18 @@ struct LetterProfile: Sendable {
     }
 }
 
-/// The edit distance used to forgive typos.
-enum EditDistance {
+/// The edit distance used to forgive typos, in titles and in command verbs.
+public enum EditDistance {
     /// Levenshtein distance counting a swap of two neighbours as one edit ("Dnue" → "Dune"),
     /// or nil as soon as it must exceed `maximum`.
-    static func optimalStringAlignment(_ a: [UInt32], _ b: [UInt32], maximum: Int) -> Int? {
+    public static func optimalStringAlignment(_ a: [UInt32], _ b: [UInt32], maximum: Int) -> Int? {
         var workspace = Workspace()
         return workspace.distance(a, b, maximum: maximum)
+    }
+
+    /// The same, on the Unicode scalars of two strings.
+    public static func optimalStringAlignment(_ a: String, _ b: String, maximum: Int) -> Int? {
+        optimalStringAlignment(a.unicodeScalars.map(\.value), b.unicodeScalars.map(\.value), maximum: maximum)
     }
 
     /// Three rows of the dynamic programme, kept between calls to spare allocations.
