@@ -69,7 +69,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LibraryCoreTests",
-            dependencies: ["LibraryCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["LibraryCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "TestSupport",
@@ -87,11 +87,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SchedulerTests",
-            dependencies: ["Scheduler", "Commands", "LibraryCore"]
+            dependencies: ["Scheduler", "Commands", "LibraryCore", "TestSupport"]
         ),
         .testTarget(
             name: "CommandsTests",
-            dependencies: ["Commands", "LibraryCore"]
+            dependencies: ["Commands", "LibraryCore", "TestSupport"]
         ),
         .testTarget(
             name: "LibraryBotTests",

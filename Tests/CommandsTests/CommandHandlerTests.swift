@@ -1,15 +1,8 @@
 import Commands
 import Foundation
+import TestSupport
 import LibraryCore
 import Testing
-
-func utc(_ text: String) -> Date {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    guard let date = formatter.date(from: text) else { preconditionFailure("bad fixture date \(text)") }
-    return date
-}
 
 /// A handler over a real in-memory library holding Dune, Emma and Les Misérables, in Paris.
 func makeHandler(admins: Set<String> = []) async throws -> CommandHandler {

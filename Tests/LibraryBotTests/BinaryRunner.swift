@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `librarybot` executable, as an operator would.
 struct BinaryRunner {
@@ -47,8 +48,3 @@ struct BinaryRunner {
     }
 }
 
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("librarybot-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("librarybot run: the console and the scheduler in one service group")

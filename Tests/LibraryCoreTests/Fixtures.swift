@@ -1,14 +1,6 @@
 import Foundation
+import TestSupport
 import LibraryCore
-
-/// Instants written in UTC, so tests read like a calendar.
-func utc(_ text: String) -> Date {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    guard let date = formatter.date(from: text) else { preconditionFailure("bad fixture date \(text)") }
-    return date
-}
 
 let monday = utc("2026-11-30 09:00:00")
 let ana = Borrower(name: "Ana", userID: "U-ANA")
@@ -24,13 +16,6 @@ func makeLibrary(rules: LibraryRules = LibraryRules(), books: [NewBook] = []) as
 
 func book(_ title: String, _ author: String = "Someone", categories: [String] = [], publisher: String? = nil) -> NewBook {
     NewBook(title: title, author: author, publisher: publisher, categories: categories)
-}
-
-/// A temporary folder removed by the caller.
-func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("librarybot-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 /// Runs `body` and returns the `LibraryError` it threw, or nil.

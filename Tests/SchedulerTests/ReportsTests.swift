@@ -1,5 +1,6 @@
 import Commands
 import Foundation
+import TestSupport
 import LibraryCore
 import Scheduler
 import Testing

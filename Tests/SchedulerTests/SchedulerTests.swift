@@ -1,17 +1,10 @@
 import Commands
 import Foundation
+import TestSupport
 import LibraryCore
 import Scheduler
 import Synchronization
 import Testing
-
-func utc(_ text: String) -> Date {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    guard let date = formatter.date(from: text) else { preconditionFailure("bad fixture date \(text)") }
-    return date
-}
 
 func zone(_ name: String) throws -> TimeZone { try #require(TimeZone(identifier: name)) }
 
