@@ -12,6 +12,8 @@ public final class SlackGateway: Sendable {
     public let handler: CommandHandler
     private let names = Mutex<[String: String]>([:])
     private let seenEvents = Mutex<(order: [String], set: Set<String>)>(([], []))
+    /// Commands being answered, so that a shutdown lets them finish.
+    private let inProgress = Mutex<[UUID: Task<Void, Never>]>([:])
     /// Called with one sentence per notable event (connected, reconnecting); never a token.
     private let log: @Sendable (String) -> Void
 
@@ -26,6 +28,16 @@ public final class SlackGateway: Sendable {
     /// Slack asks for a refresh, the new connection is opened before the old one is closed, so
     /// no event is lost.
     public func run() async throws {
+        try await serveUntilCancelled()
+        await finishCommandsInProgress()
+    }
+
+    /// Waits for the commands still being answered (a shutdown gives them its grace period).
+    private func finishCommandsInProgress() async {
+        for task in inProgress.withLock({ Array($0.values) }) { await task.value }
+    }
+
+    private func serveUntilCancelled() async throws {
         let identity = try await api.authTest()
         log("Slack: signed in as \(identity.userID).")
         var failures = 0
@@ -95,7 +107,15 @@ public final class SlackGateway: Sendable {
                 try socket.send(text: String(decoding: ack, as: UTF8.self))
                 guard let payload = parsed.payload else { continue }
                 let type = parsed.type
-                Task { await self.dispatch(type: type, payload: payload, botUserID: botUserID) }
+                let id = UUID()
+                // Not a child of this loop: a cancelled read must not cancel a reply half sent.
+                // Registered under the lock it removes itself with, so it cannot be left behind.
+                inProgress.withLock { running in
+                    running[id] = Task {
+                        await self.dispatch(type: type, payload: payload, botUserID: botUserID)
+                        _ = self.inProgress.withLock { $0.removeValue(forKey: id) }
+                    }
+                }
             }
         }
         return .closed
