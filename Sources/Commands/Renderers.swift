@@ -122,7 +122,27 @@ public enum DiscordRenderer {
     public struct Message: Encodable, Sendable, Hashable {
         public var content: String
         public var embeds: [Embed]
+        /// The Yes / Cancel buttons of a confirmation request; `[]` removes earlier ones.
+        public var components: [ActionRow]?
     }
+
+    /// A row of message components (https://discord.com/developers/docs/components/reference).
+    public struct ActionRow: Encodable, Sendable, Hashable {
+        public var type = 1
+        public var components: [Button]
+    }
+
+    public struct Button: Encodable, Sendable, Hashable {
+        public var type = 2
+        /// 2 secondary, 4 danger.
+        public var style: Int
+        public var label: String
+        public var custom_id: String
+    }
+
+    /// The custom ids of the confirmation buttons (the same as Slack's action ids).
+    public static let confirmID = SlackRenderer.confirmActionID
+    public static let cancelID = SlackRenderer.cancelActionID
 
     public struct Embed: Encodable, Sendable, Hashable {
         public var title: String
@@ -189,7 +209,11 @@ public enum DiscordRenderer {
         var content = [markdown(reply.title)] + reply.lines.map(markdown)
         content += reply.fields.map { "**\(escape($0.name))**: \(markdown($0.value))" }
         if let suggestion = reply.suggestion { content.append(reply.language.pick("Try", "Essayez") + " " + markdown("\(code: suggestion)")) }
-        return Message(content: String(content.joined(separator: "\n").prefix(2000)), embeds: [embed])
+        let buttons = reply.kind != .confirmation ? nil : [ActionRow(components: [
+            Button(style: 4, label: reply.language.pick("Yes", "Oui"), custom_id: confirmID),
+            Button(style: 2, label: reply.language.pick("Cancel", "Annuler"), custom_id: cancelID),
+        ])]
+        return Message(content: String(content.joined(separator: "\n").prefix(2000)), embeds: [embed], components: buttons)
     }
 }
 

@@ -11,9 +11,8 @@ public final class SlackGateway: Sendable {
     public let api: SlackWebAPI
     public let handler: CommandHandler
     private let names = Mutex<[String: String]>([:])
-    private let seenEvents = Mutex<(order: [String], set: Set<String>)>(([], []))
-    /// Commands being answered, so that a shutdown lets them finish.
-    private let inProgress = Mutex<[UUID: Task<Void, Never>]>([:])
+    private let seenEvents = RecentIDs()
+    private let inProgress = CommandsInProgress()
     /// Called with one sentence per notable event (connected, reconnecting); never a token.
     private let log: @Sendable (String) -> Void
 
@@ -29,12 +28,8 @@ public final class SlackGateway: Sendable {
     /// no event is lost.
     public func run() async throws {
         try await serveUntilCancelled()
-        await finishCommandsInProgress()
-    }
-
-    /// Waits for the commands still being answered (a shutdown gives them its grace period).
-    private func finishCommandsInProgress() async {
-        for task in inProgress.withLock({ Array($0.values) }) { await task.value }
+        // A shutdown gives the commands still being answered its grace period.
+        await inProgress.finish()
     }
 
     private func serveUntilCancelled() async throws {
@@ -68,9 +63,9 @@ public final class SlackGateway: Sendable {
                 return
             } catch {
                 failures += 1
-                let delay = Self.backoff(failures)
+                let delay = Backoff.delay(afterFailures: failures)
                 log("Slack: connection lost (\(error)); reconnecting in \(String(format: "%.1f", delay)) s.")
-                try await Task.sleep(for: .milliseconds(Int64(delay * 1000)))
+                try await Backoff.sleep(seconds: delay)
             }
         }
     }
@@ -78,12 +73,6 @@ public final class SlackGateway: Sendable {
     private func connect() async throws -> WebSocketClient {
         let url = try await api.openConnection()
         return try await WebSocketClient.connect(to: url)
-    }
-
-    /// 1 s, 2 s, 4 s… up to 60 s, with up to 20% jitter so that a fleet does not reconnect at once.
-    static func backoff(_ failures: Int) -> Double {
-        let base = min(60, pow(2, Double(max(0, failures - 1))))
-        return base * Double.random(in: 0.8...1.2)
     }
 
     enum ConnectionEnd { case refreshRequested, closed }
@@ -107,15 +96,7 @@ public final class SlackGateway: Sendable {
                 try socket.send(text: String(decoding: ack, as: UTF8.self))
                 guard let payload = parsed.payload else { continue }
                 let type = parsed.type
-                let id = UUID()
-                // Not a child of this loop: a cancelled read must not cancel a reply half sent.
-                // Registered under the lock it removes itself with, so it cannot be left behind.
-                inProgress.withLock { running in
-                    running[id] = Task {
-                        await self.dispatch(type: type, payload: payload, botUserID: botUserID)
-                        _ = self.inProgress.withLock { $0.removeValue(forKey: id) }
-                    }
-                }
+                inProgress.start { await self.dispatch(type: type, payload: payload, botUserID: botUserID) }
             }
         }
         return .closed
@@ -150,7 +131,7 @@ public final class SlackGateway: Sendable {
         guard let event = payload.event, let channel = event.channel, let userID = event.user,
               event.bot_id == nil, event.subtype == nil, userID != botUserID else { return }
         // Redeliveries carry the same event id: never run a command twice.
-        if let eventID = payload.event_id, !firstTime(eventID) { return }
+        if let eventID = payload.event_id, !seenEvents.firstTime(eventID) { return }
         switch (event.type, event.channel_type) {
         case ("app_mention", _):
             let reply = await handler.handle(text: event.text ?? "", from: Sender(name: await displayName(userID, fallback: nil), userID: userID), at: Date())
@@ -177,15 +158,6 @@ public final class SlackGateway: Sendable {
         let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
         let reply = await handler.handle(ParsedCommand(intent: intent, language: nil), from: sender, at: Date())
         try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: reply.kind == .error)
-    }
-
-    private func firstTime(_ eventID: String) -> Bool {
-        seenEvents.withLock { seen in
-            guard seen.set.insert(eventID).inserted else { return false }
-            seen.order.append(eventID)
-            if seen.order.count > 10_000 { seen.set.remove(seen.order.removeFirst()) }
-            return true
-        }
     }
 
     /// The member's display name from `users.info`, cached; the handle Slack sent, or the id,

@@ -1,0 +1,339 @@
+import Commands
+import Foundation
+import Synchronization
+import Transport
+
+/// Why the Discord gateway stopped for good: Discord closed the connection with a code that
+/// no retry can fix (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
+public struct DiscordGatewayError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var code: UInt16
+    public var reason: String
+
+    public init(code: UInt16, reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    /// The close codes after which reconnecting cannot help.
+    static let fatalCodes: Set<UInt16> = [4004, 4010, 4011, 4012, 4013, 4014]
+
+    public var description: String {
+        let advice: String
+        switch code {
+        case 4004: advice = "the token was rejected: check DISCORD_TOKEN (the bot token from the Developer Portal's Bot page)"
+        case 4010: advice = "the shard sent was invalid"
+        case 4011: advice = "the bot is in too many servers for one connection and needs sharding"
+        case 4012: advice = "the gateway API version is not supported"
+        case 4013: advice = "the intents sent are invalid"
+        case 4014: advice = "the bot asked for the Message Content intent, which is privileged and not enabled: turn on \"Message Content Intent\" on the Developer Portal's Bot page, then start again"
+        default: advice = "Discord refused the connection"
+        }
+        return "Discord closed the gateway with \(code)\(reason.isEmpty ? "" : " (\(reason))"): \(advice)."
+    }
+}
+
+/// The Discord gateway bot: the websocket gateway in, REST out. Keeps its session alive with
+/// heartbeats, resumes after a drop (the events sent meanwhile are replayed by Discord and
+/// answered once), and answers commands where they were asked: a message that mentions the
+/// bot or starts with the prefix (or any direct message) with a reply to it, the `/library`
+/// command through its interaction callback.
+public final class DiscordGateway: Sendable {
+    public let api: DiscordREST
+    public let handler: CommandHandler
+    /// `discord.prefix`, `!library` by default.
+    public let prefix: String
+    /// How long to wait before identifying again after an INVALID SESSION that cannot be
+    /// resumed: Discord asks for a random 1-5 s.
+    let invalidSessionDelay: ClosedRange<Double>
+    private let log: @Sendable (String) -> Void
+
+    private struct Session {
+        var id: String
+        var resumeURL: String
+    }
+
+    private let session = Mutex<Session?>(nil)
+    private let sequence = Mutex<Int?>(nil)
+    private let botUserID = Mutex<String?>(nil)
+    /// Failed connections in a row; a READY or RESUMED sets it back to 0.
+    private let failures = Mutex(0)
+    private let seen = RecentIDs()
+    private let inProgress = CommandsInProgress()
+
+    public init(api: DiscordREST, handler: CommandHandler, prefix: String = "!library",
+                invalidSessionDelay: ClosedRange<Double> = 1...5, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.api = api
+        self.handler = handler
+        self.prefix = prefix
+        self.invalidSessionDelay = invalidSessionDelay
+        self.log = log
+    }
+
+    /// Connects and serves until the task is cancelled. A rejected token (HTTP 401, close
+    /// 4004) or another close code that no retry can fix ends it with `DiscordAPIError` or
+    /// `DiscordGatewayError`; anything else is resumed or reconnected, with capped backoff.
+    public func run() async throws {
+        try await serveUntilCancelled()
+        // A shutdown gives the commands still being answered its grace period.
+        await inProgress.finish()
+    }
+
+    /// How a connection ended, when it did not fail.
+    enum ConnectionEnd: Sendable {
+        /// Resume the session on a new connection at once (op 7, a zombie, op 9 with `true`).
+        case resume
+        /// Shut down (the task was cancelled).
+        case shutdown
+    }
+
+    private func serveUntilCancelled() async throws {
+        while !Task.isCancelled {
+            do {
+                let current = session.withLock { $0 }
+                let url: String
+                if let current {
+                    url = current.resumeURL
+                } else {
+                    url = try await gatewayURLForNewSession()
+                }
+                let socket = try await WebSocketClient.connect(to: Self.versioned(url))
+                switch try await serve(socket) {
+                case .resume:
+                    continue
+                case .shutdown:
+                    await socket.close(code: 1000, reason: "shutting down")
+                    return
+                }
+            } catch is CancellationError {
+                return
+            } catch let error as DiscordAPIError where error.isAuthenticationFailure {
+                throw error
+            } catch WebSocketError.closedByPeer(let code, let reason) where DiscordGatewayError.fatalCodes.contains(code) {
+                throw DiscordGatewayError(code: code, reason: reason)
+            } catch {
+                if case WebSocketError.closedByPeer(let code, _) = error, code == 4007 || code == 4009 {
+                    // Invalid sequence or session timed out: the session cannot be resumed.
+                    forgetSession()
+                }
+                let count = failures.withLock { $0 += 1; return $0 }
+                let delay = Backoff.delay(afterFailures: count)
+                log("Discord: connection lost (\(error)); \(session.withLock { $0 } == nil ? "reconnecting" : "resuming") in \(String(format: "%.1f", delay)) s.")
+                do {
+                    try await Backoff.sleep(seconds: delay)
+                } catch {
+                    return
+                }
+            }
+        }
+    }
+
+    /// `GET /gateway/bot` before a new session: its URL, after waiting out the session start
+    /// limit when no start is left.
+    private func gatewayURLForNewSession() async throws -> String {
+        let info = try await api.gatewayBot()
+        if let limit = info.session_start_limit, limit.remaining <= 0 {
+            log("Discord: no session starts left today; waiting \(limit.reset_after / 1000) s for the limit to reset.")
+            try await Task.sleep(for: .milliseconds(limit.reset_after))
+        }
+        return info.url
+    }
+
+    /// The gateway URL with the API version and encoding this bot speaks.
+    static func versioned(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return url }
+        var items = (components.queryItems ?? []).filter { $0.name != "v" && $0.name != "encoding" }
+        items += [URLQueryItem(name: "v", value: "10"), URLQueryItem(name: "encoding", value: "json")]
+        components.queryItems = items
+        if components.path.isEmpty { components.path = "/" }
+        return components.string ?? url
+    }
+
+    private func forgetSession() {
+        session.withLock { $0 = nil }
+        sequence.withLock { $0 = nil }
+    }
+
+    /// Serves one connection: the reader and, once HELLO tells the interval, the heartbeat.
+    /// Whichever ends first ends the connection (a missed ACK ends the heartbeat).
+    private func serve(_ socket: WebSocketClient) async throws -> ConnectionEnd {
+        let (intervals, helloSeen) = AsyncStream<Int>.makeStream()
+        let acknowledged = HeartbeatACK()
+        let end = try await withThrowingTaskGroup(of: ConnectionEnd.self) { group in
+            group.addTask { try await self.read(socket, hello: helloSeen, acknowledged: acknowledged) }
+            group.addTask {
+                // HELLO comes once; the heartbeat runs until it finds a zombie or is cancelled.
+                for await interval in intervals {
+                    return try await self.heartbeat(socket, every: interval, acknowledged: acknowledged)
+                }
+                return .shutdown
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? .shutdown
+        }
+        if end == .resume {
+            // Not 1000 or 1001, which would end the session; not awaited, as a zombie may never
+            // answer the close.
+            Task { await socket.close(code: 4000, reason: "resuming") }
+        }
+        return Task.isCancelled ? .shutdown : end
+    }
+
+    /// Sends a heartbeat after `interval × jitter`, then every `interval` ms; returns
+    /// `.resume` when the previous one was never acknowledged (a zombie connection).
+    private func heartbeat(_ socket: WebSocketClient, every interval: Int, acknowledged: HeartbeatACK) async throws -> ConnectionEnd {
+        try await Task.sleep(for: .milliseconds(Int64(Double(interval) * Double.random(in: 0..<1))))
+        while true {
+            guard acknowledged.take() else {
+                log("Discord: no heartbeat ACK; the connection is a zombie, resuming.")
+                return .resume
+            }
+            try socket.send(text: DiscordCommand.heartbeat(sequence.withLock { $0 }))
+            try await Task.sleep(for: .milliseconds(interval))
+        }
+    }
+
+    /// Reads the gateway until it asks for a new connection, or fails.
+    private func read(_ socket: WebSocketClient, hello: AsyncStream<Int>.Continuation, acknowledged: HeartbeatACK) async throws -> ConnectionEnd {
+        defer { hello.finish() }
+        for try await message in socket.messages {
+            guard case .text(let text) = message else { continue }
+            let data = Data(text.utf8)
+            guard let frame = try? JSONDecoder().decode(DiscordFrame.self, from: data),
+                  let op = DiscordOpcode(rawValue: frame.op) else { continue }
+            switch op {
+            case .hello:
+                guard let payload = try? JSONDecoder().decode(DiscordData<DiscordHello>.self, from: data) else { continue }
+                hello.yield(payload.d.heartbeat_interval)
+                if let current = session.withLock({ $0 }) {
+                    try socket.send(text: DiscordCommand.resume(token: api.token, sessionID: current.id, sequence: sequence.withLock { $0 }))
+                } else {
+                    try socket.send(text: DiscordCommand.identify(token: api.token))
+                }
+            case .heartbeat:
+                try socket.send(text: DiscordCommand.heartbeat(sequence.withLock { $0 }))
+            case .heartbeatACK:
+                acknowledged.received()
+            case .reconnect:
+                log("Discord: asked to reconnect; resuming.")
+                return .resume
+            case .invalidSession:
+                let resumable = (try? JSONDecoder().decode(DiscordData<Bool>.self, from: data))?.d ?? false
+                if resumable {
+                    log("Discord: session invalidated but resumable; resuming.")
+                    return .resume
+                }
+                forgetSession()
+                let delay = Double.random(in: invalidSessionDelay)
+                log("Discord: session invalidated; identifying again in \(String(format: "%.1f", delay)) s.")
+                try await Backoff.sleep(seconds: delay)
+                try socket.send(text: DiscordCommand.identify(token: api.token))
+            case .dispatch:
+                if let number = frame.s { sequence.withLock { $0 = number } }
+                try dispatch(frame.t ?? "", data)
+            case .identify, .resume:
+                continue
+            }
+        }
+        if Task.isCancelled { return .shutdown }
+        // Ended without an error: only our own close does that.
+        return .resume
+    }
+
+    private func dispatch(_ type: String, _ data: Data) throws {
+        switch type {
+        case "READY":
+            guard let ready = try? JSONDecoder().decode(DiscordData<DiscordReady>.self, from: data).d else { return }
+            session.withLock { $0 = Session(id: ready.session_id, resumeURL: ready.resume_gateway_url) }
+            botUserID.withLock { $0 = ready.user.id }
+            failures.withLock { $0 = 0 }
+            log("Discord: connected as \(ready.user.username) (\(ready.user.id)).")
+        case "RESUMED":
+            failures.withLock { $0 = 0 }
+            log("Discord: session resumed.")
+        case "MESSAGE_CREATE":
+            guard let message = try? JSONDecoder().decode(DiscordData<DiscordMessage>.self, from: data).d,
+                  let bot = botUserID.withLock({ $0 }), let text = commandText(of: message, botUserID: bot),
+                  seen.firstTime("message:\(message.id)") else { return }
+            inProgress.start { await self.answer(message, text: text) }
+        case "INTERACTION_CREATE":
+            guard let interaction = try? JSONDecoder().decode(DiscordData<DiscordInteraction>.self, from: data).d,
+                  seen.firstTime("interaction:\(interaction.id)") else { return }
+            inProgress.start { await self.answer(interaction) }
+        default:
+            return
+        }
+    }
+
+    /// The command in a message, without its leading mention or prefix; nil when the message
+    /// is not addressed to the bot (or comes from a bot, a webhook, or is a system message).
+    func commandText(of message: DiscordMessage, botUserID: String) -> String? {
+        guard message.author.bot != true, message.webhook_id == nil, message.author.id != botUserID,
+              [0, 19].contains(message.type ?? 0) else { return nil }
+        let content = message.content.drop { $0.isWhitespace }
+        for mention in ["<@\(botUserID)>", "<@!\(botUserID)>"] where content.hasPrefix(mention) {
+            return String(content.dropFirst(mention.count)).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        if content.lowercased().hasPrefix(prefix.lowercased()) {
+            let rest = content.dropFirst(prefix.count)
+            if rest.isEmpty || rest.first?.isWhitespace == true {
+                return String(rest).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        return message.guild_id == nil ? String(content).trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
+
+    private func answer(_ message: DiscordMessage, text: String) async {
+        let sender = Sender(name: message.author.displayName(nick: message.member?.nick), userID: message.author.id)
+        let reply = await handler.handle(text: text, from: sender, at: Date())
+        do {
+            try await api.createMessage(channel: message.channel_id, DiscordRenderer.render(reply), replyTo: message.id)
+        } catch {
+            log("Discord: a reply could not be sent (\(error)).")
+        }
+    }
+
+    private func answer(_ interaction: DiscordInteraction) async {
+        guard let user = interaction.member?.user ?? interaction.user else { return }
+        let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id)
+        do {
+            switch (interaction.type, interaction.data?.name, interaction.data?.custom_id) {
+            case (2, "library", _):
+                let text = interaction.data?.options?.first { $0.name == "command" }?.value ?? ""
+                let reply = await handler.handle(text: text, from: sender, at: Date())
+                let ephemeral = reply.kind == .error || reply.kind == .confirmation || CommandParser.parse(text).intent.isHelp
+                try await api.respond(toInteraction: interaction.id, token: interaction.token, DiscordRenderer.render(reply), ephemeral: ephemeral)
+            case (3, _, let id?) where id == DiscordRenderer.confirmID || id == DiscordRenderer.cancelID:
+                // The Yes / Cancel buttons, as the typed `yes` / `cancel`. The confirmation
+                // becomes the outcome (its buttons gone); a refusal goes only to the presser.
+                let reply = await handler.handle(ParsedCommand(intent: id == DiscordRenderer.confirmID ? .confirm : .cancel, language: nil),
+                                                 from: sender, at: Date())
+                if reply.kind == .error {
+                    try await api.respond(toInteraction: interaction.id, token: interaction.token, DiscordRenderer.render(reply), ephemeral: true)
+                } else {
+                    try await api.respond(toInteraction: interaction.id, token: interaction.token, DiscordRenderer.render(reply), as: .updateMessage)
+                }
+            default:
+                return
+            }
+        } catch {
+            log("Discord: an interaction could not be answered (\(error)).")
+        }
+    }
+}
+
+/// Whether the last heartbeat of a connection was acknowledged (op 11).
+final class HeartbeatACK: Sendable {
+    private let acknowledged = Mutex(true)
+
+    func received() {
+        acknowledged.withLock { $0 = true }
+    }
+
+    /// Whether the previous heartbeat was acknowledged; the next one is not, until its ACK.
+    func take() -> Bool {
+        acknowledged.withLock { value in
+            defer { value = false }
+            return value
+        }
+    }
+}

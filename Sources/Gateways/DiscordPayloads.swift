@@ -1,0 +1,123 @@
+import Foundation
+
+/// Gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
+enum DiscordOpcode: Int, Sendable {
+    case dispatch = 0, heartbeat = 1, identify = 2, resume = 6, reconnect = 7, invalidSession = 9, hello = 10, heartbeatACK = 11
+}
+
+/// The frame of every gateway payload; `d` is decoded again by type once `op` and `t` are known.
+struct DiscordFrame: Decodable, Sendable {
+    var op: Int
+    var s: Int?
+    var t: String?
+}
+
+/// The same frame with its `d` decoded as `Value`.
+struct DiscordData<Value: Decodable>: Decodable {
+    var d: Value
+}
+
+struct DiscordHello: Decodable, Sendable {
+    /// Milliseconds between heartbeats.
+    var heartbeat_interval: Int
+}
+
+struct DiscordReady: Decodable, Sendable {
+    var session_id: String
+    var resume_gateway_url: String
+    var user: DiscordUser
+}
+
+struct DiscordUser: Decodable, Sendable {
+    var id: String
+    var username: String
+    var global_name: String?
+    var bot: Bool?
+}
+
+/// A guild member, as attached to a message (without `user`) or an interaction (with it).
+struct DiscordMember: Decodable, Sendable {
+    var nick: String?
+    var user: DiscordUser?
+}
+
+/// `MESSAGE_CREATE` (https://discord.com/developers/docs/resources/message#message-object).
+struct DiscordMessage: Decodable, Sendable {
+    var id: String
+    var channel_id: String
+    var guild_id: String?
+    var author: DiscordUser
+    var member: DiscordMember?
+    var content: String
+    var webhook_id: String?
+    /// 0 a message, 19 a reply; the others (joins, pins, …) are not commands.
+    var type: Int?
+}
+
+/// `INTERACTION_CREATE` (https://discord.com/developers/docs/interactions/receiving-and-responding).
+struct DiscordInteraction: Decodable, Sendable {
+    var id: String
+    /// 2 an application command, 3 a message component (a button).
+    var type: Int
+    var token: String
+    var data: InteractionData?
+    var guild_id: String?
+    var channel_id: String?
+    /// In a server: the member, with its user.
+    var member: DiscordMember?
+    /// In a direct message: the user.
+    var user: DiscordUser?
+
+    struct InteractionData: Decodable, Sendable {
+        var name: String?
+        var options: [Option]?
+        var custom_id: String?
+    }
+
+    struct Option: Decodable, Sendable {
+        var name: String
+        var type: Int
+        var value: String?
+
+        enum CodingKeys: String, CodingKey { case name, type, value }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            type = try container.decode(Int.self, forKey: .type)
+            // Only string options (type 3) matter; numbers and booleans are left out.
+            value = try? container.decodeIfPresent(String.self, forKey: .value)
+        }
+    }
+}
+
+extension DiscordUser {
+    /// The name a person is shown under: the server nickname, then the global display name,
+    /// then the username.
+    func displayName(nick: String?) -> String {
+        [nick, global_name, username].compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? id
+    }
+}
+
+/// What the bot sends on the gateway.
+enum DiscordCommand {
+    /// GUILDS (1 << 0), GUILD_MESSAGES (1 << 9), DIRECT_MESSAGES (1 << 12), MESSAGE_CONTENT (1 << 15).
+    static let intents = 1 << 0 | 1 << 9 | 1 << 12 | 1 << 15
+
+    static func heartbeat(_ sequence: Int?) -> String {
+        "{\"op\":1,\"d\":\(sequence.map(String.init) ?? "null")}"
+    }
+
+    static func identify(token: String) throws -> String {
+        struct Properties: Encodable { var os = "linux"; var browser = "librarybot"; var device = "librarybot" }
+        struct Identify: Encodable { var token: String; var intents: Int; var properties = Properties() }
+        struct Payload: Encodable { var op = 2; var d: Identify }
+        return String(decoding: try JSONEncoder().encode(Payload(d: Identify(token: token, intents: intents))), as: UTF8.self)
+    }
+
+    static func resume(token: String, sessionID: String, sequence: Int?) throws -> String {
+        struct Resume: Encodable { var token: String; var session_id: String; var seq: Int? }
+        struct Payload: Encodable { var op = 6; var d: Resume }
+        return String(decoding: try JSONEncoder().encode(Payload(d: Resume(token: token, session_id: sessionID, seq: sequence))), as: UTF8.self)
+    }
+}

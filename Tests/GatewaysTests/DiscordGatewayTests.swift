@@ -1,0 +1,377 @@
+import Commands
+import Foundation
+import Gateways
+import LibraryCore
+import TestSupport
+import Testing
+import Transport
+
+/// The Discord emulator, one per test (see PythonPeer and discord_emulator.py).
+final class DiscordEmulator: Sendable {
+    static let token = "discord-test-token"
+    static let botID = "100000000000000001"
+    static let applicationID = "100000000000000001"
+    static let limitedOnce = "429000000000000001"
+    static let bucketOfTwo = "429000000000000002"
+
+    private let peer: PythonPeer
+    var port: Int { peer.port }
+    var apiURL: String { "http://127.0.0.1:\(port)/api/v10" }
+
+    init(heartbeatMilliseconds: Int = 45_000) throws {
+        guard let script = Bundle.module.url(forResource: "discord_emulator", withExtension: "py") else { throw CocoaError(.fileNoSuchFile) }
+        peer = try PythonPeer(script: script.path, arguments: ["--heartbeat-ms", String(heartbeatMilliseconds)])
+    }
+
+    func api(token: String = DiscordEmulator.token) -> DiscordREST {
+        DiscordREST(baseURL: apiURL, token: token)
+    }
+
+    struct Request: Decodable {
+        var method: String
+        var path: String
+        var authorization: String?
+        var body: JSONValue?
+    }
+
+    struct GatewayPayload: Decodable {
+        var connection: Int
+        var path: String
+        var op: Int
+        var d: JSONValue?
+    }
+
+    func requests() async throws -> [Request] { try await HTTPClient.shared.get("http://127.0.0.1:\(port)/_requests").json() }
+    func gatewayLog() async throws -> [GatewayPayload] { try await HTTPClient.shared.get("http://127.0.0.1:\(port)/_gateway").json() }
+
+    /// Sends a control request, retrying while the bot has no session yet (409), for up to 5 s.
+    func control(_ path: String, _ json: String = "{}") async throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while true {
+            let response = try await HTTPClient.shared.execute(HTTPRequest(method: "POST", url: "http://127.0.0.1:\(port)\(path)",
+                                                                           headers: [("Content-Type", "application/json")], body: Data(json.utf8)))
+            if response.status == 200 { return }
+            guard ContinuousClock.now < deadline else { throw CocoaError(.fileReadUnknown) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    func dispatch(_ type: String, _ data: String) async throws {
+        try await control("/_dispatch", #"{"t":"\#(type)","d":\#(data)}"#)
+    }
+
+    /// Polls `fetch` until `condition` holds, or 8 s; returns the last answer.
+    func wait<Value>(_ fetch: () async throws -> Value, until condition: (Value) -> Bool) async throws -> Value {
+        let deadline = ContinuousClock.now + .seconds(8)
+        while true {
+            let value = try await fetch()
+            if condition(value) || ContinuousClock.now > deadline { return value }
+            try await Task.sleep(for: .milliseconds(30))
+        }
+    }
+
+    /// The messages the bot posted, in order.
+    func posted() async throws -> [Request] {
+        try await requests().filter { $0.method == "POST" && $0.path.hasSuffix("/messages") }
+    }
+
+    func waitForPosts(_ count: Int) async throws -> [Request] {
+        try await wait({ try await self.posted() }) { $0.count >= count }
+    }
+}
+
+extension JSONValue {
+    subscript(key: String) -> JSONValue? { if case .object(let object) = self { object[key] } else { nil } }
+    subscript(index: Int) -> JSONValue? { if case .array(let array) = self, array.indices.contains(index) { array[index] } else { nil } }
+    var int: Int? { if case .number(let value) = self { Int(value) } else { nil } }
+    var bool: Bool? { if case .bool(let value) = self { value } else { nil } }
+    var count: Int? { if case .array(let array) = self { array.count } else { nil } }
+}
+
+/// A MESSAGE_CREATE payload, shaped as Discord sends it (a guild message carries a partial
+/// `member` without its user).
+func discordMessage(id: String, content: String, channel: String = "500000000000000001", guild: String? = "600000000000000001",
+                    authorID: String = "700000000000000001", username: String = "ana.r", globalName: String? = "Ana Ruiz",
+                    nick: String? = nil, bot: Bool = false) -> String {
+    var author: [String: Any] = ["id": authorID, "username": username, "discriminator": "0", "global_name": globalName.map { $0 as Any } ?? NSNull()]
+    if bot { author["bot"] = true }
+    var message: [String: Any] = ["id": id, "channel_id": channel, "author": author, "content": content, "type": 0,
+                                  "timestamp": "2026-11-23T10:00:00.000000+00:00", "tts": false, "mention_everyone": false,
+                                  "mentions": [], "mention_roles": [], "attachments": [], "embeds": [], "pinned": false]
+    if let guild {
+        message["guild_id"] = guild
+        message["member"] = ["nick": nick.map { $0 as Any } ?? NSNull(), "roles": [], "joined_at": "2025-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false]
+    }
+    let data = (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// An INTERACTION_CREATE for `/library command:…` (type 2) or a button press (type 3).
+func discordInteraction(id: String, command: String? = nil, customID: String? = nil, userID: String = "700000000000000001",
+                        nick: String? = "Ana") -> String {
+    let data: [String: Any] = command.map { ["id": "200000000000000000", "name": "library", "type": 1,
+                                             "options": [["name": "command", "type": 3, "value": $0]]] }
+        ?? ["custom_id": customID ?? "", "component_type": 2]
+    let interaction: [String: Any] = [
+        "id": id, "application_id": DiscordEmulator.applicationID, "type": command == nil ? 3 : 2, "token": "token-\(id)", "version": 1,
+        "guild_id": "600000000000000001", "channel_id": "500000000000000001", "data": data,
+        "member": ["nick": nick.map { $0 as Any } ?? NSNull(), "roles": [], "permissions": "0",
+                   "user": ["id": userID, "username": "ana.r", "discriminator": "0", "global_name": "Ana Ruiz"]],
+    ]
+    let encoded = (try? JSONSerialization.data(withJSONObject: interaction, options: [.sortedKeys])) ?? Data()
+    return String(decoding: encoded, as: UTF8.self)
+}
+
+/// A gateway on a real in-memory library holding Dune, against the emulator.
+func startDiscord(_ discord: DiscordEmulator, token: String = DiscordEmulator.token,
+                  invalidSessionDelay: ClosedRange<Double> = 1...5) async throws -> (DiscordGateway, LibraryService, Task<Void, any Error>) {
+    let library = LibraryService(database: try LibraryDatabase.inMemory())
+    try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: Date())
+    let gateway = DiscordGateway(api: discord.api(token: token), handler: CommandHandler(library: library),
+                                 invalidSessionDelay: invalidSessionDelay)
+    let task = Task { try await gateway.run() }
+    return (gateway, library, task)
+}
+
+@Suite("DiscordGateway against an emulated Discord gateway and REST API")
+struct DiscordGatewayTests {
+    @Test("GET /gateway/bot, then HELLO, IDENTIFY with the four intents, READY")
+    func identify() async throws {
+        let discord = try DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        let log = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
+        let identify = try #require(log.first { $0.op == 2 })
+        #expect(identify.path == "/?v=10&encoding=json")
+        #expect(identify.d?["token"]?.string == DiscordEmulator.token)
+        // GUILDS | GUILD_MESSAGES | DIRECT_MESSAGES | MESSAGE_CONTENT
+        #expect(identify.d?["intents"]?.int == 1 + 512 + 4096 + 32768)
+        #expect(identify.d?["properties"]?["os"]?.string == "linux")
+        let first = try #require(try await discord.requests().first)
+        #expect(first.method == "GET" && first.path == "/gateway/bot" && first.authorization == "Bot \(DiscordEmulator.token)")
+    }
+
+    @Test("heartbeats carry the last sequence number")
+    func heartbeats() async throws {
+        let discord = try DiscordEmulator(heartbeatMilliseconds: 150)
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        // READY is event 1; two more events make the sequence 3.
+        try await discord.dispatch("GUILD_CREATE", #"{"id":"600000000000000001","name":"SWAG"}"#)
+        try await discord.dispatch("TYPING_START", #"{"channel_id":"500000000000000001","user_id":"700000000000000001"}"#)
+        let log = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 1 && $0.d?.int == 3 } }
+        let beats = log.filter { $0.op == 1 }.map { $0.d?.int }
+        #expect(beats.contains(3))
+        // Never ahead of what was sent, never going back.
+        let numbers = beats.compactMap { $0 }
+        #expect(numbers == numbers.sorted() && numbers.allSatisfy { $0 <= 3 })
+    }
+
+    @Test("a command by mention, by prefix and in a DM is answered with a reply to it, pinging no one")
+    func commands() async throws {
+        let discord = try DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000001", content: "<@\(DiscordEmulator.botID)> checkout Dune", nick: "Ana"))
+        var posts = try await discord.waitForPosts(1)
+        try #require(posts.count == 1)
+        #expect(posts[0].path == "/channels/500000000000000001/messages")
+        #expect(posts[0].body?["message_reference"]?["message_id"]?.string == "800000000000000001")
+        #expect(posts[0].body?["allowed_mentions"]?["parse"]?.count == 0)
+        #expect(posts[0].body?["allowed_mentions"]?["replied_user"]?.bool == false)
+        // The server nickname comes first.
+        #expect(posts[0].body?["content"]?.string?.hasPrefix("**Dune** is checked out to Ana") == true)
+        #expect(posts[0].body?["embeds"]?[0]?["title"]?.string == "**Dune** is checked out to Ana.")
+
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000002", content: "!library who has Dune", authorID: "700000000000000002", username: "ben", globalName: "Ben Okafor"))
+        posts = try await discord.waitForPosts(2)
+        try #require(posts.count == 2)
+        #expect(posts[1].body?["message_reference"]?["message_id"]?.string == "800000000000000002")
+        #expect(posts[1].body?["content"]?.string?.contains("Ana") == true)
+
+        // In a DM no prefix is needed; without a nickname the global name is the borrower.
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000003", content: "return Dune", channel: "510000000000000001", guild: nil))
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000004", content: "checkout Dune", channel: "510000000000000001", guild: nil))
+        posts = try await discord.waitForPosts(4)
+        try #require(posts.count == 4)
+        #expect(posts[2].path == "/channels/510000000000000001/messages")
+        #expect(posts[3].body?["message_reference"]?["message_id"]?.string == "800000000000000004")
+        #expect(posts[3].body?["content"]?.string?.hasPrefix("**Dune** is checked out to Ana Ruiz") == true)
+    }
+
+    @Test("bots, messages not addressed to the bot and look-alike prefixes are ignored")
+    func ignored() async throws {
+        let discord = try DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000010", content: "!library checkout Dune", authorID: "700000000000000009", username: "otherbot", bot: true))
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000011", content: "checkout Dune"))
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000012", content: "!libraryx checkout Dune"))
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000013", content: "<@700000000000000002> checkout Dune"))
+        // A last command that is answered: everything before it has been read.
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000014", content: "!library who has Dune"))
+        let posts = try await discord.waitForPosts(1)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(try await discord.posted().count == 1)
+        #expect(posts.first?.body?["message_reference"]?["message_id"]?.string == "800000000000000014")
+        #expect(posts.first?.body?["content"]?.string?.contains("on the shelf") == true)
+    }
+
+    @Test("a missed heartbeat ACK: the zombie is dropped, the session resumed, missed events replayed and answered once")
+    func zombie() async throws {
+        let discord = try DiscordEmulator(heartbeatMilliseconds: 200)
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000020", content: "!library checkout Dune"))
+        _ = try await discord.waitForPosts(1)
+        try await discord.control("/_zombie")
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000021", content: "!library who has Dune"))
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000022", content: "!library return Dune"))
+        let posts = try await discord.waitForPosts(3)
+        try await Task.sleep(for: .milliseconds(300))
+        let all = try await discord.posted().compactMap { $0.body?["message_reference"]?["message_id"]?.string }
+        #expect(all == ["800000000000000020", "800000000000000021", "800000000000000022"])
+        #expect(posts.last?.body?["content"]?.string?.contains("is back on the shelf") == true)
+        let log = try await discord.gatewayLog()
+        let resume = try #require(log.first { $0.op == 6 })
+        #expect(resume.connection == 2 && resume.path == "/resume?v=10&encoding=json")
+        // READY was 1 and the first command 2: the resume asks for everything after 2.
+        #expect(resume.d?["seq"]?.int == 2)
+        #expect(resume.d?["session_id"]?.string?.isEmpty == false)
+        #expect(log.filter { $0.op == 2 }.count == 1)
+    }
+
+    @Test("op 7 RECONNECT: a new connection resumes the session")
+    func reconnect() async throws {
+        let discord = try DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        try await discord.dispatch("GUILD_CREATE", #"{"id":"600000000000000001","name":"SWAG"}"#)
+        try await discord.control("/_op", #"{"op":7,"d":null}"#)
+        let log = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 6 } }
+        let resume = try #require(log.first { $0.op == 6 })
+        #expect(resume.path.hasPrefix("/resume") && resume.d?["seq"]?.int == 2)
+        // And the resumed session answers commands.
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000030", content: "!library who has Dune"))
+        #expect(try await discord.waitForPosts(1).count == 1)
+    }
+
+    @Test("op 9 INVALID SESSION with false: a fresh IDENTIFY after 1-5 s")
+    func invalidSession() async throws {
+        let discord = try DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        _ = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
+        let sent = ContinuousClock.now
+        try await discord.control("/_op", #"{"op":9,"d":false}"#)
+        let log = try await discord.wait({ try await discord.gatewayLog() }) { $0.filter { $0.op == 2 }.count == 2 }
+        #expect(log.filter { $0.op == 2 }.count == 2)
+        #expect(!log.contains { $0.op == 6 })
+        #expect(ContinuousClock.now - sent >= .seconds(1))
+    }
+
+    @Test("close 4004: the gateway stops with a message naming the token; 4014 explains the Message Content intent")
+    func fatalClose() async throws {
+        let discord = try DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord)
+        _ = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
+        try await discord.control("/_close", #"{"code":4004,"reason":"Authentication failed."}"#)
+        let error = await #expect(throws: DiscordGatewayError.self) { try await task.value }
+        #expect(error?.code == 4004)
+        #expect(error?.description.contains("DISCORD_TOKEN") == true)
+        #expect(DiscordGatewayError(code: 4014, reason: "Disallowed intent(s).").description.contains("Message Content Intent"))
+    }
+
+    @Test("a token Discord rejects (401) stops the gateway without showing the token")
+    func rejectedToken() async throws {
+        let discord = try DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord, token: "not-the-token")
+        let error = await #expect(throws: DiscordAPIError.self) { try await task.value }
+        #expect(error?.isAuthenticationFailure == true)
+        #expect(error.map { "\($0)".contains("not-the-token") } == false)
+    }
+
+    @Test("/library is answered through the interaction callback; errors only to the user")
+    func slashCommand() async throws {
+        let discord = try DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000001", command: "checkout Dune"))
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000002", command: "checkout Dune"))
+        let requests = try await discord.wait({ try await discord.requests() }) { $0.filter { $0.path.hasSuffix("/callback") }.count == 2 }
+        let callbacks = requests.filter { $0.path.hasSuffix("/callback") }
+        try #require(callbacks.count == 2)
+        let first = try #require(callbacks.first { $0.path == "/interactions/900000000000000001/token-900000000000000001/callback" })
+        #expect(first.authorization == nil)
+        #expect(first.body?["type"]?.int == 4)
+        #expect(first.body?["data"]?["flags"] == nil)
+        #expect(first.body?["data"]?["content"]?.string?.hasPrefix("**Dune** is checked out to Ana") == true)
+        #expect(first.body?["data"]?["allowed_mentions"]?["parse"]?.count == 0)
+        let second = try #require(callbacks.first { $0.path.contains("900000000000000002") })
+        #expect(second.body?["data"]?["flags"]?.int == 64)
+    }
+
+    @Test("clean asks with Yes / Cancel buttons; Yes replaces the question with the outcome")
+    func buttons() async throws {
+        let discord = try DiscordEmulator()
+        let (_, library, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000010", command: "clean"))
+        var requests = try await discord.wait({ try await discord.requests() }) { $0.contains { $0.path.hasSuffix("/callback") } }
+        let question = try #require(requests.first { $0.path.hasSuffix("/callback") })
+        #expect(question.body?["data"]?["flags"]?.int == 64)
+        let buttons = question.body?["data"]?["components"]?[0]?["components"]
+        #expect(buttons?[0]?["custom_id"]?.string == DiscordRenderer.confirmID)
+        #expect(buttons?[1]?["custom_id"]?.string == DiscordRenderer.cancelID)
+        #expect(try await library.allBooks().count == 1)
+
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000011", customID: DiscordRenderer.confirmID))
+        requests = try await discord.wait({ try await discord.requests() }) { $0.filter { $0.path.hasSuffix("/callback") }.count == 2 }
+        let answer = try #require(requests.last { $0.path.hasSuffix("/callback") })
+        #expect(answer.body?["type"]?.int == 7)
+        #expect(answer.body?["data"]?["components"]?.count == 0)
+        #expect(try await library.allBooks().isEmpty)
+    }
+}
+
+@Suite("DiscordREST against the emulated REST API")
+struct DiscordRESTTests {
+    @Test("register-commands puts /library with one required string option, globally or in one server")
+    func registerCommands() async throws {
+        let discord = try DiscordEmulator()
+        #expect(try await discord.api().registerCommands(applicationID: DiscordEmulator.applicationID) == ["library"])
+        #expect(try await discord.api().registerCommands(applicationID: DiscordEmulator.applicationID, guildID: "600000000000000001") == ["library"])
+        let requests = try await discord.requests()
+        #expect(requests.map(\.path) == ["/applications/\(DiscordEmulator.applicationID)/commands",
+                                         "/applications/\(DiscordEmulator.applicationID)/guilds/600000000000000001/commands"])
+        let command = try #require(requests.first?.body?[0])
+        #expect(requests.first?.method == "PUT" && requests.first?.body?.count == 1)
+        #expect(command["name"]?.string == "library" && command["type"]?.int == 1)
+        #expect(command["options"]?[0]?["name"]?.string == "command")
+        #expect(command["options"]?[0]?["type"]?.int == 3)
+        #expect(command["options"]?[0]?["required"]?.bool == true)
+        await #expect(throws: DiscordAPIError.self) { try await discord.api().registerCommands(applicationID: "1") }
+    }
+
+    @Test("a 429 is waited out for its retry_after, then the message goes")
+    func rateLimited() async throws {
+        let discord = try DiscordEmulator()
+        let message = DiscordRenderer.render(Reply(.info, "Hello", language: .en))
+        let started = ContinuousClock.now
+        _ = try await discord.api().createMessage(channel: DiscordEmulator.limitedOnce, message)
+        #expect(ContinuousClock.now - started >= .milliseconds(450))
+        #expect(try await discord.posted().count == 2)
+    }
+
+    @Test("a bucket with nothing remaining is not called again before it resets")
+    func bucket() async throws {
+        let discord = try DiscordEmulator()
+        let message = DiscordRenderer.render(Reply(.info, "Hello", language: .en))
+        let api = discord.api()
+        let started = ContinuousClock.now
+        for _ in 0..<4 { _ = try await api.createMessage(channel: DiscordEmulator.bucketOfTwo, message) }
+        // Two a second: the third waits for the reset; none draws a 429 (which would be a 5th request).
+        #expect(ContinuousClock.now - started >= .milliseconds(900))
+        #expect(try await discord.posted().count == 4)
+    }
+}
