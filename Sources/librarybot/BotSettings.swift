@@ -2,6 +2,7 @@ import ArgumentParser
 import Commands
 import Configuration
 import Foundation
+import Gateways
 import LibraryCore
 import Scheduler
 import SystemPackage
@@ -47,6 +48,7 @@ struct CommonOptions: ParsableArguments {
 /// - `library.admins` (list of chat user ids, default empty: everyone is an admin)
 /// - `digest.time` (`HH:MM`, default off), `digest.channel` (channel id)
 /// - `reminders.time` (`HH:MM`, default 10:00), `reminders.due_soon_days` (int, default 2)
+/// - `slack.*` and `discord.*`: the gateways (see the README)
 struct BotSettings {
     var databasePath: String
     var rules: LibraryRules
@@ -58,11 +60,32 @@ struct BotSettings {
     /// `slack.enabled` with `slack.app_token` (SLACK_APP_TOKEN), `slack.bot_token`
     /// (SLACK_BOT_TOKEN) and `slack.api_url`; nil when Slack is off.
     var slack: SlackSettings?
+    /// `discord.enabled` with `discord.token` (DISCORD_TOKEN), `discord.api_url`,
+    /// `discord.prefix` and `discord.digest_channel`; nil when Discord is off.
+    var discord: DiscordSettings?
+    /// `discord.token`, `discord.application_id` and `discord.api_url`, read whether or not
+    /// Discord is enabled (for `discord register-commands`).
+    var discordAccess: DiscordAccess
 
     struct SlackSettings {
         var appToken: String
         var botToken: String
         var apiURL: String
+    }
+
+    struct DiscordAccess {
+        var token: String?
+        var applicationID: String?
+        var apiURL: String
+    }
+
+    struct DiscordSettings {
+        var token: String
+        var apiURL: String
+        var prefix: String
+        /// Where the digest goes on Discord: `discord.digest_channel`, or `digest.channel` when
+        /// Slack is off.
+        var digestChannel: String?
     }
 
     init(reader: ConfigReader) throws {
@@ -121,6 +144,42 @@ struct BotSettings {
         } else {
             slack = nil
         }
+
+        let discordScope = reader.scoped(to: "discord")
+        discordAccess = DiscordAccess(
+            token: discordScope.string(forKey: "token", isSecret: true).flatMap { $0.isEmpty ? nil : $0 },
+            applicationID: discordScope.string(forKey: "application_id").flatMap { $0.isEmpty ? nil : $0 },
+            apiURL: discordScope.string(forKey: "api_url", default: "https://discord.com/api/v10"))
+        if discordScope.bool(forKey: "enabled", default: false) {
+            guard let token = discordAccess.token else {
+                throw CLIFailure("discord.token is missing: set DISCORD_TOKEN (the bot token) in the environment, or turn discord.enabled off.")
+            }
+            let prefix = discordScope.string(forKey: "prefix", default: "!library").trimmingCharacters(in: .whitespaces)
+            guard !prefix.isEmpty, !prefix.contains(where: \.isWhitespace) else {
+                throw CLIFailure("discord.prefix must be one word such as !library (found '\(prefix)').")
+            }
+            let channel = discordScope.string(forKey: "digest_channel").flatMap { $0.isEmpty ? nil : $0 } ?? (slack == nil ? digestChannel : nil)
+            if digestTime != nil, channel == nil {
+                throw CLIFailure(slack == nil
+                    ? "digest.channel is missing: the digest needs a channel id to be posted to (or leave digest.time empty)."
+                    : "discord.digest_channel is missing: with Slack enabled too, digest.channel is Slack's; give Discord's channel id.")
+            }
+            discord = DiscordSettings(token: token, apiURL: discordAccess.apiURL, prefix: prefix, digestChannel: channel)
+        } else {
+            discord = nil
+        }
+    }
+
+    /// Where scheduled messages go: every enabled gateway, or the console when none is.
+    var scheduledOutput: ScheduledOutput {
+        var targets: [ScheduledOutput.Target] = []
+        if let slack {
+            targets.append(.slack(SlackWebAPI(baseURL: slack.apiURL, botToken: slack.botToken, appToken: slack.appToken), channel: digestChannel))
+        }
+        if let discord {
+            targets.append(.discord(DiscordREST(baseURL: discord.apiURL, token: discord.token), channel: discord.digestChannel))
+        }
+        return ScheduledOutput(targets: targets.isEmpty ? [.console] : targets)
     }
 
     var reports: LibraryReports {

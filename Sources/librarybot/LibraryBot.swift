@@ -10,7 +10,8 @@ struct LibraryBot: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "librarybot",
         abstract: "The SWAG committee's library: books, loans and holds, from team chat or the terminal.",
-        subcommands: [RunCommand.self, ConsoleCommand.self, ParseCommand.self, DigestCommand.self, RemindCommand.self, BooksCommand.self],
+        subcommands: [RunCommand.self, ConsoleCommand.self, ParseCommand.self, DigestCommand.self, RemindCommand.self, BooksCommand.self,
+                      DiscordCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }
@@ -23,7 +24,8 @@ struct RunCommand: AsyncParsableCommand {
         abstract: "Run the bot (the default command).",
         discussion: """
             Runs the scheduler (daily reminders and digest) with the Slack gateway when slack.enabled is true \
-            (tokens from SLACK_APP_TOKEN and SLACK_BOT_TOKEN), or else the console on the terminal, where \
+            (tokens from SLACK_APP_TOKEN and SLACK_BOT_TOKEN) and the Discord gateway when discord.enabled is \
+            true (DISCORD_TOKEN), both when both are; with neither, the console on the terminal, where \
             scheduled messages are printed. SIGTERM or SIGINT shuts down gracefully (exit 0); the end of the \
             console's input does too.
             """)
@@ -37,26 +39,75 @@ struct RunCommand: AsyncParsableCommand {
         // One database for the whole process, shared by every service.
         let library = try settings.openLibrary()
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
-        let output: ScheduledOutput
+        // One handler for every gateway: a confirmation asked on one is answered there only
+        // (the pending question is keyed by user id), and the library sees one stream of commands.
+        let handler = CommandHandler(library: library, settings: settings.handler)
         if let slack = settings.slack {
             let api = SlackWebAPI(baseURL: slack.apiURL, botToken: slack.botToken, appToken: slack.appToken)
-            let gateway = SlackGateway(api: api, handler: CommandHandler(library: library, settings: settings.handler)) { [logger] line in
-                logger.info("\(line)")
-            }
+            let gateway = SlackGateway(api: api, handler: handler) { [logger] line in logger.info("\(line)") }
             logger.info("Slack gateway starting.", metadata: ["api": "\(slack.apiURL)"])
             services.append(.init(service: SlackService(gateway: gateway), serviceName: "slack"))
-            output = .slack(api)
-        } else {
+        }
+        if let discord = settings.discord {
+            let api = DiscordREST(baseURL: discord.apiURL, token: discord.token)
+            let gateway = DiscordGateway(api: api, handler: handler, prefix: discord.prefix) { [logger] line in logger.info("\(line)") }
+            logger.info("Discord gateway starting.", metadata: ["api": "\(discord.apiURL)", "prefix": "\(discord.prefix)"])
+            services.append(.init(service: DiscordService(gateway: gateway), serviceName: "discord"))
+        }
+        if services.isEmpty {
             logger.info("Console started on the terminal.", metadata: ["database": "\(settings.databasePath)"])
             services.append(.init(service: ConsoleService(console: Console(settings: settings, senderName: nil), library: library),
                                   successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "console"))
-            output = .console
         }
+        let output = settings.scheduledOutput
         services.append(.init(service: SchedulerService(settings: settings, library: library, output: output, logger: logger),
                               successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "scheduler"))
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         // Past this, what is still running is cancelled: the process ends within 5 seconds.
         configuration.maximumGracefulShutdownDuration = .seconds(4)
         try await ServiceGroup(configuration: configuration).run()
+    }
+}
+
+/// `librarybot discord …`: setting up the Discord application.
+struct DiscordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "discord",
+        abstract: "Set up the Discord application.",
+        subcommands: [RegisterCommands.self])
+
+    /// `librarybot discord register-commands [--guild ID]`.
+    struct RegisterCommands: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "register-commands",
+            abstract: "Register the /library slash command with Discord (needs DISCORD_TOKEN and discord.application_id).",
+            discussion: """
+                Without --guild the command is registered for every server the bot is in and for its direct \
+                messages; Discord may take a while to show it. With --guild it is registered in that one server, \
+                where it shows at once (handy while trying the bot out). Running it again replaces the earlier \
+                registration.
+                """)
+
+        @OptionGroup var options: CommonOptions
+
+        @Option(help: ArgumentHelp("Register in this server (guild) id only.", valueName: "id"))
+        var guild: String?
+
+        func run() async throws {
+            let access = try await options.loadSettings().discordAccess
+            guard let token = access.token else {
+                throw CLIFailure("discord.token is missing: set DISCORD_TOKEN (the bot token from the Developer Portal's Bot page).")
+            }
+            guard let applicationID = access.applicationID else {
+                throw CLIFailure("discord.application_id is missing: set it to the Application ID from the Developer Portal's General Information page.")
+            }
+            let api = DiscordREST(baseURL: access.apiURL, token: token)
+            do {
+                let names = try await api.registerCommands(applicationID: applicationID, guildID: guild)
+                emit("Registered \(names.map { "/" + $0 }.joined(separator: ", ")) \(guild.map { "in server \($0)" } ?? "for every server and direct messages").")
+            } catch let error as DiscordAPIError {
+                throw CLIFailure("Registering /library failed: \(error).")
+            }
+        }
     }
 }

@@ -26,13 +26,13 @@ struct ReportOptions: ParsableArguments {
         throw ValidationError("--at takes a local time such as \"2026-12-03 09:00\" (found '\(at)').")
     }
 
-    /// Where `--post` sends: the enabled gateway. Nil when printing.
+    /// Where `--post` sends: the enabled gateways. Nil when printing.
     func output(_ settings: BotSettings) throws -> ScheduledOutput? {
         guard post else { return nil }
-        guard let slack = settings.slack else {
-            throw CLIFailure("No chat gateway is enabled (slack.enabled), so nothing was posted. Without --post the message is printed.")
+        guard settings.slack != nil || settings.discord != nil else {
+            throw CLIFailure("No chat gateway is enabled (slack.enabled, discord.enabled), so nothing was posted. Without --post the message is printed.")
         }
-        return .slack(SlackWebAPI(baseURL: slack.apiURL, botToken: slack.botToken, appToken: slack.appToken))
+        return settings.scheduledOutput
     }
 }
 
@@ -50,11 +50,8 @@ struct DigestCommand: AsyncParsableCommand {
         let output = try report.output(settings)
         let reply = try await settings.reports.digest(at: try report.instant(in: settings.rules.timeZone))
         guard let output else { return emit(PlainRenderer.render(reply)) }
-        guard let channel = settings.digestChannel else {
-            throw CLIFailure("digest.channel is missing: the digest needs a channel id to be posted to.")
-        }
-        try await output.post(digest: reply, channel: channel)
-        emit("Posted the digest to \(channel).")
+        try await output.post(digest: reply)
+        emit("Posted the digest to \(output.digestChannels.joined(separator: " and ")).")
     }
 }
 
@@ -76,8 +73,7 @@ struct RemindCommand: AsyncParsableCommand {
         let reminders = try await reports.reminders(at: instant, dueSoonDays: settings.dueSoonDays)
         if let output {
             let day = DailySchedule(time: settings.reminderTime, timeZone: settings.rules.timeZone).day(of: instant)
-            let sent = try await output.send(reminders, on: day, store: ScheduleStore(database: library.database),
-                                             channel: settings.digestChannel)
+            let sent = try await output.send(reminders, on: day, store: ScheduleStore(database: library.database))
             return emit("Sent \(sent) reminder\(sent == 1 ? "" : "s") (\(reminders.count - sent) already sent today).")
         }
         if reminders.isEmpty {

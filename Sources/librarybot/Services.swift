@@ -17,41 +17,95 @@ struct ConsoleService: Service {
     }
 }
 
-/// Where scheduled messages go: the console, or Slack.
-enum ScheduledOutput: Sendable {
-    case console
-    case slack(SlackWebAPI)
+/// Where scheduled messages go: every enabled gateway (Slack, Discord), or the console.
+struct ScheduledOutput: Sendable {
+    enum Target: Sendable {
+        case console
+        /// Slack, with `digest.channel`.
+        case slack(SlackWebAPI, channel: String?)
+        /// Discord, with `discord.digest_channel`.
+        case discord(DiscordREST, channel: String?)
 
-    /// The digest to `digest.channel`.
-    func post(digest reply: Reply, channel: String?) async throws {
-        switch self {
-        case .console: emit(PlainRenderer.render(reply))
-        case .slack(let api): try await api.postMessage(channel: channel ?? "", SlackRenderer.render(reply))
+        /// Whether this target can write to the user with `userID` directly: Discord user ids
+        /// are decimal snowflakes, Slack's start with a letter (U…, W…).
+        func reaches(_ userID: String?) -> Bool {
+            switch self {
+            case .console: true
+            case .slack: userID.map { !ScheduledOutput.isDiscordID($0) } ?? false
+            case .discord: userID.map(ScheduledOutput.isDiscordID) ?? false
+            }
         }
+    }
+
+    var targets: [Target]
+
+    static func isDiscordID(_ id: String) -> Bool {
+        id.count >= 15 && id.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// The digest to each target's channel. A target that fails does not stop the others;
+    /// the first failure is thrown once all were tried.
+    func post(digest reply: Reply) async throws {
+        var failure: (any Error)?
+        for target in targets {
+            do {
+                switch target {
+                case .console: emit(PlainRenderer.render(reply))
+                case .slack(let api, let channel): try await api.postMessage(channel: try Self.required(channel), SlackRenderer.render(reply))
+                case .discord(let api, let channel): try await api.createMessage(channel: try Self.required(channel), DiscordRenderer.render(reply))
+                }
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The channels the digest goes to, for `librarybot digest --post` to tell.
+    var digestChannels: [String] {
+        targets.compactMap { target in
+            switch target {
+            case .console: nil
+            case .slack(_, let channel), .discord(_, let channel): channel
+            }
+        }
+    }
+
+    private static func required(_ channel: String?) throws -> String {
+        guard let channel else { throw CLIFailure("digest.channel is missing: the digest needs a channel id to be posted to.") }
+        return channel
     }
 
     /// Sends the reminders whose loans were not reminded yet on `day` (at most one a day for a
     /// loan, whether the scheduler or `remind --post` sends it); returns how many went out.
-    func send(_ reminders: [Reminder], on day: String, store: ScheduleStore, channel: String?) async throws -> Int {
+    func send(_ reminders: [Reminder], on day: String, store: ScheduleStore) async throws -> Int {
         let fresh = try await store.claimReminders(for: reminders.flatMap { $0.loans.map(\.loan.id) }, on: day)
         var sent = 0
         for reminder in reminders where reminder.loans.contains(where: { fresh.contains($0.loan.id) }) {
-            try await post(reminder: reminder, channel: channel)
+            try await post(reminder: reminder)
             sent += 1
         }
         return sent
     }
 
-    /// A reminder: a direct message when the borrower's user id is known, else a line in
-    /// `digest.channel` naming them (a name alone cannot be pinged).
-    func post(reminder: Reminder, channel: String?) async throws {
-        switch self {
-        case .console: emit(PlainRenderer.render(reminder.reply))
-        case .slack(let api):
-            if let userID = reminder.borrower.userID {
-                try await api.postMessage(channel: userID, SlackRenderer.render(reminder.reply))
-            } else if let channel {
-                try await api.postMessage(channel: channel, SlackRenderer.render(reminder.reply))
+    /// A reminder: a direct message on the platform the borrower's user id belongs to, else
+    /// a line in each digest channel naming them (a name alone cannot be pinged).
+    func post(reminder: Reminder) async throws {
+        let userID = reminder.borrower.userID
+        let direct = targets.contains { $0.reaches(userID) }
+        for target in targets where !direct || target.reaches(userID) {
+            switch target {
+            case .console:
+                emit(PlainRenderer.render(reminder.reply))
+            case .slack(let api, let channel):
+                if let to = direct ? userID : channel { try await api.postMessage(channel: to, SlackRenderer.render(reminder.reply)) }
+            case .discord(let api, let channel):
+                if direct, let userID {
+                    let conversation = try await api.directMessageChannel(with: userID)
+                    try await api.createMessage(channel: conversation, DiscordRenderer.render(reminder.reply))
+                } else if let channel {
+                    try await api.createMessage(channel: channel, DiscordRenderer.render(reminder.reply))
+                }
             }
         }
     }
@@ -72,11 +126,11 @@ struct SchedulerService: Service {
         var jobs = [DailyJob(name: "reminders", schedule: DailySchedule(time: settings.reminderTime, timeZone: zone)) { [settings] now in
             let reminders = try await reports.reminders(at: now, dueSoonDays: settings.dueSoonDays)
             let day = DailySchedule(time: settings.reminderTime, timeZone: zone).day(of: now)
-            _ = try await output.send(reminders, on: day, store: store, channel: settings.digestChannel)
+            _ = try await output.send(reminders, on: day, store: store)
         }]
         if let digestTime = settings.digestTime {
-            jobs.append(DailyJob(name: "digest", schedule: DailySchedule(time: digestTime, timeZone: zone)) { [settings] now in
-                try await output.post(digest: try await reports.digest(at: now), channel: settings.digestChannel)
+            jobs.append(DailyJob(name: "digest", schedule: DailySchedule(time: digestTime, timeZone: zone)) { now in
+                try await output.post(digest: try await reports.digest(at: now))
             })
         }
         logger.info("Scheduler started: reminders at \(settings.reminderTime), digest \(settings.digestTime.map { "at \($0)" } ?? "off"), in \(zone.identifier).")
@@ -104,6 +158,24 @@ struct SlackService: Service {
             return
         } catch let error as SlackAPIError where error.isAuthenticationFailure {
             throw CLIFailure("Slack rejected the token (\(error.code) on \(error.method)): check SLACK_BOT_TOKEN and SLACK_APP_TOKEN.")
+        }
+    }
+}
+
+/// The Discord gateway as a service. A rejected token or a close code that no retry can fix
+/// stops `librarybot run` with one clear line.
+struct DiscordService: Service {
+    let gateway: DiscordGateway
+
+    func run() async throws {
+        do {
+            try await cancelWhenGracefulShutdown { try await gateway.run() }
+        } catch is CancellationError {
+            return
+        } catch let error as DiscordAPIError where error.isAuthenticationFailure {
+            throw CLIFailure("Discord rejected the token (HTTP 401 on \(error.route)): check DISCORD_TOKEN.")
+        } catch let error as DiscordGatewayError {
+            throw CLIFailure(error.description)
         }
     }
 }
