@@ -42,6 +42,7 @@ bench: deps pydeps
 		|| python3 -m pip install --quiet --break-system-packages aiohttp
 	cd Benchmarks && python3 python/with_peers.py -- $(SWIFT) package --allow-writing-to-package-directory benchmark
 	python3 Benchmarks/python/slack_burst.py
+	python3 Benchmarks/python/discord_burst.py
 
 clean:
 	rm -rf .build Benchmarks/.build
