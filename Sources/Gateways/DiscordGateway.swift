@@ -159,7 +159,7 @@ public final class DiscordGateway: Sendable {
         let (intervals, helloSeen) = AsyncStream<Int>.makeStream()
         let acknowledged = HeartbeatACK()
         let end = try await withThrowingTaskGroup(of: ConnectionEnd.self) { group in
-            group.addTask { try await self.read(socket, hello: helloSeen, acknowledged: acknowledged) }
+            group.addTask { try await self.read(socket, heartbeatInterval: helloSeen, acknowledged: acknowledged) }
             group.addTask {
                 // HELLO comes once; the heartbeat runs until it finds a zombie or is cancelled.
                 for await interval in intervals {
@@ -193,17 +193,17 @@ public final class DiscordGateway: Sendable {
     }
 
     /// Reads the gateway until it asks for a new connection, or fails.
-    private func read(_ socket: WebSocketClient, hello: AsyncStream<Int>.Continuation, acknowledged: HeartbeatACK) async throws -> ConnectionEnd {
-        defer { hello.finish() }
+    private func read(_ socket: WebSocketClient, heartbeatInterval: AsyncStream<Int>.Continuation, acknowledged: HeartbeatACK) async throws -> ConnectionEnd {
+        defer { heartbeatInterval.finish() }
+        let decoder = JSONDecoder()
         for try await message in socket.messages {
-            guard case .text(let text) = message else { continue }
-            let data = Data(text.utf8)
-            guard let frame = try? JSONDecoder().decode(DiscordFrame.self, from: data),
+            guard case .text(let text) = message,
+                  let frame = try? decoder.decode(DiscordFrame.self, from: Data(text.utf8)),
                   let op = DiscordOpcode(rawValue: frame.op) else { continue }
             switch op {
             case .hello:
-                guard let payload = try? JSONDecoder().decode(DiscordData<DiscordHello>.self, from: data) else { continue }
-                hello.yield(payload.d.heartbeat_interval)
+                guard case .hello(let hello) = frame.d else { continue }
+                heartbeatInterval.yield(hello.heartbeat_interval)
                 if let current = session.withLock({ $0 }) {
                     try socket.send(text: DiscordCommand.resume(token: api.token, sessionID: current.id, sequence: sequence.withLock { $0 }))
                 } else {
@@ -217,8 +217,7 @@ public final class DiscordGateway: Sendable {
                 log("Discord: asked to reconnect; resuming.")
                 return .resume
             case .invalidSession:
-                let resumable = (try? JSONDecoder().decode(DiscordData<Bool>.self, from: data))?.d ?? false
-                if resumable {
+                if case .invalidSession(resumable: true) = frame.d {
                     log("Discord: session invalidated but resumable; resuming.")
                     return .resume
                 }
@@ -229,7 +228,7 @@ public final class DiscordGateway: Sendable {
                 try socket.send(text: DiscordCommand.identify(token: api.token))
             case .dispatch:
                 if let number = frame.s { sequence.withLock { $0 = number } }
-                try dispatch(frame.t ?? "", data)
+                dispatch(frame)
             case .identify, .resume:
                 continue
             }
@@ -239,28 +238,25 @@ public final class DiscordGateway: Sendable {
         return .resume
     }
 
-    private func dispatch(_ type: String, _ data: Data) throws {
-        switch type {
-        case "READY":
-            guard let ready = try? JSONDecoder().decode(DiscordData<DiscordReady>.self, from: data).d else { return }
+    private func dispatch(_ frame: DiscordFrame) {
+        switch frame.d {
+        case .ready(let ready):
             session.withLock { $0 = Session(id: ready.session_id, resumeURL: ready.resume_gateway_url) }
             botUserID.withLock { $0 = ready.user.id }
             failures.withLock { $0 = 0 }
             log("Discord: connected as \(ready.user.username) (\(ready.user.id)).")
-        case "RESUMED":
-            failures.withLock { $0 = 0 }
-            log("Discord: session resumed.")
-        case "MESSAGE_CREATE":
-            guard let message = try? JSONDecoder().decode(DiscordData<DiscordMessage>.self, from: data).d,
-                  let bot = botUserID.withLock({ $0 }), let text = commandText(of: message, botUserID: bot),
+        case .message(let message):
+            guard let bot = botUserID.withLock({ $0 }), let text = commandText(of: message, botUserID: bot),
                   seen.firstTime("message:\(message.id)") else { return }
             inProgress.start { await self.answer(message, text: text) }
-        case "INTERACTION_CREATE":
-            guard let interaction = try? JSONDecoder().decode(DiscordData<DiscordInteraction>.self, from: data).d,
-                  seen.firstTime("interaction:\(interaction.id)") else { return }
+        case .interaction(let interaction):
+            guard seen.firstTime("interaction:\(interaction.id)") else { return }
             inProgress.start { await self.answer(interaction) }
         default:
-            return
+            if frame.t == "RESUMED" {
+                failures.withLock { $0 = 0 }
+                log("Discord: session resumed.")
+            }
         }
     }
 

@@ -5,16 +5,39 @@ enum DiscordOpcode: Int, Sendable {
     case dispatch = 0, heartbeat = 1, identify = 2, resume = 6, reconnect = 7, invalidSession = 9, hello = 10, heartbeatACK = 11
 }
 
-/// The frame of every gateway payload; `d` is decoded again by type once `op` and `t` are known.
+/// A gateway payload, decoded in one pass: `op`, `s`, `t`, and `d` as what `op` and `t` say
+/// it is. A `d` of an unexpected shape is `.other`, never a failure of the frame.
 struct DiscordFrame: Decodable, Sendable {
     var op: Int
     var s: Int?
     var t: String?
-}
+    var d: Payload
 
-/// The same frame with its `d` decoded as `Value`.
-struct DiscordData<Value: Decodable>: Decodable {
-    var d: Value
+    enum Payload: Sendable {
+        case hello(DiscordHello)
+        case ready(DiscordReady)
+        case message(DiscordMessage)
+        case interaction(DiscordInteraction)
+        case invalidSession(resumable: Bool)
+        case other
+    }
+
+    enum CodingKeys: String, CodingKey { case op, s, t, d }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        op = try container.decode(Int.self, forKey: .op)
+        s = try container.decodeIfPresent(Int.self, forKey: .s)
+        t = try container.decodeIfPresent(String.self, forKey: .t)
+        switch (DiscordOpcode(rawValue: op), t) {
+        case (.hello, _): d = (try? container.decode(DiscordHello.self, forKey: .d)).map(Payload.hello) ?? .other
+        case (.invalidSession, _): d = .invalidSession(resumable: (try? container.decode(Bool.self, forKey: .d)) ?? false)
+        case (.dispatch, "READY"): d = (try? container.decode(DiscordReady.self, forKey: .d)).map(Payload.ready) ?? .other
+        case (.dispatch, "MESSAGE_CREATE"): d = (try? container.decode(DiscordMessage.self, forKey: .d)).map(Payload.message) ?? .other
+        case (.dispatch, "INTERACTION_CREATE"): d = (try? container.decode(DiscordInteraction.self, forKey: .d)).map(Payload.interaction) ?? .other
+        default: d = .other
+        }
+    }
 }
 
 struct DiscordHello: Decodable, Sendable {

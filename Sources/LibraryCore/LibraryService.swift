@@ -430,8 +430,9 @@ public struct LibraryService: Sendable {
     private static func books(_ ids: [Int64], _ db: Database) throws -> [Book] {
         guard !ids.isEmpty else { return [] }
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
-        let found = try Book.fetchAll(db, sql: "SELECT \(Book.databaseSelection) FROM book WHERE id IN (\(placeholders))",
-                                      arguments: StatementArguments(ids))
+        // Cached per number of ids (the common case is one).
+        let found = try db.all("SELECT \(Book.databaseSelection) FROM book WHERE id IN (\(placeholders))",
+                               StatementArguments(ids)) { Book(row: $0, at: 0) }
         let byID = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
         return ids.compactMap { byID[$0] }
     }

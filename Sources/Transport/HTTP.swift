@@ -41,7 +41,14 @@ public struct HTTPResponse: Sendable {
 
     /// The first header named `name`, case-insensitively.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { Self.equalIgnoringASCIICase($0.name, name) }?.value
+    }
+
+    /// Header names are ASCII: compared byte by byte, without Foundation's locale-aware compare.
+    static func equalIgnoringASCIICase(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 
     /// `Retry-After` in seconds (a number or an HTTP date), as sent with 429 and 503.
