@@ -116,6 +116,10 @@ public final class DiscordGateway: Sendable {
                     forgetSession()
                 }
                 let count = failures.withLock { $0 += 1; return $0 }
+                if count >= 3, session.withLock({ $0 }) != nil {
+                    // The resume URL keeps failing: start a new session on the main gateway.
+                    forgetSession()
+                }
                 let delay = Backoff.delay(afterFailures: count)
                 log("Discord: connection lost (\(error)); \(session.withLock { $0 } == nil ? "reconnecting" : "resuming") in \(String(format: "%.1f", delay)) s.")
                 do {
