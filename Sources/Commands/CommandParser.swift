@@ -245,7 +245,9 @@ public enum CommandParser {
         while changed && !words.isEmpty {
             changed = false
             trimPunctuation()
-            let folded = words.map { foldWord($0.trimmingCharacters(in: .init(charactersIn: ",!"))) }
+            let folded = words.map { word in
+                foldWord(String(word.drop { $0 == "," || $0 == "!" }.reversed().drop { $0 == "," || $0 == "!" }.reversed()))
+            }
             for (polite, language) in politeWords {
                 if folded.count > polite.count, Array(folded.prefix(polite.count)) == polite {
                     words.removeFirst(polite.count)
@@ -266,7 +268,7 @@ public enum CommandParser {
 
     /// Lower case, no accents, curly apostrophes straightened: how verbs and keywords compare.
     static func foldWord(_ word: String) -> String {
-        word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        TextKey.asciiLowercased(word) ?? word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .replacingOccurrences(of: "\u{2019}", with: "'")
     }
 

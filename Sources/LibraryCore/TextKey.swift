@@ -11,7 +11,7 @@ public enum TextKey {
     /// other punctuation turned into spaces, words separated by one space.
     /// "Les Misérables!" and "les miserables" have the same key.
     public static func fold(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = asciiLowercased(text) ?? text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         var result = ""
         result.reserveCapacity(folded.utf8.count)
         var pendingSpace = false
@@ -40,6 +40,18 @@ public enum TextKey {
             pendingSpace = false
             result.append(piece)
         }
+    }
+
+    /// `text` in lower case when it is all ASCII (where folding case, accents and width is
+    /// just that), without Foundation's Unicode folding; nil for any other text.
+    public static func asciiLowercased(_ text: String) -> String? {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return nil }
+            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The key without a leading English or French article ("the hobbit" → "hobbit").
