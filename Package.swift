@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(
             name: "GatewaysTests",
             dependencies: ["Gateways", "Commands", "LibraryCore", "Transport", "TestSupport"],
-            resources: [.copy("Resources/slack_emulator.py"), .copy("Resources/discord_emulator.py")]
+            resources: [.copy("Resources/slack_emulator.py"), .copy("Resources/discord_emulator.py"), .copy("Resources/loop_http.py")]
         ),
         .testTarget(
             name: "SchedulerTests",

@@ -18,6 +18,8 @@ heartbeats and delivering events on the current connection), POST /_close {"code
 GET /_requests, /_gateway (every payload the bot sent: connection number, path, op, d),
 /_timings."""
 import asyncio, json, os, sys, threading, time, uuid
+
+import loop_http
 from urllib.parse import urlparse
 
 TOKEN = "discord-test-token"
@@ -98,11 +100,6 @@ async def gateway(ws):
         pass
 
 
-class Request:
-    def __init__(self, method, path, headers, body):
-        self.method, self.path, self.headers, self.body = method, path, headers, body
-
-
 async def control(request, path):
     body = request.body
     if request.method == "GET" and path == "/_requests":
@@ -139,7 +136,8 @@ async def control(request, path):
 
 async def route(request):
     """Returns (status, body or None, extra headers)."""
-    url = urlparse(request.path)
+    request.body = request.json()
+    url = urlparse(request.target)
     if url.path.startswith("/_"):
         status, body = await control(request, url.path)
         return status, body, ()
@@ -197,39 +195,6 @@ def create_message(channel, body):
     return 200, message, headers
 
 
-REASONS = {200: "OK", 204: "No Content", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict",
-           429: "Too Many Requests"}
-
-
-async def http_connection(reader, writer):
-    """HTTP/1.1 with keep-alive, on the same event loop as the gateway (no thread per request,
-    so the emulator keeps up with a burst)."""
-    try:
-        while True:
-            head = await reader.readuntil(b"\r\n\r\n")
-            lines = head.decode("latin-1").split("\r\n")
-            method, target, _ = lines[0].split(" ", 2)
-            headers = {}
-            for line in lines[1:]:
-                if ":" in line:
-                    name, value = line.split(":", 1)
-                    headers[name.strip().lower()] = value.strip()
-            length = int(headers.get("content-length") or 0)
-            raw = await reader.readexactly(length) if length else b""
-            body = json.loads(raw) if raw else None
-            status, answer, extra = await route(Request(method, target, headers, body))
-            data = b"" if answer is None else json.dumps(answer).encode()
-            out = [f"HTTP/1.1 {status} {REASONS.get(status, 'OK')}", f"Content-Length: {len(data)}"]
-            if answer is not None:
-                out.append("Content-Type: application/json")
-            out += [f"{name}: {value}" for name, value in extra]
-            writer.write(("\r\n".join(out) + "\r\n\r\n").encode() + data)
-    except (asyncio.IncompleteReadError, ConnectionError):
-        pass
-    finally:
-        writer.close()
-
-
 def serve(ready, http_port):
     global loop
     import websockets
@@ -238,8 +203,7 @@ def serve(ready, http_port):
         global ws_port
         async with websockets.serve(gateway, "127.0.0.1", 0, ping_interval=None, max_size=None) as server:
             ws_port = server.sockets[0].getsockname()[1]
-            http_server = await asyncio.start_server(http_connection, "127.0.0.1", 0, backlog=256)
-            http_port.append(http_server.sockets[0].getsockname()[1])
+            http_port.append(await loop_http.start(route))
             ready.set()
             await asyncio.Future()
     loop = asyncio.new_event_loop()
