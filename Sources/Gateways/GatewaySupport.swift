@@ -45,7 +45,8 @@ final class CommandsInProgress: Sendable {
     func start(_ work: @escaping @Sendable () async -> Void) {
         let id = UUID()
         running.withLock { running in
-            running[id] = Task {
+            // Below the socket readers, so that acks and heartbeats never queue behind a burst of commands.
+            running[id] = Task(priority: .low) {
                 await work()
                 _ = self.running.withLock { $0.removeValue(forKey: id) }
             }
