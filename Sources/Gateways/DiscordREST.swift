@@ -192,7 +192,7 @@ public struct DiscordREST: Sendable {
     }
 
     private var authorization: [(name: String, value: String)] {
-        [("Authorization", "Bot \(token)"), ("User-Agent", "DiscordBot (https://github.com/swag/librarybot, 1.0)")]
+        [("Authorization", "Bot \(token)"), ("User-Agent", "DiscordBot (librarybot, 1.0)")]
     }
 
     /// Sends `request` within its bucket's limits, waiting out 429s as Discord asks.

@@ -51,8 +51,10 @@ struct ScheduledOutput: Sendable {
             do {
                 switch target {
                 case .console: emit(PlainRenderer.render(reply))
-                case .slack(let api, let channel): try await api.postMessage(channel: try Self.required(channel), SlackRenderer.render(reply))
-                case .discord(let api, let channel): try await api.createMessage(channel: try Self.required(channel), DiscordRenderer.render(reply))
+                case .slack(let api, let channel):
+                    try await api.postMessage(channel: try Self.required(channel, key: "digest.channel"), SlackRenderer.render(reply))
+                case .discord(let api, let channel):
+                    try await api.createMessage(channel: try Self.required(channel, key: "discord.digest_channel"), DiscordRenderer.render(reply))
                 }
             } catch {
                 failure = failure ?? error
@@ -71,8 +73,8 @@ struct ScheduledOutput: Sendable {
         }
     }
 
-    private static func required(_ channel: String?) throws -> String {
-        guard let channel else { throw CLIFailure("digest.channel is missing: the digest needs a channel id to be posted to.") }
+    private static func required(_ channel: String?, key: String) throws -> String {
+        guard let channel else { throw CLIFailure("\(key) is missing: the digest needs a channel id to be posted to.") }
         return channel
     }
 
