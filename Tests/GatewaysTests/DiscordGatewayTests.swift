@@ -18,9 +18,13 @@ final class DiscordEmulator: Sendable {
     var port: Int { peer.port }
     var apiURL: String { "http://127.0.0.1:\(port)/api/v10" }
 
-    init(heartbeatMilliseconds: Int = 45_000) throws {
+    init(heartbeatMilliseconds: Int = 45_000, sessionStartsLeft: (count: Int, resetAfterMilliseconds: Int)? = nil) throws {
         guard let script = Bundle.module.url(forResource: "discord_emulator", withExtension: "py") else { throw CocoaError(.fileNoSuchFile) }
-        peer = try PythonPeer(script: script.path, arguments: ["--heartbeat-ms", String(heartbeatMilliseconds)])
+        var arguments = ["--heartbeat-ms", String(heartbeatMilliseconds)]
+        if let limit = sessionStartsLeft {
+            arguments += ["--session-starts-left", String(limit.count), String(limit.resetAfterMilliseconds)]
+        }
+        peer = try PythonPeer(script: script.path, arguments: arguments)
     }
 
     func api(token: String = DiscordEmulator.token) -> DiscordREST {
@@ -165,6 +169,31 @@ struct DiscordGatewayTests {
         // Never ahead of what was sent, never going back.
         let numbers = beats.compactMap { $0 }
         #expect(numbers == numbers.sorted() && numbers.allSatisfy { $0 <= 3 })
+    }
+
+    @Test("op 1 from the gateway is answered with a heartbeat at once")
+    func heartbeatRequest() async throws {
+        // Ten minutes between heartbeats: any heartbeat soon after op 1 answers it.
+        let discord = try DiscordEmulator(heartbeatMilliseconds: 600_000)
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        _ = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
+        let before = try await discord.gatewayLog().filter { $0.op == 1 }.count
+        try await discord.control("/_op", #"{"op":1,"d":null}"#)
+        let log = try await discord.wait({ try await discord.gatewayLog() }) { $0.filter { $0.op == 1 }.count > before }
+        #expect(log.filter { $0.op == 1 }.count == before + 1)
+        #expect(log.last { $0.op == 1 }?.d?.int == 1)
+    }
+
+    @Test("with no session start left, the gateway waits for session_start_limit.reset_after before identifying")
+    func sessionStartLimit() async throws {
+        let discord = try DiscordEmulator(sessionStartsLeft: (0, 1_500))
+        let started = ContinuousClock.now
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        let log = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
+        #expect(log.contains { $0.op == 2 })
+        #expect(ContinuousClock.now - started >= .milliseconds(1_500))
     }
 
     @Test("a command by mention, by prefix and in a DM is answered with a reply to it, pinging no one")

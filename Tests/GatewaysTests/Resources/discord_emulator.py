@@ -8,6 +8,7 @@ REST lives under /api/v10. The bot token is `discord-test-token`; anything else 
 Channel `429000000000000001` answers its first message with a 429 (retry_after 0.5 s); channel
 `429000000000000002` is a bucket of 2 messages a second that answers 429 to a third.
 
+`--session-starts-left N MS` sets `session_start_limit` (remaining N, reset after MS).
 Gateway: HELLO with `--heartbeat-ms` (default 45000); IDENTIFY → READY; RESUME → the events the
 client missed, then RESUMED; heartbeats are acknowledged unless the connection is a zombie.
 
@@ -36,6 +37,8 @@ bucket_calls = []
 loop = None
 ws_port = None
 heartbeat_ms = 45000
+starts_left = 999      # session_start_limit.remaining (--session-starts-left)
+reset_after_ms = 14400000
 sessions = {}      # session id -> {"seq": int, "events": [(seq, payload)]}
 connections = []   # every connection: {"ws", "number", "path", "session", "zombie"}
 
@@ -152,7 +155,7 @@ async def route(request):
         return 401, {"message": "401: Unauthorized", "code": 0}, ()
     if request.method == "GET" and path == "/gateway/bot":
         return 200, {"url": f"ws://127.0.0.1:{ws_port}", "shards": 1, "session_start_limit": {
-            "total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1}}, ()
+            "total": 1000, "remaining": starts_left, "reset_after": reset_after_ms, "max_concurrency": 1}}, ()
     parts = path.strip("/").split("/")
     if request.method == "POST" and len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages":
         return create_message(parts[1], request.body)
@@ -213,6 +216,10 @@ def serve(ready, http_port):
 if __name__ == "__main__":
     if "--heartbeat-ms" in sys.argv:
         heartbeat_ms = int(sys.argv[sys.argv.index("--heartbeat-ms") + 1])
+    if "--session-starts-left" in sys.argv:
+        # No session start left, the limit resetting in `reset_after_ms`.
+        starts_left = int(sys.argv[sys.argv.index("--session-starts-left") + 1])
+        reset_after_ms = int(sys.argv[sys.argv.index("--session-starts-left") + 2])
     ready = threading.Event()
     http_port = []
     threading.Thread(target=serve, args=(ready, http_port), daemon=True).start()
