@@ -9,10 +9,10 @@ final class EmulatedDiscord {
     private let peer: PythonPeer
     var port: Int { peer.port }
 
-    init() throws {
+    init(arguments: [String] = []) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("GatewaysTests/Resources/discord_emulator.py")
-        peer = try PythonPeer(script: script.path)
+        peer = try PythonPeer(script: script.path, arguments: arguments)
     }
 
     /// The REST requests received so far, as raw JSON objects.
@@ -148,5 +148,16 @@ struct DiscordRunTests {
                                           environment: discord.environment.merging(["DISCORD_TOKEN": ""]) { $1 })
         #expect(absent.status == 2)
         #expect(absent.stderr.contains("Configuration error: discord.token is missing"))
+    }
+
+    @Test("Discord closing with 4014 (Message Content intent not enabled) stops run with a line saying what to turn on")
+    func disallowedIntent() throws {
+        let discord = try EmulatedDiscord(arguments: ["--close-on-identify", "4014"])
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try BinaryRunner.run(["run", "--database", folder.appendingPathComponent("i.sqlite").path], environment: discord.environment)
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("Discord closed the gateway with 4014"))
+        #expect(result.stderr.contains("Message Content Intent"))
     }
 }

@@ -8,7 +8,8 @@ REST lives under /api/v10. The bot token is `discord-test-token`; anything else 
 Channel `429000000000000001` answers its first message with a 429 (retry_after 0.5 s); channel
 `429000000000000002` is a bucket of 2 messages a second that answers 429 to a third.
 
-`--session-starts-left N MS` sets `session_start_limit` (remaining N, reset after MS).
+`--close-on-identify CODE` answers every IDENTIFY with that close code (4014: a privileged
+intent not enabled). `--session-starts-left N MS` sets `session_start_limit` (remaining N, reset after MS).
 Gateway: HELLO with `--heartbeat-ms` (default 45000); IDENTIFY → READY; RESUME → the events the
 client missed, then RESUMED; heartbeats are acknowledged unless the connection is a zombie.
 
@@ -39,6 +40,7 @@ ws_port = None
 heartbeat_ms = 45000
 starts_left = 999      # session_start_limit.remaining (--session-starts-left)
 reset_after_ms = 14400000
+close_on_identify = None  # a close code answering every IDENTIFY (--close-on-identify CODE)
 sessions = {}      # session id -> {"seq": int, "events": [(seq, payload)]}
 connections = []   # every connection: {"ws", "number", "path", "session", "zombie"}
 
@@ -80,6 +82,9 @@ async def gateway(ws):
                 if not connection["zombie"]:
                     await ws.send(json.dumps({"op": 11, "s": None, "t": None, "d": None}))
             elif op == 2:
+                if close_on_identify:
+                    await ws.close(close_on_identify, "Disallowed intent(s)." if close_on_identify == 4014 else "")
+                    return
                 if d.get("token") != TOKEN:
                     await ws.close(4004, "Authentication failed.")
                     return
@@ -216,6 +221,8 @@ def serve(ready, http_port):
 if __name__ == "__main__":
     if "--heartbeat-ms" in sys.argv:
         heartbeat_ms = int(sys.argv[sys.argv.index("--heartbeat-ms") + 1])
+    if "--close-on-identify" in sys.argv:
+        close_on_identify = int(sys.argv[sys.argv.index("--close-on-identify") + 1])
     if "--session-starts-left" in sys.argv:
         # No session start left, the limit resetting in `reset_after_ms`.
         starts_left = int(sys.argv[sys.argv.index("--session-starts-left") + 1])
