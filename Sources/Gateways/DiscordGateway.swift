@@ -207,7 +207,8 @@ public final class DiscordGateway: Sendable {
             switch op {
             case .hello:
                 guard case .hello(let hello) = frame.d else { continue }
-                heartbeatInterval.yield(hello.heartbeat_interval)
+                // Never faster than 10 a second, whatever the server says.
+                heartbeatInterval.yield(max(hello.heartbeat_interval, 100))
                 if let current = session.withLock({ $0 }) {
                     try socket.send(text: DiscordCommand.resume(token: api.token, sessionID: current.id, sequence: sequence.withLock { $0 }))
                 } else {
