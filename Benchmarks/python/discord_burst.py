@@ -3,22 +3,9 @@ emulator of the tests; resident memory when connected and idle; 20 messages one 
 a burst of 1,000 MESSAGE_CREATE pushed back to back, with the latency from each push to its
 reply arriving at the REST API (p50, p99); and 20 times, the time from an op 7 RECONNECT to the
 RESUMED on the new connection. Run by `make bench`."""
-import json, os, subprocess, sys, tempfile, time, urllib.request
+import os, subprocess, time
 
-root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-emulator_script = os.path.join(root, "Tests", "GatewaysTests", "Resources", "discord_emulator.py")
-
-
-def http(method, url, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=120) as response:
-        return json.loads(response.read() or b"null")
-
-
-def percentile(values, fraction):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * fraction))]
+from chat_bench import database_with_dune, http, percentile, release_binary, resident_mib, start_emulator
 
 
 def message(id, content):
@@ -37,23 +24,16 @@ def wait_for(condition, seconds=60):
     return None
 
 
-subprocess.check_call(["swift", "build", "-c", "release", "--product", "librarybot"], cwd=root)
-binary = os.path.join(subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, text=True).strip(), "librarybot")
-emulator = subprocess.Popen([sys.executable, emulator_script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-port = int(emulator.stdout.readline())
-base = f"http://127.0.0.1:{port}"
-folder = tempfile.mkdtemp()
-database = os.path.join(folder, "bench.sqlite")
-subprocess.run([binary, "console", "--database", database, "--as", "Ana"], input="add Dune by Frank Herbert\n", text=True, check=True, capture_output=True)
+binary = release_binary()
+emulator, base = start_emulator("discord_emulator.py")
+database = database_with_dune(binary)
 environment = dict(os.environ, DISCORD_ENABLED="true", DISCORD_TOKEN="discord-test-token",
                    DISCORD_API_URL=f"{base}/api/v10", REMINDERS_TIME="23:59:59")
 bot = subprocess.Popen([binary, "run", "--database", database], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 try:
     wait_for(lambda: any(p["op"] == 2 for p in http("GET", f"{base}/_gateway")), 20)
     time.sleep(2)
-    with open(f"/proc/{bot.pid}/status") as status:
-        rss = next(line for line in status if line.startswith("VmRSS")).split()[1]
-    print(f"librarybot run, connected to Discord and idle: resident memory {int(rss) / 1024:.1f} MiB")
+    print(f"librarybot run, connected to Discord and idle: resident memory {resident_mib(bot.pid):.1f} MiB")
 
     for i in range(20):
         http("POST", f"{base}/_dispatch_many", {"t": "MESSAGE_CREATE", "events": [message(f"1{i:017d}", "!library who has Dune")]})

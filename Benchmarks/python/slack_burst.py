@@ -2,32 +2,13 @@
 emulator of the tests; a burst of 1,000 slash commands pushed back to back; the latency from
 each push to its ack on the socket, and to its reply on response_url (p50, p99); and the
 resident memory of the process connected and idle. Run by `make bench`."""
-import json, os, statistics, subprocess, sys, tempfile, time, urllib.request
+import os, subprocess, time
 
-root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-emulator_script = os.path.join(root, "Tests", "GatewaysTests", "Resources", "slack_emulator.py")
+from chat_bench import database_with_dune, http, percentile, release_binary, resident_mib, start_emulator
 
-
-def http(method, url, body=None):
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method=method, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=120) as response:
-        return json.loads(response.read() or b"null")
-
-
-def percentile(values, fraction):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(len(values) * fraction))]
-
-
-subprocess.check_call(["swift", "build", "-c", "release", "--product", "librarybot"], cwd=root)
-binary = os.path.join(subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, text=True).strip(), "librarybot")
-emulator = subprocess.Popen([sys.executable, emulator_script, "--socket-mode"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-port = int(emulator.stdout.readline())
-base = f"http://127.0.0.1:{port}"
-folder = tempfile.mkdtemp()
-database = os.path.join(folder, "bench.sqlite")
-subprocess.run([binary, "console", "--database", database, "--as", "Ana"], input="add Dune by Frank Herbert\n", text=True, check=True, capture_output=True)
+binary = release_binary()
+emulator, base = start_emulator("slack_emulator.py", "--socket-mode")
+database = database_with_dune(binary)
 environment = dict(os.environ, SLACK_ENABLED="true", SLACK_APP_TOKEN="xapp-test", SLACK_BOT_TOKEN="xoxb-test",
                    SLACK_API_URL=f"{base}/api/", REMINDERS_TIME="23:59:59")
 bot = subprocess.Popen([binary, "run", "--database", database], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -36,9 +17,7 @@ try:
     while not http("GET", f"{base}/_connections") and time.time() < deadline:
         time.sleep(0.1)
     time.sleep(2)
-    with open(f"/proc/{bot.pid}/status") as status:
-        rss = next(line for line in status if line.startswith("VmRSS")).split()[1]
-    print(f"librarybot run, connected to Slack and idle: resident memory {int(rss) / 1024:.1f} MiB")
+    print(f"librarybot run, connected to Slack and idle: resident memory {resident_mib(bot.pid):.1f} MiB")
 
     # First, one command at a time (20 of them, 50 ms apart): the latency without queueing.
     for i in range(20):

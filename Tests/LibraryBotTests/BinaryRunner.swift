@@ -48,3 +48,45 @@ struct BinaryRunner {
     }
 }
 
+
+/// `librarybot` running in the background (`run` with a gateway or the scheduler), stopped
+/// with SIGTERM as a service manager would.
+final class RunningBinary {
+    let process = Process()
+    private let errors = Pipe()
+
+    /// Starts `librarybot arguments` with `environment` added to the test's own; standard
+    /// output goes to `output` (or nowhere), standard input comes from `input` (or the test's).
+    init(_ arguments: [String], environment: [String: String], output: Pipe? = nil, input: Pipe? = nil) throws {
+        process.executableURL = try BinaryRunner.executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardError = errors
+        process.standardOutput = output ?? FileHandle.nullDevice
+        if let input { process.standardInput = input }
+        try process.run()
+    }
+
+    /// Sends SIGTERM and waits for the exit, 6 s at most: how long it took and what it logged.
+    func terminate() async throws -> (elapsed: Duration, stderr: String) {
+        let start = ContinuousClock.now
+        process.terminate()
+        while process.isRunning, ContinuousClock.now - start < .seconds(6) { try await Task.sleep(for: .milliseconds(20)) }
+        let elapsed = ContinuousClock.now - start
+        if process.isRunning { return (elapsed, "") }
+        return (elapsed, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
+    deinit {
+        if process.isRunning { process.terminate() }
+    }
+}
+
+/// `date` written in UTC with a `DateFormatter` format, such as "HH:mm:ss" for a digest time.
+func utcText(_ date: Date, _ format: String) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    formatter.dateFormat = format
+    return formatter.string(from: date)
+}

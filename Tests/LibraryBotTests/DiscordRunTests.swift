@@ -62,23 +62,10 @@ struct DiscordRunTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("d.sqlite").path
         _ = try BinaryRunner.run(["console", "--database", database, "--as", "Ben"], stdin: "add Dune by Frank Herbert\nadd Emma by Jane Austen\ncheckout Emma\n")
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "HH:mm:ss"
-
-        let process = Process()
-        process.executableURL = try BinaryRunner.executable
-        process.arguments = ["run", "--database", database]
-        process.environment = ProcessInfo.processInfo.environment.merging(discord.environment.merging(slack.environment) { $1 }.merging([
-            "DIGEST_TIME": formatter.string(from: Date().addingTimeInterval(3)), "DIGEST_CHANNEL": "C-LIB",
+        let bot = try RunningBinary(["run", "--database", database], environment: discord.environment.merging(slack.environment) { $1 }.merging([
+            "DIGEST_TIME": utcText(Date().addingTimeInterval(3), "HH:mm:ss"), "DIGEST_CHANNEL": "C-LIB",
             "DISCORD_DIGEST_CHANNEL": "500000000000000009",
-        ]) { $1 }) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        ]) { $1 })
 
         try await discord.dispatchMessage(id: "800000000000000001", content: "!library checkout Dune")
         let reply = try await discord.waitForRequest { body($0)["message_reference"] != nil }
@@ -91,17 +78,13 @@ struct DiscordRunTests {
         let slackDigest = try await slack.requests().first { path($0) == "/api/chat.postMessage" }
         #expect(body(slackDigest)["channel"] as? String == "C-LIB")
 
-        let start = ContinuousClock.now
-        process.terminate()
-        while process.isRunning, ContinuousClock.now - start < .seconds(6) { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(process.terminationStatus == 0)
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let (_, log) = try await bot.terminate()
+        #expect(bot.process.terminationStatus == 0)
         #expect(log.contains("Discord gateway starting.") && log.contains("Slack gateway starting."))
         #expect(!log.contains(EmulatedDiscord.token), "no token in the logs")
 
         // Ana borrowed on Discord: her reminder is a direct message there; Ben's (console) goes to the channel.
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        let later = formatter.string(from: Date().addingTimeInterval(20 * 86_400))
+        let later = utcText(Date().addingTimeInterval(20 * 86_400), "yyyy-MM-dd HH:mm")
         let remind = try BinaryRunner.run(["remind", "--post", "--at", later, "--database", database],
                                           environment: discord.environment.merging(["DISCORD_DIGEST_CHANNEL": "500000000000000009"]) { $1 })
         #expect(remind.stdout == "Sent 2 reminders (0 already sent today).\n")

@@ -22,21 +22,10 @@ struct RunCommandTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("d.sqlite").path
         _ = try BinaryRunner.run(["console", "--database", database, "--as", "Ana"], stdin: "add Dune by Frank Herbert\ncheckout Dune\n")
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "HH:mm:ss"
-        let digestTime = formatter.string(from: Date().addingTimeInterval(3))
-
-        let process = Process()
-        process.executableURL = try BinaryRunner.executable
-        process.arguments = ["run", "--database", database]
-        process.environment = ProcessInfo.processInfo.environment.merging(["DIGEST_TIME": digestTime, "DIGEST_CHANNEL": "C123"]) { $1 }
-        let output = Pipe(), input = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        process.standardError = errors
-        try process.run()
+        let output = Pipe(), input = Pipe()
+        let bot = try RunningBinary(["run", "--database", database],
+                                    environment: ["DIGEST_TIME": utcText(Date().addingTimeInterval(3), "HH:mm:ss"), "DIGEST_CHANNEL": "C123"],
+                                    output: output, input: input)
         defer { try? input.fileHandleForWriting.close() }
 
         var seen = Data()
@@ -52,12 +41,10 @@ struct RunCommandTests {
         #expect(text.contains("Who has what: 1 book out"), "\(text)")
         #expect(text.contains("Ana: Dune, due"))
 
-        let start = ContinuousClock.now
-        process.terminate()  // SIGTERM
-        while process.isRunning, ContinuousClock.now - start < .seconds(6) { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(!process.isRunning)
-        #expect(ContinuousClock.now - start < .seconds(5))
-        #expect(process.terminationStatus == 0)
-        #expect(process.terminationReason == .exit)
+        let (elapsed, _) = try await bot.terminate()
+        #expect(!bot.process.isRunning)
+        #expect(elapsed < .seconds(5))
+        #expect(bot.process.terminationStatus == 0)
+        #expect(bot.process.terminationReason == .exit)
     }
 }

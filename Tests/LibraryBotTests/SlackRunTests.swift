@@ -35,21 +35,9 @@ struct SlackRunTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("s.sqlite").path
         _ = try BinaryRunner.run(["console", "--database", database, "--as", "Ana"], stdin: "add Dune by Frank Herbert\ncheckout Dune\n")
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "HH:mm:ss"
-
-        let process = Process()
-        process.executableURL = try BinaryRunner.executable
-        process.arguments = ["run", "--database", database]
-        process.environment = ProcessInfo.processInfo.environment.merging(slack.environment.merging([
-            "DIGEST_TIME": formatter.string(from: Date().addingTimeInterval(3)), "DIGEST_CHANNEL": "C-LIB",
-        ]) { $1 }) { $1 }
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let bot = try RunningBinary(["run", "--database", database], environment: slack.environment.merging([
+            "DIGEST_TIME": utcText(Date().addingTimeInterval(3), "HH:mm:ss"), "DIGEST_CHANNEL": "C-LIB",
+        ]) { $1 })
 
         var digest: [String: Any]? = nil
         let deadline = Date().addingTimeInterval(15)
@@ -62,12 +50,9 @@ struct SlackRunTests {
         #expect((body["text"] as? String)?.hasPrefix("Who has what: 1 book out") == true)
         #expect(body["blocks"] is [Any])
 
-        let start = ContinuousClock.now
-        process.terminate()
-        while process.isRunning, ContinuousClock.now - start < .seconds(6) { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(ContinuousClock.now - start < .seconds(5))
-        #expect(process.terminationStatus == 0)
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let (elapsed, log) = try await bot.terminate()
+        #expect(elapsed < .seconds(5))
+        #expect(bot.process.terminationStatus == 0)
         #expect(log.contains("Slack gateway starting."))
         #expect(!log.contains("xoxb-test") && !log.contains("xapp-test"), "no token in the logs")
     }
@@ -100,10 +85,6 @@ struct SlackPostTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("p.sqlite").path
         _ = try BinaryRunner.run(["console", "--database", database, "--as", "Ana"], stdin: "add Dune by Frank Herbert\n")
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let environment = slack.environment.merging(["DIGEST_CHANNEL": "C-LIB"]) { $1 }
 
         let digest = try BinaryRunner.run(["digest", "--post", "--database", database], environment: environment)
@@ -113,7 +94,7 @@ struct SlackPostTests {
         #expect((posted.first?["body"] as? [String: Any])?["channel"] as? String == "C-LIB")
 
         _ = try BinaryRunner.run(["console", "--database", database, "--as", "Zoé"], stdin: "checkout Dune\n")
-        let later = formatter.string(from: Date().addingTimeInterval(20 * 86_400))
+        let later = utcText(Date().addingTimeInterval(20 * 86_400), "yyyy-MM-dd HH:mm")
         let first = try BinaryRunner.run(["remind", "--post", "--at", later, "--database", database], environment: environment)
         #expect(first.stdout == "Sent 1 reminder (0 already sent today).\n")
         let again = try BinaryRunner.run(["remind", "--post", "--at", later, "--database", database], environment: environment)

@@ -19,7 +19,7 @@ id), POST /_op (a raw payload on the current connection), POST /_zombie (stop ac
 heartbeats and delivering events on the current connection), POST /_close {"code", "reason"};
 GET /_requests, /_gateway (every payload the bot sent: connection number, path, op, d),
 /_timings."""
-import asyncio, json, os, sys, threading, time, uuid
+import asyncio, json, sys, time, uuid
 
 import loop_http
 from urllib.parse import urlparse
@@ -35,7 +35,6 @@ gateway_log = []
 timings = {"sent": {}, "replied": {}, "reconnect": [], "resumed": []}
 limited = set()
 bucket_calls = []
-loop = None
 ws_port = None
 heartbeat_ms = 45000
 starts_left = 999      # session_start_limit.remaining (--session-starts-left)
@@ -203,19 +202,12 @@ def create_message(channel, body):
     return 200, message, headers
 
 
-def serve(ready, http_port):
-    global loop
+async def setup():
+    global ws_port
     import websockets
-
-    async def main():
-        global ws_port
-        async with websockets.serve(gateway, "127.0.0.1", 0, ping_interval=None, max_size=None) as server:
-            ws_port = server.sockets[0].getsockname()[1]
-            http_port.append(await loop_http.start(route))
-            ready.set()
-            await asyncio.Future()
-    loop = asyncio.new_event_loop()
-    loop.run_until_complete(main())
+    server = await websockets.serve(gateway, "127.0.0.1", 0, ping_interval=None, max_size=None)
+    ws_port = server.sockets[0].getsockname()[1]
+    return route
 
 
 if __name__ == "__main__":
@@ -227,10 +219,4 @@ if __name__ == "__main__":
         # No session start left, the limit resetting in `reset_after_ms`.
         starts_left = int(sys.argv[sys.argv.index("--session-starts-left") + 1])
         reset_after_ms = int(sys.argv[sys.argv.index("--session-starts-left") + 2])
-    ready = threading.Event()
-    http_port = []
-    threading.Thread(target=serve, args=(ready, http_port), daemon=True).start()
-    ready.wait(10)
-    print(http_port[0], flush=True)
-    sys.stdin.read()
-    os._exit(0)
+    loop_http.serve_until_stdin_closes(setup)

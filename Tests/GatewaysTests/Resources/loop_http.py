@@ -1,7 +1,7 @@
 """A small HTTP/1.1 server (keep-alive, Content-Length bodies) on an asyncio event loop, shared
 by the platform emulators: no thread per request, so an emulator keeps up with a burst and its
 timestamps are not delayed by other threads holding the GIL."""
-import asyncio, json
+import asyncio, json, os, sys, threading
 
 REASONS = {200: "OK", 204: "No Content", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 409: "Conflict",
            429: "Too Many Requests"}
@@ -51,3 +51,15 @@ async def start(route, backlog=256):
 
     server = await asyncio.start_server(connection, "127.0.0.1", 0, backlog=backlog)
     return server.sockets[0].getsockname()[1]
+
+
+def serve_until_stdin_closes(setup):
+    """Runs an emulator: `setup()` (async) starts its other servers and returns its HTTP route;
+    then the HTTP port is printed on the first line and everything is served until standard
+    input closes, so the emulator never outlives its test."""
+    threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+
+    async def main():
+        print(await start(await setup()), flush=True)
+        await asyncio.Future()
+    asyncio.run(main())

@@ -5,7 +5,7 @@ https://api.slack.com/apis/socket-mode). Prints its HTTP port, serves until stdi
 Tokens: xoxb-test (bot), xapp-test (app); anything else is invalid_auth.
 Test controls: GET /_requests (every Web API request, in order), POST /_send (a JSON message
 to push on the current Socket Mode connection), GET /_acks (what the app sent on the socket)."""
-import asyncio, json, os, sys, threading, time
+import asyncio, json, sys, time
 from urllib.parse import parse_qs, urlparse
 
 import loop_http
@@ -15,7 +15,6 @@ acks = []
 timings = {"sent": {}, "acked": {}, "responded": {}}
 sockets = []
 connection_log = []
-loop = None
 ws_port = None
 limited = set()
 USERS = {
@@ -118,27 +117,14 @@ async def socket_mode(ws):
     connection_log.append(f"close {number}")
 
 
-def serve(socket_mode_on, ready, http_port):
-    global loop
-    import websockets
-
-    async def main():
-        global ws_port
-        if socket_mode_on:
-            server = await websockets.serve(socket_mode, "127.0.0.1", 0, ping_interval=None)
-            ws_port = server.sockets[0].getsockname()[1]
-        http_port.append(await loop_http.start(route))
-        ready.set()
-        await asyncio.Future()
-    loop = asyncio.new_event_loop()
-    loop.run_until_complete(main())
+async def setup():
+    global ws_port
+    if "--socket-mode" in sys.argv:
+        import websockets
+        server = await websockets.serve(socket_mode, "127.0.0.1", 0, ping_interval=None)
+        ws_port = server.sockets[0].getsockname()[1]
+    return route
 
 
 if __name__ == "__main__":
-    ready = threading.Event()
-    http_port = []
-    threading.Thread(target=serve, args=("--socket-mode" in sys.argv, ready, http_port), daemon=True).start()
-    ready.wait(10)
-    print(http_port[0], flush=True)
-    sys.stdin.read()
-    os._exit(0)
+    loop_http.serve_until_stdin_closes(setup)
