@@ -300,9 +300,8 @@ public final class DiscordGateway: Sendable {
             switch (interaction.type, interaction.data?.name, interaction.data?.custom_id) {
             case (2, "library", _):
                 let text = interaction.data?.options?.first { $0.name == "command" }?.value ?? ""
-                let reply = await handler.handle(text: text, from: sender, at: Date())
-                let ephemeral = reply.kind == .error || reply.kind == .confirmation || CommandParser.parse(text).intent.isHelp
-                try await api.respond(toInteraction: interaction.id, token: interaction.token, DiscordRenderer.render(reply), ephemeral: ephemeral)
+                let (reply, onlyToAsker) = await answerSlashCommand(text, from: sender, handler: handler)
+                try await api.respond(toInteraction: interaction.id, token: interaction.token, DiscordRenderer.render(reply), ephemeral: onlyToAsker)
             case (3, _, let id?) where id == DiscordRenderer.confirmID || id == DiscordRenderer.cancelID:
                 // The Yes / Cancel buttons, as the typed `yes` / `cancel`. The confirmation
                 // becomes the outcome (its buttons gone); a refusal goes only to the presser.

@@ -1,3 +1,4 @@
+import Commands
 import Foundation
 import Synchronization
 
@@ -57,4 +58,13 @@ final class CommandsInProgress: Sendable {
     func finish() async {
         for task in running.withLock({ Array($0.values) }) { await task.value }
     }
+}
+
+/// Runs a slash command's text once: the reply, and whether only the asker should see it
+/// (errors, confirmation questions and help), the same rule on every platform.
+func answerSlashCommand(_ text: String, from sender: Sender, handler: CommandHandler) async -> (reply: Reply, onlyToAsker: Bool) {
+    let command = CommandParser.parse(text)
+    let reply = await handler.handle(command, from: sender, at: Date())
+    let isHelp = if case .help = command.intent { true } else { false }
+    return (reply, reply.kind == .error || reply.kind == .confirmation || isHelp)
 }

@@ -122,9 +122,8 @@ public final class SlackGateway: Sendable {
     private func slashCommand(_ payload: SlackEnvelopePayload) async throws {
         guard let userID = payload.user_id, let responseURL = payload.response_url else { return }
         let sender = Sender(name: await displayName(userID, fallback: payload.user_name), userID: userID)
-        let reply = await handler.handle(text: payload.text ?? "", from: sender, at: Date())
-        let ephemeral = reply.kind == .error || reply.kind == .confirmation || CommandParser.parse(payload.text ?? "").intent.isHelp
-        try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: ephemeral)
+        let (reply, onlyToAsker) = await answerSlashCommand(payload.text ?? "", from: sender, handler: handler)
+        try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: onlyToAsker)
     }
 
     private func event(_ payload: SlackEnvelopePayload, botUserID: String) async throws {
@@ -168,8 +167,4 @@ public final class SlackGateway: Sendable {
         names.withLock { $0[userID] = name }
         return name
     }
-}
-
-extension Intent {
-    var isHelp: Bool { if case .help = self { true } else { false } }
 }
