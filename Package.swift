@@ -73,6 +73,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
+            dependencies: ["Transport"],
             path: "Tests/TestSupport"
         ),
         .testTarget(

@@ -80,9 +80,15 @@ final class CurlMultiEngine: @unchecked Sendable {
     func cancel(_ transfer: CurlTransfer) { post(.cancel(transfer)) }
     func shutdown() { post(.stop) }
 
+    /// Queues `command` and wakes the engine's thread, but only when the inbox was empty: the
+    /// thread empties the whole inbox after every wake-up, so commands posted while one is
+    /// pending ride on it instead of paying a system call each.
     private func post(_ command: Command) {
-        inbox.withLock { $0.append(command) }
-        if let multi { curl_multi_wakeup(multi) }
+        let wasEmpty = inbox.withLock { commands -> Bool in
+            commands.append(command)
+            return commands.count == 1
+        }
+        if wasEmpty, let multi { curl_multi_wakeup(multi) }
     }
 
     /// The engine's thread: take commands, let libcurl work, hand out finished transfers, sleep
@@ -163,13 +169,17 @@ final class CurlTransfer: @unchecked Sendable {
     private var retainedByC: Unmanaged<CurlTransfer>?
 
     init(_ request: HTTPRequest) throws(HTTPError) {
-        guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard Self.isHTTP(request.url) else {
             // The URL is not repeated: webhook and response URLs carry secrets.
             throw HTTPError(kind: .invalidRequest, reason: "not an http(s) URL")
         }
         guard let easy = CurlHandlePool.shared.take() else { throw HTTPError(kind: .transport, reason: "curl_easy_init failed") }
         self.easy = easy
+        // libcurl parses the rest of the URL (a malformed one fails as CURLE_URL_MALFORMAT), and
+        // neither the request nor a redirect may leave HTTP(S).
         librarybot_curl_setopt_string(easy, CURLOPT_URL, request.url)
+        librarybot_curl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
+        librarybot_curl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         librarybot_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
         librarybot_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(request.timeout.components.seconds * 1000 + request.timeout.components.attoseconds / 1_000_000_000_000_000))
         librarybot_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
@@ -198,6 +208,19 @@ final class CurlTransfer: @unchecked Sendable {
         librarybot_curl_setopt_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(requestHeaders))
         librarybot_curl_setopt_callback(easy, CURLOPT_WRITEFUNCTION, curlBodyCallback)
         librarybot_curl_setopt_callback(easy, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
+    }
+
+    /// Whether `url` starts with `http://` or `https://`, in any case. Checked on bytes:
+    /// Foundation's URL parser cost more than the rest of setting up a request.
+    static func isHTTP(_ url: String) -> Bool {
+        func hasPrefix(_ prefix: StaticString) -> Bool {
+            var remaining = url.utf8.makeIterator()
+            return UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount).allSatisfy { expected in
+                guard let byte = remaining.next() else { return false }
+                return (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 == expected : byte == expected
+            }
+        }
+        return hasPrefix("http://") || hasPrefix("https://")
     }
 
     deinit {

@@ -232,6 +232,15 @@ final class LWSConnection: @unchecked Sendable {
                 fail(wsi, .invalidUTF8, code: 1007, reason: "invalid UTF-8")
                 return 0
             }
+            if let acknowledge = configuration.acknowledge, let ack = acknowledge(text) {
+                // Queued before the message is handed over, so it leaves ahead of any answer.
+                let queued = state.withLock { state -> Bool in
+                    guard state.phase == .open, state.closeRequest == nil else { return false }
+                    state.outbox.append(.text(Data(ack.utf8)))
+                    return true
+                }
+                if queued { lws_callback_on_writable(wsi) }
+            }
             messages.yield(.text(text))
         }
         inbound.removeAll(keepingCapacity: inbound.capacity <= 1 << 20)

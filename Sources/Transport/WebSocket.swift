@@ -50,13 +50,19 @@ public struct WebSocketConfiguration: Sendable {
     public var pingInterval: UInt16
     /// Seconds after the ping without any answer before the connection is dropped as dead.
     public var pingTimeout: UInt16
+    /// Called with each text message as it arrives, on the I/O thread, before the message is
+    /// handed to `messages`; the text it returns is sent at once. For protocol acknowledgements
+    /// that must not wait behind the application's work, such as Slack's envelope acks. It runs
+    /// on the thread that serves every connection: keep it short, and never block.
+    public var acknowledge: (@Sendable (String) -> String?)?
 
     public init(headers: [(name: String, value: String)] = [], maxMessageSize: Int = 16 << 20,
-                pingInterval: UInt16 = 20, pingTimeout: UInt16 = 10) {
+                pingInterval: UInt16 = 20, pingTimeout: UInt16 = 10, acknowledge: (@Sendable (String) -> String?)? = nil) {
         self.headers = headers
         self.maxMessageSize = maxMessageSize
         self.pingInterval = max(1, pingInterval)
         self.pingTimeout = max(1, pingTimeout)
+        self.acknowledge = acknowledge
     }
 }
 

@@ -8,7 +8,7 @@ struct TLSTests {
     func https() async throws {
         let certificates = try TestCertificates()
         defer { try? FileManager.default.removeItem(at: certificates.folder) }
-        let server = try TestServer("http", environment: certificates.environment)
+        let server = try await TestServer("http", environment: certificates.environment)
         defer { server.stop() }
         let url = "https://127.0.0.1:\(server.port)/echo"
         let trusted = try await HTTPClient.shared.execute(HTTPRequest(url: url, certificateAuthorities: certificates.caFile))
@@ -25,7 +25,7 @@ struct TLSTests {
     func wssRefused() async throws {
         let certificates = try TestCertificates()
         defer { try? FileManager.default.removeItem(at: certificates.folder) }
-        let server = try TestServer("ws", environment: certificates.environment)
+        let server = try await TestServer("ws", environment: certificates.environment)
         defer { server.stop() }
         do {
             _ = try await WebSocketClient.connect(to: "wss://127.0.0.1:\(server.port)/echo")

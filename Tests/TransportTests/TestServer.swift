@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 
 /// A peer from `Resources/servers.py` (see PythonPeer).
@@ -8,30 +7,21 @@ final class TestServer: Sendable {
     var port: Int { peer.port }
     var process: Process { peer.process }
 
-    init(_ mode: String, environment: [String: String] = [:]) throws {
+    init(_ mode: String, environment: [String: String] = [:]) async throws {
         guard let script = Bundle.module.url(forResource: "servers", withExtension: "py") else {
             throw CocoaError(.fileNoSuchFile)
         }
-        peer = try PythonPeer(script: script.path, arguments: [mode], environment: environment)
+        peer = try await PythonPeer(script: script.path, arguments: [mode], environment: environment)
     }
 
     func stop() { peer.stop() }
 
-    /// One server of each kind for the whole test run.
-    static let sharedWebSocket = Mutex<TestServer?>(nil)
-    static let sharedHTTP = Mutex<TestServer?>(nil)
+    /// One server of each kind for the whole test run, started by the first test that asks.
+    private static let sharedWebSocket = Task { try await TestServer("ws") }
+    private static let sharedHTTP = Task { try await TestServer("http") }
 
-    static func webSocket() throws -> TestServer { try shared(sharedWebSocket, "ws") }
-    static func http() throws -> TestServer { try shared(sharedHTTP, "http") }
-
-    private static func shared(_ slot: borrowing Mutex<TestServer?>, _ mode: String) throws -> TestServer {
-        try slot.withLock { server in
-            if let server { return server }
-            let started = try TestServer(mode)
-            server = started
-            return started
-        }
-    }
+    static func webSocket() async throws -> TestServer { try await sharedWebSocket.value }
+    static func http() async throws -> TestServer { try await sharedHTTP.value }
 }
 
 /// Open file descriptors of this process.
