@@ -234,7 +234,7 @@ public enum CommandParser {
         var words = text.split(separator: " ").map(String.init)
         func trimPunctuation() {
             while let last = words.last {
-                let trimmed = String(last.reversed().drop { "?!.,;:".contains($0) }.reversed())
+                let trimmed = String(last[..<(last.lastIndex { !"?!.,;:".contains($0) }.map(last.index(after:)) ?? last.startIndex)])
                 if trimmed == last { break }
                 if trimmed.isEmpty { words.removeLast() } else { words[words.count - 1] = trimmed }
             }
@@ -246,16 +246,19 @@ public enum CommandParser {
             changed = false
             trimPunctuation()
             let folded = words.map { word in
-                foldWord(String(word.drop { $0 == "," || $0 == "!" }.reversed().drop { $0 == "," || $0 == "!" }.reversed()))
+                let isMark = { (character: Character) in character == "," || character == "!" }
+                let start = word.firstIndex { !isMark($0) } ?? word.endIndex
+                let end = word.lastIndex { !isMark($0) }.map(word.index(after:)) ?? start
+                return foldWord(String(word[start..<end]))
             }
-            for (polite, language) in politeWords {
-                if folded.count > polite.count, Array(folded.prefix(polite.count)) == polite {
+            for (polite, language) in politeWords where folded.count > polite.count {
+                if folded.prefix(polite.count).elementsEqual(polite) {
                     words.removeFirst(polite.count)
                     if let language { cues.append(language) }
                     changed = true
                     break
                 }
-                if folded.count > polite.count, Array(folded.suffix(polite.count)) == polite {
+                if folded.suffix(polite.count).elementsEqual(polite) {
                     words.removeLast(polite.count)
                     if let language { cues.append(language) }
                     changed = true

@@ -63,17 +63,27 @@ public enum SlackRenderer {
     }
 
     public static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "*", "_", "~", "`": result.append(character); result += "\u{200B}"
-            default: result.append(character)
+        text.replacingScalars { scalar in
+            switch scalar {
+            case "&", "<", ">": entity(scalar)
+            case "*", "_", "~", "`": "\(scalar)\u{200B}"
+            default: nil
             }
         }
-        return result
+    }
+
+    /// `&`, `<` and `>` as Slack's entities, everything else as it is.
+    static func entities(_ text: String) -> String {
+        text.replacingScalars(entity)
+    }
+
+    private static func entity(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        default: nil
+        }
     }
 
     public static func mrkdwn(_ rich: RichText) -> String {
@@ -81,40 +91,46 @@ public enum SlackRenderer {
             switch span {
             case .text(let text): escape(text)
             case .bold(let text): "*\(escape(text))*"
-            case .code(let text): "`\(escape(text.replacingOccurrences(of: "`", with: "\u{02CB}")))`"
+            case .code(let text): "`\(escape(text.replacingScalars { $0 == "`" ? "\u{02CB}" : nil }))`"
             }
         }.joined()
     }
 
+    /// Block Kit's limits (https://api.slack.com/reference/block-kit/blocks): a message past
+    /// any of them is refused with `invalid_blocks`, and the member would get no answer.
+    static let maxBlocks = 50, maxSectionText = 3000, maxFieldsPerSection = 10, maxFieldText = 2000
+    /// chat.postMessage truncates `text` beyond this.
+    static let maxText = 40_000
+
     public static func render(_ reply: Reply) -> Message {
-        var blocks = [Block(type: "section", text: .mrkdwn(mrkdwn(reply.title)))]
-        if !reply.lines.isEmpty {
-            blocks.append(Block(type: "section", text: .mrkdwn(reply.lines.map(mrkdwn).joined(separator: "\n"))))
-        }
-        if !reply.fields.isEmpty {
-            // Block Kit allows at most 10 fields per section.
-            for chunk in stride(from: 0, to: reply.fields.count, by: 10) {
-                let fields = reply.fields[chunk..<min(chunk + 10, reply.fields.count)]
-                blocks.append(Block(type: "section", fields: fields.map { .mrkdwn("*\(escape($0.name))*\n\(mrkdwn($0.value))") }))
-            }
+        var blocks = [Block(type: "section", text: .mrkdwn(mrkdwn(reply.title).limited(to: maxSectionText)))]
+        var tail: [Block] = []
+        // Block Kit allows at most 10 fields per section.
+        for chunk in stride(from: 0, to: reply.fields.count, by: maxFieldsPerSection) {
+            let fields = reply.fields[chunk..<min(chunk + maxFieldsPerSection, reply.fields.count)]
+            tail.append(Block(type: "section", fields: fields.map { .mrkdwn("*\(escape($0.name))*\n\(mrkdwn($0.value))".limited(to: maxFieldText)) }))
         }
         if let suggestion = reply.suggestion {
-            blocks.append(Block(type: "context", elements: [.text(.mrkdwn(reply.language.pick("Try", "Essayez") + " " + mrkdwn("\(code: suggestion)")))]))
+            tail.append(Block(type: "context", elements: [.text(.mrkdwn((reply.language.pick("Try", "Essayez") + " " + mrkdwn("\(code: suggestion)")).limited(to: maxSectionText)))]))
         }
         if reply.kind == .confirmation {
-            blocks.append(Block(type: "actions", elements: [
+            tail.append(Block(type: "actions", elements: [
                 .button(text: reply.language.pick("Yes", "Oui"), actionID: confirmActionID, value: "yes", style: "danger"),
                 .button(text: reply.language.pick("Cancel", "Annuler"), actionID: cancelActionID, value: "cancel", style: nil),
             ]))
         }
+        // Long replies (a digest of many loans) take as many sections as they need, up to the
+        // number of blocks a message may have.
+        let sections = packLines(reply.lines.map(mrkdwn), limit: maxSectionText, pieces: maxBlocks - blocks.count - tail.count)
+        blocks += sections.map { Block(type: "section", text: .mrkdwn($0)) } + tail
         // Slack reads the fallback text for mentions too, so it gets the same entities.
-        let fallback = PlainRenderer.render(reply).replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        return Message(text: fallback, blocks: blocks)
+        return Message(text: entities(PlainRenderer.render(reply)).limited(to: maxText), blocks: blocks)
     }
 }
 
-/// Discord: markdown content and an embed, mentions neutralized.
+/// Discord: the headline as the message's content (what notifications, previews and members
+/// who turned embeds off see), the rest in an embed coloured by the kind of reply; Discord shows
+/// both, so nothing is said twice. Mentions are neutralized.
 /// Markdown characters in user text get a backslash; `@everyone` and `@here` get a zero-width
 /// space after the `@`; `<@…>`, `<#…>` and `<@&…>` lose their meaning through an escaped `<`.
 /// The gateway also sends `allowed_mentions: {"parse": []}`, so a ping is blocked twice.
@@ -145,7 +161,6 @@ public enum DiscordRenderer {
     public static let cancelID = SlackRenderer.cancelActionID
 
     public struct Embed: Encodable, Sendable, Hashable {
-        public var title: String
         public var description: String?
         public var color: Int
         public var fields: [EmbedField]?
@@ -163,18 +178,24 @@ public enum DiscordRenderer {
     }
 
     public static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "\\", "*", "_", "~", "`", "|", ">", "<", "#", "[", "]", "(", ")", "-", ":":
-                result += "\\" + String(character)
-            case "@":
-                result += "@\u{200B}"
-            default:
-                result.append(character)
+        text.replacingScalars { scalar in
+            switch scalar {
+            case "\\", "*", "_", "~", "`", "|", ">", "<", "#", "[", "]", "(", ")", "-", ":": "\\\(scalar)"
+            case "@": "@\u{200B}"
+            default: nil
             }
         }
-        return result
+    }
+
+    /// A code span's text: a backquote cannot end it early, and `@` pings nobody.
+    private static func codeText(_ text: String) -> String {
+        text.replacingScalars { scalar in
+            switch scalar {
+            case "`": "\u{02CB}"
+            case "@": "@\u{200B}"
+            default: nil
+            }
+        }
     }
 
     public static func markdown(_ rich: RichText) -> String {
@@ -182,7 +203,7 @@ public enum DiscordRenderer {
             switch span {
             case .text(let text): escape(text)
             case .bold(let text): "**\(escape(text))**"
-            case .code(let text): "`\(text.replacingOccurrences(of: "`", with: "\u{02CB}").replacingOccurrences(of: "@", with: "@\u{200B}"))`"
+            case .code(let text): "`\(codeText(text))`"
             }
         }.joined()
     }
@@ -196,24 +217,50 @@ public enum DiscordRenderer {
         }
     }
 
+    /// Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits):
+    /// past any of them the message is refused with a 400, and the member would get no answer.
+    static let maxContent = 2000, maxDescription = 4096, maxFields = 25,
+               maxFieldName = 256, maxFieldValue = 1024, maxFooter = 2048, maxEmbedTotal = 6000
+
+    /// At most this many messages for one reply; past them, the last says how many lines are left out.
+    public static let maxMessages = 5
+
+    /// The reply as one message (where only one can go: a button's update).
     public static func render(_ reply: Reply) -> Message {
-        let suggestion = reply.suggestion.map { reply.language.pick("Try: ", "Essayez : ") + $0.replacingOccurrences(of: "@", with: "@\u{200B}") }
-        let embed = Embed(
-            title: String(markdown(reply.title).prefix(256)),
-            description: reply.lines.isEmpty ? nil : String(reply.lines.map(markdown).joined(separator: "\n").prefix(4096)),
-            color: color(reply.kind),
-            fields: reply.fields.isEmpty ? nil : reply.fields.prefix(25).map {
-                EmbedField(name: String(escape($0.name).prefix(256)), value: String(markdown($0.value).prefix(1024)), inline: true)
-            },
-            footer: suggestion.map(Footer.init))
-        var content = [markdown(reply.title)] + reply.lines.map(markdown)
-        content += reply.fields.map { "**\(escape($0.name))**: \(markdown($0.value))" }
-        if let suggestion = reply.suggestion { content.append(reply.language.pick("Try", "Essayez") + " " + markdown("\(code: suggestion)")) }
+        messages(reply, atMost: 1)[0]
+    }
+
+    /// The reply as Discord messages: one, or for a reply too long for one embed (a big
+    /// digest) up to `atMost`, its lines continuing in the embeds of the next ones, cut between
+    /// lines. The headline and the fields open the first; the suggestion closes the last.
+    public static func messages(_ reply: Reply, atMost count: Int = maxMessages) -> [Message] {
+        let headline = markdown(reply.title).limited(to: maxContent)
+        let suggestion = reply.suggestion.map { reply.language.pick("Try: ", "Essayez : ") + $0.replacingScalars { $0 == "@" ? "@\u{200B}" : nil } }
+        let footer = suggestion.map { Footer(text: $0.limited(to: maxFooter)) }
+        var fields = reply.fields.prefix(maxFields).map {
+            EmbedField(name: escape($0.name).limited(to: maxFieldName), value: markdown($0.value).limited(to: maxFieldValue), inline: true)
+        }
+        // An embed's text together may not pass 6,000: fields go first, then the descriptions shrink.
+        func size(_ fields: [EmbedField]) -> Int { fields.reduce(0) { $0 + $1.name.utf16.count + $1.value.utf16.count } }
+        let fixed = footer?.text.utf16.count ?? 0
+        while !fields.isEmpty, fixed + size(fields) > maxEmbedTotal { fields.removeLast() }
+        let descriptionLimit = min(maxDescription, maxEmbedTotal - fixed - size(fields))
+        let descriptions = packLines(reply.lines.map(markdown), limit: descriptionLimit, pieces: max(1, count))
         let buttons = reply.kind != .confirmation ? nil : [ActionRow(components: [
             Button(style: 4, label: reply.language.pick("Yes", "Oui"), custom_id: confirmID),
             Button(style: 2, label: reply.language.pick("Cancel", "Annuler"), custom_id: cancelID),
         ])]
-        return Message(content: String(content.joined(separator: "\n").prefix(2000)), embeds: [embed], components: buttons)
+        let pieces = max(1, descriptions.count)
+        return (0..<pieces).map { index in
+            let first = index == 0, last = index == pieces - 1
+            let description = descriptions.indices.contains(index) ? descriptions[index] : nil
+            let embedFields = first && !fields.isEmpty ? fields : nil
+            let embedFooter = last ? footer : nil
+            let embeds = description == nil && embedFields == nil && embedFooter == nil ? [] : [
+                Embed(description: description, color: color(reply.kind), fields: embedFields, footer: embedFooter),
+            ]
+            return Message(content: first ? headline : "", embeds: embeds, components: first ? buttons : nil)
+        }
     }
 }
 
@@ -224,4 +271,71 @@ extension Encodable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
+}
+
+extension String {
+    /// The text with some Unicode scalars replaced (`nil`: kept as is). Escaping works on
+    /// scalars rather than characters, because platforms parse code points: a combining mark
+    /// after `<` makes one `Character` of the two, and must not hide the `<`.
+    func replacingScalars(_ replacement: (Unicode.Scalar) -> String?) -> String {
+        var result = ""
+        result.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            if let replaced = replacement(scalar) {
+                result += replaced
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    /// At most `limit` UTF-16 code units, the strictest way the platforms count a length, cut
+    /// at a character boundary and ending in "…" when something was cut.
+    func limited(to limit: Int) -> String {
+        guard utf16.count > limit else { return self }
+        guard limit > 0 else { return "" }
+        var kept = 0
+        var end = startIndex
+        for character in self {
+            let width = character.utf16.count
+            if kept + width > limit - 1 { break }
+            kept += width
+            end = index(after: end)
+        }
+        return self[..<end] + "…"
+    }
+}
+
+/// `lines` joined with newlines into at most `pieces` texts of at most `limit` UTF-16 code units
+/// each, cut only between lines (a line longer than `limit` is shortened). When the lines do not
+/// all fit, the last text ends with "… (+N)", N the number of lines left out.
+func packLines(_ lines: [String], limit: Int, pieces: Int) -> [String] {
+    guard !lines.isEmpty, pieces > 0, limit > 0 else { return [] }
+    var packed: [String] = [], current: [String] = [], used = 0
+    for (index, line) in lines.enumerated() {
+        let line = line.limited(to: limit)
+        let width = line.utf16.count + (current.isEmpty ? 0 : 1)
+        if used + width <= limit {
+            current.append(line)
+            used += width
+        } else if packed.count + 1 < pieces {
+            packed.append(current.joined(separator: "\n"))
+            current = [line]
+            used = line.utf16.count
+        } else {
+            // Out of room: say how many lines are missing, dropping lines to make space for it.
+            var left = lines.count - index
+            while !current.isEmpty, used + "\n… (+\(left))".utf16.count > limit {
+                used -= current.removeLast().utf16.count + (current.isEmpty ? 0 : 1)
+                left += 1
+            }
+            packed.append((current + ["… (+\(left))"]).joined(separator: "\n").limited(to: limit))
+            return packed
+        }
+    }
+    packed.append(current.joined(separator: "\n"))
+    return packed
 }

@@ -1,4 +1,4 @@
-import Commands
+@testable import Commands
 import Foundation
 import TestSupport
 import LibraryCore
@@ -244,6 +244,122 @@ struct RendererTests {
         }
         #expect(message.content.contains("\\*boom\\*"))
         #expect(message.embeds.first?.fields?.first?.name == "Author")
+    }
+
+    @Test("Discord: the headline is the content, the rest is the embed, so nothing shows twice")
+    func discordShape() {
+        let checkout = Reply(.success, "\(bold: "Dune") is checked out to Ana.", lines: ["Due Fri 5 Dec."],
+                             suggestion: "return Dune", language: .en)
+        let message = DiscordRenderer.render(checkout)
+        #expect(message.content == "**Dune** is checked out to Ana.")
+        #expect(message.embeds == [DiscordRenderer.Embed(description: "Due Fri 5 Dec.", color: 0x2E_A0_43, fields: nil,
+                                                         footer: DiscordRenderer.Footer(text: "Try: return Dune"))])
+        #expect(!message.jsonString().contains("checked out to Ana.\\n"), "the headline is not repeated")
+        // A reply that is only a headline has no embed at all.
+        #expect(DiscordRenderer.render(Reply(.info, "Cancelled.", language: .en)).embeds.isEmpty)
+    }
+
+    @Test("a combining mark after < or @ does not hide it from the escaping")
+    func combiningMarks() {
+        // "<\u{0301}" and "@\u{0301}" are one Character each, but the platforms parse scalars.
+        let title = "<\u{0301}!channel> *\u{0301}x* @\u{0301}everyone"
+        let slack = SlackRenderer.render(Reply(.success, "\(title)", language: .en))
+        #expect(slack.blocks.first?.text?.text == "&lt;\u{0301}!channel&gt; *\u{200B}\u{0301}x*\u{200B} @\u{0301}everyone")
+        #expect(slack.text == "&lt;\u{0301}!channel&gt; *\u{0301}x* @\u{0301}everyone")
+        let discord = DiscordRenderer.render(Reply(.success, "\(title)", language: .en))
+        #expect(discord.content == "\\<\u{0301}!channel\\> \\*\u{0301}x\\* @\u{200B}\u{0301}everyone")
+        #expect(DiscordRenderer.markdown("\(code: "a`b @here")") == "`a\u{02CB}b @\u{200B}here`")
+    }
+
+    /// A long digest: `count` lines of about 120 characters, each naming its number.
+    func longReply(lines count: Int) -> Reply {
+        Reply(.info, "\(String(repeating: "Who has what ", count: 400))", lines: (1...count).map { number in
+            "\(bold: "Line \(number): The Pragmatic Programmer, 20th Anniversary Edition") with Ana Ruiz, due Friday 28 November"
+        }, fields: [Reply.Field("Author", "\(String(repeating: "x", count: 3000))")], suggestion: "return Dune", language: .en)
+    }
+
+    /// The line numbers a rendered text shows, and the N of its "… (+N)", if any.
+    func shown(_ texts: [String]) -> (numbers: [Int], more: Int?) {
+        let all = texts.joined(separator: "\n")
+        let numbers = all.split(separator: "\n").compactMap { line -> Int? in
+            guard let range = line.range(of: "Line ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        let more = all.range(of: "… (+").map { Int(all[$0.upperBound...].prefix { $0.isNumber }) } ?? nil
+        return (numbers, more)
+    }
+
+    @Test("Slack: a long reply stays inside Block Kit's limits, every line shown or counted")
+    func slackLimits() {
+        for count in [1, 30, 200, 3_000] {
+            let message = SlackRenderer.render(longReply(lines: count))
+            #expect(message.blocks.count <= 50)
+            let texts = message.blocks.compactMap(\.text?.text)
+            #expect(texts.allSatisfy { $0.utf16.count <= 3000 })
+            #expect(message.blocks.compactMap(\.fields).joined().allSatisfy { $0.text.utf16.count <= 2000 })
+            #expect(texts[0].hasSuffix("…"), "the 5,200-character title is cut")
+            let (numbers, more) = shown(Array(texts.dropFirst()))
+            #expect(numbers == Array(1...numbers.count), "lines in order, none skipped")
+            #expect(numbers.count + (more ?? 0) == count)
+            #expect((more == nil) == (count <= 200), "200 lines fit in 49 sections; 3,000 do not")
+            #expect(message.blocks.last?.type == "context", "the suggestion stays, after the lines")
+        }
+    }
+
+    @Test("Discord: a long reply stays inside the content and embed limits, cut between lines")
+    func discordLimits() {
+        for count in [1, 30, 200] {
+            let message = DiscordRenderer.render(longReply(lines: count))
+            #expect(message.content.utf16.count <= 2000 && message.content.hasSuffix("…"), "the 5,200-character headline is cut")
+            #expect(message.embeds.count == 1)
+            let embed = message.embeds[0]
+            let description = embed.description ?? ""
+            let fields = embed.fields ?? []
+            #expect(description.utf16.count <= 4096)
+            #expect(fields.allSatisfy { $0.value.utf16.count <= 1024 })
+            let total = description.utf16.count + (embed.footer?.text.utf16.count ?? 0)
+                + fields.reduce(0) { $0 + $1.name.utf16.count + $1.value.utf16.count }
+            #expect(total <= 6000)
+            let (numbers, more) = shown([description])
+            #expect(numbers == Array(1..<(numbers.count + 1)), "lines in order, none skipped")
+            #expect(numbers.count + (more ?? 0) == count)
+            #expect((more == nil) == (count == 30 || count == 1), "about 33 lines fit in the description")
+        }
+    }
+
+    @Test("Discord: a reply too long for one embed continues in the next messages, up to five")
+    func discordMessages() {
+        for count in [30, 200, 3_000] {
+            let messages = DiscordRenderer.messages(longReply(lines: count))
+            #expect(messages.count == (count == 30 ? 1 : 5), "about 33 lines an embed, five messages at most")
+            #expect(messages[0].content.hasPrefix("Who has what"))
+            #expect(messages.dropFirst().allSatisfy { $0.content.isEmpty }, "the headline once")
+            #expect(messages[0].embeds.first?.fields?.first?.name == "Author", "the fields open the reply")
+            #expect(messages.last?.embeds.first?.footer?.text == "Try: return Dune", "the suggestion closes it")
+            #expect(messages.dropLast().allSatisfy { $0.embeds.first?.footer == nil })
+            for message in messages {
+                let embed = message.embeds.first
+                let total = (embed?.description?.utf16.count ?? 0) + (embed?.footer?.text.utf16.count ?? 0)
+                    + (embed?.fields ?? []).reduce(0) { $0 + $1.name.utf16.count + $1.value.utf16.count }
+                #expect(total <= 6000 && (embed?.description?.utf16.count ?? 0) <= 4096)
+            }
+            let (numbers, more) = shown(messages.compactMap { $0.embeds.first?.description })
+            #expect(numbers == Array(1..<(numbers.count + 1)), "lines in order across the messages")
+            #expect(numbers.count + (more ?? 0) == count)
+            #expect((more == nil) == (count == 30))
+        }
+        #expect(DiscordRenderer.render(longReply(lines: 200)) == DiscordRenderer.messages(longReply(lines: 200), atMost: 1)[0])
+    }
+
+    @Test("a cut never splits a character, and counts UTF-16 as the platforms do")
+    func limitedText() {
+        #expect("👍👍👍".limited(to: 6) == "👍👍👍")
+        #expect("👍👍👍".limited(to: 5) == "👍👍…")
+        #expect("👍👍👍".limited(to: 4) == "👍…")
+        #expect("abc".limited(to: 0) == "")
+        #expect(packLines(["aaaa", "bbbb", "cccc"], limit: 9, pieces: 2) == ["aaaa\nbbbb", "cccc"])
+        #expect(packLines(["aaaa", "bbbb", "cccc", "dddd"], limit: 11, pieces: 1) == ["aaaa\n… (+3)"])
+        #expect(packLines(["aaaa", "bbbb", "cccc", "dddd"], limit: 10, pieces: 1) == ["… (+4)"], "a line gives way to the count")
     }
 
     @Test("plain text shows the words as typed")
