@@ -253,10 +253,10 @@ public final class DiscordGateway: Sendable {
         case .message(let message):
             guard let bot = botUserID.withLock({ $0 }), let text = commandText(of: message, botUserID: bot),
                   seen.firstTime("message:\(message.id)") else { return }
-            inProgress.start { await self.answer(message, text: text) }
+            inProgress.start(from: message.author.id) { turn in await self.answer(message, text: text, turn: turn) }
         case .interaction(let interaction):
             guard seen.firstTime("interaction:\(interaction.id)") else { return }
-            inProgress.start { await self.answer(interaction) }
+            inProgress.start(from: interaction.member?.user?.id ?? interaction.user?.id) { turn in await self.answer(interaction, turn: turn) }
         default:
             if frame.t == "RESUMED" {
                 failures.withLock { $0 = 0 }
@@ -283,30 +283,41 @@ public final class DiscordGateway: Sendable {
         return message.guild_id == nil ? String(content).trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
-    private func answer(_ message: DiscordMessage, text: String) async {
+    private func answer(_ message: DiscordMessage, text: String, turn: Turn) async {
         let sender = Sender(name: message.author.displayName(nick: message.member?.nick), userID: message.author.id)
-        let reply = await handler.handle(text: text, from: sender, at: Date())
+        let reply = await turn.handle { await handler.handle(text: text, from: sender, at: Date()) }
         do {
-            try await api.createMessage(channel: message.channel_id, DiscordRenderer.render(reply), replyTo: message.id)
+            // A long reply takes several messages; the first answers the command.
+            for (index, part) in DiscordRenderer.messages(reply).enumerated() {
+                try await api.createMessage(channel: message.channel_id, part, replyTo: index == 0 ? message.id : nil)
+            }
         } catch {
             log("Discord: a reply could not be sent (\(error)).")
         }
     }
 
-    private func answer(_ interaction: DiscordInteraction) async {
+    private func answer(_ interaction: DiscordInteraction, turn: Turn) async {
         guard let user = interaction.member?.user ?? interaction.user else { return }
         let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id)
         do {
             switch (interaction.type, interaction.data?.name, interaction.data?.custom_id) {
             case (2, "library", _):
                 let text = interaction.data?.options?.first { $0.name == "command" }?.value ?? ""
-                let (reply, onlyToAsker) = await answerSlashCommand(text, from: sender, handler: handler)
-                try await api.respond(toInteraction: interaction.id, token: interaction.token, DiscordRenderer.render(reply), ephemeral: onlyToAsker)
+                let (reply, onlyToAsker) = await turn.handle { await answerSlashCommand(text, from: sender, handler: handler) }
+                let parts = DiscordRenderer.messages(reply, atMost: interaction.application_id == nil ? 1 : DiscordRenderer.maxMessages)
+                try await api.respond(toInteraction: interaction.id, token: interaction.token, parts[0], ephemeral: onlyToAsker)
+                if let application = interaction.application_id {
+                    for part in parts.dropFirst() {
+                        try await api.followUp(application: application, token: interaction.token, part, ephemeral: onlyToAsker)
+                    }
+                }
             case (3, _, let id?) where id == DiscordRenderer.confirmID || id == DiscordRenderer.cancelID:
                 // The Yes / Cancel buttons, as the typed `yes` / `cancel`. The confirmation
                 // becomes the outcome (its buttons gone); a refusal goes only to the presser.
-                let reply = await handler.handle(ParsedCommand(intent: id == DiscordRenderer.confirmID ? .confirm : .cancel, language: nil),
-                                                 from: sender, at: Date())
+                let reply = await turn.handle {
+                    await handler.handle(ParsedCommand(intent: id == DiscordRenderer.confirmID ? .confirm : .cancel, language: nil),
+                                         from: sender, at: Date())
+                }
                 if reply.kind == .error {
                     try await api.respond(toInteraction: interaction.id, token: interaction.token, DiscordRenderer.render(reply), ephemeral: true)
                 } else {

@@ -80,6 +80,7 @@ struct DiscordMessage: Decodable, Sendable {
 /// `INTERACTION_CREATE` (https://discord.com/developers/docs/interactions/receiving-and-responding).
 struct DiscordInteraction: Decodable, Sendable {
     var id: String
+    var application_id: String?
     /// 2 an application command, 3 a message component (a button).
     var type: Int
     var token: String

@@ -24,6 +24,10 @@ public struct DiscordAPIError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The token is wrong or revoked: retrying cannot help.
     public var isAuthenticationFailure: Bool { status == 401 }
+
+    /// The user does not take direct messages from the bot (JSON error code 50007, "Cannot send
+    /// messages to this user"): retrying cannot help, another channel can.
+    public var isDirectMessageRefused: Bool { code == 50007 }
 }
 
 /// What `GET /gateway/bot` answers (https://discord.com/developers/docs/events/gateway#get-gateway-bot).
@@ -118,6 +122,22 @@ public struct DiscordREST: Sendable {
         // The interaction's token authorizes the callback; the bot token is not sent.
         _ = try await call("POST", "/interactions/\(id)/\(interactionToken)/callback", json: body, authorized: false,
                            route: "POST /interactions/{id}/{token}/callback")
+    }
+
+    /// Another message after an interaction's answer, for a reply longer than one message
+    /// (https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message);
+    /// authorized by the interaction's token, within 15 minutes of it.
+    public func followUp(application applicationID: String, token interactionToken: String, _ message: DiscordRenderer.Message,
+                         ephemeral: Bool = false) async throws {
+        struct Body: Encodable {
+            var content: String
+            var embeds: [DiscordRenderer.Embed]
+            var allowed_mentions = AllowedMentions()
+            var flags: Int?
+        }
+        let body = Body(content: message.content, embeds: message.embeds, flags: ephemeral ? 64 : nil)
+        _ = try await call("POST", "/webhooks/\(applicationID)/\(interactionToken)", json: body, authorized: false,
+                           route: "POST /webhooks/{application.id}/{token}")
     }
 
     /// Opens (or finds) the direct-message channel with a user; returns its id.

@@ -38,25 +38,100 @@ final class RecentIDs: Sendable {
 
 /// Commands being answered, each in its own task (not a child of the socket's read loop: a
 /// cancelled read must not cancel a reply half sent), so that a shutdown can let them finish.
+/// Each command gets its sender's next `Turn`: one person's commands reach the library in the
+/// order they came (a `checkout` and a `return` sent back to back, or replayed together after a
+/// reconnect, never swap), while the replies, and other people's commands, go side by side.
 final class CommandsInProgress: Sendable {
-    private let running = Mutex<[UUID: Task<Void, Never>]>([:])
+    private struct Running {
+        var tasks: [UUID: Task<Void, Never>] = [:]
+        /// The newest command of each sender, whose turn the next one from them follows.
+        var latest: [String: (id: UUID, turn: Turn)] = [:]
+    }
 
-    /// Starts `work`; it is registered under the lock it removes itself with, so it cannot be
-    /// left behind.
-    func start(_ work: @escaping @Sendable () async -> Void) {
+    private let running = Mutex(Running())
+
+    /// Starts `work` for `sender` (a platform user id) with its turn. The task is registered
+    /// under the lock it removes itself with, so it cannot be left behind.
+    func start(from sender: String?, _ work: @escaping @Sendable (Turn) async -> Void) {
         let id = UUID()
         running.withLock { running in
-            // Below the socket readers, so that acks and heartbeats never queue behind a burst of commands.
-            running[id] = Task(priority: .low) {
-                await work()
-                _ = self.running.withLock { $0.removeValue(forKey: id) }
+            let turn = Turn(after: sender.flatMap { running.latest[$0]?.turn })
+            // Below the socket readers, so that heartbeats never queue behind a burst of commands.
+            let task = Task(priority: .low) {
+                await work(turn)
+                await turn.close()
+                self.running.withLock { running in
+                    running.tasks[id] = nil
+                    if let sender, running.latest[sender]?.id == id { running.latest[sender] = nil }
+                }
             }
+            running.tasks[id] = task
+            if let sender { running.latest[sender] = (id, turn) }
         }
     }
 
     /// Waits for every command still being answered.
     func finish() async {
-        for task in running.withLock({ Array($0.values) }) { await task.value }
+        for task in running.withLock({ Array($0.tasks.values) }) { await task.value }
+    }
+}
+
+/// A command's place in its sender's line: `handle` runs once the sender's previous command was
+/// handled (or given up), so that one person's commands act on the library in the order sent.
+final class Turn: Sendable {
+    private struct State {
+        var previous: Turn?
+        var done = false
+        var waiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state: Mutex<State>
+
+    init(after previous: Turn?) {
+        state = Mutex(State(previous: previous))
+    }
+
+    /// Runs `body` (parsing and handling the command) in turn, then lets the next command go.
+    func handle<Result: Sendable>(_ body: () async -> Result) async -> Result {
+        await waitForPrevious()
+        let result = await body()
+        markDone()
+        return result
+    }
+
+    /// Ends the turn of a command that did not handle anything (or already did), still in order.
+    func close() async {
+        await waitForPrevious()
+        markDone()
+    }
+
+    private func waitForPrevious() async {
+        // Dropped once waited for, so that a long line of commands does not keep every turn alive.
+        let previous = state.withLock { state in
+            defer { state.previous = nil }
+            return state.previous
+        }
+        await previous?.handled()
+    }
+
+    private func handled() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let done = state.withLock { state -> Bool in
+                if !state.done { state.waiters.append(continuation) }
+                return state.done
+            }
+            if done { continuation.resume() }
+        }
+    }
+
+    private func markDone() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard !state.done else { return [] }
+            state.done = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 }
 

@@ -4,21 +4,26 @@ import LibraryCore
 import Synchronization
 import Transport
 
-/// The Slack gateway: Socket Mode in, Web API out. Acks every envelope at once, runs the
+/// The Slack gateway: Socket Mode in, Web API out. Acks every envelope as it arrives, runs the
 /// command, and answers where it came from: a slash command on its `response_url`, a mention
 /// in its thread, a direct message in the conversation.
 public final class SlackGateway: Sendable {
     public let api: SlackWebAPI
     public let handler: CommandHandler
-    private let names = Mutex<[String: String]>([:])
+    /// Display names by user id, with when they were looked up.
+    private let names = Mutex<[String: (name: String, at: ContinuousClock.Instant)]>([:])
+    /// How long a looked-up display name is used before it is asked again (a member may rename).
+    private let nameLifetime: Duration
     private let seenEvents = RecentIDs()
     private let inProgress = CommandsInProgress()
     /// Called with one sentence per notable event (connected, reconnecting); never a token.
     private let log: @Sendable (String) -> Void
 
-    public init(api: SlackWebAPI, handler: CommandHandler, log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(api: SlackWebAPI, handler: CommandHandler, nameLifetime: Duration = .seconds(3600),
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.api = api
         self.handler = handler
+        self.nameLifetime = nameLifetime
         self.log = log
     }
 
@@ -72,7 +77,7 @@ public final class SlackGateway: Sendable {
 
     private func connect() async throws -> WebSocketClient {
         let url = try await api.openConnection()
-        return try await WebSocketClient.connect(to: url)
+        return try await WebSocketClient.connect(to: url, configuration: WebSocketConfiguration(acknowledge: SlackSocketMessage.acknowledgement))
     }
 
     enum ConnectionEnd { case refreshRequested, closed }
@@ -90,27 +95,26 @@ public final class SlackGateway: Sendable {
                 log("Slack: asked to reconnect (\(parsed.reason ?? "no reason")).")
                 if !draining { return .refreshRequested }
             default:
-                guard let envelopeID = parsed.envelope_id else { continue }
-                // Slack wants the ack within 3 s, before any library work.
-                let ack = try JSONEncoder().encode(["envelope_id": envelopeID])
-                try socket.send(text: String(decoding: ack, as: UTF8.self))
-                guard let payload = parsed.payload else { continue }
+                // The envelope was acked as it arrived (`SlackSocketMessage.acknowledgement`).
+                guard parsed.envelope_id != nil, let payload = parsed.payload else { continue }
                 let type = parsed.type
-                inProgress.start { await self.dispatch(type: type, payload: payload, botUserID: botUserID) }
+                inProgress.start(from: payload.user_id ?? payload.event?.user ?? payload.user?.id) { turn in
+                    await self.dispatch(type: type, payload: payload, botUserID: botUserID, turn: turn)
+                }
             }
         }
         return .closed
     }
 
-    private func dispatch(type: String, payload: SlackEnvelopePayload, botUserID: String) async {
+    private func dispatch(type: String, payload: SlackEnvelopePayload, botUserID: String, turn: Turn) async {
         do {
             switch type {
             case "slash_commands":
-                try await slashCommand(payload)
+                try await slashCommand(payload, turn: turn)
             case "events_api":
-                try await event(payload, botUserID: botUserID)
+                try await event(payload, botUserID: botUserID, turn: turn)
             case "interactive":
-                try await interaction(payload)
+                try await interaction(payload, turn: turn)
             default:
                 break
             }
@@ -119,33 +123,32 @@ public final class SlackGateway: Sendable {
         }
     }
 
-    private func slashCommand(_ payload: SlackEnvelopePayload) async throws {
+    private func slashCommand(_ payload: SlackEnvelopePayload, turn: Turn) async throws {
         guard let userID = payload.user_id, let responseURL = payload.response_url else { return }
         let sender = Sender(name: await displayName(userID, fallback: payload.user_name), userID: userID)
-        let (reply, onlyToAsker) = await answerSlashCommand(payload.text ?? "", from: sender, handler: handler)
+        let (reply, onlyToAsker) = await turn.handle { await answerSlashCommand(payload.text ?? "", from: sender, handler: handler) }
         try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: onlyToAsker)
     }
 
-    private func event(_ payload: SlackEnvelopePayload, botUserID: String) async throws {
+    private func event(_ payload: SlackEnvelopePayload, botUserID: String, turn: Turn) async throws {
         guard let event = payload.event, let channel = event.channel, let userID = event.user,
               event.bot_id == nil, event.subtype == nil, userID != botUserID else { return }
         // Redeliveries carry the same event id: never run a command twice.
         if let eventID = payload.event_id, !seenEvents.firstTime(eventID) { return }
+        let inThread: Bool
         switch (event.type, event.channel_type) {
-        case ("app_mention", _):
-            let reply = await handler.handle(text: event.text ?? "", from: Sender(name: await displayName(userID, fallback: nil), userID: userID), at: Date())
-            try await api.postMessage(channel: channel, SlackRenderer.render(reply), threadTS: event.thread_ts ?? event.ts)
-        case ("message", "im"):
-            let reply = await handler.handle(text: event.text ?? "", from: Sender(name: await displayName(userID, fallback: nil), userID: userID), at: Date())
-            try await api.postMessage(channel: channel, SlackRenderer.render(reply))
-        default:
-            return
+        case ("app_mention", _): inThread = true
+        case ("message", "im"): inThread = false
+        default: return
         }
+        let sender = Sender(name: await displayName(userID, fallback: nil), userID: userID)
+        let reply = await turn.handle { await handler.handle(text: event.text ?? "", from: sender, at: Date()) }
+        try await api.postMessage(channel: channel, SlackRenderer.render(reply), threadTS: inThread ? event.thread_ts ?? event.ts : nil)
     }
 
     /// The Yes / Cancel buttons of a confirmation request, answered on the interaction's
     /// `response_url` as the typed `yes` / `cancel` would be.
-    private func interaction(_ payload: SlackEnvelopePayload) async throws {
+    private func interaction(_ payload: SlackEnvelopePayload, turn: Turn) async throws {
         guard payload.type == "block_actions", let user = payload.user, let responseURL = payload.response_url,
               let action = payload.actions?.first else { return }
         let intent: Intent
@@ -155,16 +158,17 @@ public final class SlackGateway: Sendable {
         default: return
         }
         let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
-        let reply = await handler.handle(ParsedCommand(intent: intent, language: nil), from: sender, at: Date())
+        let reply = await turn.handle { await handler.handle(ParsedCommand(intent: intent, language: nil), from: sender, at: Date()) }
         try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: reply.kind == .error)
     }
 
-    /// The member's display name from `users.info`, cached; the handle Slack sent, or the id,
-    /// when the lookup fails.
+    /// The member's display name from `users.info`, kept for `nameLifetime`; when the lookup
+    /// fails, the name known before, else the handle Slack sent, else the id.
     private func displayName(_ userID: String, fallback: String?) async -> String {
-        if let cached = names.withLock({ $0[userID] }) { return cached }
-        guard let name = try? await api.displayName(of: userID) else { return fallback ?? userID }
-        names.withLock { $0[userID] = name }
+        let cached = names.withLock { $0[userID] }
+        if let cached, ContinuousClock.now - cached.at < nameLifetime { return cached.name }
+        guard let name = try? await api.displayName(of: userID) else { return cached?.name ?? fallback ?? userID }
+        names.withLock { $0[userID] = (name, ContinuousClock.now) }
         return name
     }
 }

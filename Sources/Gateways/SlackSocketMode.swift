@@ -8,6 +8,17 @@ struct SlackSocketMessage: Decodable, Sendable {
     var reason: String?
     var retry_attempt: Int?
     var payload: SlackEnvelopePayload?
+
+    /// The acknowledgement of an envelope, `{"envelope_id":"…"}`
+    /// (https://api.slack.com/apis/socket-mode#acknowledge), or nil for a message that is not
+    /// one (hello, disconnect). Sent from the socket's I/O thread as the envelope arrives, so
+    /// Slack's 3-second deadline holds however busy the commands keep the bot.
+    static func acknowledgement(of text: String) -> String? {
+        struct Envelope: Decodable { var envelope_id: String? }
+        guard let id = try? JSONDecoder().decode(Envelope.self, from: Data(text.utf8)).envelope_id,
+              let ack = try? JSONEncoder().encode(["envelope_id": id]) else { return nil }
+        return String(decoding: ack, as: UTF8.self)
+    }
 }
 
 /// The payload of an envelope: a slash command, an Events API callback or an interaction.

@@ -14,6 +14,12 @@ public struct SlackAPIError: Error, Sendable, Hashable, CustomStringConvertible 
         self.code = code
     }
 
+    /// A direct message to a user id cannot be delivered (the user was deactivated or cannot be
+    /// seen, the app's Messages tab is off): retrying cannot help, another channel can.
+    public var isDirectMessageRefused: Bool {
+        ["channel_not_found", "user_not_found", "user_disabled", "user_not_visible", "messages_tab_disabled", "cannot_dm_bot"].contains(code)
+    }
+
     /// The token is wrong, revoked or of the wrong kind: retrying cannot help.
     public var isAuthenticationFailure: Bool {
         ["invalid_auth", "not_authed", "account_inactive", "token_revoked", "token_expired", "not_allowed_token_type"].contains(code)

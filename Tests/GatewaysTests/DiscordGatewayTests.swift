@@ -18,13 +18,13 @@ final class DiscordEmulator: Sendable {
     var port: Int { peer.port }
     var apiURL: String { "http://127.0.0.1:\(port)/api/v10" }
 
-    init(heartbeatMilliseconds: Int = 45_000, sessionStartsLeft: (count: Int, resetAfterMilliseconds: Int)? = nil) throws {
+    init(heartbeatMilliseconds: Int = 45_000, sessionStartsLeft: (count: Int, resetAfterMilliseconds: Int)? = nil) async throws {
         guard let script = Bundle.module.url(forResource: "discord_emulator", withExtension: "py") else { throw CocoaError(.fileNoSuchFile) }
         var arguments = ["--heartbeat-ms", String(heartbeatMilliseconds)]
         if let limit = sessionStartsLeft {
             arguments += ["--session-starts-left", String(limit.count), String(limit.resetAfterMilliseconds)]
         }
-        peer = try PythonPeer(script: script.path, arguments: arguments)
+        peer = try await PythonPeer(script: script.path, arguments: arguments)
     }
 
     func api(token: String = DiscordEmulator.token) -> DiscordREST {
@@ -50,14 +50,7 @@ final class DiscordEmulator: Sendable {
 
     /// Sends a control request, retrying while the bot has no session yet (409), for up to 5 s.
     func control(_ path: String, _ json: String = "{}") async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while true {
-            let response = try await HTTPClient.shared.execute(HTTPRequest(method: "POST", url: "http://127.0.0.1:\(port)\(path)",
-                                                                           headers: [("Content-Type", "application/json")], body: Data(json.utf8)))
-            if response.status == 200 { return }
-            guard ContinuousClock.now < deadline else { throw CocoaError(.fileReadUnknown) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        try await postUntilAccepted(port: port, path: path, json: json)
     }
 
     func dispatch(_ type: String, _ data: String) async throws {
@@ -141,7 +134,7 @@ func startDiscord(_ discord: DiscordEmulator, token: String = DiscordEmulator.to
 struct DiscordGatewayTests {
     @Test("GET /gateway/bot, then HELLO, IDENTIFY with the four intents, READY")
     func identify() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         let (_, _, task) = try await startDiscord(discord)
         defer { task.cancel() }
         let log = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
@@ -157,7 +150,7 @@ struct DiscordGatewayTests {
 
     @Test("heartbeats carry the last sequence number")
     func heartbeats() async throws {
-        let discord = try DiscordEmulator(heartbeatMilliseconds: 150)
+        let discord = try await DiscordEmulator(heartbeatMilliseconds: 150)
         let (_, _, task) = try await startDiscord(discord)
         defer { task.cancel() }
         // READY is event 1; two more events make the sequence 3.
@@ -174,7 +167,7 @@ struct DiscordGatewayTests {
     @Test("op 1 from the gateway is answered with a heartbeat at once")
     func heartbeatRequest() async throws {
         // Ten minutes between heartbeats: any heartbeat soon after op 1 answers it.
-        let discord = try DiscordEmulator(heartbeatMilliseconds: 600_000)
+        let discord = try await DiscordEmulator(heartbeatMilliseconds: 600_000)
         let (_, _, task) = try await startDiscord(discord)
         defer { task.cancel() }
         _ = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
@@ -187,7 +180,7 @@ struct DiscordGatewayTests {
 
     @Test("with no session start left, the gateway waits for session_start_limit.reset_after before identifying")
     func sessionStartLimit() async throws {
-        let discord = try DiscordEmulator(sessionStartsLeft: (0, 1_500))
+        let discord = try await DiscordEmulator(sessionStartsLeft: (0, 1_500))
         let started = ContinuousClock.now
         let (_, _, task) = try await startDiscord(discord)
         defer { task.cancel() }
@@ -198,7 +191,7 @@ struct DiscordGatewayTests {
 
     @Test("a command by mention, by prefix and in a DM is answered with a reply to it, pinging no one")
     func commands() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         let (_, _, task) = try await startDiscord(discord)
         defer { task.cancel() }
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000001", content: "<@\(DiscordEmulator.botID)> checkout Dune", nick: "Ana"))
@@ -210,7 +203,9 @@ struct DiscordGatewayTests {
         #expect(posts[0].body?["allowed_mentions"]?["replied_user"]?.bool == false)
         // The server nickname comes first.
         #expect(posts[0].body?["content"]?.string?.hasPrefix("**Dune** is checked out to Ana") == true)
-        #expect(posts[0].body?["embeds"]?[0]?["title"]?.string == "**Dune** is checked out to Ana.")
+        // The headline is the content; the embed holds the rest, without repeating it.
+        #expect(posts[0].body?["embeds"]?[0]?["title"] == nil)
+        #expect(posts[0].body?["embeds"]?[0]?["description"]?.string?.hasPrefix("Due ") == true)
 
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000002", content: "!library who has Dune", authorID: "700000000000000002", username: "ben", globalName: "Ben Okafor"))
         posts = try await discord.waitForPosts(2)
@@ -218,7 +213,8 @@ struct DiscordGatewayTests {
         #expect(posts[1].body?["message_reference"]?["message_id"]?.string == "800000000000000002")
         #expect(posts[1].body?["content"]?.string?.contains("Ana") == true)
 
-        // In a DM no prefix is needed; without a nickname the global name is the borrower.
+        // In a DM no prefix is needed; without a nickname the global name is the borrower. Two
+        // commands sent back to back are answered in order.
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000003", content: "return Dune", channel: "510000000000000001", guild: nil))
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000004", content: "checkout Dune", channel: "510000000000000001", guild: nil))
         posts = try await discord.waitForPosts(4)
@@ -228,9 +224,41 @@ struct DiscordGatewayTests {
         #expect(posts[3].body?["content"]?.string?.hasPrefix("**Dune** is checked out to Ana Ruiz") == true)
     }
 
+    @Test("one member's commands in a burst act on the library in the order sent; another member's run alongside")
+    func orderPerMember() async throws {
+        let discord = try await DiscordEmulator()
+        let (_, library, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        try await library.add(NewBook(title: "Emma", author: "Jane Austen"), at: Date())
+        // Ana checks Dune out and back in five times; Ben, meanwhile, asks who has Emma.
+        var events: [String] = []
+        for round in 0..<5 {
+            events.append(discordMessage(id: "8100000000000000\(round)0", content: "!library checkout Dune", nick: "Ana"))
+            events.append(discordMessage(id: "8200000000000000\(round)0", content: "!library who has Emma",
+                                         authorID: "700000000000000002", username: "ben", globalName: "Ben"))
+            events.append(discordMessage(id: "8100000000000000\(round)1", content: "!library return Dune", nick: "Ana"))
+        }
+        try await discord.control("/_dispatch_many", #"{"t":"MESSAGE_CREATE","events":[\#(events.joined(separator: ","))]}"#)
+        let posts = try await discord.waitForPosts(15)
+        let answers = posts.compactMap { post -> (id: String, content: String)? in
+            guard let id = post.body?["message_reference"]?["message_id"]?.string, let content = post.body?["content"]?.string else { return nil }
+            return (id, content)
+        }
+        // Handled in the order sent: every checkout found Dune on the shelf and every return found
+        // it lent (the replies themselves may be posted in any order).
+        let ana = Dictionary(answers.filter { $0.id.hasPrefix("81") }.map { ($0.id, $0.content) }) { first, _ in first }
+        #expect(ana.count == 10)
+        for round in 0..<5 {
+            #expect(ana["8100000000000000\(round)0"]?.contains("is checked out to Ana") == true, "\(ana)")
+            #expect(ana["8100000000000000\(round)1"]?.contains("is back on the shelf") == true, "\(ana)")
+        }
+        #expect(answers.filter { $0.id.hasPrefix("82") }.count == 5)
+        #expect(try await library.whoHas("Dune").first?.loan == nil, "the last command, a return, came last")
+    }
+
     @Test("bots, messages not addressed to the bot and look-alike prefixes are ignored")
     func ignored() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         let (_, _, task) = try await startDiscord(discord)
         defer { task.cancel() }
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000010", content: "!library checkout Dune", authorID: "700000000000000009", username: "otherbot", bot: true))
@@ -248,7 +276,7 @@ struct DiscordGatewayTests {
 
     @Test("a missed heartbeat ACK: the zombie is dropped, the session resumed, missed events replayed and answered once")
     func zombie() async throws {
-        let discord = try DiscordEmulator(heartbeatMilliseconds: 200)
+        let discord = try await DiscordEmulator(heartbeatMilliseconds: 200)
         let (_, _, task) = try await startDiscord(discord)
         defer { task.cancel() }
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000020", content: "!library checkout Dune"))
@@ -272,7 +300,7 @@ struct DiscordGatewayTests {
 
     @Test("op 7 RECONNECT: a new connection resumes the session")
     func reconnect() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         let (_, _, task) = try await startDiscord(discord)
         defer { task.cancel() }
         try await discord.dispatch("GUILD_CREATE", #"{"id":"600000000000000001","name":"SWAG"}"#)
@@ -287,7 +315,7 @@ struct DiscordGatewayTests {
 
     @Test("op 9 INVALID SESSION with false: a fresh IDENTIFY after 1-5 s")
     func invalidSession() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         let (_, _, task) = try await startDiscord(discord)
         defer { task.cancel() }
         _ = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
@@ -301,7 +329,7 @@ struct DiscordGatewayTests {
 
     @Test("close 4004: the gateway stops with a message naming the token; 4014 explains the Message Content intent")
     func fatalClose() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         let (_, _, task) = try await startDiscord(discord)
         _ = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
         try await discord.control("/_close", #"{"code":4004,"reason":"Authentication failed."}"#)
@@ -313,7 +341,7 @@ struct DiscordGatewayTests {
 
     @Test("a token Discord rejects (401) stops the gateway without showing the token")
     func rejectedToken() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         let (_, _, task) = try await startDiscord(discord, token: "not-the-token")
         let error = await #expect(throws: DiscordAPIError.self) { try await task.value }
         #expect(error?.isAuthenticationFailure == true)
@@ -322,7 +350,7 @@ struct DiscordGatewayTests {
 
     @Test("/library is answered through the interaction callback; errors only to the user")
     func slashCommand() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         let (_, _, task) = try await startDiscord(discord)
         defer { task.cancel() }
         try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000001", command: "checkout Dune"))
@@ -340,9 +368,32 @@ struct DiscordGatewayTests {
         #expect(second.body?["data"]?["flags"]?.int == 64)
     }
 
+    @Test("a /library answer too long for one message continues in follow-up messages, in order")
+    func followUps() async throws {
+        let discord = try await DiscordEmulator()
+        let (_, library, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        for number in 1...120 {
+            let title = "The Pragmatic Programmer Volume \(number): Your Journey to Mastery"
+            _ = try await library.add(NewBook(title: title, author: "David Thomas"), at: Date())
+            _ = try await library.checkout(title, to: Borrower(name: "Member \(number)"), at: Date())
+        }
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000005", command: "who has what"))
+        let requests = try await discord.wait({ try await discord.requests() }) { $0.filter { $0.path.hasPrefix("/webhooks/") }.count >= 2 }
+        let callback = try #require(requests.first { $0.path.hasSuffix("/callback") })
+        #expect(callback.body?["data"]?["content"]?.string?.hasPrefix("Who has what") == true)
+        let followUps = requests.filter { $0.path == "/webhooks/\(DiscordEmulator.applicationID)/token-900000000000000005" }
+        #expect(followUps.count == 2, "120 loans of about 95 characters: three messages")
+        #expect(followUps.allSatisfy { $0.authorization == nil && $0.body?["allowed_mentions"]?["parse"]?.count == 0 })
+        let descriptions = ([callback.body?["data"]] + followUps.map(\.body)).compactMap { $0?["embeds"]?[0]?["description"]?.string }
+        let shown = (1...120).filter { number in descriptions.joined().contains("Volume \(number)\\:") }
+        #expect(shown.count == 120)
+        #expect(descriptions.last?.contains("Volume 120\\:") == true, "the follow-ups come in order")
+    }
+
     @Test("clean asks with Yes / Cancel buttons; Yes replaces the question with the outcome")
     func buttons() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         let (_, library, task) = try await startDiscord(discord)
         defer { task.cancel() }
         try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000010", command: "clean"))
@@ -367,7 +418,7 @@ struct DiscordGatewayTests {
 struct DiscordRESTTests {
     @Test("register-commands puts /library with one required string option, globally or in one server")
     func registerCommands() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         #expect(try await discord.api().registerCommands(applicationID: DiscordEmulator.applicationID) == ["library"])
         #expect(try await discord.api().registerCommands(applicationID: DiscordEmulator.applicationID, guildID: "600000000000000001") == ["library"])
         let requests = try await discord.requests()
@@ -384,7 +435,7 @@ struct DiscordRESTTests {
 
     @Test("a 429 is waited out for its retry_after, then the message goes")
     func rateLimited() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         let message = DiscordRenderer.render(Reply(.info, "Hello", language: .en))
         let started = ContinuousClock.now
         _ = try await discord.api().createMessage(channel: DiscordEmulator.limitedOnce, message)
@@ -394,7 +445,7 @@ struct DiscordRESTTests {
 
     @Test("a bucket with nothing remaining is not called again before it resets")
     func bucket() async throws {
-        let discord = try DiscordEmulator()
+        let discord = try await DiscordEmulator()
         let message = DiscordRenderer.render(Reply(.info, "Hello", language: .en))
         let api = discord.api()
         let started = ContinuousClock.now

@@ -2,14 +2,16 @@ import Commands
 import Foundation
 import Gateways
 import LibraryCore
+import TestSupport
 import Testing
 import Transport
 
 /// A gateway on a real in-memory library holding Dune, against the emulator.
-func startGateway(_ slack: SlackEmulator, botToken: String = "xoxb-test") async throws -> (SlackGateway, Task<Void, any Error>) {
+func startGateway(_ slack: SlackEmulator, botToken: String = "xoxb-test",
+                  nameLifetime: Duration = .seconds(3600)) async throws -> (SlackGateway, Task<Void, any Error>) {
     let library = LibraryService(database: try LibraryDatabase.inMemory())
     try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: Date())
-    let gateway = SlackGateway(api: slack.api(botToken: botToken), handler: CommandHandler(library: library))
+    let gateway = SlackGateway(api: slack.api(botToken: botToken), handler: CommandHandler(library: library), nameLifetime: nameLifetime)
     let task = Task { try await gateway.run() }
     return (gateway, task)
 }
@@ -19,14 +21,7 @@ extension SlackEmulator {
 
     /// Pushes a Socket Mode message to the app, once it is connected.
     func push(_ json: String) async throws {
-        let deadline = ContinuousClock.now + .seconds(5)
-        while true {
-            let response = try await HTTPClient.shared.execute(HTTPRequest(method: "POST", url: "http://127.0.0.1:\(port)/_send",
-                                                                           headers: [("Content-Type", "application/json")], body: Data(json.utf8)))
-            if response.status == 200 { return }
-            guard ContinuousClock.now < deadline else { throw CocoaError(.fileReadNoSuchFile) }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try await postUntilAccepted(port: port, path: "/_send", json: json)
     }
 
     func acks() async throws -> [Ack] { try await HTTPClient.shared.get("http://127.0.0.1:\(port)/_acks").json() }
@@ -46,7 +41,7 @@ extension SlackEmulator {
 struct SlackGatewayTests {
     @Test("hello, then a slash command: acked by envelope id, answered in the channel on its response_url")
     func slashCommand() async throws {
-        let slack = try SlackEmulator(socketMode: true)
+        let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack)
         defer { task.cancel() }
         try await slack.push("""
@@ -61,9 +56,34 @@ struct SlackGatewayTests {
         #expect(try await slack.acks().map(\.envelope_id) == ["env-1"])
     }
 
+    @Test("one member's slash commands in a burst act on the library in the order sent")
+    func orderPerMember() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        try await slack.push(#"{"type":"ping"}"#)  // returns once the app is connected
+        let envelopes = (0..<10).map { number in
+            #"{"envelope_id":"o\#(number)","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"U-ANA","command":"/library","#
+                + #""text":"\#(number % 2 == 0 ? "checkout" : "return") Dune","response_url":"http://127.0.0.1:\#(slack.port)/response/o\#(number)"}}"#
+        }
+        _ = try await HTTPClient.shared.execute(HTTPRequest(method: "POST", url: "http://127.0.0.1:\(slack.port)/_send_many",
+                                                            headers: [("Content-Type", "application/json")],
+                                                            body: Data("{\"messages\":[\(envelopes.joined(separator: ","))]}".utf8)))
+        let requests = try await slack.wait { $0.filter { $0.path.hasPrefix("/response/o") }.count >= 10 }
+        // Handled in the order sent: every checkout found Dune on the shelf and every return found
+        // it lent (the replies themselves may be posted in any order).
+        let answers = requests.filter { $0.path.hasPrefix("/response/o") }
+        #expect(answers.count == 10)
+        for answer in answers {
+            let number = Int(answer.path.dropFirst("/response/o".count)) ?? -1
+            let text = answer.body["text"]?.string ?? ""
+            #expect(text.contains(number % 2 == 0 ? "Dune is checked out to Ana" : "Dune is back on the shelf"), "\(number): \(text)")
+        }
+    }
+
     @Test("an error or help is answered only to the user")
     func ephemeral() async throws {
-        let slack = try SlackEmulator(socketMode: true)
+        let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack)
         defer { task.cancel() }
         try await slack.push("""
@@ -76,7 +96,7 @@ struct SlackGatewayTests {
 
     @Test("an app mention is answered in its thread with chat.postMessage")
     func mention() async throws {
-        let slack = try SlackEmulator(socketMode: true)
+        let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack)
         defer { task.cancel() }
         try await slack.push("""
@@ -92,7 +112,7 @@ struct SlackGatewayTests {
 
     @Test("a direct message is answered in the conversation; the borrower is the display name")
     func directMessage() async throws {
-        let slack = try SlackEmulator(socketMode: true)
+        let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack)
         defer { task.cancel() }
         try await slack.push("""
@@ -106,9 +126,35 @@ struct SlackGatewayTests {
         #expect(post.body["text"]?.string?.hasPrefix("Dune is checked out to Ana.") == true)
     }
 
+    @Test("a member who renames is known by the new name once the cached one is old")
+    func rename() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack, nameLifetime: .seconds(3))
+        defer { task.cancel() }
+        var number = 0
+        /// Sends `text` as Ana's direct message and returns the bot's answer.
+        func say(_ text: String) async throws -> String {
+            number += 1
+            try await slack.push("""
+                {"envelope_id":"env-r\(number)","type":"events_api","payload":{"type":"event_callback","event_id":"Evr\(number)",
+                  "event":{"type":"message","channel_type":"im","user":"U-ANA","text":"\(text)","ts":"1700000003.00\(number)","channel":"D-ANA"}}}
+                """)
+            let posts = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count >= number }
+                .filter { $0.path == "/api/chat.postMessage" }
+            return posts.count >= number ? posts[number - 1].body["text"]?.string ?? "" : ""
+        }
+        #expect(try await say("checkout Dune").hasPrefix("Dune is checked out to Ana."))
+        _ = try await say("return Dune")
+        try await postUntilAccepted(port: slack.port, path: "/_rename", json: #"{"user":"U-ANA","display_name":"Ana R."}"#)
+        #expect(try await say("checkout Dune").hasPrefix("Dune is checked out to Ana."), "the name looked up a moment ago")
+        _ = try await say("return Dune")
+        try await Task.sleep(for: .seconds(3))
+        #expect(try await say("checkout Dune").hasPrefix("Dune is checked out to Ana R."), "looked up again")
+    }
+
     @Test("messages from bots, our own included, and edits are ignored; a redelivery runs once")
     func ignoredAndDeduplicated() async throws {
-        let slack = try SlackEmulator(socketMode: true)
+        let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack)
         defer { task.cancel() }
         for (index, event) in [
@@ -130,7 +176,7 @@ struct SlackGatewayTests {
 
     @Test("an invalid token stops the gateway with invalid_auth")
     func invalidToken() async throws {
-        let slack = try SlackEmulator(socketMode: true)
+        let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack, botToken: "xoxb-revoked")
         await #expect(throws: SlackAPIError(method: "auth.test", code: "invalid_auth")) { try await task.value }
     }
@@ -158,7 +204,7 @@ extension SlackEmulator {
 struct SlackGatewayResilienceTests {
     @Test("refresh_requested: the new connection opens before the old one closes, and no event is lost")
     func refresh() async throws {
-        let slack = try SlackEmulator(socketMode: true)
+        let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack)
         defer { task.cancel() }
         _ = try await slack.waitForConnections(1)
@@ -174,7 +220,7 @@ struct SlackGatewayResilienceTests {
 
     @Test("a dropped socket is reconnected, and the next event is answered")
     func dropped() async throws {
-        let slack = try SlackEmulator(socketMode: true)
+        let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack)
         defer { task.cancel() }
         _ = try await slack.waitForConnections(1)
@@ -191,7 +237,7 @@ struct SlackGatewayResilienceTests {
 struct SlackConfirmationTests {
     @Test("clean asks with Yes / Cancel buttons; pressing Yes empties the library")
     func buttons() async throws {
-        let slack = try SlackEmulator(socketMode: true)
+        let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack)
         defer { task.cancel() }
         try await slack.push("""

@@ -10,9 +10,9 @@ final class SlackEmulator: Sendable {
     private let peer: PythonPeer
     var port: Int { peer.port }
 
-    init(socketMode: Bool = false) throws {
+    init(socketMode: Bool = false) async throws {
         guard let script = Bundle.module.url(forResource: "slack_emulator", withExtension: "py") else { throw CocoaError(.fileNoSuchFile) }
-        peer = try PythonPeer(script: script.path, arguments: socketMode ? ["--socket-mode"] : [])
+        peer = try await PythonPeer(script: script.path, arguments: socketMode ? ["--socket-mode"] : [])
     }
 
     var apiURL: String { "http://127.0.0.1:\(port)/api/" }
@@ -57,7 +57,7 @@ struct SlackWebAPITests {
 
     @Test("auth.test with the bot token tells the bot's own user id")
     func authTest() async throws {
-        let slack = try SlackEmulator()
+        let slack = try await SlackEmulator()
         let identity = try await slack.api().authTest()
         #expect(identity.userID == "U-BOT")
         #expect(identity.botID == "B-BOT")
@@ -66,7 +66,7 @@ struct SlackWebAPITests {
 
     @Test("a wrong token is invalid_auth, an authentication failure, and the error never shows the token")
     func invalidAuth() async throws {
-        let slack = try SlackEmulator()
+        let slack = try await SlackEmulator()
         do {
             _ = try await slack.api(botToken: "xoxb-wrong-secret").authTest()
             Issue.record("a wrong token must fail")
@@ -79,14 +79,14 @@ struct SlackWebAPITests {
 
     @Test("apps.connections.open uses the app-level token and returns the websocket URL")
     func openConnection() async throws {
-        let slack = try SlackEmulator()
+        let slack = try await SlackEmulator()
         #expect(try await slack.api().openConnection() == "wss://wss-emulated.slack.test/link/?ticket=t1&app_id=A1")
         #expect(try await slack.received().first?.authorization == "Bearer xapp-test")
     }
 
     @Test("chat.postMessage sends the Block Kit reply with its fallback text, in a thread")
     func postMessage() async throws {
-        let slack = try SlackEmulator()
+        let slack = try await SlackEmulator()
         let ts = try await slack.api().postMessage(channel: "C-LIB", SlackRenderer.render(reply), threadTS: "1699999999.000200")
         #expect(ts == "1700000000.000100")
         let request = try #require(try await slack.received().first)
@@ -101,7 +101,7 @@ struct SlackWebAPITests {
 
     @Test("a 429 waits Retry-After and tries again")
     func rateLimited() async throws {
-        let slack = try SlackEmulator()
+        let slack = try await SlackEmulator()
         let start = ContinuousClock.now
         _ = try await slack.api().postMessage(channel: "C-LIMITED", SlackRenderer.render(reply))
         #expect(ContinuousClock.now - start >= .milliseconds(900), "waited for Retry-After")
@@ -110,7 +110,7 @@ struct SlackWebAPITests {
 
     @Test("ok: false comes back as the method and Slack's error code")
     func okFalse() async throws {
-        let slack = try SlackEmulator()
+        let slack = try await SlackEmulator()
         await #expect(throws: SlackAPIError(method: "chat.postMessage", code: "channel_not_found")) {
             _ = try await slack.api().postMessage(channel: "C-NOWHERE", SlackRenderer.render(reply))
         }
@@ -118,7 +118,7 @@ struct SlackWebAPITests {
 
     @Test("users.info gives the display name, else the real name")
     func displayNames() async throws {
-        let slack = try SlackEmulator()
+        let slack = try await SlackEmulator()
         #expect(try await slack.api().displayName(of: "U-ANA") == "Ana")
         #expect(try await slack.api().displayName(of: "U-BEN") == "Ben Okafor")
         await #expect(throws: SlackAPIError(method: "users.info", code: "user_not_found")) {
@@ -131,7 +131,7 @@ struct SlackWebAPITests {
 
     @Test("a slash command is answered on its response_url, in the channel or only to the user, without a token")
     func respond() async throws {
-        let slack = try SlackEmulator()
+        let slack = try await SlackEmulator()
         let url = "http://127.0.0.1:\(slack.port)/response/T1/123/abc"
         try await slack.api().respond(to: url, SlackRenderer.render(reply), ephemeral: false)
         try await slack.api().respond(to: url, SlackRenderer.render(reply), ephemeral: true)

@@ -6,7 +6,9 @@ until stdin closes.
 
 REST lives under /api/v10. The bot token is `discord-test-token`; anything else gets 401.
 Channel `429000000000000001` answers its first message with a 429 (retry_after 0.5 s); channel
-`429000000000000002` is a bucket of 2 messages a second that answers 429 to a third.
+`429000000000000002` is a bucket of 2 messages a second that answers 429 to a third. User
+`799999999999999999` does not take direct messages: a message in the DM channel with them is
+refused with 403 and code 50007, as Discord does.
 
 `--close-on-identify CODE` answers every IDENTIFY with that close code (4014: a privileged
 intent not enabled). `--session-starts-left N MS` sets `session_start_limit` (remaining N, reset after MS).
@@ -29,6 +31,7 @@ BOT = {"id": "100000000000000001", "username": "librarybot", "global_name": None
 APPLICATION_ID = "100000000000000001"
 LIMITED_ONCE = "429000000000000001"
 BUCKET_OF_TWO = "429000000000000002"
+DMS_CLOSED = "799999999999999999"
 
 received = []
 gateway_log = []
@@ -153,8 +156,15 @@ async def route(request):
     received.append({"method": request.method, "path": path, "authorization": authorization, "body": request.body})
     if path.startswith("/interactions/") and path.endswith("/callback"):
         # Authorized by the interaction's token in the path.
+        if message_too_long((request.body or {}).get("data") or {}):
+            return 400, {"message": "Invalid Form Body", "code": 50035}, ()
         timings["replied"].setdefault(path.split("/")[2], time.perf_counter())
         return 204, None, ()
+    if request.method == "POST" and path.startswith(f"/webhooks/{APPLICATION_ID}/"):
+        # A follow-up message, authorized by the interaction's token in the path.
+        if message_too_long(request.body or {}):
+            return 400, {"message": "Invalid Form Body", "code": 50035}, ()
+        return 200, {"id": str(300000000000000000 + len(received)), "content": (request.body or {}).get("content", "")}, ()
     if authorization != f"Bot {TOKEN}":
         return 401, {"message": "401: Unauthorized", "code": 0}, ()
     if request.method == "GET" and path == "/gateway/bot":
@@ -174,7 +184,31 @@ async def route(request):
     return 404, {"message": "404: Not Found", "code": 0}, ()
 
 
+def utf16_length(text):
+    return len((text or "").encode("utf-16-le")) // 2
+
+
+def message_too_long(body):
+    """Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits):
+    content 2,000 characters; an embed's title 256, description 4,096, 25 fields of 256 / 1,024,
+    footer 2,048, and 6,000 for all of its text together."""
+    if utf16_length(body.get("content")) > 2000:
+        return True
+    for embed in body.get("embeds") or []:
+        fields = embed.get("fields") or []
+        parts = [(embed.get("title"), 256), (embed.get("description"), 4096), ((embed.get("footer") or {}).get("text"), 2048)]
+        parts += [(field.get("name"), 256) for field in fields] + [(field.get("value"), 1024) for field in fields]
+        if len(fields) > 25 or any(utf16_length(text) > limit for text, limit in parts) \
+                or sum(utf16_length(text) for text, _ in parts) > 6000:
+            return True
+    return False
+
+
 def create_message(channel, body):
+    if message_too_long(body or {}):
+        return 400, {"message": "Invalid Form Body", "code": 50035}, ()
+    if channel == "2" + DMS_CLOSED[1:]:
+        return 403, {"message": "Cannot send messages to this user", "code": 50007}, ()
     now = time.monotonic()
     # Other channels: a bucket generous enough never to hold the bot back (the benchmark's burst).
     headers = [("X-RateLimit-Bucket", "b0a1c2d3"), ("X-RateLimit-Limit", "100000"), ("X-RateLimit-Remaining", "99999"),

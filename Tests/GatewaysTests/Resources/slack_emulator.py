@@ -59,6 +59,9 @@ async def route(request):
             # Let the socket's reader take acks as they come, not after the burst.
             await asyncio.sleep(0)
         return 200, {"ok": True}, ()
+    if path == "/_rename":
+        USERS[body["user"]]["profile"]["display_name"] = body["display_name"]
+        return 200, {"ok": True}, ()
     if path == "/_send":
         if not sockets:
             return 409, {"ok": False, "error": "no_socket"}, ()
@@ -83,12 +86,15 @@ async def route(request):
         return 200, {"ok": True, "url": "https://swag.slack.test/", "team": "SWAG", "user": "librarybot",
                      "team_id": "T1", "user_id": "U-BOT", "bot_id": "B-BOT"}, ()
     if method == "chat.postMessage":
+        if not blocks_valid(body.get("blocks")):
+            return 200, {"ok": False, "error": "invalid_blocks"}, ()
         channel = body.get("channel")
         first = channel == "C-LIMITED" and channel not in limited
         limited.add(channel)
         if first:
             return 429, {"ok": False, "error": "ratelimited"}, [("Retry-After", "1")]
-        if channel == "C-NOWHERE":
+        if channel in ("C-NOWHERE", "U-GONE"):
+            # U-GONE: a deactivated member, whom a direct message cannot reach.
             return 200, {"ok": False, "error": "channel_not_found"}, ()
         return 200, {"ok": True, "channel": channel, "ts": "1700000000.000100", "message": {"text": body.get("text")}}, ()
     if method == "users.info":
@@ -97,6 +103,23 @@ async def route(request):
             return 200, {"ok": False, "error": "user_not_found"}, ()
         return 200, {"ok": True, "user": user}, ()
     return 200, {"ok": False, "error": "unknown_method"}, ()
+
+
+def blocks_valid(blocks):
+    """Block Kit's limits, as Slack enforces them (https://api.slack.com/reference/block-kit/blocks):
+    at most 50 blocks; a section's text at most 3,000 characters; at most 10 fields of 2,000."""
+    if blocks is None:
+        return True
+    if len(blocks) > 50:
+        return False
+    for block in blocks:
+        if block.get("type") == "section":
+            if len((block.get("text") or {}).get("text", "").encode("utf-16-le")) // 2 > 3000:
+                return False
+            fields = block.get("fields") or []
+            if len(fields) > 10 or any(len(field["text"].encode("utf-16-le")) // 2 > 2000 for field in fields):
+                return False
+    return True
 
 
 async def socket_mode(ws):
