@@ -32,6 +32,22 @@ public struct ScheduleStore: Sendable {
         }
     }
 
+    /// Forgets that `job` ran on `day` (it failed), so that it counts as not run that day.
+    public func releaseRun(of job: String, on day: String) async throws {
+        try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM jobRun WHERE job = ? AND lastDay = ?", arguments: [job, day])
+        }
+    }
+
+    /// Forgets the reminders of `loanIDs` on `day`: they could not be sent, and may be tried again.
+    public func releaseReminders(for loanIDs: [Int64], on day: String) async throws {
+        try await database.writer.write { db in
+            for id in loanIDs {
+                try db.execute(sql: "DELETE FROM loanReminder WHERE loanID = ? AND day = ?", arguments: [id, day])
+            }
+        }
+    }
+
     /// Of `loanIDs`, those not yet reminded on `day`, now marked as reminded that day.
     public func claimReminders(for loanIDs: [Int64], on day: String) async throws -> Set<Int64> {
         try await database.writer.write { db in

@@ -50,6 +50,12 @@ public struct DailySchedule: Sendable, Hashable {
         return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
+    /// The local time of `date`, `HH:MM`, for log lines.
+    public func localTime(of date: Date) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
     /// The instant the job runs on the local day of `date`.
     public func instant(onDayOf date: Date) -> Date {
         let calendar = self.calendar

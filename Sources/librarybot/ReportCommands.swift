@@ -73,8 +73,15 @@ struct RemindCommand: AsyncParsableCommand {
         let reminders = try await reports.reminders(at: instant, dueSoonDays: settings.dueSoonDays)
         if let output {
             let day = DailySchedule(time: settings.reminderTime, timeZone: settings.rules.timeZone).day(of: instant)
-            let sent = try await output.send(reminders, on: day, store: ScheduleStore(database: library.database))
-            return emit("Sent \(sent) reminder\(sent == 1 ? "" : "s") (\(reminders.count - sent) already sent today).")
+            func report(sent: Int, unsent: Int = 0) {
+                emit("Sent \(sent) reminder\(sent == 1 ? "" : "s") (\(reminders.count - sent - unsent) already sent today).")
+            }
+            do {
+                return report(sent: try await output.send(reminders, on: day, store: ScheduleStore(database: library.database)))
+            } catch let failure as RemindersNotSent {
+                report(sent: failure.sent, unsent: failure.unsent.count)
+                throw CLIFailure("\(failure). Run remind --post again to send them.")
+            }
         }
         if reminders.isEmpty {
             emit(settings.handler.defaultLanguage.pick("Nothing is due soon or overdue: no reminder to send.",

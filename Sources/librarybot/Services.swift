@@ -5,6 +5,7 @@ import LibraryCore
 import Logging
 import Scheduler
 import ServiceLifecycle
+import Synchronization
 
 /// The console as a service: lines from the terminal (or a pipe) to replies on stdout. The end
 /// of input ends the service, and with it `librarybot run`.
@@ -46,16 +47,25 @@ struct ScheduledOutput: Sendable {
     /// The digest to each target's channel. A target that fails does not stop the others;
     /// the first failure is thrown once all were tried.
     func post(digest reply: Reply) async throws {
+        var posted = Set<Int>()
+        try await post(digest: reply, alreadyPosted: &posted)
+    }
+
+    /// The digest to the targets whose index is not in `posted` yet, adding those it reaches, so
+    /// that a retry after a failure does not post twice where it went through.
+    func post(digest reply: Reply, alreadyPosted posted: inout Set<Int>) async throws {
         var failure: (any Error)?
-        for target in targets {
+        for (index, target) in targets.enumerated() where !posted.contains(index) {
             do {
                 switch target {
                 case .console: emit(PlainRenderer.render(reply))
                 case .slack(let api, let channel):
                     try await api.postMessage(channel: try Self.required(channel, key: "digest.channel"), SlackRenderer.render(reply))
                 case .discord(let api, let channel):
-                    try await api.createMessage(channel: try Self.required(channel, key: "discord.digest_channel"), DiscordRenderer.render(reply))
+                    let channel = try Self.required(channel, key: "discord.digest_channel")
+                    for part in DiscordRenderer.messages(reply) { try await api.createMessage(channel: channel, part) }
                 }
+                posted.insert(index)
             } catch {
                 failure = failure ?? error
             }
@@ -79,19 +89,34 @@ struct ScheduledOutput: Sendable {
     }
 
     /// Sends the reminders whose loans were not reminded yet on `day` (at most one a day for a
-    /// loan, whether the scheduler or `remind --post` sends it); returns how many went out.
+    /// loan, whether the scheduler or `remind --post` sends it); returns how many went out. One
+    /// that cannot be sent does not stop the others, and is not counted as sent that day, so a
+    /// retry or `remind --post` sends it: `RemindersNotSent` names them once all were tried.
     func send(_ reminders: [Reminder], on day: String, store: ScheduleStore) async throws -> Int {
         let fresh = try await store.claimReminders(for: reminders.flatMap { $0.loans.map(\.loan.id) }, on: day)
         var sent = 0
-        for reminder in reminders where reminder.loans.contains(where: { fresh.contains($0.loan.id) }) {
-            try await post(reminder: reminder)
-            sent += 1
+        var failures: [(borrower: String, error: any Error)] = []
+        for reminder in reminders {
+            let claimed = reminder.loans.map(\.loan.id).filter(fresh.contains)
+            guard !claimed.isEmpty else { continue }
+            do {
+                try await post(reminder: reminder)
+                sent += 1
+            } catch {
+                try await store.releaseReminders(for: claimed, on: day)
+                failures.append((reminder.borrower.name, error))
+            }
+        }
+        if let first = failures.first {
+            throw RemindersNotSent(sent: sent, unsent: failures.map(\.borrower), reason: "\(first.error)")
         }
         return sent
     }
 
     /// A reminder: a direct message on the platform the borrower's user id belongs to, else
-    /// a line in each digest channel naming them (a name alone cannot be pinged).
+    /// a line in each digest channel naming them (a name alone cannot be pinged). When the
+    /// platform refuses the direct message (the member turned them off), the digest channel
+    /// gets the reminder instead.
     func post(reminder: Reminder) async throws {
         let userID = reminder.borrower.userID
         let direct = targets.contains { $0.reaches(userID) }
@@ -100,17 +125,51 @@ struct ScheduledOutput: Sendable {
             case .console:
                 emit(PlainRenderer.render(reminder.reply))
             case .slack(let api, let channel):
-                if let to = direct ? userID : channel { try await api.postMessage(channel: to, SlackRenderer.render(reminder.reply)) }
-            case .discord(let api, let channel):
+                let message = SlackRenderer.render(reminder.reply)
                 if direct, let userID {
-                    let conversation = try await api.directMessageChannel(with: userID)
-                    try await api.createMessage(channel: conversation, DiscordRenderer.render(reminder.reply))
+                    do {
+                        try await api.postMessage(channel: userID, message)
+                    } catch let error as SlackAPIError where error.isDirectMessageRefused {
+                        guard let channel else { throw error }
+                        try await api.postMessage(channel: channel, message)
+                    }
                 } else if let channel {
-                    try await api.createMessage(channel: channel, DiscordRenderer.render(reminder.reply))
+                    try await api.postMessage(channel: channel, message)
+                }
+            case .discord(let api, let channel):
+                let message = DiscordRenderer.render(reminder.reply)
+                if direct, let userID {
+                    do {
+                        try await api.createMessage(channel: try await api.directMessageChannel(with: userID), message)
+                    } catch let error as DiscordAPIError where error.isDirectMessageRefused {
+                        guard let channel else { throw error }
+                        try await api.createMessage(channel: channel, message)
+                    }
+                } else if let channel {
+                    try await api.createMessage(channel: channel, message)
                 }
             }
         }
     }
+}
+
+/// Some reminders could not be sent; they are not marked as sent, so they go out on a retry.
+struct RemindersNotSent: Error, CustomStringConvertible {
+    var sent: Int
+    var unsent: [String]
+    var reason: String
+
+    var description: String {
+        "\(unsent.count) reminder\(unsent.count == 1 ? "" : "s") could not be sent (to \(unsent.joined(separator: ", ")): \(reason))"
+    }
+}
+
+/// The digest's targets already posted to on a day, so that a retry skips them.
+final class DigestProgress: Sendable {
+    private let state = Mutex<(day: String, posted: Set<Int>)>(("", []))
+
+    func posted(on day: String) -> Set<Int> { state.withLock { $0.day == day ? $0.posted : [] } }
+    func record(_ posted: Set<Int>, on day: String) { state.withLock { $0 = (day, posted) } }
 }
 
 /// The scheduler as a service: the daily digest and reminders, posted through the enabled
@@ -131,13 +190,20 @@ struct SchedulerService: Service {
             _ = try await output.send(reminders, on: day, store: store)
         }]
         if let digestTime = settings.digestTime {
-            jobs.append(DailyJob(name: "digest", schedule: DailySchedule(time: digestTime, timeZone: zone)) { now in
-                try await output.post(digest: try await reports.digest(at: now))
+            let schedule = DailySchedule(time: digestTime, timeZone: zone)
+            let progress = DigestProgress()
+            jobs.append(DailyJob(name: "digest", schedule: schedule) { now in
+                let day = schedule.day(of: now)
+                var posted = progress.posted(on: day)
+                defer { progress.record(posted, on: day) }
+                try await output.post(digest: try await reports.digest(at: now), alreadyPosted: &posted)
             })
         }
         logger.info("Scheduler started: reminders at \(settings.reminderTime), digest \(settings.digestTime.map { "at \($0)" } ?? "off"), in \(zone.identifier).")
-        let scheduler = Scheduler(jobs: jobs, store: store) { [logger] job, error in
-            logger.error("A scheduled job failed; it runs again tomorrow.", metadata: ["job": "\(job)", "error": "\(error)"])
+        let clockFace = DailySchedule(time: settings.reminderTime, timeZone: zone)
+        let scheduler = Scheduler(jobs: jobs, store: store) { [logger] job, error, retryAt in
+            let when = retryAt.map { "it is tried again at \(clockFace.localTime(of: $0))" } ?? "it runs again tomorrow"
+            logger.error("A scheduled job failed; \(when).", metadata: ["job": "\(job)", "error": "\(error)"])
         }
         do {
             try await cancelWhenGracefulShutdown {

@@ -5,10 +5,10 @@ import Testing
 @Suite("librarybot digest and remind")
 struct ReportCommandTests {
     /// A library where Ana borrowed Dune today, with the library in UTC.
-    func library() throws -> (folder: URL, arguments: [String]) {
+    func library() async throws -> (folder: URL, arguments: [String]) {
         let folder = try temporaryDirectory()
         let database = folder.appendingPathComponent("r.sqlite").path
-        let outcome = try BinaryRunner.run(["console", "--database", database, "--as", "Ana"],
+        let outcome = try await BinaryRunner.run(["console", "--database", database, "--as", "Ana"],
                                            stdin: "add Dune by Frank Herbert\nadd Emma by Jane Austen\ncheckout Dune\n")
         #expect(outcome.status == 0)
         return (folder, ["--database", database])
@@ -23,50 +23,50 @@ struct ReportCommandTests {
     }
 
     @Test("digest prints who has what now, and at a later --at with the loan overdue")
-    func digest() throws {
-        let (folder, arguments) = try library()
+    func digest() async throws {
+        let (folder, arguments) = try await library()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let now = try BinaryRunner.run(["digest"] + arguments)
+        let now = try await BinaryRunner.run(["digest"] + arguments)
         #expect(now.status == 0)
         #expect(now.stdout.hasPrefix("Who has what: 1 book out\n  Ana: Dune, due "))
         #expect(now.stdout.contains("1 book on the shelf."))
         #expect(!now.stdout.contains("overdue"))
-        let later = try BinaryRunner.run(["digest", "--at", localTime(daysFromNow: 20)] + arguments)
+        let later = try await BinaryRunner.run(["digest", "--at", localTime(daysFromNow: 20)] + arguments)
         #expect(later.stdout.contains("(overdue)"))
     }
 
     @Test("remind prints nothing due today, and Ana's reminder near the due date")
-    func remind() throws {
-        let (folder, arguments) = try library()
+    func remind() async throws {
+        let (folder, arguments) = try await library()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let today = try BinaryRunner.run(["remind"] + arguments)
+        let today = try await BinaryRunner.run(["remind"] + arguments)
         #expect(today.stdout == "Nothing is due soon or overdue: no reminder to send.\n")
-        let soon = try BinaryRunner.run(["remind", "--at", localTime(daysFromNow: 13)] + arguments)
+        let soon = try await BinaryRunner.run(["remind", "--at", localTime(daysFromNow: 13)] + arguments)
         #expect(soon.stdout.hasPrefix("To Ana:\nLibrary reminder for Ana: 1 book to bring back\n  Dune, due "))
         #expect(soon.stdout.contains("Type `return Dune` once it is back, or `renew Dune` for more time."))
-        let late = try BinaryRunner.run(["remind", "--at", localTime(daysFromNow: 30)] + arguments)
+        let late = try await BinaryRunner.run(["remind", "--at", localTime(daysFromNow: 30)] + arguments)
         #expect(late.stdout.contains("(overdue)"))
     }
 
     @Test("--post with no gateway enabled says so; a bad --at is refused")
-    func refusals() throws {
-        let (folder, arguments) = try library()
+    func refusals() async throws {
+        let (folder, arguments) = try await library()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let post = try BinaryRunner.run(["digest", "--post"] + arguments)
+        let post = try await BinaryRunner.run(["digest", "--post"] + arguments)
         #expect(post.status != 0)
         #expect(post.stderr.contains("No chat gateway is enabled"))
-        let bad = try BinaryRunner.run(["remind", "--at", "tomorrow"] + arguments)
+        let bad = try await BinaryRunner.run(["remind", "--at", "tomorrow"] + arguments)
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("--at takes a local time"))
     }
 
     @Test("a configuration error names the key and exits with status 2")
-    func configurationError() throws {
+    func configurationError() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         for (variable, value, key) in [("DIGEST_TIME", "25:00", "digest.time"), ("REMINDERS_TIME", "soon", "reminders.time"),
                                        ("LIBRARY_TIMEZONE", "Mars/Olympus", "library.timezone")] {
-            let outcome = try BinaryRunner.run(["digest", "--database", folder.appendingPathComponent("c.sqlite").path],
+            let outcome = try await BinaryRunner.run(["digest", "--database", folder.appendingPathComponent("c.sqlite").path],
                                                environment: [variable: value])
             #expect(outcome.status == 2, "\(variable)")
             #expect(outcome.stderr.contains("Configuration error: \(key)"), "\(outcome.stderr)")

@@ -105,21 +105,50 @@ struct SchedulerTests {
         #expect(runs == [utc("2026-12-01 15:00:00"), utc("2026-12-02 09:00:00")])
     }
 
-    @Test("a failing job is reported and the next day still runs")
-    func failure() async throws {
-        let failures = RunLog()
+    /// A scheduler with one job at 09:00 UTC that fails while `fails(attempt)` says so.
+    func flaky(from start: Date, to end: Date, store: ScheduleStore, fails: @escaping @Sendable (Int) -> Bool)
+        async throws -> (attempts: [Date], retries: [Date?]) {
         let attempts = RunLog()
+        let retries = Mutex<[Date?]>([])
         let schedule = DailySchedule(time: try #require(DailyTime("09:00")), timeZone: try zone("UTC"))
         let scheduler = Scheduler(
             jobs: [DailyJob(name: "remind", schedule: schedule) { date in
                 attempts.record(date)
-                throw CocoaError(.fileNoSuchFile)
+                if fails(attempts.all.count) { throw CocoaError(.fileNoSuchFile) }
             }],
-            clock: JumpingClock(start: utc("2026-12-01 08:00:00"), end: utc("2026-12-02 12:00:00")),
-            store: ScheduleStore(database: try LibraryDatabase.inMemory()),
-            onFailure: { _, _ in failures.record(Date()) })
+            clock: JumpingClock(start: start, end: end), store: store,
+            onFailure: { _, _, retryAt in retries.withLock { $0.append(retryAt) } })
         do { try await scheduler.run() } catch is CancellationError {}
-        #expect(attempts.all == [utc("2026-12-01 09:00:00"), utc("2026-12-02 09:00:00")])
-        #expect(failures.all.count == 2)
+        return (attempts.all, retries.withLock { $0 })
+    }
+
+    @Test("a failing job is tried again the same day after 1, 5, 15, 30, then every 60 minutes; the next day starts afresh")
+    func failure() async throws {
+        let store = ScheduleStore(database: try LibraryDatabase.inMemory())
+        let (attempts, retries) = try await flaky(from: utc("2026-12-01 08:00:00"), to: utc("2026-12-02 09:30:00"), store: store) { _ in true }
+        let firstDay = ["09:00", "09:01", "09:06", "09:21", "09:51"] + (10...23).map { "\($0):51" }
+        #expect(attempts == firstDay.map { utc("2026-12-01 \($0):00") } + ["09:00", "09:01", "09:06", "09:21"].map { utc("2026-12-02 \($0):00") })
+        #expect(retries.count == attempts.count)
+        #expect(retries[firstDay.count - 1] == nil, "23:51 + 60 minutes is tomorrow: tomorrow's run takes over")
+        #expect(retries[0] == utc("2026-12-01 09:01:00"))
+        #expect(try await store.lastRunDay(of: "remind") == nil, "a run that failed does not count")
+    }
+
+    @Test("a job that fails once runs again a minute later, then only the next day")
+    func failsOnce() async throws {
+        let store = ScheduleStore(database: try LibraryDatabase.inMemory())
+        let (attempts, retries) = try await flaky(from: utc("2026-12-01 08:00:00"), to: utc("2026-12-02 12:00:00"), store: store) { $0 == 1 }
+        #expect(attempts == [utc("2026-12-01 09:00:00"), utc("2026-12-01 09:01:00"), utc("2026-12-02 09:00:00")])
+        #expect(retries == [utc("2026-12-01 09:01:00")])
+        #expect(try await store.lastRunDay(of: "remind") == "2026-12-02")
+    }
+
+    @Test("stopped after a failure, a restart the same day catches the job up")
+    func failureThenRestart() async throws {
+        let store = ScheduleStore(database: try LibraryDatabase.inMemory())
+        let first = try await flaky(from: utc("2026-12-01 08:00:00"), to: utc("2026-12-01 09:00:30"), store: store) { _ in true }
+        #expect(first.attempts == [utc("2026-12-01 09:00:00")])
+        let restarted = try await flaky(from: utc("2026-12-01 12:00:00"), to: utc("2026-12-01 18:00:00"), store: store) { _ in false }
+        #expect(restarted.attempts == [utc("2026-12-01 12:00:00")])
     }
 }
