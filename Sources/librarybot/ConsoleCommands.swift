@@ -26,8 +26,12 @@ struct ParseCommand: ParsableCommand {
             emit(CommandParser.parse(text.joined(separator: " ")).jsonLine)
             return
         }
-        while let line = readLine(strippingNewline: true) {
-            emit(CommandParser.parse(line).jsonLine)
+        var lines = InputLines()
+        while let line = lines.next() {
+            switch line {
+            case .text(let text): emit(CommandParser.parse(text).jsonLine)
+            case .tooLong(let bytes): FileHandle.standardError.write(Data((InputLines.skipped(bytes: bytes) + "\n").utf8))
+            }
         }
     }
 }
@@ -64,14 +68,19 @@ struct Console: Sendable {
     }
 
     /// Standard input's lines, read on a thread of their own because reading blocks; with line
-    /// editing and a prompt on a terminal.
-    static func inputLines() -> AsyncStream<String> {
-        let (lines, continuation) = AsyncStream<String>.makeStream()
+    /// editing and a prompt on a terminal. A line too long to be a command is skipped, not kept.
+    static func inputLines() -> AsyncStream<InputLine> {
+        let (lines, continuation) = AsyncStream<InputLine>.makeStream()
         let interactive = isatty(STDIN_FILENO) == 1
         let reader = Thread {
-            var editor = LineEditor()
-            while let line = interactive ? editor.readLine(prompt: "library> ") : readLine(strippingNewline: true) {
-                continuation.yield(line)
+            if interactive {
+                var editor = LineEditor()
+                while let line = editor.readLine(prompt: "library> ") {
+                    continuation.yield(line.utf8.count > InputLines.maximum ? .tooLong(bytes: line.utf8.count) : .text(line))
+                }
+            } else {
+                var piped = InputLines()
+                while let line = piped.next() { continuation.yield(line) }
             }
             continuation.finish()
         }
@@ -80,7 +89,7 @@ struct Console: Sendable {
     }
 
     /// Answers each line with one reply block.
-    func serve<Lines: AsyncSequence & Sendable>(_ lines: Lines, library: LibraryService) async throws where Lines.Element == String {
+    func serve<Lines: AsyncSequence & Sendable>(_ lines: Lines, library: LibraryService) async throws where Lines.Element == InputLine {
         let handler = CommandHandler(library: library, settings: settings.handler)
         let name = senderName ?? ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.userName
         let sender = Sender(name: name.isEmpty ? "console" : name, isOperator: true)
@@ -89,12 +98,18 @@ struct Console: Sendable {
             emit("librarybot: the library at \(settings.databasePath). Type help for the commands; arrows edit and recall lines; Ctrl-D quits.")
         }
         var first = true
-        for try await line in lines {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            let reply = await handler.handle(text: line, from: sender, at: Date())
+        for try await input in lines {
+            let answer: String
+            switch input {
+            case .text(let line):
+                if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                answer = PlainRenderer.render(await handler.handle(text: line, from: sender, at: Date()))
+            case .tooLong(let bytes):
+                answer = InputLines.skipped(bytes: bytes, in: settings.handler.defaultLanguage)
+            }
             if !first && !interactive { emit("") }
             first = false
-            emit(PlainRenderer.render(reply))
+            emit(answer)
         }
     }
 }

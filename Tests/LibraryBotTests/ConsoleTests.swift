@@ -5,11 +5,11 @@ import Testing
 @Suite("librarybot console, parse and configuration")
 struct ConsoleTests {
     @Test("piped console: four replies in English, exit 0")
-    func englishSession() throws {
+    func englishSession() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("x.sqlite").path
-        let outcome = try BinaryRunner.run(["console", "--database", database, "--as", "Zoé"],
+        let outcome = try await BinaryRunner.run(["console", "--database", database, "--as", "Zoé"],
                                            stdin: "add Dune by Frank Herbert\ncheckout Dune as Ana\nwho has Dune\nreturn Dune\n")
         #expect(outcome.status == 0)
         let blocks = outcome.stdout.components(separatedBy: "\n\n")
@@ -20,12 +20,27 @@ struct ConsoleTests {
         #expect(blocks[3].hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."))
     }
 
+    @Test("piped console: a line too long to be a command is skipped with a message, the rest answered; CRLF is a line end")
+    func longLines() async throws {
+        let library = try await ScratchLibrary()
+        let input = "add Dune by Frank Herbert\r\n" + String(repeating: "x", count: 5_000_000) + "\nwho has Dune\n"
+            + String(repeating: "y", count: 100_000)
+        let outcome = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: input)
+        #expect(outcome.status == 0)
+        let blocks = outcome.stdout.components(separatedBy: "\n\n")
+        #expect(blocks.count == 4)
+        #expect(blocks.first?.hasPrefix("Added Dune by Frank Herbert as #1.") == true)
+        #expect(blocks.dropFirst().first == "A line of 5000000 bytes was skipped: a command is at most 65536 bytes.")
+        #expect(blocks.dropFirst(2).first?.hasPrefix("Dune is on the shelf") == true)
+        #expect(blocks.last == "A line of 100000 bytes was skipped: a command is at most 65536 bytes.\n")
+    }
+
     @Test("piped console in French, the sender from --as")
-    func frenchSession() throws {
+    func frenchSession() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("x.sqlite").path
-        let outcome = try BinaryRunner.run(["console", "--database", database, "--as", "Léa"],
+        let outcome = try await BinaryRunner.run(["console", "--database", database, "--as", "Léa"],
                                            stdin: "ajouter Dune par Frank Herbert\nemprunter Dune\nqui a Dune\nmes livres\nrendre Dune\n")
         #expect(outcome.status == 0)
         let blocks = outcome.stdout.components(separatedBy: "\n\n")
@@ -37,10 +52,10 @@ struct ConsoleTests {
     }
 
     @Test("parse prints one JSON line per input line, in order")
-    func parse() throws {
-        let single = try BinaryRunner.run(["parse", "checkout", "Dune", "as", "Ana"])
+    func parse() async throws {
+        let single = try await BinaryRunner.run(["parse", "checkout", "Dune", "as", "Ana"])
         #expect(single.stdout == #"{"intent":"checkout","book":"Dune","borrower":"Ana","language":"en"}"# + "\n")
-        let piped = try BinaryRunner.run(["parse"], stdin: "who has Dune\nqui a quoi\nchekout Dune\n")
+        let piped = try await BinaryRunner.run(["parse"], stdin: "who has Dune\nqui a quoi\nchekout Dune\n")
         let lines = piped.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
             #"{"intent":"who_has","book":"Dune","language":"en"}"#,
@@ -50,7 +65,7 @@ struct ConsoleTests {
     }
 
     @Test("configuration: the YAML file, then the environment; a bad key is named")
-    func configuration() throws {
+    func configuration() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("bot.yaml")
@@ -61,13 +76,13 @@ struct ConsoleTests {
               locale: fr
               timezone: Europe/Paris
             """.write(to: config, atomically: true, encoding: .utf8)
-        let outcome = try BinaryRunner.run(["console", "--config", config.path, "--as", "Ana"],
+        let outcome = try await BinaryRunner.run(["console", "--config", config.path, "--as", "Ana"],
                                            stdin: "add Dune by Frank Herbert\ninfo Dune\n")
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("Auteur: Frank Herbert"), "locale fr from the file: \(outcome.stdout)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("from-yaml.sqlite").path))
 
-        let bad = try BinaryRunner.run(["console", "--config", config.path], stdin: "list\n",
+        let bad = try await BinaryRunner.run(["console", "--config", config.path], stdin: "list\n",
                                        environment: ["LIBRARY_TIMEZONE": "Mars/Olympus"])
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("library.timezone"))
@@ -77,7 +92,7 @@ struct ConsoleTests {
 @Suite("librarybot console on a terminal")
 struct TerminalConsoleTests {
     @Test("a prompt, Backspace, the Up arrow recalling the last line, Ctrl-D to quit")
-    func lineEditing() throws {
+    func lineEditing() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = try #require(Bundle.module.url(forResource: "pty_session", withExtension: "py"))
@@ -87,11 +102,14 @@ struct TerminalConsoleTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, keysJSON, "--", try BinaryRunner.executable.path,
                              "console", "--database", folder.appendingPathComponent("t.sqlite").path, "--as", "Ana"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        let streams = try StreamFiles()
+        defer { streams.remove() }
+        process.standardOutput = try FileHandle(forWritingTo: streams.output)
         try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let output = try await offThePool {
+            process.waitUntilExit()
+            return try streams.outputText()
+        }
         #expect(output.contains("library> "))
         #expect(output.contains("Added Dune by Frank Herbert as #1."))
         #expect(output.components(separatedBy: "Dune is on the shelf.").count == 3, "typed once, recalled once: \(output)")
