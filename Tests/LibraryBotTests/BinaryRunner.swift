@@ -24,44 +24,84 @@ struct BinaryRunner {
         }
     }
 
+    /// Runs `librarybot arguments` to its end, waiting off the cooperative pool.
     static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
-                    environment: [String: String] = [:]) throws -> Outcome {
+                    environment: [String: String] = [:]) async throws -> Outcome {
+        try await offThePool { try runBlocking(arguments, stdin: stdin, in: directory, environment: environment) }
+    }
+
+    /// The child's standard streams are temporary files, not pipes: a child that exits before
+    /// reading its input cannot break the writer, a full pipe cannot stall either side, and
+    /// the reads cannot be interrupted by the signals other children's exits send the runner.
+    private static func runBlocking(_ arguments: [String], stdin: String?, in directory: URL?,
+                                    environment: [String: String]) throws -> Outcome {
+        let streams = try StreamFiles(input: stdin ?? "")
+        defer { streams.remove() }
         let process = Process()
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.executableURL = try executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe(), errors = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = input
+        process.standardInput = try FileHandle(forReadingFrom: streams.input)
+        process.standardOutput = try FileHandle(forWritingTo: streams.output)
+        process.standardError = try FileHandle(forWritingTo: streams.errors)
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes before waiting, so a full pipe cannot block the child.
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       stdout: String(decoding: outData, as: UTF8.self),
-                       stderr: String(decoding: errData, as: UTF8.self))
+        return Outcome(status: process.terminationStatus, stdout: try streams.outputText(), stderr: try streams.errorText())
     }
 }
 
+/// Three temporary files standing for a child's standard input, output and error.
+struct StreamFiles {
+    let folder: URL
+    var input: URL { folder.appendingPathComponent("stdin") }
+    var output: URL { folder.appendingPathComponent("stdout") }
+    var errors: URL { folder.appendingPathComponent("stderr") }
+
+    init(input text: String = "") throws {
+        folder = try temporaryDirectory()
+        try Data(text.utf8).write(to: input)
+        try Data().write(to: output)
+        try Data().write(to: errors)
+    }
+
+    func outputText() throws -> String { String(decoding: try Data(contentsOf: output), as: UTF8.self) }
+    func errorText() throws -> String { String(decoding: try Data(contentsOf: errors), as: UTF8.self) }
+    func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+/// A library database in a temporary folder of its own, removed with the value; set up, when
+/// `commands` are given, by typing them at `librarybot console` as `name`.
+final class ScratchLibrary {
+    let folder: URL
+    let path: String
+
+    init(_ commands: String? = nil, as name: String = "Ana") async throws {
+        folder = try temporaryDirectory()
+        path = folder.appendingPathComponent("library.sqlite").path
+        if let commands {
+            let setup = try await BinaryRunner.run(["console", "--database", path, "--as", name], stdin: commands)
+            guard setup.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: setup.stderr]) }
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: folder) }
+}
 
 /// `librarybot` running in the background (`run` with a gateway or the scheduler), stopped
 /// with SIGTERM as a service manager would.
 final class RunningBinary {
     let process = Process()
-    private let errors = Pipe()
+    private let streams: StreamFiles
 
     /// Starts `librarybot arguments` with `environment` added to the test's own; standard
     /// output goes to `output` (or nowhere), standard input comes from `input` (or the test's).
     init(_ arguments: [String], environment: [String: String], output: Pipe? = nil, input: Pipe? = nil) throws {
+        streams = try StreamFiles()
         process.executableURL = try BinaryRunner.executable
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardError = errors
+        process.standardError = try FileHandle(forWritingTo: streams.errors)
         process.standardOutput = output ?? FileHandle.nullDevice
         if let input { process.standardInput = input }
         try process.run()
@@ -74,11 +114,12 @@ final class RunningBinary {
         while process.isRunning, ContinuousClock.now - start < .seconds(6) { try await Task.sleep(for: .milliseconds(20)) }
         let elapsed = ContinuousClock.now - start
         if process.isRunning { return (elapsed, "") }
-        return (elapsed, String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        return (elapsed, try streams.errorText())
     }
 
     deinit {
         if process.isRunning { process.terminate() }
+        streams.remove()
     }
 }
 

@@ -9,10 +9,10 @@ final class EmulatedDiscord {
     private let peer: PythonPeer
     var port: Int { peer.port }
 
-    init(arguments: [String] = []) throws {
+    init(arguments: [String] = []) async throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("GatewaysTests/Resources/discord_emulator.py")
-        peer = try PythonPeer(script: script.path, arguments: arguments)
+        peer = try await PythonPeer(script: script.path, arguments: arguments)
     }
 
     /// The REST requests received so far, as raw JSON objects.
@@ -31,16 +31,9 @@ final class EmulatedDiscord {
     }
 
     /// Sends a MESSAGE_CREATE once the bot has a session.
-    func dispatchMessage(id: String, content: String, authorID: String = "700000000000000001") async throws {
-        let event = #"{"t":"MESSAGE_CREATE","d":{"id":"\#(id)","channel_id":"500000000000000001","guild_id":"600000000000000001","type":0,"content":"\#(content)","author":{"id":"\#(authorID)","username":"ana.r","global_name":"Ana Ruiz","discriminator":"0"},"member":{"nick":null,"roles":[]}}}"#
-        let deadline = ContinuousClock.now + .seconds(15)
-        while true {
-            let response = try await HTTPClient.shared.execute(HTTPRequest(method: "POST", url: "http://127.0.0.1:\(port)/_dispatch",
-                                                                           headers: [("Content-Type", "application/json")], body: Data(event.utf8)))
-            if response.status == 200 { return }
-            guard ContinuousClock.now < deadline else { throw CocoaError(.fileReadUnknown) }
-            try await Task.sleep(for: .milliseconds(100))
-        }
+    func dispatchMessage(id: String, content: String, authorID: String = "700000000000000001", name: String = "Ana Ruiz") async throws {
+        let event = #"{"t":"MESSAGE_CREATE","d":{"id":"\#(id)","channel_id":"500000000000000001","guild_id":"600000000000000001","type":0,"content":"\#(content)","author":{"id":"\#(authorID)","username":"member","global_name":"\#(name)","discriminator":"0"},"member":{"nick":null,"roles":[]}}}"#
+        try await postUntilAccepted(port: port, path: "/_dispatch", json: event, seconds: 15)
     }
 
     var environment: [String: String] {
@@ -54,14 +47,47 @@ private func body(_ request: [String: Any]?) -> [String: Any] { request?["body"]
 
 @Suite("librarybot run with Discord enabled (and Slack), against emulated platforms")
 struct DiscordRunTests {
+    @Test("the digest of a busy shelf fits both platforms' limits: every loan shown, in Block Kit sections on Slack, in several messages on Discord")
+    func busyShelf() async throws {
+        let slack = try await EmulatedSlack()
+        let discord = try await EmulatedDiscord()
+        let library = try await ScratchLibrary()
+        let database = library.path
+        // 120 loans of long titles: some 12,000 characters, four times what one section holds.
+        let title = { (number: Int) in "The Pragmatic Programmer Volume \(number): Your Journey to Mastery, 20th Anniversary Edition" }
+        let commands = (1...120).map { "add \(title($0)) by David Thomas\ncheckout \(title($0)) as Member \($0)" }
+        let setup = try await BinaryRunner.run(["console", "--database", database, "--as", "Ana"], stdin: commands.joined(separator: "\n") + "\n")
+        #expect(setup.status == 0)
+
+        let environment = slack.environment.merging(discord.environment) { $1 }
+            .merging(["DIGEST_CHANNEL": "C-LIB", "DISCORD_DIGEST_CHANNEL": "500000000000000001"]) { $1 }
+        let digest = try await BinaryRunner.run(["digest", "--post", "--database", database], environment: environment)
+        #expect(digest.status == 0, "\(digest.stderr)")
+        let posted = try await slack.requests().filter { ($0["path"] as? String) == "/api/chat.postMessage" }
+        let blocks = (posted.first?["body"] as? [String: Any])?["blocks"] as? [[String: Any]] ?? []
+        let texts = blocks.compactMap { ($0["text"] as? [String: Any])?["text"] as? String }
+        #expect(texts.count > 4, "the loans are spread over several sections")
+        let all = texts.joined(separator: "\n")
+        let missing = (1...120).filter { !all.contains("Volume \($0):") }
+        #expect(missing.isEmpty, "\(missing)")
+
+        // The emulated Discord refuses a message past its limits, as Discord does (400): the
+        // digest takes several messages, the first with the headline.
+        let messages = try await discord.requests().filter { path($0) == "/channels/500000000000000001/messages" }.map { body($0) }
+        #expect(messages.count == 4, "some 15,000 characters in embeds of at most 4,096")
+        #expect((messages.first?["content"] as? String)?.hasPrefix("Who has what\\: 120 books out") == true)
+        let descriptions = messages.compactMap { ($0["embeds"] as? [[String: Any]])?.first?["description"] as? String }.joined(separator: "\n")
+        // Discord's markdown escapes the colon (emoji shortcodes).
+        let missingOnDiscord = (1...120).filter { !descriptions.contains("Volume \($0)\\:") }
+        #expect(missingOnDiscord.isEmpty, "\(missingOnDiscord)")
+    }
+
     @Test("Discord and Slack together: the digest goes to both channels, a Discord command is answered, SIGTERM ends with 0; remind --post DMs the Discord borrower")
     func bothGateways() async throws {
-        let discord = try EmulatedDiscord()
-        let slack = try EmulatedSlack()
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let database = folder.appendingPathComponent("d.sqlite").path
-        _ = try BinaryRunner.run(["console", "--database", database, "--as", "Ben"], stdin: "add Dune by Frank Herbert\nadd Emma by Jane Austen\ncheckout Emma\n")
+        let discord = try await EmulatedDiscord()
+        let slack = try await EmulatedSlack()
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\nadd Emma by Jane Austen\nadd Ulysses by James Joyce\ncheckout Emma\n", as: "Ben")
+        let database = library.path
         let bot = try RunningBinary(["run", "--database", database], environment: discord.environment.merging(slack.environment) { $1 }.merging([
             "DIGEST_TIME": utcText(Date().addingTimeInterval(3), "HH:mm:ss"), "DIGEST_CHANNEL": "C-LIB",
             "DISCORD_DIGEST_CHANNEL": "500000000000000009",
@@ -71,6 +97,9 @@ struct DiscordRunTests {
         let reply = try await discord.waitForRequest { body($0)["message_reference"] != nil }
         #expect(path(try #require(reply)) == "/channels/500000000000000001/messages")
         #expect((body(reply)["content"] as? String)?.hasPrefix("**Dune** is checked out to Ana Ruiz") == true)
+        // Zed does not take direct messages (the emulator refuses them with 50007).
+        try await discord.dispatchMessage(id: "800000000000000002", content: "!library checkout Ulysses", authorID: "799999999999999999", name: "Zed")
+        _ = try await discord.waitForRequest { (body($0)["message_reference"] as? [String: Any])?["message_id"] as? String == "800000000000000002" }
 
         let discordDigest = try await discord.waitForRequest { path($0) == "/channels/500000000000000009/messages" }
         #expect((body(discordDigest)["content"] as? String)?.contains("Who has what") == true)
@@ -83,62 +112,64 @@ struct DiscordRunTests {
         #expect(log.contains("Discord gateway starting.") && log.contains("Slack gateway starting."))
         #expect(!log.contains(EmulatedDiscord.token), "no token in the logs")
 
-        // Ana borrowed on Discord: her reminder is a direct message there; Ben's (console) goes to the channel.
+        // Ana borrowed on Discord: her reminder is a direct message there; Ben's (console) goes to
+        // the channel, and so does Zed's, whose direct messages are closed.
         let later = utcText(Date().addingTimeInterval(20 * 86_400), "yyyy-MM-dd HH:mm")
-        let remind = try BinaryRunner.run(["remind", "--post", "--at", later, "--database", database],
+        let remind = try await BinaryRunner.run(["remind", "--post", "--at", later, "--database", database],
                                           environment: discord.environment.merging(["DISCORD_DIGEST_CHANNEL": "500000000000000009"]) { $1 })
-        #expect(remind.stdout == "Sent 2 reminders (0 already sent today).\n")
+        #expect(remind.stdout == "Sent 3 reminders (0 already sent today).\n", "\(remind.stderr)")
         let requests = try await discord.requests()
         let opened = try #require(requests.first { path($0) == "/users/@me/channels" })
         #expect(body(opened)["recipient_id"] as? String == "700000000000000001")
         #expect(requests.contains { path($0) == "/channels/200000000000000001/messages" })
-        #expect(requests.filter { path($0) == "/channels/500000000000000009/messages" }.count == 2)
+        #expect(requests.contains { path($0) == "/channels/299999999999999999/messages" }, "Zed's DM was tried first")
+        // The digest, Ben's reminder and Zed's.
+        #expect(requests.filter { path($0) == "/channels/500000000000000009/messages" }.count == 3)
     }
 
     @Test("discord register-commands --guild registers /library; a missing application id or token is named")
     func registerCommands() async throws {
-        let discord = try EmulatedDiscord()
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let database = folder.appendingPathComponent("r.sqlite").path
-        let result = try BinaryRunner.run(["discord", "register-commands", "--guild", "600000000000000001", "--database", database],
+        let discord = try await EmulatedDiscord()
+        let library = try await ScratchLibrary()
+        let database = library.path
+        let result = try await BinaryRunner.run(["discord", "register-commands", "--guild", "600000000000000001", "--database", database],
                                           environment: discord.environment)
         #expect(result.status == 0)
         #expect(result.stdout == "Registered /library in server 600000000000000001.\n")
         let put = try #require(try await discord.requests().first { ($0["method"] as? String) == "PUT" })
         #expect(path(put) == "/applications/100000000000000001/guilds/600000000000000001/commands")
 
-        let missing = try BinaryRunner.run(["discord", "register-commands", "--database", database],
+        let missing = try await BinaryRunner.run(["discord", "register-commands", "--database", database],
                                            environment: discord.environment.merging(["DISCORD_APPLICATION_ID": ""]) { $1 })
         #expect(missing.status != 0 && missing.stderr.contains("discord.application_id is missing"))
-        let rejected = try BinaryRunner.run(["discord", "register-commands", "--database", database],
+        let rejected = try await BinaryRunner.run(["discord", "register-commands", "--database", database],
                                             environment: discord.environment.merging(["DISCORD_TOKEN": "revoked-secret"]) { $1 })
         #expect(rejected.status != 0 && rejected.stderr.contains("HTTP 401"))
         #expect(!rejected.stderr.contains("revoked-secret"))
     }
 
     @Test("run with a token Discord rejects stops with one clear line and a non-zero status; a missing one names the key (2)")
-    func rejectedToken() throws {
-        let discord = try EmulatedDiscord()
+    func rejectedToken() async throws {
+        let discord = try await EmulatedDiscord()
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try BinaryRunner.run(["run", "--database", folder.appendingPathComponent("t.sqlite").path],
+        let result = try await BinaryRunner.run(["run", "--database", folder.appendingPathComponent("t.sqlite").path],
                                           environment: discord.environment.merging(["DISCORD_TOKEN": "revoked-secret"]) { $1 })
         #expect(result.status != 0)
         #expect(result.stderr.contains("Discord rejected the token (HTTP 401 on GET /gateway/bot): check DISCORD_TOKEN."))
         #expect(!result.stderr.contains("revoked-secret"))
-        let absent = try BinaryRunner.run(["run", "--database", folder.appendingPathComponent("t.sqlite").path],
+        let absent = try await BinaryRunner.run(["run", "--database", folder.appendingPathComponent("t.sqlite").path],
                                           environment: discord.environment.merging(["DISCORD_TOKEN": ""]) { $1 })
         #expect(absent.status == 2)
         #expect(absent.stderr.contains("Configuration error: discord.token is missing"))
     }
 
     @Test("Discord closing with 4014 (Message Content intent not enabled) stops run with a line saying what to turn on")
-    func disallowedIntent() throws {
-        let discord = try EmulatedDiscord(arguments: ["--close-on-identify", "4014"])
+    func disallowedIntent() async throws {
+        let discord = try await EmulatedDiscord(arguments: ["--close-on-identify", "4014"])
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try BinaryRunner.run(["run", "--database", folder.appendingPathComponent("i.sqlite").path], environment: discord.environment)
+        let result = try await BinaryRunner.run(["run", "--database", folder.appendingPathComponent("i.sqlite").path], environment: discord.environment)
         #expect(result.status != 0)
         #expect(result.stderr.contains("Discord closed the gateway with 4014"))
         #expect(result.stderr.contains("Message Content Intent"))

@@ -5,10 +5,10 @@ import Testing
 @Suite("librarybot run: the console and the scheduler in one service group")
 struct RunCommandTests {
     @Test("piped input is answered, and the end of input ends the process with status 0")
-    func pipedRun() throws {
+    func pipedRun() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let outcome = try BinaryRunner.run(["run", "--database", folder.appendingPathComponent("r.sqlite").path],
+        let outcome = try await BinaryRunner.run(["run", "--database", folder.appendingPathComponent("r.sqlite").path],
                                            stdin: "add Dune by Frank Herbert\nwho has Dune\n")
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("Added Dune by Frank Herbert as #1."))
@@ -18,10 +18,8 @@ struct RunCommandTests {
 
     @Test("the digest is printed at its configured time; SIGTERM then ends the process with 0 within 5 s")
     func digestThenSigterm() async throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let database = folder.appendingPathComponent("d.sqlite").path
-        _ = try BinaryRunner.run(["console", "--database", database, "--as", "Ana"], stdin: "add Dune by Frank Herbert\ncheckout Dune\n")
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\ncheckout Dune\n")
+        let database = library.path
         let output = Pipe(), input = Pipe()
         let bot = try RunningBinary(["run", "--database", database],
                                     environment: ["DIGEST_TIME": utcText(Date().addingTimeInterval(3), "HH:mm:ss"), "DIGEST_CHANNEL": "C123"],

@@ -8,16 +8,21 @@ final class EmulatedSlack {
     private let peer: PythonPeer
     var port: Int { peer.port }
 
-    init() throws {
+    init() async throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("GatewaysTests/Resources/slack_emulator.py")
-        peer = try PythonPeer(script: script.path, arguments: ["--socket-mode"])
+        peer = try await PythonPeer(script: script.path, arguments: ["--socket-mode"])
     }
 
     /// The Web API requests received so far, as raw JSON objects.
     func requests() async throws -> [[String: Any]] {
         let data = try await HTTPClient.shared.get("http://127.0.0.1:\(port)/_requests").body
         return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
+    }
+
+    /// Pushes a Socket Mode message to the connected app (retrying until it is connected).
+    func push(_ json: String) async throws {
+        try await postUntilAccepted(port: port, path: "/_send", json: json, seconds: 15)
     }
 
     var environment: [String: String] {
@@ -30,11 +35,9 @@ final class EmulatedSlack {
 struct SlackRunTests {
     @Test("the digest arrives in its channel at the configured time; SIGTERM then ends the process with 0 within 5 s")
     func digestToSlack() async throws {
-        let slack = try EmulatedSlack()
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let database = folder.appendingPathComponent("s.sqlite").path
-        _ = try BinaryRunner.run(["console", "--database", database, "--as", "Ana"], stdin: "add Dune by Frank Herbert\ncheckout Dune\n")
+        let slack = try await EmulatedSlack()
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\ncheckout Dune\n")
+        let database = library.path
         let bot = try RunningBinary(["run", "--database", database], environment: slack.environment.merging([
             "DIGEST_TIME": utcText(Date().addingTimeInterval(3), "HH:mm:ss"), "DIGEST_CHANNEL": "C-LIB",
         ]) { $1 })
@@ -58,19 +61,18 @@ struct SlackRunTests {
     }
 
     @Test("a rejected token stops with one clear line and a non-zero status; a missing one names the key (2)")
-    func badTokens() throws {
-        let slack = try EmulatedSlack()
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let database = folder.appendingPathComponent("t.sqlite").path
-        let rejected = try BinaryRunner.run(["run", "--database", database],
+    func badTokens() async throws {
+        let slack = try await EmulatedSlack()
+        let library = try await ScratchLibrary()
+        let database = library.path
+        let rejected = try await BinaryRunner.run(["run", "--database", database],
                                             environment: slack.environment.merging(["SLACK_BOT_TOKEN": "xoxb-revoked-secret"]) { $1 })
         #expect(rejected.status != 0)
         #expect(rejected.stderr.contains("Slack rejected the token (invalid_auth on auth.test)"))
         #expect(!rejected.stderr.contains("revoked-secret"))
         var missing = slack.environment
         missing["SLACK_BOT_TOKEN"] = ""
-        let absent = try BinaryRunner.run(["run", "--database", database], environment: missing)
+        let absent = try await BinaryRunner.run(["run", "--database", database], environment: missing)
         #expect(absent.status == 2)
         #expect(absent.stderr.contains("Configuration error: slack.bot_token is missing"))
     }
@@ -80,28 +82,68 @@ struct SlackRunTests {
 struct SlackPostTests {
     @Test("digest --post goes to digest.channel; remind --post sends a DM once a day")
     func post() async throws {
-        let slack = try EmulatedSlack()
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let database = folder.appendingPathComponent("p.sqlite").path
-        _ = try BinaryRunner.run(["console", "--database", database, "--as", "Ana"], stdin: "add Dune by Frank Herbert\n")
+        let slack = try await EmulatedSlack()
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\n")
+        let database = library.path
         let environment = slack.environment.merging(["DIGEST_CHANNEL": "C-LIB"]) { $1 }
 
-        let digest = try BinaryRunner.run(["digest", "--post", "--database", database], environment: environment)
+        let digest = try await BinaryRunner.run(["digest", "--post", "--database", database], environment: environment)
         #expect(digest.status == 0)
         #expect(digest.stdout == "Posted the digest to C-LIB.\n")
         let posted = try await slack.requests().filter { ($0["path"] as? String) == "/api/chat.postMessage" }
         #expect((posted.first?["body"] as? [String: Any])?["channel"] as? String == "C-LIB")
 
-        _ = try BinaryRunner.run(["console", "--database", database, "--as", "Zoé"], stdin: "checkout Dune\n")
+        _ = try await BinaryRunner.run(["console", "--database", database, "--as", "Zoé"], stdin: "checkout Dune\n")
         let later = utcText(Date().addingTimeInterval(20 * 86_400), "yyyy-MM-dd HH:mm")
-        let first = try BinaryRunner.run(["remind", "--post", "--at", later, "--database", database], environment: environment)
+        let first = try await BinaryRunner.run(["remind", "--post", "--at", later, "--database", database], environment: environment)
         #expect(first.stdout == "Sent 1 reminder (0 already sent today).\n")
-        let again = try BinaryRunner.run(["remind", "--post", "--at", later, "--database", database], environment: environment)
+        let again = try await BinaryRunner.run(["remind", "--post", "--at", later, "--database", database], environment: environment)
         #expect(again.stdout == "Sent 0 reminders (1 already sent today).\n")
         let reminders = try await slack.requests().filter { ($0["path"] as? String) == "/api/chat.postMessage" }.dropFirst()
         #expect(reminders.count == 1)
         // Zoé has no Slack id (she borrowed at the console): her reminder goes to the channel.
         #expect((reminders.first?["body"] as? [String: Any])?["channel"] as? String == "C-LIB")
+    }
+
+    @Test("a reminder to a member Slack cannot reach directly goes to the digest channel instead")
+    func reminderFallsBackToChannel() async throws {
+        let slack = try await EmulatedSlack()
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\n")
+        let database = library.path
+        let environment = slack.environment.merging(["DIGEST_CHANNEL": "C-LIB"]) { $1 }
+        let bot = try RunningBinary(["run", "--database", database], environment: environment)
+        try await slack.push(#"{"envelope_id":"g1","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"U-GONE","user_name":"gone","command":"/library","text":"checkout Dune","response_url":"http://127.0.0.1:\#(slack.port)/response/g1"}}"#)
+        let deadline = Date().addingTimeInterval(10)
+        while try await !slack.requests().contains(where: { ($0["path"] as? String) == "/response/g1" }), Date() < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        _ = try await bot.terminate()
+
+        let later = utcText(Date().addingTimeInterval(20 * 86_400), "yyyy-MM-dd HH:mm")
+        let remind = try await BinaryRunner.run(["remind", "--post", "--at", later, "--database", database], environment: environment)
+        #expect(remind.stdout == "Sent 1 reminder (0 already sent today).\n", "\(remind.stderr)")
+        let posts = try await slack.requests().filter { ($0["path"] as? String) == "/api/chat.postMessage" }
+        #expect(posts.compactMap { ($0["body"] as? [String: Any])?["channel"] as? String } == ["U-GONE", "C-LIB"],
+                "the direct message first, then the channel")
+    }
+
+    @Test("a reminder Slack refuses is not counted as sent: remind --post says so, and the next try sends it")
+    func reminderRetried() async throws {
+        let slack = try await EmulatedSlack()
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\ncheckout Dune\n", as: "Zoé")
+        let database = library.path
+        let later = utcText(Date().addingTimeInterval(20 * 86_400), "yyyy-MM-dd HH:mm")
+        // Zoé has no Slack id, so her reminder goes to the digest channel, which Slack says does not exist.
+        let refused = try await BinaryRunner.run(["remind", "--post", "--at", later, "--database", database],
+                                           environment: slack.environment.merging(["DIGEST_CHANNEL": "C-NOWHERE"]) { $1 })
+        #expect(refused.status != 0)
+        #expect(refused.stdout == "Sent 0 reminders (0 already sent today).\n")
+        #expect(refused.stderr.contains("1 reminder could not be sent (to Zoé: "), "\(refused.stderr)")
+        #expect(refused.stderr.contains("channel_not_found"))
+        #expect(!refused.stderr.contains("xoxb-test"))
+        let retried = try await BinaryRunner.run(["remind", "--post", "--at", later, "--database", database],
+                                           environment: slack.environment.merging(["DIGEST_CHANNEL": "C-LIB"]) { $1 })
+        #expect(retried.status == 0)
+        #expect(retried.stdout == "Sent 1 reminder (0 already sent today).\n")
     }
 }
