@@ -43,3 +43,10 @@ def database_with_dune(binary):
 def resident_mib(pid):
     with open(f"/proc/{pid}/status") as status:
         return int(next(line for line in status if line.startswith("VmRSS")).split()[1]) / 1024
+
+
+def cpu_seconds(pid):
+    """User plus system CPU time the process has used so far (/proc/PID/stat), in seconds."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
