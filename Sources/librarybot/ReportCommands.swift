@@ -48,9 +48,11 @@ struct DigestCommand: AsyncParsableCommand {
     func run() async throws {
         let settings = try await options.loadSettings()
         let output = try report.output(settings)
-        let reply = try await settings.reports.digest(at: try report.instant(in: settings.rules.timeZone))
+        let instant = try report.instant(in: settings.rules.timeZone)
+        let reply = try await settings.reports.digest(at: instant)
         guard let output else { return emit(PlainRenderer.render(reply)) }
-        try await output.post(digest: reply)
+        let day = DailySchedule(time: settings.digestTime ?? settings.reminderTime, timeZone: settings.rules.timeZone).day(of: instant)
+        try await output.post(digest: reply, on: day)
         emit("Posted the digest to \(output.digestChannels.joined(separator: " and ")).")
     }
 }

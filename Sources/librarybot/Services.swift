@@ -44,28 +44,26 @@ struct ScheduledOutput: Sendable {
         id.count >= 15 && id.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    /// The digest to each target's channel. A target that fails does not stop the others;
-    /// the first failure is thrown once all were tried.
-    func post(digest reply: Reply) async throws {
-        var posted = Set<Int>()
-        try await post(digest: reply, alreadyPosted: &posted)
-    }
-
-    /// The digest to the targets whose index is not in `posted` yet, adding those it reaches, so
-    /// that a retry after a failure does not post twice where it went through.
-    func post(digest reply: Reply, alreadyPosted posted: inout Set<Int>) async throws {
+    /// The digest to each target's channel, except the messages `deliveries` says went out
+    /// already on `day` (a retry after a failure posts only the rest). A target that fails does
+    /// not stop the others; the first failure is thrown once all were tried.
+    func post(digest reply: Reply, on day: String, deliveries: Deliveries = Deliveries()) async throws {
         var failure: (any Error)?
-        for (index, target) in targets.enumerated() where !posted.contains(index) {
+        for (index, target) in targets.enumerated() {
             do {
                 switch target {
-                case .console: emit(PlainRenderer.render(reply))
+                case .console:
+                    try await deliveries.once("digest/\(index)", on: day) { emit(PlainRenderer.render(reply)) }
                 case .slack(let api, let channel):
-                    try await api.postMessage(channel: try Self.required(channel, key: "digest.channel"), SlackRenderer.render(reply))
+                    let channel = try Self.required(channel, key: "digest.channel")
+                    try await deliveries.once("digest/\(index)", on: day) { _ = try await api.postMessage(channel: channel, SlackRenderer.render(reply)) }
                 case .discord(let api, let channel):
                     let channel = try Self.required(channel, key: "discord.digest_channel")
-                    for part in DiscordRenderer.messages(reply) { try await api.createMessage(channel: channel, part) }
+                    // A long digest takes several messages, each posted once.
+                    for (part, message) in DiscordRenderer.messages(reply).enumerated() {
+                        try await deliveries.once("digest/\(index)/\(part)", on: day) { _ = try await api.createMessage(channel: channel, message) }
+                    }
                 }
-                posted.insert(index)
             } catch {
                 failure = failure ?? error
             }
@@ -92,7 +90,7 @@ struct ScheduledOutput: Sendable {
     /// loan, whether the scheduler or `remind --post` sends it); returns how many went out. One
     /// that cannot be sent does not stop the others, and is not counted as sent that day, so a
     /// retry or `remind --post` sends it: `RemindersNotSent` names them once all were tried.
-    func send(_ reminders: [Reminder], on day: String, store: ScheduleStore) async throws -> Int {
+    func send(_ reminders: [Reminder], on day: String, store: ScheduleStore, deliveries: Deliveries = Deliveries()) async throws -> Int {
         let fresh = try await store.claimReminders(for: reminders.flatMap { $0.loans.map(\.loan.id) }, on: day)
         var sent = 0
         var failures: [(borrower: String, error: any Error)] = []
@@ -100,7 +98,7 @@ struct ScheduledOutput: Sendable {
             let claimed = reminder.loans.map(\.loan.id).filter(fresh.contains)
             guard !claimed.isEmpty else { continue }
             do {
-                try await post(reminder: reminder)
+                try await post(reminder: reminder, on: day, deliveries: deliveries)
                 sent += 1
             } catch {
                 try await store.releaseReminders(for: claimed, on: day)
@@ -116,38 +114,52 @@ struct ScheduledOutput: Sendable {
     /// A reminder: a direct message on the platform the borrower's user id belongs to, else
     /// a line in each digest channel naming them (a name alone cannot be pinged). When the
     /// platform refuses the direct message (the member turned them off), the digest channel
-    /// gets the reminder instead.
-    func post(reminder: Reminder) async throws {
+    /// gets the reminder instead. A target `deliveries` says was reached on `day` is skipped,
+    /// so that a retry after another target failed does not remind twice.
+    func post(reminder: Reminder, on day: String, deliveries: Deliveries = Deliveries()) async throws {
         let userID = reminder.borrower.userID
         let direct = targets.contains { $0.reaches(userID) }
-        for target in targets where !direct || target.reaches(userID) {
-            switch target {
-            case .console:
-                emit(PlainRenderer.render(reminder.reply))
-            case .slack(let api, let channel):
-                let message = SlackRenderer.render(reminder.reply)
-                if direct, let userID {
-                    do {
-                        try await api.postMessage(channel: userID, message)
-                    } catch let error as SlackAPIError where error.isDirectMessageRefused {
-                        guard let channel else { throw error }
-                        try await api.postMessage(channel: channel, message)
-                    }
-                } else if let channel {
+        let loans = reminder.loans.map { String($0.loan.id) }.joined(separator: ",")
+        var failure: (any Error)?
+        for (index, target) in targets.enumerated() where !direct || target.reaches(userID) {
+            do {
+                try await deliveries.once("reminder/\(loans)/\(index)", on: day) {
+                    try await post(reminder: reminder, to: target, directly: direct ? userID : nil)
+                }
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private func post(reminder: Reminder, to target: Target, directly userID: String?) async throws {
+        switch target {
+        case .console:
+            emit(PlainRenderer.render(reminder.reply))
+        case .slack(let api, let channel):
+            let message = SlackRenderer.render(reminder.reply)
+            if let userID {
+                do {
+                    try await api.postMessage(channel: userID, message)
+                } catch let error as SlackAPIError where error.isDirectMessageRefused {
+                    guard let channel else { throw error }
                     try await api.postMessage(channel: channel, message)
                 }
-            case .discord(let api, let channel):
-                let message = DiscordRenderer.render(reminder.reply)
-                if direct, let userID {
-                    do {
-                        try await api.createMessage(channel: try await api.directMessageChannel(with: userID), message)
-                    } catch let error as DiscordAPIError where error.isDirectMessageRefused {
-                        guard let channel else { throw error }
-                        try await api.createMessage(channel: channel, message)
-                    }
-                } else if let channel {
+            } else if let channel {
+                try await api.postMessage(channel: channel, message)
+            }
+        case .discord(let api, let channel):
+            let message = DiscordRenderer.render(reminder.reply)
+            if let userID {
+                do {
+                    try await api.createMessage(channel: try await api.directMessageChannel(with: userID), message)
+                } catch let error as DiscordAPIError where error.isDirectMessageRefused {
+                    guard let channel else { throw error }
                     try await api.createMessage(channel: channel, message)
                 }
+            } else if let channel {
+                try await api.createMessage(channel: channel, message)
             }
         }
     }
@@ -164,12 +176,22 @@ struct RemindersNotSent: Error, CustomStringConvertible {
     }
 }
 
-/// The digest's targets already posted to on a day, so that a retry skips them.
-final class DigestProgress: Sendable {
-    private let state = Mutex<(day: String, posted: Set<Int>)>(("", []))
+/// The scheduled messages that went out on a day (the digest to each target, each part of it;
+/// a reminder to each target), so that a retry after a failure sends only what did not. Kept
+/// in memory: the scheduler retries within the process; `digest --post` and `remind --post`
+/// start afresh.
+final class Deliveries: Sendable {
+    private let state = Mutex<(day: String, sent: Set<String>)>(("", []))
 
-    func posted(on day: String) -> Set<Int> { state.withLock { $0.day == day ? $0.posted : [] } }
-    func record(_ posted: Set<Int>, on day: String) { state.withLock { $0 = (day, posted) } }
+    /// Runs `send` unless `key` went out on `day` already; records it when `send` succeeds.
+    func once(_ key: String, on day: String, _ send: () async throws -> Void) async throws {
+        guard !state.withLock({ $0.day == day && $0.sent.contains(key) }) else { return }
+        try await send()
+        state.withLock { state in
+            if state.day != day { state = (day, []) }
+            state.sent.insert(key)
+        }
+    }
 }
 
 /// The scheduler as a service: the daily digest and reminders, posted through the enabled
@@ -184,19 +206,16 @@ struct SchedulerService: Service {
         let reports = LibraryReports(library: library, language: settings.handler.defaultLanguage, timeZone: settings.rules.timeZone)
         let store = ScheduleStore(database: library.database)
         let zone = settings.rules.timeZone
+        let reminderDeliveries = Deliveries(), digestDeliveries = Deliveries()
         var jobs = [DailyJob(name: "reminders", schedule: DailySchedule(time: settings.reminderTime, timeZone: zone)) { [settings] now in
             let reminders = try await reports.reminders(at: now, dueSoonDays: settings.dueSoonDays)
             let day = DailySchedule(time: settings.reminderTime, timeZone: zone).day(of: now)
-            _ = try await output.send(reminders, on: day, store: store)
+            _ = try await output.send(reminders, on: day, store: store, deliveries: reminderDeliveries)
         }]
         if let digestTime = settings.digestTime {
             let schedule = DailySchedule(time: digestTime, timeZone: zone)
-            let progress = DigestProgress()
             jobs.append(DailyJob(name: "digest", schedule: schedule) { now in
-                let day = schedule.day(of: now)
-                var posted = progress.posted(on: day)
-                defer { progress.record(posted, on: day) }
-                try await output.post(digest: try await reports.digest(at: now), alreadyPosted: &posted)
+                try await output.post(digest: try await reports.digest(at: now), on: schedule.day(of: now), deliveries: digestDeliveries)
             })
         }
         logger.info("Scheduler started: reminders at \(settings.reminderTime), digest \(settings.digestTime.map { "at \($0)" } ?? "off"), in \(zone.identifier).")

@@ -18,7 +18,9 @@ client missed, then RESUMED; heartbeats are acknowledged unless the connection i
 Test controls (HTTP): POST /_dispatch {"t", "d"} (an event on the current session; buffered while
 the connection is a zombie), POST /_dispatch_many {"t", "events": [d, ...]} (stamped by message
 id), POST /_op (a raw payload on the current connection), POST /_zombie (stop acknowledging
-heartbeats and delivering events on the current connection), POST /_close {"code", "reason"};
+heartbeats and delivering events on the current connection), POST /_close {"code", "reason"},
+POST /_fail {"channel", "after"} (the message after the next `after` ones to that channel is
+refused once with 503, Discord having trouble);
 GET /_requests, /_gateway (every payload the bot sent: connection number, path, op, d),
 /_timings."""
 import asyncio, json, sys, time, uuid
@@ -38,6 +40,7 @@ gateway_log = []
 timings = {"sent": {}, "replied": {}, "reconnect": [], "resumed": []}
 limited = set()
 bucket_calls = []
+failing = {}       # channel id -> messages to let through before one 503 (POST /_fail)
 ws_port = None
 heartbeat_ms = 45000
 starts_left = 999      # session_start_limit.remaining (--session-starts-left)
@@ -118,6 +121,9 @@ async def control(request, path):
         return 200, gateway_log
     if request.method == "GET" and path == "/_timings":
         return 200, timings
+    if path == "/_fail":
+        failing[body["channel"]] = body.get("after", 0)
+        return 200, {}
     connection = current()
     if connection is None or (path in ("/_dispatch", "/_dispatch_many") and connection["session"] is None):
         return 409, {"error": "no connection with a session yet"}
@@ -209,6 +215,11 @@ def create_message(channel, body):
         return 400, {"message": "Invalid Form Body", "code": 50035}, ()
     if channel == "2" + DMS_CLOSED[1:]:
         return 403, {"message": "Cannot send messages to this user", "code": 50007}, ()
+    if channel in failing:
+        if failing[channel] == 0:
+            del failing[channel]
+            return 503, {"message": "Service Unavailable", "code": 0}, ()
+        failing[channel] -= 1
     now = time.monotonic()
     # Other channels: a bucket generous enough never to hold the bot back (the benchmark's burst).
     headers = [("X-RateLimit-Bucket", "b0a1c2d3"), ("X-RateLimit-Limit", "100000"), ("X-RateLimit-Remaining", "99999"),

@@ -1,0 +1,76 @@
+import Commands
+import Foundation
+import Gateways
+import LibraryCore
+@testable import librarybot
+import TestSupport
+import Testing
+
+private func path(_ request: [String: Any]) -> String { request["path"] as? String ?? "" }
+private func body(_ request: [String: Any]) -> [String: Any] { request["body"] as? [String: Any] ?? [:] }
+
+/// What a retry of the scheduler sends after a platform failed half-way: only what did not go
+/// out, so that nobody sees the digest or a reminder twice.
+@Suite("Scheduled messages retried after a failure")
+struct DeliveriesTests {
+    static let discordChannel = "500000000000000009"
+
+    func output(_ slack: EmulatedSlack, _ discord: EmulatedDiscord) -> ScheduledOutput {
+        ScheduledOutput(targets: [
+            .slack(SlackWebAPI(baseURL: "http://127.0.0.1:\(slack.port)/api/", botToken: "xoxb-test", appToken: "xapp-test"), channel: "C-LIB"),
+            .discord(DiscordREST(baseURL: "http://127.0.0.1:\(discord.port)/api/v10", token: EmulatedDiscord.token), channel: Self.discordChannel),
+        ])
+    }
+
+    func refuseOnce(_ discord: EmulatedDiscord, after: Int) async throws {
+        try await postUntilAccepted(port: discord.port, path: "/_fail", json: #"{"channel":"\#(Self.discordChannel)","after":\#(after)}"#)
+    }
+
+    @Test("a digest whose second Discord message failed: the retry posts that message only, and Slack gets the digest once")
+    func digestRetry() async throws {
+        let slack = try await EmulatedSlack(), discord = try await EmulatedDiscord()
+        let lines = (1...150).map { RichText(stringLiteral: "Member \($0): The Left Hand of Darkness, due Tue 24 Nov") }
+        let digest = Reply(.info, "Who has what: 150 books out", lines: lines, language: .en)
+        try #require(DiscordRenderer.messages(digest).count >= 2, "a digest long enough for two Discord messages")
+        try await refuseOnce(discord, after: 1)
+        let output = output(slack, discord), deliveries = Deliveries()
+
+        await #expect(throws: DiscordAPIError.self) { try await output.post(digest: digest, on: "2026-11-23", deliveries: deliveries) }
+        try await output.post(digest: digest, on: "2026-11-23", deliveries: deliveries)
+
+        let slackPosts = try await slack.requests().filter { path($0) == "/api/chat.postMessage" }
+        #expect(slackPosts.count == 1)
+        let discordPosts = try await discord.requests().filter { path($0) == "/channels/\(Self.discordChannel)/messages" }.map(body)
+        let parts = DiscordRenderer.messages(digest).count
+        // Every part once, plus the one refused: part 1 refused, then part 1 again, then the rest.
+        #expect(discordPosts.count == parts + 1)
+        #expect(discordPosts.map { $0["content"] as? String ?? "" } == ([0, 1] + Array(1..<parts)).map { DiscordRenderer.messages(digest)[$0].content })
+
+        // Another day starts afresh.
+        try await output.post(digest: digest, on: "2026-11-24", deliveries: deliveries)
+        #expect(try await slack.requests().filter { path($0) == "/api/chat.postMessage" }.count == 2)
+    }
+
+    @Test("a reminder for a member with no chat account, refused by Discord: the retry sends it there, not to Slack again")
+    func reminderRetry() async throws {
+        let slack = try await EmulatedSlack(), discord = try await EmulatedDiscord()
+        let library = LibraryService(database: try LibraryDatabase.inMemory())
+        try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: utc("2026-11-01 10:00:00"))
+        try await library.checkout("Dune", to: Borrower(name: "Ana"), at: utc("2026-11-01 10:00:00"))
+        let now = utc("2026-11-23 09:00:00")
+        let reminders = try await LibraryReports(library: library, language: .en, timeZone: TimeZone.gmt).reminders(at: now, dueSoonDays: 2)
+        try #require(reminders.count == 1)
+        try await refuseOnce(discord, after: 0)
+        let output = output(slack, discord), deliveries = Deliveries(), store = ScheduleStore(database: library.database)
+
+        await #expect(throws: RemindersNotSent.self) { try await output.send(reminders, on: "2026-11-23", store: store, deliveries: deliveries) }
+        #expect(try await output.send(reminders, on: "2026-11-23", store: store, deliveries: deliveries) == 1)
+        #expect(try await output.send(reminders, on: "2026-11-23", store: store, deliveries: deliveries) == 0, "sent once a day")
+
+        let slackPosts = try await slack.requests().filter { path($0) == "/api/chat.postMessage" }
+        #expect(slackPosts.map { body($0)["channel"] as? String } == ["C-LIB"])
+        let discordPosts = try await discord.requests().filter { path($0) == "/channels/\(Self.discordChannel)/messages" }
+        #expect(discordPosts.count == 2, "refused once, then sent")
+        #expect((body(discordPosts[1])["content"] as? String)?.contains("Ana") == true)
+    }
+}
