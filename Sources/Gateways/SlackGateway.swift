@@ -14,16 +14,20 @@ public final class SlackGateway: Sendable {
     private let names = Mutex<[String: (name: String, at: ContinuousClock.Instant)]>([:])
     /// How long a looked-up display name is used before it is asked again (a member may rename).
     private let nameLifetime: Duration
+    /// The time, for the age of a looked-up name (a test moves it on instead of waiting).
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let seenEvents = RecentIDs()
     private let inProgress = CommandsInProgress()
     /// Called with one sentence per notable event (connected, reconnecting); never a token.
     private let log: @Sendable (String) -> Void
 
     public init(api: SlackWebAPI, handler: CommandHandler, nameLifetime: Duration = .seconds(3600),
+                now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.api = api
         self.handler = handler
         self.nameLifetime = nameLifetime
+        self.now = now
         self.log = log
     }
 
@@ -166,9 +170,9 @@ public final class SlackGateway: Sendable {
     /// fails, the name known before, else the handle Slack sent, else the id.
     private func displayName(_ userID: String, fallback: String?) async -> String {
         let cached = names.withLock { $0[userID] }
-        if let cached, ContinuousClock.now - cached.at < nameLifetime { return cached.name }
+        if let cached, now() - cached.at < nameLifetime { return cached.name }
         guard let name = try? await api.displayName(of: userID) else { return cached?.name ?? fallback ?? userID }
-        names.withLock { $0[userID] = (name, ContinuousClock.now) }
+        names.withLock { $0[userID] = (name, now()) }
         return name
     }
 }

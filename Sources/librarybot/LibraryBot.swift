@@ -44,7 +44,7 @@ struct RunCommand: AsyncParsableCommand {
         let handler = CommandHandler(library: library, settings: settings.handler)
         if let slack = settings.slack {
             let api = SlackWebAPI(baseURL: slack.apiURL, botToken: slack.botToken, appToken: slack.appToken)
-            let gateway = SlackGateway(api: api, handler: handler) { [logger] line in logger.info("\(line)") }
+            let gateway = SlackGateway(api: api, handler: handler, log: { [logger] line in logger.info("\(line)") })
             logger.info("Slack gateway starting.", metadata: ["api": "\(slack.apiURL)"])
             services.append(.init(service: SlackService(gateway: gateway), serviceName: "slack"))
         }

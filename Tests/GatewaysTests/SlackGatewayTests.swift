@@ -3,15 +3,16 @@ import Foundation
 import Gateways
 import LibraryCore
 import TestSupport
+import Synchronization
 import Testing
 import Transport
 
 /// A gateway on a real in-memory library holding Dune, against the emulator.
 func startGateway(_ slack: SlackEmulator, botToken: String = "xoxb-test",
-                  nameLifetime: Duration = .seconds(3600)) async throws -> (SlackGateway, Task<Void, any Error>) {
+                  now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) async throws -> (SlackGateway, Task<Void, any Error>) {
     let library = LibraryService(database: try LibraryDatabase.inMemory())
     try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: Date())
-    let gateway = SlackGateway(api: slack.api(botToken: botToken), handler: CommandHandler(library: library), nameLifetime: nameLifetime)
+    let gateway = SlackGateway(api: slack.api(botToken: botToken), handler: CommandHandler(library: library), now: now)
     let task = Task { try await gateway.run() }
     return (gateway, task)
 }
@@ -129,7 +130,9 @@ struct SlackGatewayTests {
     @Test("a member who renames is known by the new name once the cached one is old")
     func rename() async throws {
         let slack = try await SlackEmulator(socketMode: true)
-        let (_, task) = try await startGateway(slack, nameLifetime: .seconds(3))
+        // A clock the test moves on, instead of waiting an hour.
+        let clock = Mutex(ContinuousClock.now)
+        let (_, task) = try await startGateway(slack, now: { clock.withLock { $0 } })
         defer { task.cancel() }
         var number = 0
         /// Sends `text` as Ana's direct message and returns the bot's answer.
@@ -148,8 +151,11 @@ struct SlackGatewayTests {
         try await postUntilAccepted(port: slack.port, path: "/_rename", json: #"{"user":"U-ANA","display_name":"Ana R."}"#)
         #expect(try await say("checkout Dune").hasPrefix("Dune is checked out to Ana."), "the name looked up a moment ago")
         _ = try await say("return Dune")
-        try await Task.sleep(for: .seconds(3))
-        #expect(try await say("checkout Dune").hasPrefix("Dune is checked out to Ana R."), "looked up again")
+        clock.withLock { $0 += .seconds(3599) }
+        #expect(try await say("checkout Dune").hasPrefix("Dune is checked out to Ana."), "59 min 59 s later, still the name looked up")
+        _ = try await say("return Dune")
+        clock.withLock { $0 += .seconds(2) }
+        #expect(try await say("checkout Dune").hasPrefix("Dune is checked out to Ana R."), "an hour later, looked up again")
     }
 
     @Test("messages from bots, our own included, and edits are ignored; a redelivery runs once")

@@ -223,6 +223,8 @@ struct LoopbackPeerTests {
         try sink.send(text: "done")
         #expect(try await counts.next() == .text("500"))
         await sink.close()
+        // The websockets' descriptors close just after close() returns: wait for them (2 s at most).
+        for _ in 0..<100 where openConnections(toPort: server.port) > 0 { try await Task.sleep(for: .milliseconds(20)) }
         let client = HTTPClient()
         defer { client.shutdown() }
         for _ in 0..<3 {
