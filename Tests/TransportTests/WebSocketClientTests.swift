@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import LoopbackPeer
 import Transport
@@ -41,14 +42,20 @@ struct WebSocketClientTests {
         await socket.close()
     }
 
-    @Test("an acknowledgement goes out as the message arrives, before the application reads it")
+    @Test("an acknowledgement goes out as the message arrives, before the application reads it", .timeLimit(.minutes(1)))
     func acknowledge() async throws {
-        let configuration = WebSocketConfiguration(acknowledge: { text in text.hasPrefix("msg") ? "ack \(text)" : nil })
+        // The hook sees every text as it arrives, the echo of its own ack included.
+        let ackEchoed = Mutex(false)
+        let configuration = WebSocketConfiguration(acknowledge: { text in
+            if text == "ack msg 1" { ackEchoed.withLock { $0 = true } }
+            return text.hasPrefix("msg") ? "ack \(text)" : nil
+        })
         let socket = try await WebSocketClient.connect(to: try await url("/echo"), configuration: configuration)
         try socket.send(text: "msg 1")
-        // Nobody reads for a while; then the application sends again. The echo server returns
-        // everything in the order it got it, so the ack's echo before "later" shows it left first.
-        try await Task.sleep(for: .milliseconds(300))
+        // Nobody reads until the ack has gone to the server and come back (10 s at most); then
+        // the application sends again. The echo server returns everything in the order it got
+        // it, so the ack's echo before "later" shows it left without the application's help.
+        for _ in 0..<500 where !ackEchoed.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(20)) }
         try socket.send(text: "later")
         var received: [WebSocketMessage] = []
         for try await message in socket.messages {
