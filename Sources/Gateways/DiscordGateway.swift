@@ -285,7 +285,7 @@ public final class DiscordGateway: Sendable {
 
     private func answer(_ message: DiscordMessage, text: String, turn: Turn) async {
         let sender = Sender(name: message.author.displayName(nick: message.member?.nick), userID: message.author.id)
-        let reply = await turn.handle { [handler] in await handler.handle(text: text, from: sender, at: Date()) }
+        let reply = await turn.handle { await handler.handle(text: text, from: sender, at: Date()) }
         do {
             // A long reply takes several messages; the first answers the command.
             for (index, part) in DiscordRenderer.messages(reply).enumerated() {
@@ -303,7 +303,7 @@ public final class DiscordGateway: Sendable {
             switch (interaction.type, interaction.data?.name, interaction.data?.custom_id) {
             case (2, "library", _):
                 let text = interaction.data?.options?.first { $0.name == "command" }?.value ?? ""
-                let (reply, onlyToAsker) = await turn.handle { [handler] in await answerSlashCommand(text, from: sender, handler: handler) }
+                let (reply, onlyToAsker) = await turn.handle { await answerSlashCommand(text, from: sender, handler: handler) }
                 let parts = DiscordRenderer.messages(reply, atMost: interaction.application_id == nil ? 1 : DiscordRenderer.maxMessages)
                 try await api.respond(toInteraction: interaction.id, token: interaction.token, parts[0], ephemeral: onlyToAsker)
                 if let application = interaction.application_id {
@@ -314,7 +314,7 @@ public final class DiscordGateway: Sendable {
             case (3, _, let id?) where id == DiscordRenderer.confirmID || id == DiscordRenderer.cancelID:
                 // The Yes / Cancel buttons, as the typed `yes` / `cancel`. The confirmation
                 // becomes the outcome (its buttons gone); a refusal goes only to the presser.
-                let reply = await turn.handle { [handler] in
+                let reply = await turn.handle {
                     await handler.handle(ParsedCommand(intent: id == DiscordRenderer.confirmID ? .confirm : .cancel, language: nil),
                                          from: sender, at: Date())
                 }

@@ -130,7 +130,7 @@ public final class SlackGateway: Sendable {
     private func slashCommand(_ payload: SlackEnvelopePayload, turn: Turn) async throws {
         guard let userID = payload.user_id, let responseURL = payload.response_url else { return }
         let sender = Sender(name: await displayName(userID, fallback: payload.user_name), userID: userID)
-        let (reply, onlyToAsker) = await turn.handle { [handler] in await answerSlashCommand(payload.text ?? "", from: sender, handler: handler) }
+        let (reply, onlyToAsker) = await turn.handle { await answerSlashCommand(payload.text ?? "", from: sender, handler: handler) }
         try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: onlyToAsker)
     }
 
@@ -146,7 +146,7 @@ public final class SlackGateway: Sendable {
         default: return
         }
         let sender = Sender(name: await displayName(userID, fallback: nil), userID: userID)
-        let reply = await turn.handle { [handler] in await handler.handle(text: event.text ?? "", from: sender, at: Date()) }
+        let reply = await turn.handle { await handler.handle(text: event.text ?? "", from: sender, at: Date()) }
         try await api.postMessage(channel: channel, SlackRenderer.render(reply), threadTS: inThread ? event.thread_ts ?? event.ts : nil)
     }
 
@@ -162,7 +162,7 @@ public final class SlackGateway: Sendable {
         default: return
         }
         let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
-        let reply = await turn.handle { [handler] in await handler.handle(ParsedCommand(intent: intent, language: nil), from: sender, at: Date()) }
+        let reply = await turn.handle { await handler.handle(ParsedCommand(intent: intent, language: nil), from: sender, at: Date()) }
         try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: reply.kind == .error)
     }
 
