@@ -211,8 +211,10 @@ public actor CommandHandler {
             guard count > 0 else { return Reply(.info, RichText(stringLiteral: l.pick("The library is already empty.", "La bibliothèque est déjà vide.")), language: l) }
             pending[sender.key] = PendingAction(action: .clean, expires: now.addingTimeInterval(settings.confirmationWindow), language: l)
             return Reply(.confirmation, l == .en
-                ? "Delete all \(count) books, with every loan, hold and the history?"
-                : "Supprimer les \(count) livres, avec tous les emprunts, réservations et l'historique ?",
+                ? (count == 1 ? "Delete the only book, with every loan, hold and the history?"
+                              : "Delete all \(count) books, with every loan, hold and the history?")
+                : (count == 1 ? "Supprimer le seul livre, avec tous les emprunts, réservations et l'historique ?"
+                              : "Supprimer les \(count) livres, avec tous les emprunts, réservations et l'historique ?"),
                 lines: [words.confirmationHint], suggestion: l.pick("yes", "oui"), language: l)
 
         case .confirm:

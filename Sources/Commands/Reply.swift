@@ -23,7 +23,10 @@ public struct RichText: Sendable, Hashable, ExpressibleByStringInterpolation, Cu
             if literal.hasPrefix("."), case .text(let previous)? = spans.last, previous.hasSuffix(".") { literal = literal.dropFirst() }
             if !literal.isEmpty { spans.append(.text(String(literal))) }
         }
-        public mutating func appendInterpolation(_ text: String) { spans.append(.text(text)) }
+        public mutating func appendInterpolation(_ text: String) {
+            // Nothing to add; an empty span would also hide a date's dot from the next literal.
+            if !text.isEmpty { spans.append(.text(text)) }
+        }
         public mutating func appendInterpolation<Number: BinaryInteger>(_ number: Number) { spans.append(.text(String(number))) }
         public mutating func appendInterpolation(bold text: String) { spans.append(.bold(text)) }
         public mutating func appendInterpolation(code text: String) { spans.append(.code(text)) }

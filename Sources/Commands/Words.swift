@@ -158,6 +158,12 @@ struct Words: Sendable {
             return Reply(.error, l == .en ? "\(bold: book.title) cannot be renewed: \(holds.count) waiting for it. Please return it by \(day(loan.dueAt))."
                                           : "\(bold: book.title) ne peut pas être prolongé : \(holds.count) en attente. Merci de le rendre d'ici \(day(loan.dueAt)).",
                          suggestion: l.pick("return ", "rendre ") + book.title, language: l)
+        case .renewalTooEarly(let book, let loan, let from):
+            return Reply(.info, l == .en
+                ? "\(bold: book.title) is already due \(day(loan.dueAt)): renewing it today would not give you more time, so nothing changed."
+                : "\(bold: book.title) est déjà à rendre \(day(loan.dueAt)) : le prolonger aujourd'hui ne donnerait pas plus de temps, rien n'a changé.",
+                lines: [l == .en ? "Renew it from \(day(from)) to get more days." : "Prolongez-le à partir du \(day(from)) pour avoir plus de jours."],
+                language: l)
         case .holdOnAvailableBook(let book):
             return Reply(.error, l == .en ? "\(bold: book.title) is on the shelf: check it out instead."
                                           : "\(bold: book.title) est sur l'étagère : empruntez-le plutôt.",

@@ -18,6 +18,9 @@ public enum LibraryError: Error, Sendable, Hashable {
     case renewalLimitReached(Book, loan: Loan, limit: Int)
     /// Members are waiting for the book, so it cannot be renewed; return it.
     case renewalBlockedByHolds(Book, loan: Loan, holds: [Hold])
+    /// A renewal now would not move the due date (the loan already runs `loan_days` from
+    /// today); nothing changed and no renewal was used. Renew from the day `from`.
+    case renewalTooEarly(Book, loan: Loan, from: Date)
     /// A hold on a book on the shelf makes no sense: check it out instead.
     case holdOnAvailableBook(Book)
     /// The member already waits for this book at `position`.
@@ -58,6 +61,8 @@ extension LibraryError: CustomStringConvertible {
             return "\(book.title) was already renewed \(limit) times."
         case .renewalBlockedByHolds(let book, _, let holds):
             return "\(book.title) cannot be renewed: \(holds.count) waiting."
+        case .renewalTooEarly(let book, let loan, _):
+            return "\(book.title) is already due as late as a renewal now would make it (\(loan.dueAt.formatted(.iso8601)))."
         case .holdOnAvailableBook(let book):
             return "\(book.title) is available: check it out instead."
         case .alreadyHolding(let book, _, let position):

@@ -30,4 +30,14 @@ public struct LibraryRules: Sendable, Hashable {
             ?? startOfDay.addingTimeInterval(Double(loanDays + 1) * 86_400)
         return dayAfterDue.addingTimeInterval(-1)
     }
+
+    /// The start of the first local day on which a renewal moves a loan due at `due` further:
+    /// a renewal on day D makes the loan due D + `loanDays`, later than `due` from the day
+    /// `loanDays - 1` days before the due day.
+    public func firstRenewalDay(forDue due: Date) -> Date {
+        let calendar = self.calendar
+        let dueDay = calendar.startOfDay(for: due)
+        return calendar.date(byAdding: .day, value: -(loanDays - 1), to: dueDay)
+            ?? dueDay.addingTimeInterval(-Double(loanDays - 1) * 86_400)
+    }
 }

@@ -136,7 +136,8 @@ public struct LibraryService: Sendable {
     }
 
     /// Moves the due date to `rules.dueDate(from: now)`, at most `rules.maxRenewals` times,
-    /// and never while someone waits for the book.
+    /// and never while someone waits for the book. A renewal that would not move the due date
+    /// is refused without using one of the renewals.
     @discardableResult
     public func renew(_ reference: String, by borrower: Borrower? = nil, at now: Date) async throws -> LoanedBook {
         let rules = self.rules
@@ -147,8 +148,12 @@ public struct LibraryService: Sendable {
             guard loan.renewals < rules.maxRenewals else {
                 throw LibraryError.renewalLimitReached(book, loan: loan, limit: rules.maxRenewals)
             }
+            let extended = rules.dueDate(from: now)
+            guard extended > loan.dueAt else {
+                throw LibraryError.renewalTooEarly(book, loan: loan, from: rules.firstRenewalDay(forDue: loan.dueAt))
+            }
             var renewed = loan
-            renewed.dueAt = max(loan.dueAt, rules.dueDate(from: now))
+            renewed.dueAt = extended
             renewed.renewals += 1
             try db.run("UPDATE loan SET dueAt = ?, renewals = ? WHERE id = ?", [renewed.dueAt, renewed.renewals, loan.id])
             return LoanedBook(book: book, loan: renewed)

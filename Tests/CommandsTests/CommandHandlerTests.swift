@@ -158,6 +158,10 @@ struct CommandHandlerTests {
         let done = await handler.handle(text: "yes", from: ana, at: tuesday.addingTimeInterval(299))
         #expect(done.text.contains("Deleted 3 books: the library is empty."))
         #expect(await handler.handle(text: "list", from: ana, at: tuesday).text.contains("no books yet"))
+
+        _ = await handler.handle(text: "add Sula by Toni Morrison", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "clean", from: ana, at: tuesday).text.contains("Delete the only book, with every loan"))
+        #expect(await handler.handle(text: "vider la bibliothèque", from: ana, at: tuesday).text.contains("Supprimer le seul livre"))
     }
 
     @Test("no cancels; a late yes does nothing; deleting several books asks too")
@@ -383,6 +387,22 @@ struct CommandHandlerMoreTests {
         #expect(third.kind == .error)
         #expect(third.text.contains("a déjà été prolongé 2 fois, le maximum"))
         #expect(third.suggestion == "rendre Dune")
+    }
+
+    @Test("renew on the day of the checkout says when it would help, and uses no renewal")
+    func renewTooEarly() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let early = await handler.handle(text: "renew Dune", from: ana, at: tuesday.addingTimeInterval(3600))
+        #expect(early.kind == .info)
+        #expect(early.text.contains("Dune is already due Tue 15 Dec: renewing it today would not give you more time, so nothing changed."))
+        #expect(early.text.contains("Renew it from Wed 2 Dec to get more days."))
+        let french = await handler.handle(text: "prolonger Dune", from: ana, at: tuesday.addingTimeInterval(7200))
+        #expect(french.text.contains("Dune est déjà à rendre mar. 15 déc. : le prolonger aujourd'hui ne donnerait pas plus de temps"))
+        #expect(french.text.contains("Prolongez-le à partir du mer. 2 déc. pour avoir plus de jours."))
+        let renewed = await handler.handle(text: "renew Dune", from: ana, at: utc("2026-12-02 09:00:00"))
+        #expect(renewed.text.contains("Dune is renewed: due Wed 16 Dec."))
+        #expect(renewed.text.contains("Renewal 1 of 2."))
     }
 
     @Test("add, edit, search, show and delete in French; bad input explained")

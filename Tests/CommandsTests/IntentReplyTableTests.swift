@@ -100,6 +100,8 @@ struct IntentReplyTableTests {
         let reply = await handler.handle(text: row.command, from: chloe, at: tuesday)
         #expect(reply.kind == row.kind)
         #expect(reply.text.contains(row.expected), "\(reply.text)")
+        // A French date ends with its abbreviation's dot ("4 déc."): never a second one after it.
+        #expect(!reply.text.contains(".."), "\(reply.text)")
         if reply.kind == .error {
             #expect(reply.suggestion != nil || reply.text.contains("`"), "an error says what to do next: \(reply.text)")
         }

@@ -71,6 +71,26 @@ struct LendingTests {
         #expect(loan.dueAt == utc("2026-12-17 23:59:59"))
     }
 
+    @Test("a renewal that would not move the due date changes nothing and uses no renewal")
+    func renewTooEarly() async throws {
+        let rules = LibraryRules(loanDays: 14, maxRenewals: 2, timeZone: try #require(TimeZone(identifier: "Europe/Paris")))
+        let library = try await makeLibrary(rules: rules, books: shelf)
+        let lent = try await library.checkout("Dune", to: ana, at: monday)
+        // Later the same Paris day (23:30 UTC is 00:30 on Tuesday in Paris, so not that).
+        let error = await libraryError { _ = try await library.renew("Dune", at: utc("2026-11-30 22:30:00")) }
+        guard case .renewalTooEarly(_, let loan, let from) = error else {
+            Issue.record("expected renewalTooEarly, got \(String(describing: error))")
+            return
+        }
+        #expect(loan.dueAt == lent.loan.dueAt)
+        #expect(loan.renewals == 0)
+        // From Tuesday 1 Dec in Paris a renewal gives one more day.
+        #expect(from == utc("2026-11-30 23:00:00"))
+        let renewed = try await library.renew("Dune", at: from)
+        #expect(renewed.loan.renewals == 1)
+        #expect(renewed.loan.dueAt == utc("2026-12-15 22:59:59"))
+    }
+
     @Test("renew is refused while someone holds the book")
     func renewWhileHeld() async throws {
         let library = try await makeLibrary(books: shelf)
