@@ -11,6 +11,10 @@ public struct RichText: Sendable, Hashable, ExpressibleByStringInterpolation, Cu
     public var spans: [Span]
 
     public init(spans: [Span]) { self.spans = spans }
+    /// `lines`, one under the other.
+    public init(lines: [RichText]) {
+        spans = lines.enumerated().flatMap { index, line in index == 0 ? line.spans : [.text("\n")] + line.spans }
+    }
     public init(stringLiteral value: String) { spans = [.text(value)] }
     public init(stringInterpolation: StringInterpolation) { spans = stringInterpolation.spans }
 

@@ -103,13 +103,15 @@ struct Words: Sendable {
         if !details.holds.isEmpty {
             fields.append(Reply.Field(language.pick("Waiting", "En attente"), "\(details.holds.map(\.holder.name).joined(separator: ", "))"))
         }
+        // The history comes last, one loan a line, after what the book is and where it is now.
         let history: [RichText] = details.pastLoans.map { loan in
             let back = loan.returnedAt.map(day) ?? ""
             return language == .en ? "\(loan.borrower.name): \(day(loan.checkedOutAt)) → \(back)" : "\(loan.borrower.name) : \(day(loan.checkedOutAt)) → \(back)"
         }
-        return Reply(.info, "#\(book.id) \(bold: book.title)",
-                     lines: history.isEmpty ? [] : [RichText(stringLiteral: language.pick("Last loans:", "Derniers emprunts :"))] + history,
-                     fields: fields, language: language)
+        if !history.isEmpty {
+            fields.append(Reply.Field(language.pick("Last loans", "Derniers emprunts"), RichText(lines: history)))
+        }
+        return Reply(.info, "#\(book.id) \(bold: book.title)", fields: fields, language: language)
     }
 
     func adminRefusal(_ sender: Sender, _ admins: Set<String>, action: String) -> Reply? {
@@ -130,8 +132,10 @@ struct Words: Sendable {
                                               : "Aucun livre ne correspond à « \(reference) ». Vouliez-vous dire \(bold: names) ?",
                              suggestion: l.pick("show ", "info ") + first.title, language: l)
             }
+            // A number that is no book's: the list shows the numbers there are.
+            let next = reference.hasPrefix("#") ? l.pick("list", "liste") : l.pick("search ", "chercher ") + reference
             return Reply(.error, l == .en ? "No book matches '\(reference)'." : "Aucun livre ne correspond à « \(reference) ».",
-                         suggestion: l.pick("search ", "chercher ") + reference, language: l)
+                         suggestion: next, language: l)
         case .ambiguous(let reference, let candidates):
             return Reply(.error, l == .en ? "'\(reference)' matches several books; which one?" : "« \(reference) » correspond à plusieurs livres ; lequel ?",
                          lines: candidates.prefix(10).map { "\(code: "#\($0.id)") \(bold: $0.title), \($0.author)" },

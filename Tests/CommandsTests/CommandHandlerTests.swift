@@ -205,6 +205,23 @@ struct CommandHandlerTests {
         #expect(search.text.contains("Emma, Jane Austen"))
         let show = await handler.handle(text: "show Dune", from: ana, at: tuesday)
         #expect(show.text.contains("Waiting: Ben"))
+        // Emma's past loans, newest first, come after what the book is and where it is.
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: utc("2026-11-02 09:00:00"))
+        _ = await handler.handle(text: "return Emma", from: ben, at: utc("2026-11-05 09:00:00"))
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: utc("2026-11-06 09:00:00"))
+        _ = await handler.handle(text: "return Emma", from: ana, at: utc("2026-11-09 09:00:00"))
+        let emma = await handler.handle(text: "show Emma", from: ana, at: tuesday)
+        #expect(emma.text == """
+            #2 Emma
+              Author: Jane Austen
+              Added: Sun 1 Nov
+              Status: Emma is on the shelf.
+              Last loans:
+                Ana: Fri 6 Nov → Mon 9 Nov
+                Ben: Mon 2 Nov → Thu 5 Nov
+            """)
+        let emmaInSlack = SlackRenderer.render(emma).blocks.compactMap(\.fields).flatMap { $0 }.map(\.text)
+        #expect(emmaInSlack.last == "*Last loans*\nAna: Fri 6 Nov → Mon 9 Nov\nBen: Mon 2 Nov → Thu 5 Nov")
         let digest = await handler.handle(text: "who has what", from: ana, at: tuesday)
         #expect(digest.text.contains("Who has what: 1 book out"))
         #expect(digest.text.contains("Ana: Dune, due Tue 24 Nov (overdue)"))

@@ -79,6 +79,8 @@ let replyTable: [ReplyCase] = [
     ReplyCase("show Dune", .info, "Waiting: Ben"),
     ReplyCase("détails Dune", .info, "En attente: Ben"),
     ReplyCase("show Zorglub", .error, "No book matches 'Zorglub'."),
+    ReplyCase("show #99", .error, "No book matches '#99'.\n  Try: `list`"),
+    ReplyCase("détails #99", .error, "Aucun livre ne correspond à « #99 ».\n  Essayez : `liste`"),
     ReplyCase("détails Zorglub", .error, "Aucun livre ne correspond à « Zorglub »."),
     ReplyCase("help", .info, "What I can do:"),
     ReplyCase("aide", .info, "Ce que je sais faire :"),
