@@ -272,11 +272,18 @@ public actor CommandHandler {
             return Help.reply(topic: topic, language: l)
 
         case .unknown(let text, let suggestion):
-            if let suggestion, let example = Help.example(forVerb: suggestion, language: l) {
-                let title: RichText = TextKey.fold(text) == TextKey.fold(suggestion)
-                    ? (l == .en ? "\(bold: suggestion) needs more: for example \(code: example)." : "Il manque quelque chose à \(bold: suggestion) : par exemple \(code: example).")
-                    : (l == .en ? "I did not understand '\(text)'. Did you mean \(code: suggestion)?" : "Je n'ai pas compris « \(text) ». Vouliez-vous dire \(code: suggestion) ?")
-                return Reply(.error, title, suggestion: example, language: l)
+            if let suggestion, let usage = Help.usage(forVerb: suggestion, language: l) {
+                let example = usage.example
+                guard TextKey.fold(text) == TextKey.fold(suggestion) else {
+                    return Reply(.error, l == .en ? "I did not understand '\(text)'. Did you mean \(code: suggestion)?"
+                                                  : "Je n'ai pas compris « \(text) ». Vouliez-vous dire \(code: suggestion) ?",
+                                 suggestion: example, language: l)
+                }
+                // The verb without what it needs, or with what it cannot use (`edit Emma set
+                // colour to red`): what the command takes, then an example.
+                return Reply(.error, l == .en ? "\(bold: suggestion) needs more: for example \(code: example)."
+                                              : "Il manque quelque chose à \(bold: suggestion) : par exemple \(code: example).",
+                             lines: [RichText(markup: usage.explanation)], suggestion: example, language: l)
             }
             return Reply(.error, l == .en ? "I did not understand '\(text)'." : "Je n'ai pas compris « \(text) ».",
                          suggestion: l.pick("help", "aide"), language: l)

@@ -52,10 +52,16 @@ enum Help {
     ]
 
     static func example(forVerb verb: String, language: Language) -> String? {
+        usage(forVerb: verb, language: language)?.example
+    }
+
+    /// What the command `verb` (any of its forms) does, and an example of it.
+    static func usage(forVerb verb: String, language: Language) -> (example: String, explanation: String)? {
         let folded = CommandParser.foldWord(verb)
         guard let form = VerbForm.all.first(where: { $0.words.joined(separator: " ") == folded }),
               let entry = entries.first(where: { $0.topic == form.verb.topic }) else { return nil }
-        return language == .en ? entry.english.example : entry.french.example
+        let text = language == .en ? entry.english : entry.french
+        return (text.example, text.explanation)
     }
 
     static func reply(topic: String?, language: Language) -> Reply {
@@ -65,7 +71,7 @@ enum Help {
                              suggestion: language.pick("help", "aide"), language: language)
             }
             let text = language == .en ? entry.english : entry.french
-            return Reply(.info, "\(bold: text.verb)", lines: [RichText(stringLiteral: text.explanation),
+            return Reply(.info, "\(bold: text.verb)", lines: [RichText(markup: text.explanation),
                                                               language == .en ? "Example: \(code: text.example)" : "Exemple : \(code: text.example)"],
                          language: language)
         }

@@ -11,6 +11,13 @@ public struct RichText: Sendable, Hashable, ExpressibleByStringInterpolation, Cu
     public var spans: [Span]
 
     public init(spans: [Span]) { self.spans = spans }
+    /// One of the bot's own sentences, with commands between backticks as `code`. Never for
+    /// what a user typed: that goes in as a piece, so that its backticks stay plain.
+    init(markup: String) {
+        spans = markup.split(separator: "`", omittingEmptySubsequences: false).enumerated().compactMap { index, piece in
+            piece.isEmpty ? nil : index.isMultiple(of: 2) ? .text(String(piece)) : .code(String(piece))
+        }
+    }
     /// `lines`, one under the other.
     public init(lines: [RichText]) {
         spans = lines.enumerated().flatMap { index, line in index == 0 ? line.spans : [.text("\n")] + line.spans }

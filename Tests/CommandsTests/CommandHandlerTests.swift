@@ -406,6 +406,24 @@ struct CommandHandlerMoreTests {
         #expect(third.suggestion == "rendre Dune")
     }
 
+    @Test("a verb without what it needs, or with what it cannot use, says what the command takes")
+    func verbNeedsMore() async throws {
+        let handler = try await makeHandler()
+        let edit = await handler.handle(text: "edit Emma set colour to red", from: ana, at: tuesday)
+        #expect(edit.kind == .error)
+        #expect(edit.text.contains("edit needs more: for example `edit Dune set author to Frank Herbert`."))
+        #expect(edit.text.contains("Change the title, author, publisher, categories or isbn of a book"))
+        let french = await handler.handle(text: "modifier Emma couleur = rouge", from: ana, at: tuesday)
+        #expect(french.text.contains("Changer le titre, l'auteur, l'éditeur, les catégories ou l'isbn d'un livre"))
+        // The commands in the explanation are code on Slack, not escaped backticks.
+        let checkout = await handler.handle(text: "checkout", from: ana, at: tuesday)
+        let slack = SlackRenderer.render(checkout).blocks.compactMap(\.text?.text).joined(separator: "\n")
+        #expect(slack.contains("for someone (`as NAME`)"), "\(slack)")
+        let helpReply = await handler.handle(text: "help add", from: ana, at: tuesday)
+        let help = SlackRenderer.render(helpReply).blocks.compactMap(\.text?.text).joined(separator: "\n")
+        #expect(help.contains("Quote a title that contains ` by `."), "\(help)")
+    }
+
     @Test("renew on the day of the checkout says when it would help, and uses no renewal")
     func renewTooEarly() async throws {
         let handler = try await makeHandler()
