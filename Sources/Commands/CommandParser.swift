@@ -279,7 +279,7 @@ public enum CommandParser {
 
     /// The text inside surrounding quotes (straight, curly or guillemets), or the text itself.
     static func unquote(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         guard let first = trimmed.first, let closer = quotePairs[first], trimmed.count >= 2, trimmed.last == closer else {
             return trimmed
         }
@@ -332,7 +332,7 @@ public enum CommandParser {
         }
         guard let (start, separator) = best else { return nil }
         let before = String(characters[..<start]), after = String(characters[(start + separator.count)...])
-        return (before.trimmingCharacters(in: .whitespaces), after.trimmingCharacters(in: .whitespaces), separator)
+        return (before.trimmingWhitespace(), after.trimmingWhitespace(), separator)
     }
 
     /// Pieces of `text` between `separator`s that are outside quotes.
@@ -349,7 +349,7 @@ public enum CommandParser {
             }
         }
         pieces.append(current)
-        return pieces.map { $0.trimmingCharacters(in: .whitespaces) }
+        return pieces.map { $0.trimmingWhitespace() }
     }
 
     private static let optionKeys = ["publisher:", "editeur:", "categories:", "category:", "categorie:", "isbn:"]

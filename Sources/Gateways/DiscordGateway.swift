@@ -1,5 +1,6 @@
 import Commands
 import Foundation
+import LibraryCore
 import Synchronization
 import Transport
 
@@ -272,15 +273,15 @@ public final class DiscordGateway: Sendable {
               [0, 19].contains(message.type ?? 0) else { return nil }
         let content = message.content.drop { $0.isWhitespace }
         for mention in ["<@\(botUserID)>", "<@!\(botUserID)>"] where content.hasPrefix(mention) {
-            return String(content.dropFirst(mention.count)).trimmingCharacters(in: .whitespacesAndNewlines)
+            return String(content.dropFirst(mention.count)).trimmingWhitespace(newlines: true)
         }
         if content.lowercased().hasPrefix(prefix.lowercased()) {
             let rest = content.dropFirst(prefix.count)
             if rest.isEmpty || rest.first?.isWhitespace == true {
-                return String(rest).trimmingCharacters(in: .whitespacesAndNewlines)
+                return String(rest).trimmingWhitespace(newlines: true)
             }
         }
-        return message.guild_id == nil ? String(content).trimmingCharacters(in: .whitespacesAndNewlines) : nil
+        return message.guild_id == nil ? String(content).trimmingWhitespace(newlines: true) : nil
     }
 
     private func answer(_ message: DiscordMessage, text: String, turn: Turn) async {

@@ -1,4 +1,5 @@
 import Foundation
+import LibraryCore
 
 /// Gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
 enum DiscordOpcode: Int, Sendable {
@@ -119,7 +120,7 @@ extension DiscordUser {
     /// The name a person is shown under: the server nickname, then the global display name,
     /// then the username.
     func displayName(nick: String?) -> String {
-        [nick, global_name, username].compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? id
+        [nick, global_name, username].compactMap { $0 }.first { !$0.trimmingWhitespace().isEmpty } ?? id
     }
 }
 

@@ -1,5 +1,6 @@
 import Commands
 import Foundation
+import LibraryCore
 import Transport
 
 /// A Slack Web API call that answered `ok: false`: the method and Slack's error code
@@ -100,7 +101,7 @@ public struct SlackWebAPI: Sendable {
         }
         let user = try await call("users.info", token: botToken, form: ["user": userID]).decode(Info.self).user
         let candidates = [user.profile?.display_name, user.profile?.real_name, user.real_name, user.name]
-        return candidates.compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? userID
+        return candidates.compactMap { $0 }.first { !$0.trimmingWhitespace().isEmpty } ?? userID
     }
 
     /// Answers a slash command through its `response_url`: in the channel, or only to the user.

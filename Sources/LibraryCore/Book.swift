@@ -55,7 +55,7 @@ public struct NewBook: Sendable, Hashable, Codable {
         let publisher = try Self.optionalText(publisher, field: .publisher)
         let categories = try Self.cleanCategories(categories)
         var isbn: String? = nil
-        if let raw = self.isbn, !raw.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let raw = self.isbn, !raw.trimmingWhitespace().isEmpty {
             guard let normalized = ISBN.normalize(raw) else {
                 throw .invalidBook(field: .isbn, problem: .invalidISBN(raw))
             }

@@ -23,7 +23,7 @@ public enum CatalogFile {
     public static func rows(csv text: String) throws(FormatError) -> [Row] {
         let records = try CSV.records(text)
         guard let header = records.first else { throw FormatError(description: "The file is empty: it needs the header line \(csvColumns.joined(separator: ",")).") }
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = header.fields.map { $0.trimmingWhitespace().lowercased() }
         let unknown = names.filter { !csvColumns.contains($0) }
         guard unknown.isEmpty else {
             throw FormatError(description: "Unknown column(s) \(unknown.map { "'\($0)'" }.joined(separator: ", ")) in the header; the columns are \(csvColumns.joined(separator: ",")).")
@@ -33,7 +33,7 @@ public enum CatalogFile {
         }
         guard Set(names).count == names.count else { throw FormatError(description: "A column is named twice in the header.") }
         return records.dropFirst().compactMap { record -> Row? in
-            if record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) { return nil }
+            if record.fields.allSatisfy({ $0.trimmingWhitespace().isEmpty }) { return nil }
             guard record.fields.count == names.count else {
                 return Row(line: record.line, book: nil, problem: "has \(record.fields.count) fields, the header has \(names.count)")
             }

@@ -156,7 +156,7 @@ public struct LibraryDatabase: Sendable {
 enum CategoryColumn {
     static func encode(_ categories: [String]) -> String { categories.joined(separator: "; ") }
     static func decode(_ text: String) -> [String] {
-        text.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        text.split(separator: ";").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 }
 

@@ -364,7 +364,7 @@ public struct LibraryService: Sendable {
 
     /// The books `reference` designates (never empty), or `notFound` with suggestions.
     private func resolve(_ reference: String, _ db: Database) throws -> [Book] {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = reference.trimmingWhitespace(newlines: true)
         if trimmed.hasPrefix("#"), let id = Int64(trimmed.dropFirst()) {
             guard let book = try db.first("SELECT \(Book.databaseSelection) FROM book WHERE id = ?", [id], { Book(row: $0, at: 0) }) else {
                 throw LibraryError.notFound(reference: trimmed, suggestions: [])
@@ -387,7 +387,7 @@ public struct LibraryService: Sendable {
     private func resolveOne(_ reference: String, _ db: Database) throws -> Book {
         let candidates = try resolve(reference, db)
         guard candidates.count == 1, let book = candidates.first else {
-            throw LibraryError.ambiguous(reference: reference.trimmingCharacters(in: .whitespaces), candidates: candidates)
+            throw LibraryError.ambiguous(reference: reference.trimmingWhitespace(), candidates: candidates)
         }
         return book
     }

@@ -63,3 +63,20 @@ public enum TextKey {
         return nil
     }
 }
+
+extension StringProtocol {
+    /// The text without the spaces and tabs at either end (and the line breaks, with
+    /// `newlines`): what `trimmingCharacters(in: .whitespaces)` or `(in: .whitespacesAndNewlines)`
+    /// give, without their trip through NSString, which cost 4% of a chat command's CPU.
+    public func trimmingWhitespace(newlines: Bool = false) -> String {
+        func trims(_ scalar: Unicode.Scalar) -> Bool {
+            // Foundation counts the zero-width space too (it was Zs before Unicode 4.0.1).
+            guard scalar.properties.isWhitespace || scalar == "\u{200B}" else { return false }
+            // White_Space minus the line breaks is Foundation's `.whitespaces` (Zs and tab).
+            return newlines || !(("\u{0A}"..."\u{0D}").contains(scalar) || scalar == "\u{85}" || scalar == "\u{2028}" || scalar == "\u{2029}")
+        }
+        let scalars = String(self).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !trims($0) }), let last = scalars.lastIndex(where: { !trims($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

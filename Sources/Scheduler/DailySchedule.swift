@@ -1,4 +1,5 @@
 import Foundation
+import LibraryCore
 
 /// A time of day, `HH:MM` or `HH:MM:SS`.
 public struct DailyTime: Sendable, Hashable, CustomStringConvertible {
@@ -8,7 +9,7 @@ public struct DailyTime: Sendable, Hashable, CustomStringConvertible {
 
     /// nil unless `text` is `HH:MM` or `HH:MM:SS` with hours 0-23 and minutes and seconds 0-59.
     public init?(_ text: String) {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        let parts = text.trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 || parts.count == 3,
               parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute) else {

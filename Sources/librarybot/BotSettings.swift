@@ -154,7 +154,7 @@ struct BotSettings {
             guard let token = discordAccess.token else {
                 throw CLIFailure("discord.token is missing: set DISCORD_TOKEN (the bot token) in the environment, or turn discord.enabled off.")
             }
-            let prefix = discordScope.string(forKey: "prefix", default: "!library").trimmingCharacters(in: .whitespaces)
+            let prefix = discordScope.string(forKey: "prefix", default: "!library").trimmingWhitespace()
             guard !prefix.isEmpty, !prefix.contains(where: \.isWhitespace) else {
                 throw CLIFailure("discord.prefix must be one word such as !library (found '\(prefix)').")
             }

@@ -102,7 +102,7 @@ struct Console: Sendable {
             let answer: String
             switch input {
             case .text(let line):
-                if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+                if line.trimmingWhitespace().isEmpty { continue }
                 answer = PlainRenderer.render(await handler.handle(text: line, from: sender, at: Date()))
             case .tooLong(let bytes):
                 answer = InputLines.skipped(bytes: bytes, in: settings.handler.defaultLanguage)

@@ -21,7 +21,7 @@ struct ReportOptions: ParsableArguments {
         formatter.timeZone = timeZone
         for format in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"] {
             formatter.dateFormat = format
-            if let date = formatter.date(from: at.trimmingCharacters(in: .whitespaces)) { return date }
+            if let date = formatter.date(from: at.trimmingWhitespace()) { return date }
         }
         throw ValidationError("--at takes a local time such as \"2026-12-03 09:00\" (found '\(at)').")
     }
