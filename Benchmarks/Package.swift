@@ -25,6 +25,11 @@ let package = Package(
             path: "Sources/loopback-peer"
         ),
         .executableTarget(
+            name: "chat-floor",
+            dependencies: [.product(name: "Transport", package: "librarybot")],
+            path: "Sources/chat-floor"
+        ),
+        .executableTarget(
             name: "TransportBenchmarks",
             dependencies: [
                 .product(name: "Transport", package: "librarybot"),

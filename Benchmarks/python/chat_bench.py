@@ -1,7 +1,7 @@
 """What the chat benchmarks (slack_burst.py, discord_burst.py) share: the release `librarybot`,
-an emulator of the tests started as a child process, a library holding Dune, JSON over HTTP to
-the emulator's controls, and percentiles."""
-import json, os, subprocess, sys, tempfile, urllib.request
+an emulator of the tests started as a child process, the floor responder (chat-floor), a
+library holding Dune, JSON over HTTP to the emulator's controls, memory and percentiles."""
+import json, os, subprocess, sys, tempfile, time, urllib.request
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
@@ -25,6 +25,19 @@ def release_binary():
     return os.path.join(folder, "librarybot")
 
 
+def start_floor(platform, api_url, token):
+    """Builds Benchmarks' `chat-floor` (release), starts it against an emulator and waits until
+    it is connected; returns the process. Close its stdin to stop it."""
+    benchmarks = os.path.join(root, "Benchmarks")
+    subprocess.check_call(["swift", "build", "-c", "release", "--product", "chat-floor"], cwd=benchmarks)
+    folder = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=benchmarks, text=True).strip()
+    floor = subprocess.Popen([os.path.join(folder, "chat-floor"), platform, api_url, token],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    if floor.stdout.readline().strip() != "ready":
+        raise RuntimeError("chat-floor did not connect")
+    return floor
+
+
 def start_emulator(script, *arguments):
     """Starts Tests/GatewaysTests/Resources/`script`; returns the process and its base URL."""
     path = os.path.join(root, "Tests", "GatewaysTests", "Resources", script)
@@ -40,9 +53,27 @@ def database_with_dune(binary):
     return database
 
 
-def resident_mib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        return int(next(line for line in status if line.startswith("VmRSS")).split()[1]) / 1024
+def memory_report(pid, idle_seconds=10):
+    """Resident memory and what it is made of: anonymous (heap, stacks: the process's own) and
+    file-backed (code and read-only data of the binary and its libraries, shared with the page
+    cache), then the pages the process touches while idle for `idle_seconds` (its working set,
+    measured by clearing the pages' referenced bits in /proc/PID/clear_refs)."""
+    def totals():
+        keys = {"Rss": 0, "Anonymous": 0, "Referenced": 0}
+        with open(f"/proc/{pid}/smaps_rollup") as rollup:
+            for line in rollup:
+                name = line.split(":")[0]
+                if name in keys:
+                    keys[name] = int(line.split()[1]) / 1024
+        return keys
+    before = totals()
+    with open(f"/proc/{pid}/clear_refs", "w") as clear:
+        clear.write("1")
+    time.sleep(idle_seconds)
+    after = totals()
+    return (f"resident memory {before['Rss']:.1f} MiB: {before['Anonymous']:.1f} MiB anonymous, "
+            f"{before['Rss'] - before['Anonymous']:.1f} MiB file-backed (code and read-only data); "
+            f"pages touched in {idle_seconds} s idle: {after['Referenced']:.1f} MiB")
 
 
 def cpu_seconds(pid):

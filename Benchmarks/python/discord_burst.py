@@ -1,11 +1,14 @@
 """The Discord gateway benchmark: `librarybot run` (release build) connected to the Discord
-emulator of the tests; resident memory when connected and idle; 20 messages one at a time, then
-a burst of 1,000 MESSAGE_CREATE pushed back to back, with the latency from each push to its
-reply arriving at the REST API (p50, p99); and 20 times, the time from an op 7 RECONNECT to the
-RESUMED on the new connection. Run by `make bench`."""
+emulator of the tests; its memory when connected and idle; 20 messages one at a time, then a
+burst of 1,000 MESSAGE_CREATE pushed back to back, with the latency from each push to its reply
+arriving at the REST API (p50, p99); 20 times, the time from an op 7 RECONNECT to the RESUMED
+on the new connection. Then the same burst answered by the floor (chat-floor: the same
+transport, a fixed reply, no bot work), on a fresh emulator. Run by `make bench`."""
 import os, subprocess, time
 
-from chat_bench import cpu_seconds, database_with_dune, http, percentile, release_binary, resident_mib, start_emulator
+from chat_bench import cpu_seconds, database_with_dune, http, memory_report, percentile, release_binary, start_emulator, start_floor
+
+TOKEN = "discord-test-token"
 
 
 def message(id, content):
@@ -24,16 +27,35 @@ def wait_for(condition, seconds=60):
     return None
 
 
+def burst(base, pid, prefix, count=1000):
+    """Pushes `count` MESSAGE_CREATE back to back; returns the reply latencies (ms) and the
+    CPU time (s) process `pid` spent until the last reply."""
+    events = [message(f"{prefix}{i:017d}", "!library who has Dune") for i in range(count)]
+    before = cpu_seconds(pid)
+    http("POST", f"{base}/_dispatch_many", {"t": "MESSAGE_CREATE", "events": events})
+    wait_for(lambda: sum(k.startswith(prefix) for k in http("GET", f"{base}/_timings")["replied"]) >= count)
+    cpu = cpu_seconds(pid) - before
+    timings = http("GET", f"{base}/_timings")
+    sent, replied = timings["sent"], timings["replied"]
+    return [(replied[k] - sent[k]) * 1000 for k in sent if k in replied and k.startswith(prefix)], cpu
+
+
+def report(who, latencies, cpu):
+    print(f"1,000 MESSAGE_CREATE in a burst, answered by {who}: {len(latencies)} answered, reply latency "
+          f"p50 {percentile(latencies, 0.5):.2f} ms, p99 {percentile(latencies, 0.99):.2f} ms; "
+          f"CPU {cpu * 1000:.0f} µs a message (2 cores, shared with the emulator)")
+
+
 binary = release_binary()
 emulator, base = start_emulator("discord_emulator.py")
 database = database_with_dune(binary)
-environment = dict(os.environ, DISCORD_ENABLED="true", DISCORD_TOKEN="discord-test-token",
+environment = dict(os.environ, DISCORD_ENABLED="true", DISCORD_TOKEN=TOKEN,
                    DISCORD_API_URL=f"{base}/api/v10", REMINDERS_TIME="23:59:59")
 bot = subprocess.Popen([binary, "run", "--database", database], env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 try:
     wait_for(lambda: any(p["op"] == 2 for p in http("GET", f"{base}/_gateway")), 20)
     time.sleep(2)
-    print(f"librarybot run, connected to Discord and idle: resident memory {resident_mib(bot.pid):.1f} MiB")
+    print(f"librarybot run, connected to Discord and idle: {memory_report(bot.pid)}")
 
     for i in range(20):
         http("POST", f"{base}/_dispatch_many", {"t": "MESSAGE_CREATE", "events": [message(f"1{i:017d}", "!library who has Dune")]})
@@ -43,17 +65,7 @@ try:
     paced = [(timings["replied"][k] - timings["sent"][k]) * 1000 for k in timings["sent"] if k in timings["replied"]]
     print(f"20 messages one at a time: reply p50 {percentile(paced, 0.5):.2f} ms, max {max(paced):.2f} ms")
 
-    burst = [message(f"2{i:017d}", "!library who has Dune") for i in range(1000)]
-    cpu_before = cpu_seconds(bot.pid)
-    http("POST", f"{base}/_dispatch_many", {"t": "MESSAGE_CREATE", "events": burst})
-    wait_for(lambda: len(http("GET", f"{base}/_timings")["replied"]) >= 1020)
-    cpu = cpu_seconds(bot.pid) - cpu_before
-    timings = http("GET", f"{base}/_timings")
-    sent, replied = timings["sent"], timings["replied"]
-    replies = [(replied[k] - sent[k]) * 1000 for k in sent if k in replied and k.startswith("2")]
-    print(f"1,000 MESSAGE_CREATE in a burst: {len(replies)} answered, reply latency p50 {percentile(replies, 0.5):.2f} ms, "
-          f"p99 {percentile(replies, 0.99):.2f} ms")
-    print(f"  librarybot's CPU time for the burst: {cpu * 1000:.0f} ms, {cpu * 1000:.0f} µs a message (2 cores, shared with the emulator)")
+    report("librarybot", *burst(base, bot.pid, "2"))
 
     resumes = []
     for i in range(20):
@@ -67,5 +79,15 @@ try:
 finally:
     bot.terminate()
     bot.wait(10)
+    emulator.stdin.close()
+    emulator.wait(10)
+
+emulator, base = start_emulator("discord_emulator.py")
+floor = start_floor("discord", f"{base}/api/v10", TOKEN)
+try:
+    report("the floor (chat-floor)", *burst(base, floor.pid, "3"))
+finally:
+    floor.stdin.close()
+    floor.wait(10)
     emulator.stdin.close()
     emulator.wait(10)
