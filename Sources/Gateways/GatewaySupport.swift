@@ -43,9 +43,12 @@ final class RecentIDs: Sendable {
 /// reconnect, never swap), while the replies, and other people's commands, go side by side.
 final class CommandsInProgress: Sendable {
     private struct Running {
-        var tasks: [UUID: Task<Void, Never>] = [:]
+        /// Numbered in order of arrival (a counter, not a UUID: on Linux each UUID reads
+        /// /dev/urandom, five system calls a command).
+        var next: UInt64 = 0
+        var tasks: [UInt64: Task<Void, Never>] = [:]
         /// The newest command of each sender, whose turn the next one from them follows.
-        var latest: [String: (id: UUID, turn: Turn)] = [:]
+        var latest: [String: (id: UInt64, turn: Turn)] = [:]
     }
 
     private let running = Mutex(Running())
@@ -53,8 +56,9 @@ final class CommandsInProgress: Sendable {
     /// Starts `work` for `sender` (a platform user id) with its turn. The task is registered
     /// under the lock it removes itself with, so it cannot be left behind.
     func start(from sender: String?, _ work: @escaping @Sendable (Turn) async -> Void) {
-        let id = UUID()
         running.withLock { running in
+            let id = running.next
+            running.next += 1
             let turn = Turn(after: sender.flatMap { running.latest[$0]?.turn })
             // Below the socket readers, so that heartbeats never queue behind a burst of commands.
             let task = Task(priority: .low) {
