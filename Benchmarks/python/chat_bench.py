@@ -38,6 +38,22 @@ def start_floor(platform, api_url, token):
     return floor
 
 
+def with_floor(platform, script, arguments, api_path, token, measure):
+    """Starts emulator `script` afresh and chat-floor connected to it (its API at base +
+    `api_path`); returns `measure(base, floor_pid)`, then stops both."""
+    emulator, base = start_emulator(script, *arguments)
+    try:
+        floor = start_floor(platform, base + api_path, token)
+        try:
+            return measure(base, floor.pid)
+        finally:
+            floor.stdin.close()
+            floor.wait(10)
+    finally:
+        emulator.stdin.close()
+        emulator.wait(10)
+
+
 def start_emulator(script, *arguments):
     """Starts Tests/GatewaysTests/Resources/`script`; returns the process and its base URL."""
     path = os.path.join(root, "Tests", "GatewaysTests", "Resources", script)

@@ -6,7 +6,7 @@ on the new connection. Then the same burst answered by the floor (chat-floor: th
 transport, a fixed reply, no bot work), on a fresh emulator. Run by `make bench`."""
 import os, subprocess, time
 
-from chat_bench import cpu_seconds, database_with_dune, http, memory_report, percentile, release_binary, start_emulator, start_floor
+from chat_bench import cpu_seconds, database_with_dune, http, memory_report, percentile, release_binary, start_emulator, with_floor
 
 TOKEN = "discord-test-token"
 
@@ -82,12 +82,5 @@ finally:
     emulator.stdin.close()
     emulator.wait(10)
 
-emulator, base = start_emulator("discord_emulator.py")
-floor = start_floor("discord", f"{base}/api/v10", TOKEN)
-try:
-    report("the floor (chat-floor)", *burst(base, floor.pid, "3"))
-finally:
-    floor.stdin.close()
-    floor.wait(10)
-    emulator.stdin.close()
-    emulator.wait(10)
+report("the floor (chat-floor)", *with_floor("discord", "discord_emulator.py", [], "/api/v10", TOKEN,
+                                              lambda base, pid: burst(base, pid, "3")))

@@ -6,7 +6,7 @@ socket, and to its reply on response_url (p50, p99). Then the same burst answere
 Run by `make bench`."""
 import os, subprocess, time
 
-from chat_bench import cpu_seconds, database_with_dune, http, memory_report, percentile, release_binary, start_emulator, start_floor
+from chat_bench import cpu_seconds, database_with_dune, http, memory_report, percentile, release_binary, start_emulator, with_floor
 
 
 def command(base, id, text="who has Dune"):
@@ -75,12 +75,5 @@ finally:
     emulator.stdin.close()
     emulator.wait(10)
 
-emulator, base = start_emulator("slack_emulator.py", "--socket-mode")
-floor = start_floor("slack", f"{base}/api/", "xapp-test")
-try:
-    report("the floor (chat-floor)", *burst(base, floor.pid, "f"))
-finally:
-    floor.stdin.close()
-    floor.wait(10)
-    emulator.stdin.close()
-    emulator.wait(10)
+report("the floor (chat-floor)", *with_floor("slack", "slack_emulator.py", ["--socket-mode"], "/api/", "xapp-test",
+                                              lambda base, pid: burst(base, pid, "f")))
