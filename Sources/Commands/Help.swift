@@ -51,10 +51,6 @@ enum Help {
               french: ("vider la bibliothèque", "vider la bibliothèque", "Vider la bibliothèque (administrateurs), après confirmation.")),
     ]
 
-    static func example(forVerb verb: String, language: Language) -> String? {
-        usage(forVerb: verb, language: language)?.example
-    }
-
     /// What the command `verb` (any of its forms) does, and an example of it.
     static func usage(forVerb verb: String, language: Language) -> (example: String, explanation: String)? {
         let folded = CommandParser.foldWord(verb)
