@@ -24,30 +24,23 @@ struct BinaryRunner {
         }
     }
 
-    /// Runs `librarybot arguments` to its end, waiting off the cooperative pool.
+    /// Runs `librarybot arguments` to its end. The child's standard streams are temporary
+    /// files, not pipes: a child that exits before reading its input cannot break the writer,
+    /// and a full pipe cannot stall either side.
     static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
                     environment: [String: String] = [:]) async throws -> Outcome {
-        try await offThePool { try runBlocking(arguments, stdin: stdin, in: directory, environment: environment) }
-    }
-
-    /// The child's standard streams are temporary files, not pipes: a child that exits before
-    /// reading its input cannot break the writer, a full pipe cannot stall either side, and
-    /// the reads cannot be interrupted by the signals other children's exits send the runner.
-    private static func runBlocking(_ arguments: [String], stdin: String?, in directory: URL?,
-                                    environment: [String: String]) throws -> Outcome {
         let streams = try StreamFiles(input: stdin ?? "")
         defer { streams.remove() }
-        let process = Process()
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.executableURL = try executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardInput = try FileHandle(forReadingFrom: streams.input)
-        process.standardOutput = try FileHandle(forWritingTo: streams.output)
-        process.standardError = try FileHandle(forWritingTo: streams.errors)
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, stdout: try streams.outputText(), stderr: try streams.errorText())
+        let child = try ChildProcess(try executable.path, arguments,
+                                     environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                                     directory: directory?.path, stdin: .file(streams.input.path),
+                                     stdout: .file(streams.output.path), stderr: .file(streams.errors.path))
+        let status: Int32
+        switch await child.waitForExit() {
+        case .exited(let code): status = code
+        case .signalled(let signal): status = 128 + signal
+        }
+        return Outcome(status: status, stdout: try streams.outputText(), stderr: try streams.errorText())
     }
 }
 
@@ -91,34 +84,30 @@ final class ScratchLibrary {
 /// `librarybot` running in the background (`run` with a gateway or the scheduler), stopped
 /// with SIGTERM as a service manager would.
 final class RunningBinary {
-    let process = Process()
+    let child: ChildProcess
     private let streams: StreamFiles
 
     /// Starts `librarybot arguments` with `environment` added to the test's own; standard
-    /// output goes to `output` (or nowhere), standard input comes from `input` (or the test's).
-    init(_ arguments: [String], environment: [String: String], output: Pipe? = nil, input: Pipe? = nil) throws {
+    /// output goes to a pipe (`child.output`) or nowhere, standard input comes from a pipe
+    /// (`child.input`) or nowhere.
+    init(_ arguments: [String], environment: [String: String], pipes: Bool = false) throws {
         streams = try StreamFiles()
-        process.executableURL = try BinaryRunner.executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardError = try FileHandle(forWritingTo: streams.errors)
-        process.standardOutput = output ?? FileHandle.nullDevice
-        if let input { process.standardInput = input }
-        try process.run()
+        child = try ChildProcess(try BinaryRunner.executable.path, arguments,
+                                 environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                                 stdin: pipes ? .pipe : .nullDevice, stdout: pipes ? .pipe : .nullDevice,
+                                 stderr: .file(streams.errors.path))
     }
 
     /// Sends SIGTERM and waits for the exit, 6 s at most: how long it took and what it logged.
     func terminate() async throws -> (elapsed: Duration, stderr: String) {
         let start = ContinuousClock.now
-        process.terminate()
-        while process.isRunning, ContinuousClock.now - start < .seconds(6) { try await Task.sleep(for: .milliseconds(20)) }
-        let elapsed = ContinuousClock.now - start
-        if process.isRunning { return (elapsed, "") }
-        return (elapsed, try streams.errorText())
+        child.terminate()
+        guard await child.waitForExit(timeout: .seconds(6)) != nil else { return (ContinuousClock.now - start, "") }
+        return (ContinuousClock.now - start, try streams.errorText())
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        child.terminate()
         streams.remove()
     }
 }

@@ -98,18 +98,13 @@ struct TerminalConsoleTests {
         let script = try #require(Bundle.module.url(forResource: "pty_session", withExtension: "py"))
         let keys = ["add Dune by Frank Herbert\r", "who has Dunx", "\u{7F}e\r", "\u{1B}[A\r", "checkout Dune as Bxn", "\u{1B}[D\u{7F}e\r", "\u{04}"]
         let keysJSON = String(decoding: try JSONSerialization.data(withJSONObject: keys), as: UTF8.self)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, keysJSON, "--", try BinaryRunner.executable.path,
-                             "console", "--database", folder.appendingPathComponent("t.sqlite").path, "--as", "Ana"]
         let streams = try StreamFiles()
         defer { streams.remove() }
-        process.standardOutput = try FileHandle(forWritingTo: streams.output)
-        try process.run()
-        let output = try await offThePool {
-            process.waitUntilExit()
-            return try streams.outputText()
-        }
+        let session = try ChildProcess("/usr/bin/env", ["python3", script.path, keysJSON, "--", try BinaryRunner.executable.path,
+                                                        "console", "--database", folder.appendingPathComponent("t.sqlite").path, "--as", "Ana"],
+                                       stdout: .file(streams.output.path))
+        _ = await session.waitForExit()
+        let output = try streams.outputText()
         #expect(output.contains("library> "))
         #expect(output.contains("Added Dune by Frank Herbert as #1."))
         #expect(output.components(separatedBy: "Dune is on the shelf.").count == 3, "typed once, recalled once: \(output)")

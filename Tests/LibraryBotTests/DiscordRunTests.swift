@@ -108,7 +108,7 @@ struct DiscordRunTests {
         #expect(body(slackDigest)["channel"] as? String == "C-LIB")
 
         let (_, log) = try await bot.terminate()
-        #expect(bot.process.terminationStatus == 0)
+        #expect(bot.child.exit == .exited(0))
         #expect(log.contains("Discord gateway starting.") && log.contains("Slack gateway starting."))
         #expect(!log.contains(EmulatedDiscord.token), "no token in the logs")
 

@@ -20,15 +20,14 @@ struct RunCommandTests {
     func digestThenSigterm() async throws {
         let library = try await ScratchLibrary("add Dune by Frank Herbert\ncheckout Dune\n")
         let database = library.path
-        let output = Pipe(), input = Pipe()
         let bot = try RunningBinary(["run", "--database", database],
                                     environment: ["DIGEST_TIME": utcText(Date().addingTimeInterval(3), "HH:mm:ss"), "DIGEST_CHANNEL": "C123"],
-                                    output: output, input: input)
-        defer { try? input.fileHandleForWriting.close() }
+                                    pipes: true)
+        defer { bot.child.closeInput() }
 
         var seen = Data()
         let deadline = Date().addingTimeInterval(15)
-        let descriptor = output.fileHandleForReading.fileDescriptor
+        let descriptor = try #require(bot.child.output)
         _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
         while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("Who has what: 1 book out") {
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -40,9 +39,7 @@ struct RunCommandTests {
         #expect(text.contains("Ana: Dune, due"))
 
         let (elapsed, _) = try await bot.terminate()
-        #expect(!bot.process.isRunning)
         #expect(elapsed < .seconds(5))
-        #expect(bot.process.terminationStatus == 0)
-        #expect(bot.process.terminationReason == .exit)
+        #expect(bot.child.exit == .exited(0))
     }
 }

@@ -58,7 +58,7 @@ struct SlackRunTests {
 
         let (elapsed, log) = try await bot.terminate()
         #expect(elapsed < .seconds(5))
-        #expect(bot.process.terminationStatus == 0)
+        #expect(bot.child.exit == .exited(0))
         #expect(log.contains("Slack gateway starting."))
         #expect(!log.contains("xoxb-test") && !log.contains("xapp-test"), "no token in the logs")
     }

@@ -6,41 +6,36 @@ import Transport
 /// input closes, so it never outlives the tests.
 public final class PythonPeer: Sendable {
     public let port: Int
-    public let process: Process
-    private let input: Pipe
+    public let child: ChildProcess
 
     /// Starts the peer and waits (off the cooperative pool) for the port it prints.
     public init(script: String, arguments: [String] = [], environment: [String: String] = [:]) async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        guard let port = Int(try await offThePool { firstLine(of: descriptor) }) else {
-            process.terminate()
+        let child = try ChildProcess("/usr/bin/env", ["python3", script] + arguments,
+                                     environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                                     stdin: .pipe, stdout: .pipe)
+        guard let descriptor = child.output, let port = Int(try await offThePool { firstLine(of: descriptor) }) else {
+            child.terminate()
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey:
                 "\(URL(fileURLWithPath: script).lastPathComponent) \(arguments.joined(separator: " ")) did not start (are the Python packages installed? make test installs them)"])
         }
         self.port = port
-        self.process = process
-        self.input = input
+        self.child = child
     }
 
-    /// Ends the peer and waits for it.
+    /// Ends the peer: its input closes and it gets SIGTERM. Nothing waits for it here, so a
+    /// `defer { stop() }` never holds one of the cooperative threads.
     public func stop() {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-        process.waitUntilExit()
+        child.closeInput()
+        child.terminate()
     }
 
-    deinit {
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
+    /// Ends the peer and waits for its exit (its port is closed then).
+    public func stopAndWait() async {
+        stop()
+        _ = await child.waitForExit()
     }
+
+    deinit { stop() }
 }
 
 /// The first line written to `descriptor`, read with POSIX reads retried on EINTR
@@ -66,9 +61,15 @@ public func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws ->
     }
 }
 
+/// How long a test waits for something that must happen (a connection, a reply) before it
+/// fails. Generous on purpose: the whole suite runs at once on two cores, with its Python peers
+/// and bots, and a watchdog task inside the suite saw the cooperative threads busy for up to
+/// 10 s at the start of a run. A passing test never waits this long.
+public let patience = 20
+
 /// POSTs `json` to a test peer's control `path` on loopback until it answers 200 (the app it
 /// drives is not connected yet, or has no session), for up to `seconds`.
-public func postUntilAccepted(port: Int, path: String, json: String, seconds: Int = 5) async throws {
+public func postUntilAccepted(port: Int, path: String, json: String, seconds: Int = patience) async throws {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while true {
         let response = try await HTTPClient.shared.execute(HTTPRequest(method: "POST", url: "http://127.0.0.1:\(port)\(path)",

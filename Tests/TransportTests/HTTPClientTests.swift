@@ -74,7 +74,7 @@ struct HTTPClientTests {
     func failures() async throws {
         let server = try await TestServer("http")
         let port = server.port
-        server.stop()
+        await server.stopAndWait()
         do {
             _ = try await HTTPClient.shared.get("http://127.0.0.1:\(port)/")
             Issue.record("a closed port should fail")

@@ -6,7 +6,7 @@ import Transport
 struct TLSTests {
     @Test("HTTPS to a server whose authority we trust works; with the system's authorities it is refused")
     func https() async throws {
-        let certificates = try TestCertificates()
+        let certificates = try await TestCertificates()
         defer { try? FileManager.default.removeItem(at: certificates.folder) }
         let server = try await TestServer("http", environment: certificates.environment)
         defer { server.stop() }
@@ -23,7 +23,7 @@ struct TLSTests {
 
     @Test("wss to a server with a certificate from an unknown authority fails the connection")
     func wssRefused() async throws {
-        let certificates = try TestCertificates()
+        let certificates = try await TestCertificates()
         defer { try? FileManager.default.removeItem(at: certificates.folder) }
         let server = try await TestServer("ws", environment: certificates.environment)
         defer { server.stop() }

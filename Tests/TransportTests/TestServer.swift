@@ -5,7 +5,7 @@ import TestSupport
 final class TestServer: Sendable {
     let peer: PythonPeer
     var port: Int { peer.port }
-    var process: Process { peer.process }
+    var child: ChildProcess { peer.child }
 
     init(_ mode: String, environment: [String: String] = [:]) async throws {
         guard let script = Bundle.module.url(forResource: "servers", withExtension: "py") else {
@@ -15,6 +15,7 @@ final class TestServer: Sendable {
     }
 
     func stop() { peer.stop() }
+    func stopAndWait() async { await peer.stopAndWait() }
 
     /// One server of each kind for the whole test run, started by the first test that asks.
     private static let sharedWebSocket = Task { try await TestServer("ws") }
@@ -60,7 +61,7 @@ struct TestCertificates {
     var certificateFile: String { folder.appendingPathComponent("server.pem").path }
     var keyFile: String { folder.appendingPathComponent("server.key").path }
 
-    init() throws {
+    init() async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("librarybot-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let extensions = folder.appendingPathComponent("san.ext")
@@ -72,15 +73,8 @@ struct TestCertificates {
             ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2",
              "-extfile", "san.ext", "-out", "server.pem"],
         ] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["openssl"] + arguments
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+            let openssl = try ChildProcess("/usr/bin/env", ["openssl"] + arguments, directory: folder.path, stderr: .nullDevice)
+            guard await openssl.waitForExit() == .exited(0) else { throw CocoaError(.fileWriteUnknown) }
         }
     }
 

@@ -153,7 +153,7 @@ struct WebSocketClientTests {
         // A port nobody listens on.
         let closed = try await TestServer("http")
         let port = closed.port
-        closed.stop()
+        await closed.stopAndWait()
         do {
             _ = try await WebSocketClient.connect(to: "ws://127.0.0.1:\(port)/")
             Issue.record("connecting to a closed port should fail")
@@ -173,13 +173,13 @@ struct WebSocketClientTests {
     @Test("a server that vanishes without a close is noticed within the ping timeout")
     func vanishingServer() async throws {
         let server = try await TestServer("ws")
-        defer { kill(server.process.processIdentifier, SIGCONT); server.stop() }
+        defer { server.child.send(SIGCONT); server.stop() }
         let socket = try await WebSocketClient.connect(
             to: "ws://127.0.0.1:\(server.port)/echo", configuration: WebSocketConfiguration(pingInterval: 1, pingTimeout: 1))
         try socket.send(text: "hi")
         var iterator = socket.messages.makeAsyncIterator()
         #expect(try await iterator.next() == .text("hi"))
-        kill(server.process.processIdentifier, SIGSTOP)
+        server.child.send(SIGSTOP)
         let start = ContinuousClock.now
         do {
             while try await iterator.next() != nil {}
