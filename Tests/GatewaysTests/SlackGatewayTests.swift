@@ -27,9 +27,10 @@ extension SlackEmulator {
 
     func acks() async throws -> [Ack] { try await HTTPClient.shared.get("http://127.0.0.1:\(port)/_acks").json() }
 
-    /// Waits until the received requests satisfy `condition`, or 5 s.
-    func wait(until condition: ([Received]) -> Bool) async throws -> [Received] {
-        let deadline = ContinuousClock.now + .seconds(5)
+    /// Waits until the received requests satisfy `condition`, or `seconds` (for a condition
+    /// that must not come true, how long to watch).
+    func wait(seconds: Int = patience, until condition: ([Received]) -> Bool) async throws -> [Received] {
+        let deadline = ContinuousClock.now + .seconds(seconds)
         while true {
             let requests = try await received()
             if condition(requests) || ContinuousClock.now > deadline { return requests }
@@ -173,7 +174,9 @@ struct SlackGatewayTests {
         let mention = #"{"type":"app_mention","user":"U-BEN","text":"<@U-BOT> checkout Dune","ts":"1.4","channel":"C-LIB"}"#
         try await slack.push(#"{"envelope_id":"env-5","type":"events_api","retry_attempt":0,"payload":{"event_id":"EvSame","event":\#(mention)}}"#)
         try await slack.push(#"{"envelope_id":"env-6","type":"events_api","retry_attempt":1,"retry_reason":"timeout","payload":{"event_id":"EvSame","event":\#(mention)}}"#)
-        let requests = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count >= 2 }
+        _ = try await slack.wait { $0.contains { $0.path == "/api/chat.postMessage" } }
+        // Then 5 s for a second answer, which must not come.
+        let requests = try await slack.wait(seconds: 5) { $0.filter { $0.path == "/api/chat.postMessage" }.count >= 2 }
         let posts = requests.filter { $0.path == "/api/chat.postMessage" }
         #expect(posts.count == 1)
         #expect(posts.first?.body["text"]?.string?.hasPrefix("Dune is checked out to Ben Okafor.") == true)
@@ -197,7 +200,7 @@ extension SlackEmulator {
     }
 
     func waitForConnections(_ count: Int) async throws -> [String] {
-        let deadline = ContinuousClock.now + .seconds(8)
+        let deadline = ContinuousClock.now + .seconds(patience)
         while true {
             let log = try await connections()
             if log.filter({ $0.hasPrefix("open") }).count >= count || ContinuousClock.now > deadline { return log }
