@@ -84,7 +84,22 @@ public actor CommandHandler {
             let borrower = borrowerName.map { name in
                 TextKey.fold(name) == TextKey.fold(sender.name) ? sender.borrower : Borrower(name: name)
             } ?? sender.borrower
-            let lent = try await library.checkout(book, to: borrower, at: now)
+            let lent: LoanedBook
+            do {
+                lent = try await library.checkout(book, to: borrower, at: now)
+            } catch LibraryError.alreadyCheckedOut(let book, let loan) where loan.borrower.isSamePerson(as: borrower) {
+                // Not someone else's book to wait for: the borrower has it already. When it is
+                // late, returning it is the next step, not renewing.
+                let mine = borrower.isSamePerson(as: sender.borrower), late = loan.dueAt < now
+                let when: RichText = late ? l == .en ? "overdue since \(words.day(loan.dueAt))" : "en retard depuis \(words.day(loan.dueAt))"
+                                          : l == .en ? "due \(words.day(loan.dueAt))" : "à rendre \(words.day(loan.dueAt))"
+                // An error, as the other refusals: nothing was done, and on a platform only
+                // the asker sees it.
+                return Reply(.error, l == .en
+                    ? (mine ? "You already have \(bold: book.title), \(when)." : "\(loan.borrower.name) already has \(bold: book.title), \(when).")
+                    : (mine ? "Vous avez déjà \(bold: book.title), \(when)." : "\(loan.borrower.name) a déjà \(bold: book.title), \(when)."),
+                    suggestion: (late ? l.pick("return ", "rendre ") : l.pick("renew ", "prolonger ")) + words.reference(book), language: l)
+            }
             return Reply(.success, l == .en
                 ? "\(bold: lent.book.title) is checked out to \(borrower.name)."
                 : "\(bold: lent.book.title) est emprunté par \(borrower.name).",
@@ -261,7 +276,7 @@ public actor CommandHandler {
                 return Reply(.info, l == .en ? "Nothing matches '\(query)'." : "Rien ne correspond à « \(query) ».",
                              suggestion: l.pick("list", "liste"), language: l)
             }
-            return Reply(.info, l == .en ? "\(found.count) found for '\(query)':" : "\(found.count) trouvé(s) pour « \(query) » :",
+            return Reply(.info, l == .en ? "\(found.count) found for '\(query)':" : "\(found.count) \(found.count == 1 ? "trouvé" : "trouvés") pour « \(query) » :",
                          lines: found.map { words.listLine($0) }, language: l)
 
         case .show(let book):

@@ -104,10 +104,11 @@ public enum CommandParser {
     private static func parseAdd(_ rest: String, form: VerbForm, language: inout Language?) -> Intent? {
         let restWords = rest.split(separator: " ").map { foldWord(String($0)) }
         if restWords.first == "isbn" || restWords.first == "isbn:" {
+            // Digits of any length: a wrong count or checksum gets its own reply from the handler.
             let digits = rest.split(separator: " ").dropFirst().joined().replacingOccurrences(of: "-", with: "").uppercased()
-            guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "X") }),
-                  digits.count == 10 || digits.count == 13 else { return nil }
-            return .addISBN(isbn: digits)
+            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "X") }) {
+                return .addISBN(isbn: digits)
+            }
         }
         let (main, options) = splitOptions(rest)
         var publisher: String? = nil, categories: [String] = [], isbn: String? = nil
@@ -125,7 +126,9 @@ public enum CommandParser {
             }
         }
         for separators in [[" by "], [" par "], [" de "]] {
-            if let (title, author, separator) = splitLast(main, separators: separators) {
+            // A quoted title is literal: the author is all that follows it, even an author
+            // with a "de" in the name (`ajouter «Le Petit Prince» de Antoine de Saint-Exupéry`).
+            if let (title, author, separator) = splitAfterQuotedTitle(main, separators: separators) ?? splitLast(main, separators: separators) {
                 guard !unquote(title).isEmpty, !unquote(author).isEmpty else { return nil }
                 if separator != " by " { language = language ?? .fr }
                 return .add(title: unquote(title), author: unquote(author), publisher: publisher, categories: categories, isbn: isbn)
@@ -304,6 +307,19 @@ public enum CommandParser {
             index += 1
         }
         return mask
+    }
+
+    /// When `text` starts with a quoted stretch followed by one of `separators`: that stretch,
+    /// what follows the separator, and the separator.
+    static func splitAfterQuotedTitle(_ text: String, separators: [String]) -> (String, String, String)? {
+        let characters = Array(text.trimmingWhitespace())
+        let mask = quotedMask(characters)
+        guard mask.first == true, let end = mask.firstIndex(of: false) else { return nil }
+        let after = String(characters[end...]).lowercased()
+        for separator in separators where after.hasPrefix(separator) {
+            return (String(characters[..<end]), String(characters[(end + separator.count)...]).trimmingWhitespace(), separator)
+        }
+        return nil
     }
 
     /// Splits at the last of `separators` found outside quotes (case-insensitive).

@@ -56,7 +56,7 @@ struct Words: Sendable {
         case (.available, .en): "\(total.available) on the shelf:"
         case (.available, .fr): "\(total.available) sur l'étagère :"
         case (.checkedOut, .en): "\(total.books - total.available) checked out:"
-        case (.checkedOut, .fr): "\(total.books - total.available) empruntés :"
+        case (.checkedOut, .fr): "\(total.books - total.available) \(total.books - total.available == 1 ? "emprunté" : "empruntés") :"
         case (.overdue, .en): "\(shown) overdue:"
         case (.overdue, .fr): "\(shown) en retard :"
         }

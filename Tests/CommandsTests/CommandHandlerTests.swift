@@ -448,7 +448,7 @@ struct CommandHandlerMoreTests {
         let edited = await handler.handle(text: "modifier Le Petit Prince éditeur = Gallimard", from: ana, at: tuesday)
         #expect(edited.text.contains("l'éditeur est maintenant Gallimard"))
         let found = await handler.handle(text: "chercher gallimard", from: ana, at: tuesday)
-        #expect(found.text.contains("1 trouvé(s) pour « gallimard » :"))
+        #expect(found.text.contains("1 trouvé pour « gallimard » :"))
         let shown = await handler.handle(text: "détails le petit prince", from: ana, at: tuesday)
         #expect(shown.text.contains("Éditeur: Gallimard"))
         #expect(shown.language == .fr)

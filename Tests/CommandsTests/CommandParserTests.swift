@@ -119,6 +119,9 @@ let parseTable: [ParseCase] = [
     ParseCase("ajouter Les Misérables de Victor Hugo", .add(title: "Les Misérables", author: "Victor Hugo", publisher: nil, categories: [], isbn: nil), .fr),
     ParseCase("ajouter Le Petit Prince par Antoine de Saint-Exupéry", .add(title: "Le Petit Prince", author: "Antoine de Saint-Exupéry", publisher: nil, categories: [], isbn: nil), .fr),
     ParseCase("ajouter «Le Rouge et le Noir» de Stendhal éditeur: Folio catégories: Classique", .add(title: "Le Rouge et le Noir", author: "Stendhal", publisher: "Folio", categories: ["Classique"], isbn: nil), .fr),
+    // A quoted title ends where its quote does: the author may contain the separator.
+    ParseCase("ajouter «Le Petit Prince» de Antoine de Saint-Exupéry", .add(title: "Le Petit Prince", author: "Antoine de Saint-Exupéry", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter « Eugénie Grandet » de Honoré de Balzac", .add(title: "Eugénie Grandet", author: "Honoré de Balzac", publisher: nil, categories: [], isbn: nil), .fr),
     ParseCase("add Dune", .unknown(text: "add", suggestion: "add")),
     ParseCase("add", .unknown(text: "add", suggestion: "add")),
     ParseCase("ajouter Dune", .unknown(text: "ajouter", suggestion: "ajouter"), .fr),
@@ -129,8 +132,11 @@ let parseTable: [ParseCase] = [
     ParseCase("add ISBN 0-8044-2957-x", .addISBN(isbn: "080442957X")),
     ParseCase("add isbn 978 0 441 17271 9", .addISBN(isbn: "9780441172719")),
     ParseCase("ajouter isbn 978-2-07-061275-8", .addISBN(isbn: "9782070612758"), .fr),
-    ParseCase("add isbn 12", .unknown(text: "add", suggestion: "add")),
+    // Too short for an ISBN: still add_isbn, which the handler refuses with a reason.
+    ParseCase("add isbn 12", .addISBN(isbn: "12")),
     ParseCase("add isbn", .unknown(text: "add", suggestion: "add")),
+    // Not digits: a title that starts with "ISBN".
+    ParseCase("add ISBN Handbook by Ann Lee", .add(title: "ISBN Handbook", author: "Ann Lee", publisher: nil, categories: [], isbn: nil)),
     // edit
     ParseCase("edit Dune set author to Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
     ParseCase("edit Dune set title to Dune Messiah", .edit(book: "Dune", field: .title, value: "Dune Messiah")),
