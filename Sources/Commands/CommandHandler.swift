@@ -290,9 +290,15 @@ public actor CommandHandler {
             if let suggestion, let usage = Help.usage(forVerb: suggestion, language: l) {
                 let example = usage.example
                 guard TextKey.fold(text) == TextKey.fold(suggestion) else {
+                    // A typo in the verb: the same line with the verb spelled right, when that
+                    // line is a command (`chekout Dune` → `checkout Dune`), else the example.
+                    let typed = text.split(separator: " "), verbLength = suggestion.split(separator: " ").count
+                    let corrected = ([suggestion] + typed.dropFirst(verbLength).map(String.init)).joined(separator: " ")
+                    var fixed = typed.count > verbLength
+                    if case .unknown = CommandParser.parse(corrected).intent { fixed = false }
                     return Reply(.error, l == .en ? "I did not understand '\(text)'. Did you mean \(code: suggestion)?"
                                                   : "Je n'ai pas compris « \(text) ». Vouliez-vous dire \(code: suggestion) ?",
-                                 suggestion: example, language: l)
+                                 suggestion: fixed ? corrected : example, language: l)
                 }
                 // The verb without what it needs, or with what it cannot use (`edit Emma set
                 // colour to red`): what the command takes, then an example.

@@ -113,12 +113,14 @@ struct CommandHandlerTests {
         #expect(ambiguous.text.contains("#4"))
     }
 
-    @Test("unknown commands suggest the closest verb, with an example")
+    @Test("unknown commands suggest the closest verb, with the line corrected or an example")
     func unknown() async throws {
         let handler = try await makeHandler()
         let typo = await handler.handle(text: "chekout Dune", from: ana, at: tuesday)
         #expect(typo.text.contains("Did you mean `checkout`?"))
-        #expect(typo.suggestion == "checkout Dune as Ana")
+        #expect(typo.suggestion == "checkout Dune")
+        let typoAlone = await handler.handle(text: "chekout", from: ana, at: tuesday)
+        #expect(typoAlone.suggestion == "checkout Dune as Ana")
         let bare = await handler.handle(text: "emprunter", from: ana, at: tuesday)
         #expect(bare.text.contains("Il manque quelque chose à emprunter : par exemple `emprunter Dune pour Ana`."))
         let nonsense = await handler.handle(text: "xyzzy", from: ana, at: tuesday)

@@ -92,8 +92,11 @@ let replyTable: [ReplyCase] = [
     ReplyCase("aide", .info, "Ce que je sais faire :"),
     ReplyCase("help frobnicate", .error, "There is no command 'frobnicate'."),
     ReplyCase("aide frobnicate", .error, "Il n'y a pas de commande « frobnicate »."),
-    ReplyCase("chekout Dune", .error, "Did you mean `checkout`?"),
-    ReplyCase("empruntr Dune", .error, "Vouliez-vous dire `emprunter` ?"),
+    ReplyCase("chekout Dune", .error, "Did you mean `checkout`?\n  Try: `checkout Dune`"),
+    ReplyCase("whoo has Emma", .error, "Did you mean `who has`?\n  Try: `who has Emma`"),
+    ReplyCase("empruntr Dune pour Ana", .error, "Vouliez-vous dire `emprunter` ?\n  Essayez : `emprunter Dune pour Ana`"),
+    // Nothing after the verb: the example, as the line itself would still not be a command.
+    ReplyCase("chekout", .error, "Did you mean `checkout`?\n  Try: `checkout Dune as Ana`"),
 ]
 
 @Suite("CommandHandler: every intent's success and error, in English and French")
