@@ -247,9 +247,13 @@ public struct LibraryService: Sendable {
         try await openLoans(where: "loan.dueAt < ?", [now])
     }
 
-    /// Open loans not yet overdue but due within `days` days of `now`, soonest first.
+    /// Open loans not yet overdue and due within `days` days of `now`, counted in the
+    /// library's calendar days (due today, tomorrow, … the day `days` after today), soonest
+    /// first. So with 2, a loan due Monday is reminded on Saturday's run, whatever its hour.
     public func dueSoon(within days: Int, at now: Date) async throws -> [LoanedBook] {
-        try await openLoans(where: "loan.dueAt >= ? AND loan.dueAt < ?", [now, now.addingTimeInterval(Double(days) * 86_400)])
+        let calendar = rules.calendar, today = calendar.startOfDay(for: now)
+        let end = calendar.date(byAdding: .day, value: days + 1, to: today) ?? today.addingTimeInterval(Double(days + 1) * 86_400)
+        return try await openLoans(where: "loan.dueAt >= ? AND loan.dueAt < ?", [now, end])
     }
 
     /// Every open loan, soonest due first.

@@ -92,7 +92,7 @@ struct RemindCommand: AsyncParsableCommand {
         for (index, reminder) in reminders.enumerated() {
             if index > 0 { emit("") }
             let to = reminder.borrower.userID.map { "\(reminder.borrower.name) (\($0))" } ?? reminder.borrower.name
-            emit(settings.handler.defaultLanguage.pick("To ", "À ") + to + ":")
+            emit(settings.handler.defaultLanguage.pick("To \(to):", "À \(to) :"))
             emit(PlainRenderer.render(reminder.reply))
         }
     }

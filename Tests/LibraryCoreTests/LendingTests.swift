@@ -197,6 +197,11 @@ struct LendingTests {
         let soon = try await library.dueSoon(within: 2, at: utc("2026-12-03 08:00:00"))
         #expect(soon.map(\.book.title) == ["Persuasion"])
         #expect(try await library.dueSoon(within: 2, at: utc("2026-11-28 08:00:00")).isEmpty)
+        // In calendar days: on 2 Dec, a loan due on 4 Dec is due within 2 days at any hour;
+        // on 1 Dec it is not yet, and with 0 days it is on its due day.
+        #expect(try await library.dueSoon(within: 2, at: utc("2026-12-02 08:00:00")).map(\.book.title) == ["Persuasion"])
+        #expect(try await library.dueSoon(within: 2, at: utc("2026-12-01 23:00:00")).isEmpty)
+        #expect(try await library.dueSoon(within: 0, at: utc("2026-12-04 09:00:00")).map(\.book.title) == ["Persuasion"])
 
         let overdueList = try await library.list(.overdue, at: utc("2026-11-25 08:00:00"))
         #expect(Set(overdueList.map(\.book.title)) == ["Dune", "Emma"])
