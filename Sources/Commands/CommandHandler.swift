@@ -7,15 +7,28 @@ public struct Sender: Sendable, Hashable {
     public var name: String
     public var userID: String?
     public var isOperator: Bool
+    /// The members the message mentions, by the token they appear as in its text (`<@U123>`
+    /// on Slack, `<@123>` on Discord), as the platform names them: `checkout Dune as @Ana`
+    /// lends to Ana, with her user id.
+    public var mentions: [String: Borrower]
 
-    public init(name: String, userID: String? = nil, isOperator: Bool = false) {
+    public init(name: String, userID: String? = nil, isOperator: Bool = false, mentions: [String: Borrower] = [:]) {
         self.name = name
         self.userID = userID
         self.isOperator = isOperator
+        self.mentions = mentions
     }
 
     var borrower: Borrower { Borrower(name: name, userID: userID) }
     var key: String { userID.map { "id:\($0)" } ?? "name:\(TextKey.fold(name))" }
+
+    /// The person a command names (`as NAME`, `what does NAME have`): a member it mentions,
+    /// the sender by their own name, or someone known by name only; nil names the sender.
+    func person(named name: String?) -> Borrower {
+        guard let name else { return borrower }
+        if let mentioned = mentions[name.trimmingWhitespace()] { return mentioned }
+        return TextKey.fold(name) == TextKey.fold(self.name) ? borrower : Borrower(name: name)
+    }
 }
 
 /// What the command handler needs to know of `library.*`.
@@ -81,9 +94,7 @@ public actor CommandHandler {
         let l = words.language
         switch intent {
         case .checkout(let book, let borrowerName):
-            let borrower = borrowerName.map { name in
-                TextKey.fold(name) == TextKey.fold(sender.name) ? sender.borrower : Borrower(name: name)
-            } ?? sender.borrower
+            let borrower = sender.person(named: borrowerName)
             let lent: LoanedBook
             do {
                 lent = try await library.checkout(book, to: borrower, at: now)
@@ -152,7 +163,7 @@ public actor CommandHandler {
             return Reply(.info, l == .en ? "\(statuses.count) copies:" : "\(statuses.count) exemplaires :", lines: lines, language: l)
 
         case .loansOf(let name):
-            let borrower = name.map { TextKey.fold($0) == TextKey.fold(sender.name) ? sender.borrower : Borrower(name: $0) } ?? sender.borrower
+            let borrower = sender.person(named: name)
             let loans = try await library.loans(of: borrower)
             let you = name == nil
             guard !loans.isEmpty else {

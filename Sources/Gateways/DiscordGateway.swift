@@ -285,7 +285,8 @@ public final class DiscordGateway: Sendable {
     }
 
     private func answer(_ message: DiscordMessage, text: String, turn: Turn) async {
-        let sender = Sender(name: message.author.displayName(nick: message.member?.nick), userID: message.author.id)
+        let sender = Sender(name: message.author.displayName(nick: message.member?.nick), userID: message.author.id,
+                            mentions: message.mentionedPeople)
         let reply = await turn.handle { await handler.handle(text: text, from: sender, at: Date()) }
         do {
             // A long reply takes several messages; the first answers the command.

@@ -76,6 +76,32 @@ struct DiscordMessage: Decodable, Sendable {
     var webhook_id: String?
     /// 0 a message, 19 a reply; the others (joins, pins, …) are not commands.
     var type: Int?
+    /// The users the message mentions, each with a partial member in a server.
+    var mentions: [DiscordMention]?
+
+    /// The members mentioned, by the tokens they appear as in `content` (`<@ID>`, `<@!ID>`).
+    var mentionedPeople: [String: Borrower] {
+        var people: [String: Borrower] = [:]
+        for mention in mentions ?? [] {
+            let person = Borrower(name: mention.user.displayName(nick: mention.member?.nick), userID: mention.user.id)
+            people["<@\(mention.user.id)>"] = person
+            people["<@!\(mention.user.id)>"] = person
+        }
+        return people
+    }
+}
+
+/// An entry of a message's `mentions`: a user object with an extra `member` field.
+struct DiscordMention: Decodable, Sendable {
+    var user: DiscordUser
+    var member: DiscordMember?
+
+    enum CodingKeys: CodingKey { case member }
+
+    init(from decoder: any Decoder) throws {
+        user = try DiscordUser(from: decoder)
+        member = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(DiscordMember.self, forKey: .member)
+    }
 }
 
 /// `INTERACTION_CREATE` (https://discord.com/developers/docs/interactions/receiving-and-responding).

@@ -129,8 +129,10 @@ public final class SlackGateway: Sendable {
 
     private func slashCommand(_ payload: SlackEnvelopePayload, turn: Turn) async throws {
         guard let userID = payload.user_id, let responseURL = payload.response_url else { return }
-        let sender = Sender(name: await displayName(userID, fallback: payload.user_name), userID: userID)
-        let (reply, onlyToAsker) = await turn.handle { await answerSlashCommand(payload.text ?? "", from: sender, handler: handler) }
+        let text = SlackText(payload.text ?? "")
+        let sender = Sender(name: await displayName(userID, fallback: payload.user_name), userID: userID,
+                            mentions: await people(mentionedIn: text))
+        let (reply, onlyToAsker) = await turn.handle { await answerSlashCommand(text.plain, from: sender, handler: handler) }
         try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: onlyToAsker)
     }
 
@@ -145,8 +147,10 @@ public final class SlackGateway: Sendable {
         case ("message", "im"): inThread = false
         default: return
         }
-        let sender = Sender(name: await displayName(userID, fallback: nil), userID: userID)
-        let reply = await turn.handle { await handler.handle(text: event.text ?? "", from: sender, at: Date()) }
+        let text = SlackText(event.text ?? "")
+        let sender = Sender(name: await displayName(userID, fallback: nil), userID: userID,
+                            mentions: await people(mentionedIn: text, except: botUserID))
+        let reply = await turn.handle { await handler.handle(text: text.plain, from: sender, at: Date()) }
         try await api.postMessage(channel: channel, SlackRenderer.render(reply), threadTS: inThread ? event.thread_ts ?? event.ts : nil)
     }
 
@@ -164,6 +168,16 @@ public final class SlackGateway: Sendable {
         let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
         let reply = await turn.handle { await handler.handle(ParsedCommand(intent: intent, language: nil), from: sender, at: Date()) }
         try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: reply.kind == .error)
+    }
+
+    /// The members `text` mentions (the bot aside), by their `<@ID>` token, named as
+    /// `displayName` says.
+    private func people(mentionedIn text: SlackText, except botUserID: String? = nil) async -> [String: Borrower] {
+        var people: [String: Borrower] = [:]
+        for (id, label) in text.users where id != botUserID && people["<@\(id)>"] == nil {
+            people["<@\(id)>"] = Borrower(name: await displayName(id, fallback: label), userID: id)
+        }
+        return people
     }
 
     /// The member's display name from `users.info`, kept for `nameLifetime`; when the lookup

@@ -45,6 +45,23 @@ struct CommandHandlerTests {
         #expect(notOut.text.contains("is not checked out"))
     }
 
+    @Test("checkout as a mentioned member lends to that member, by name and user id")
+    func checkoutForMention() async throws {
+        let handler = try await makeHandler()
+        let anaMentioningBen = Sender(name: "Ana", userID: "U-ANA", mentions: ["<@U-BEN>": Borrower(name: "Ben Okafor", userID: "U-BEN")])
+        let lent = await handler.handle(text: "checkout Dune as <@U-BEN>", from: anaMentioningBen, at: tuesday)
+        #expect(lent.text.contains("Dune is checked out to Ben Okafor."))
+        // Ben's own `my books`, whatever name he goes by now: the loan has his user id.
+        let renamedBen = Sender(name: "Benjamin", userID: "U-BEN")
+        let his = await handler.handle(text: "my books", from: renamedBen, at: tuesday)
+        #expect(his.text.contains("You have 1 book:"))
+        let asked = await handler.handle(text: "what does <@U-BEN> have", from: anaMentioningBen, at: tuesday)
+        #expect(asked.text.contains("Ben Okafor has 1 book:"))
+        // A mention the platform did not resolve stays a name.
+        let unknown = await handler.handle(text: "what does <@U-ZED> have", from: anaMentioningBen, at: tuesday)
+        #expect(unknown.text.contains("<@U-ZED> has no books."))
+    }
+
     @Test("the same in French, dates included")
     func lendingFrench() async throws {
         let handler = try await makeHandler()

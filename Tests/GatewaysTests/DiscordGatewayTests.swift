@@ -89,12 +89,12 @@ extension JSONValue {
 /// `member` without its user).
 func discordMessage(id: String, content: String, channel: String = "500000000000000001", guild: String? = "600000000000000001",
                     authorID: String = "700000000000000001", username: String = "ana.r", globalName: String? = "Ana Ruiz",
-                    nick: String? = nil, bot: Bool = false) -> String {
+                    nick: String? = nil, bot: Bool = false, mentions: [[String: Any]] = []) -> String {
     var author: [String: Any] = ["id": authorID, "username": username, "discriminator": "0", "global_name": globalName.map { $0 as Any } ?? NSNull()]
     if bot { author["bot"] = true }
     var message: [String: Any] = ["id": id, "channel_id": channel, "author": author, "content": content, "type": 0,
                                   "timestamp": "2026-11-23T10:00:00.000000+00:00", "tts": false, "mention_everyone": false,
-                                  "mentions": [], "mention_roles": [], "attachments": [], "embeds": [], "pinned": false]
+                                  "mentions": mentions, "mention_roles": [], "attachments": [], "embeds": [], "pinned": false]
     if let guild {
         message["guild_id"] = guild
         message["member"] = ["nick": nick.map { $0 as Any } ?? NSNull(), "roles": [], "joined_at": "2025-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false]
@@ -224,6 +224,22 @@ struct DiscordGatewayTests {
         #expect(inDM.allSatisfy { $0.path == "/channels/510000000000000001/messages" })
         let checkout = inDM.first { $0.body?["message_reference"]?["message_id"]?.string == "800000000000000004" }
         #expect(checkout?.body?["content"]?.string?.hasPrefix("**Dune** is checked out to Ana Ruiz") == true)
+    }
+
+    @Test("checkout as a mentioned member lends to that member: the name they go by in the server, their user id")
+    func checkoutForMention() async throws {
+        let discord = try await DiscordEmulator()
+        let (_, library, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        // As Discord sends it: the mention in the content, the user (with their member) in `mentions`.
+        let ben: [String: Any] = ["id": "700000000000000002", "username": "ben", "global_name": "Ben Okafor", "discriminator": "0",
+                                  "member": ["nick": "Benji", "roles": [], "joined_at": "2025-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false]]
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000031", content: "!library checkout Dune as <@700000000000000002>",
+                                                                    nick: "Ana", mentions: [ben]))
+        let posts = try await discord.waitForPosts(1)
+        #expect(posts.first?.body?["content"]?.string?.hasPrefix("**Dune** is checked out to Benji") == true)
+        let loans = try await library.loans(of: Borrower(name: "someone else", userID: "700000000000000002"))
+        #expect(loans.map(\.loan.borrower) == [Borrower(name: "Benji", userID: "700000000000000002")])
     }
 
     @Test("one member's commands in a burst act on the library in the order sent; another member's run alongside")

@@ -112,6 +112,26 @@ struct SlackGatewayTests {
         #expect(post.body["text"]?.string?.contains("Dune is on the shelf.") == true)
     }
 
+    @Test("checkout as a mentioned member lends to them (named by users.info, with their id); & < > arrive escaped and are read as typed")
+    func mentionAndEntities() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        // As Slack sends them: a user mention as <@ID>, and the member's & < > as entities.
+        try await slack.push(#"{"envelope_id":"m-1","type":"events_api","payload":{"event_id":"EvM1","event":{"type":"app_mention","user":"U-ANA","text":"<@U-BOT> checkout Dune as <@U-BEN>","ts":"1.1","channel":"C-LIB"}}}"#)
+        try await slack.push(#"{"envelope_id":"m-2","type":"events_api","payload":{"event_id":"EvM2","event":{"type":"message","channel_type":"im","user":"U-ANA","text":"add Pride &amp; Prejudice &lt;2nd ed.&gt; by Jane Austen","ts":"1.2","channel":"D-ANA"}}}"#)
+        let requests = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count >= 2 }
+        let posts = requests.filter { $0.path == "/api/chat.postMessage" }
+        let lent = try #require(posts.first { $0.body["channel"]?.string == "C-LIB" })
+        #expect(lent.body["text"]?.string?.hasPrefix("Dune is checked out to Ben Okafor.") == true, "\(lent.body)")
+        let added = try #require(posts.first { $0.body["channel"]?.string == "D-ANA" })
+        // Shown escaped again for Slack: the title itself is "Pride & Prejudice <2nd ed.>".
+        #expect(added.body["text"]?.string?.hasPrefix("Added Pride &amp; Prejudice &lt;2nd ed.&gt; by Jane Austen as #2.") == true, "\(added.body)")
+        // users.info was asked for Ben, never for the bot itself.
+        let lookups = requests.filter { $0.path == "/api/users.info" }.compactMap { $0.body["user"]?.string }
+        #expect(lookups.contains("U-BEN") && !lookups.contains("U-BOT"))
+    }
+
     @Test("a direct message is answered in the conversation; the borrower is the display name")
     func directMessage() async throws {
         let slack = try await SlackEmulator(socketMode: true)
