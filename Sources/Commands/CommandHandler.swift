@@ -172,9 +172,11 @@ public actor CommandHandler {
                     : (l == .en ? "\(borrower.name) has no books." : "\(borrower.name) n'a aucun livre."),
                     suggestion: l.pick("list available", "liste disponibles"), language: l)
             }
+            // Named as the newest loan records them ("what does ana have" → "Ana has …").
+            let shownName = loans.max { $0.loan.checkedOutAt < $1.loan.checkedOutAt }?.loan.borrower.name ?? borrower.name
             let title: RichText = you
                 ? (l == .en ? "You have \(words.books(loans.count)):" : "Vous avez \(words.books(loans.count)) :")
-                : (l == .en ? "\(borrower.name) has \(words.books(loans.count)):" : "\(borrower.name) a \(words.books(loans.count)) :")
+                : (l == .en ? "\(shownName) has \(words.books(loans.count)):" : "\(shownName) a \(words.books(loans.count)) :")
             return Reply(.info, title, lines: loans.map { words.loanLine($0) },
                          suggestion: l.pick("return ", "rendre ") + words.reference(loans[0].book), language: l)
 

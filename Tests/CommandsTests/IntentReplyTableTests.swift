@@ -46,6 +46,8 @@ let replyTable: [ReplyCase] = [
     ReplyCase("my books", .info, "You have 1 book:"),
     ReplyCase("mes livres", .info, "Vous avez 1 livre :"),
     ReplyCase("what does Ben have", .info, "Ben has no books."),
+    ReplyCase("what does ana have", .info, "Ana has 1 book:"),
+    ReplyCase("qu'a ana", .info, "Ana a 1 livre :"),
     ReplyCase("qu'a Ben", .info, "Ben n'a aucun livre."),
     ReplyCase("who has what", .info, "Who has what: 2 books out"),
     ReplyCase("qui a quoi", .info, "Qui a quoi : 2 livres empruntés"),
