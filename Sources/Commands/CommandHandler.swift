@@ -125,12 +125,21 @@ public actor CommandHandler {
                     ? "\(next.holder.name) is first in line for it: it is kept for them."
                     : "\(next.holder.name) est le premier à l'attendre : il lui est réservé.")
             }
-            return Reply(.success, l == .en
+            var reply = Reply(.success, l == .en
                 ? "Thanks! \(bold: receipt.book.title) is back on the shelf (borrowed by \(receipt.loan.borrower.name))."
                 : "Merci ! \(bold: receipt.book.title) est de retour sur l'étagère (emprunté par \(receipt.loan.borrower.name)).",
                 lines: lines,
                 suggestion: receipt.nextInLine.map { l.pick("checkout ", "emprunter ") + words.reference(receipt.book) + l.pick(" as ", " pour ") + $0.holder.name },
                 language: l)
+            if let next = receipt.nextInLine {
+                // The one waiting is told, in the library's language (they did not write this command).
+                let theirs = settings.defaultLanguage
+                reply.notices = [Notice(to: next.holder, reply: Reply(.info, theirs == .en
+                    ? "\(bold: receipt.book.title) is back, and kept for you: you are first in line."
+                    : "\(bold: receipt.book.title) est de retour, et vous est réservé : vous êtes le premier de la file.",
+                    suggestion: theirs.pick("checkout ", "emprunter ") + words.reference(receipt.book), language: theirs))]
+            }
+            return reply
 
         case .renew(let book):
             let renewed = try await library.renew(book, by: sender.borrower, at: now)

@@ -1,4 +1,5 @@
 import Foundation
+import LibraryCore
 
 /// Text whose pieces a renderer formats and escapes for its platform: plain words, **bold**
 /// words and `code` (a command to type). Whatever a user typed goes in as a piece, never as
@@ -77,6 +78,9 @@ public struct Reply: Sendable, Hashable {
     /// A command worth typing next, such as `hold Dune`.
     public var suggestion: String?
     public var language: Language
+    /// Messages for other members that the outcome concerns (the first in line for a book that
+    /// came back), sent to each directly where the platform can reach them.
+    public var notices: [Notice] = []
 
     public init(_ kind: Kind, _ title: RichText, lines: [RichText] = [], fields: [Field] = [],
                 suggestion: String? = nil, language: Language) {
@@ -86,5 +90,16 @@ public struct Reply: Sendable, Hashable {
         self.fields = fields
         self.suggestion = suggestion
         self.language = language
+    }
+}
+
+/// A message for a member other than the one who typed the command.
+public struct Notice: Sendable, Hashable {
+    public var to: Borrower
+    public var reply: Reply
+
+    public init(to: Borrower, reply: Reply) {
+        self.to = to
+        self.reply = reply
     }
 }

@@ -296,6 +296,21 @@ public final class DiscordGateway: Sendable {
         } catch {
             log("Discord: a reply could not be sent (\(error)).")
         }
+        await deliver(reply.notices)
+    }
+
+    /// Tells the members a reply concerns (the first in line for a book that came back) in a
+    /// direct message, when they are Discord users. One that cannot be sent is logged: the
+    /// reply itself named them.
+    private func deliver(_ notices: [Notice]) async {
+        for notice in notices {
+            guard let userID = notice.to.userID, ChatUserID.isDiscord(userID) else { continue }
+            do {
+                try await api.createMessage(channel: try await api.directMessageChannel(with: userID), DiscordRenderer.render(notice.reply))
+            } catch {
+                log("Discord: a message to \(notice.to.name) could not be sent (\(error)).")
+            }
+        }
     }
 
     private func answer(_ interaction: DiscordInteraction, turn: Turn) async {
@@ -313,6 +328,7 @@ public final class DiscordGateway: Sendable {
                         try await api.followUp(application: application, token: interaction.token, part, ephemeral: onlyToAsker)
                     }
                 }
+                await deliver(reply.notices)
             case (3, _, let id?) where id == DiscordRenderer.confirmID || id == DiscordRenderer.cancelID:
                 // The Yes / Cancel buttons, as the typed `yes` / `cancel`. The confirmation
                 // becomes the outcome (its buttons gone); a refusal goes only to the presser.

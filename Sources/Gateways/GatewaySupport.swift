@@ -15,6 +15,14 @@ enum Backoff {
     }
 }
 
+/// Which platform a chat user id belongs to, for a message meant for one member.
+public enum ChatUserID {
+    /// Discord user ids are decimal snowflakes; Slack's start with a letter (U…, W…).
+    public static func isDiscord(_ id: String) -> Bool {
+        id.count >= 15 && id.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}
+
 /// The ids of the most recent events (at most `capacity`), so that a redelivered event is
 /// recognised and never runs a command twice.
 final class RecentIDs: Sendable {

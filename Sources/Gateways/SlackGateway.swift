@@ -133,7 +133,7 @@ public final class SlackGateway: Sendable {
         let sender = Sender(name: await displayName(userID, fallback: payload.user_name), userID: userID,
                             mentions: await people(mentionedIn: text))
         let (reply, onlyToAsker) = await turn.handle { await answerSlashCommand(text.plain, from: sender, handler: handler) }
-        try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: onlyToAsker)
+        try await postThenTell(reply.notices) { try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: onlyToAsker) }
     }
 
     private func event(_ payload: SlackEnvelopePayload, botUserID: String, turn: Turn) async throws {
@@ -151,7 +151,9 @@ public final class SlackGateway: Sendable {
         let sender = Sender(name: await displayName(userID, fallback: nil), userID: userID,
                             mentions: await people(mentionedIn: text, except: botUserID))
         let reply = await turn.handle { await handler.handle(text: text.plain, from: sender, at: Date()) }
-        try await api.postMessage(channel: channel, SlackRenderer.render(reply), threadTS: inThread ? event.thread_ts ?? event.ts : nil)
+        try await postThenTell(reply.notices) {
+            _ = try await api.postMessage(channel: channel, SlackRenderer.render(reply), threadTS: inThread ? event.thread_ts ?? event.ts : nil)
+        }
     }
 
     /// The Yes / Cancel buttons of a confirmation request, answered on the interaction's
@@ -168,6 +170,32 @@ public final class SlackGateway: Sendable {
         let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
         let reply = await turn.handle { await handler.handle(ParsedCommand(intent: intent, language: nil), from: sender, at: Date()) }
         try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: reply.kind == .error)
+    }
+
+    /// Posts a reply with `post`, then tells the members it concerns, even when the reply
+    /// could not be posted (what it reports happened all the same).
+    private func postThenTell(_ notices: [Notice], _ post: () async throws -> Void) async throws {
+        do {
+            try await post()
+        } catch {
+            await deliver(notices)
+            throw error
+        }
+        await deliver(notices)
+    }
+
+    /// Tells the members a reply concerns (the first in line for a book that came back) in a
+    /// direct message, when they are Slack members. One that cannot be sent is logged: the
+    /// reply itself named them.
+    private func deliver(_ notices: [Notice]) async {
+        for notice in notices {
+            guard let userID = notice.to.userID, !ChatUserID.isDiscord(userID) else { continue }
+            do {
+                try await api.postMessage(channel: userID, SlackRenderer.render(notice.reply))
+            } catch {
+                log("Slack: a message to \(notice.to.name) could not be sent (\(error)).")
+            }
+        }
     }
 
     /// The members `text` mentions (the bot aside), by their `<@ID>` token, named as

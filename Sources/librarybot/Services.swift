@@ -32,17 +32,13 @@ struct ScheduledOutput: Sendable {
         func reaches(_ userID: String?) -> Bool {
             switch self {
             case .console: true
-            case .slack: userID.map { !ScheduledOutput.isDiscordID($0) } ?? false
-            case .discord: userID.map(ScheduledOutput.isDiscordID) ?? false
+            case .slack: userID.map { !ChatUserID.isDiscord($0) } ?? false
+            case .discord: userID.map(ChatUserID.isDiscord) ?? false
             }
         }
     }
 
     var targets: [Target]
-
-    static func isDiscordID(_ id: String) -> Bool {
-        id.count >= 15 && id.allSatisfy { $0.isASCII && $0.isNumber }
-    }
 
     /// The digest to each target's channel, except the messages `deliveries` says went out
     /// already on `day` (a retry after a failure posts only the rest). A target that fails does

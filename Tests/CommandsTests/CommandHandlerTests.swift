@@ -112,6 +112,16 @@ struct CommandHandlerTests {
         let back = await handler.handle(text: "return Dune", from: ana, at: tuesday)
         #expect(back.text.contains("Ben is first in line for it"))
         #expect(back.suggestion == "checkout Dune as Ben")
+        // Ben is told too, by user id, in the library's language whatever the returner wrote in.
+        let french = try await makeHandler()
+        _ = await french.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await french.handle(text: "hold Dune", from: ben, at: tuesday)
+        let backInFrench = await french.handle(text: "rendre Dune", from: ana, at: tuesday)
+        for reply in [back, backInFrench] {
+            #expect(reply.notices.map(\.to) == [Borrower(name: "Ben", userID: "U-BEN")])
+            #expect(reply.notices.first.map { PlainRenderer.render($0.reply) } == "Dune is back, and kept for you: you are first in line.\n  Try: `checkout Dune`")
+        }
+        #expect(held.notices.isEmpty && renew.notices.isEmpty)
         let onShelf = await handler.handle(text: "réserver Emma", from: ben, at: tuesday)
         #expect(onShelf.text.contains("Emma est sur l'étagère : empruntez-le plutôt."))
     }

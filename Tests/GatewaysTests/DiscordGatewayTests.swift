@@ -242,6 +242,25 @@ struct DiscordGatewayTests {
         #expect(loans.map(\.loan.borrower) == [Borrower(name: "Benji", userID: "700000000000000002")])
     }
 
+    @Test("when a held book comes back, the member first in line gets a direct message")
+    func holdNotice() async throws {
+        let discord = try await DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        let steps = [("700000000000000001", "!library checkout Dune"), ("700000000000000002", "!library hold Dune"), ("700000000000000001", "!library return Dune")]
+        for (index, (author, text)) in steps.enumerated() {
+            try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "80000000000000004\(index)", content: text, authorID: author,
+                                                                        username: author.hasSuffix("2") ? "ben" : "ana.r", globalName: author.hasSuffix("2") ? "Ben Okafor" : "Ana Ruiz"))
+            _ = try await discord.waitForPosts(index + 1)
+        }
+        let posts = try await discord.waitForPosts(4)
+        // Discord's way to a direct message: open the channel with the user, then post in it.
+        let opened = try await discord.requests().first { $0.path == "/users/@me/channels" }
+        #expect(opened?.body?["recipient_id"]?.string == "700000000000000002")
+        let notice = try #require(posts.first { $0.path == "/channels/200000000000000002/messages" }, "no direct message to Ben")
+        #expect(notice.body?["content"]?.string?.hasPrefix("**Dune** is back, and kept for you") == true)
+    }
+
     @Test("one member's commands in a burst act on the library in the order sent; another member's run alongside")
     func orderPerMember() async throws {
         let discord = try await DiscordEmulator()

@@ -132,6 +132,22 @@ struct SlackGatewayTests {
         #expect(lookups.contains("U-BEN") && !lookups.contains("U-BOT"))
     }
 
+    @Test("when a held book comes back, the member first in line gets a direct message")
+    func holdNotice() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        for (index, (user, text)) in [("U-ANA", "borrow dune"), ("U-BEN", "hold dune"), ("U-ANA", "return dune")].enumerated() {
+            try await slack.push(#"{"envelope_id":"h-\#(index)","type":"events_api","payload":{"event_id":"EvH\#(index)","event":{"type":"message","channel_type":"im","user":"\#(user)","text":"\#(text)","ts":"2.\#(index)","channel":"D-\#(user)"}}}"#)
+            _ = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count > index }
+        }
+        let posts = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count >= 4 }.filter { $0.path == "/api/chat.postMessage" }
+        let returned = try #require(posts.first { $0.body["text"]?.string?.hasPrefix("Thanks! Dune is back on the shelf") == true })
+        #expect(returned.body["channel"]?.string == "D-U-ANA")
+        let notice = try #require(posts.first { $0.body["channel"]?.string == "U-BEN" }, "no direct message to Ben: \(posts.map(\.body))")
+        #expect(notice.body["text"]?.string?.hasPrefix("Dune is back, and kept for you: you are first in line.") == true)
+    }
+
     @Test("a direct message is answered in the conversation; the borrower is the display name")
     func directMessage() async throws {
         let slack = try await SlackEmulator(socketMode: true)
