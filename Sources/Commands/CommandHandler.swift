@@ -25,8 +25,10 @@ public struct Sender: Sendable, Hashable {
     /// The person a command names (`as NAME`, `what does NAME have`): a member it mentions,
     /// the sender by their own name, or someone known by name only; nil names the sender.
     func person(named name: String?) -> Borrower {
-        guard let name else { return borrower }
-        if let mentioned = mentions[name.trimmingWhitespace()] { return mentioned }
+        guard let typed = name?.trimmingWhitespace() else { return borrower }
+        if let mentioned = mentions[typed] { return mentioned }
+        // "@Ana" typed as text (not picked as a mention) is Ana.
+        let name = typed.hasPrefix("@") && typed.count > 1 ? String(typed.dropFirst()) : typed
         return TextKey.fold(name) == TextKey.fold(self.name) ? borrower : Borrower(name: name)
     }
 }

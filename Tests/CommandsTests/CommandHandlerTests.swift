@@ -57,6 +57,9 @@ struct CommandHandlerTests {
         #expect(his.text.contains("You have 1 book:"))
         let asked = await handler.handle(text: "what does <@U-BEN> have", from: anaMentioningBen, at: tuesday)
         #expect(asked.text.contains("Ben Okafor has 1 book:"))
+        // "@Ben Okafor" typed as plain text is Ben Okafor.
+        let typedAt = await handler.handle(text: "what does @Ben Okafor have", from: ana, at: tuesday)
+        #expect(typedAt.text.contains("Ben Okafor has 1 book:"))
         // A mention the platform did not resolve stays a name.
         let unknown = await handler.handle(text: "what does <@U-ZED> have", from: anaMentioningBen, at: tuesday)
         #expect(unknown.text.contains("<@U-ZED> has no books."))
