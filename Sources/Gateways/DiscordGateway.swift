@@ -316,11 +316,14 @@ public final class DiscordGateway: Sendable {
     private func answer(_ interaction: DiscordInteraction, turn: Turn) async {
         guard let user = interaction.member?.user ?? interaction.user else { return }
         let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id)
+        // Told once the answer went out, or failed to: what it reports happened all the same.
+        var notices: [Notice] = []
         do {
             switch (interaction.type, interaction.data?.name, interaction.data?.custom_id) {
             case (2, "library", _):
                 let text = interaction.data?.options?.first { $0.name == "command" }?.value ?? ""
                 let (reply, onlyToAsker) = await turn.handle { await answerSlashCommand(text, from: sender, handler: handler) }
+                notices = reply.notices
                 let parts = DiscordRenderer.messages(reply, atMost: interaction.application_id == nil ? 1 : DiscordRenderer.maxMessages)
                 try await api.respond(toInteraction: interaction.id, token: interaction.token, parts[0], ephemeral: onlyToAsker)
                 if let application = interaction.application_id {
@@ -328,7 +331,6 @@ public final class DiscordGateway: Sendable {
                         try await api.followUp(application: application, token: interaction.token, part, ephemeral: onlyToAsker)
                     }
                 }
-                await deliver(reply.notices)
             case (3, _, let id?) where id == DiscordRenderer.confirmID || id == DiscordRenderer.cancelID:
                 // The Yes / Cancel buttons, as the typed `yes` / `cancel`. The confirmation
                 // becomes the outcome (its buttons gone); a refusal goes only to the presser.
@@ -347,6 +349,7 @@ public final class DiscordGateway: Sendable {
         } catch {
             log("Discord: an interaction could not be answered (\(error)).")
         }
+        await deliver(notices)
     }
 }
 

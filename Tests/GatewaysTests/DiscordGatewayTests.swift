@@ -261,6 +261,19 @@ struct DiscordGatewayTests {
         #expect(notice.body?["content"]?.string?.hasPrefix("**Dune** is back, and kept for you") == true)
     }
 
+    @Test("a return through /library tells the member first in line too")
+    func holdNoticeFromSlashCommand() async throws {
+        let discord = try await DiscordEmulator()
+        let (_, library, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        try await library.checkout("Dune", to: Borrower(name: "Ana", userID: "700000000000000001"), at: Date())
+        try await library.hold("Dune", for: Borrower(name: "Ben", userID: "700000000000000002"), at: Date())
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000051", command: "return Dune"))
+        let posts = try await discord.waitForPosts(1)
+        let notice = try #require(posts.first { $0.path == "/channels/200000000000000002/messages" }, "no direct message to Ben")
+        #expect(notice.body?["content"]?.string?.hasPrefix("**Dune** is back, and kept for you") == true)
+    }
+
     @Test("one member's commands in a burst act on the library in the order sent; another member's run alongside")
     func orderPerMember() async throws {
         let discord = try await DiscordEmulator()
