@@ -15,7 +15,13 @@ struct Words: Sendable {
 
     /// How to name a book in a suggested command: its title (among copies of one title, the
     /// library picks the right copy for the command).
-    func reference(_ book: Book) -> String { book.title }
+    /// How a suggested command names `book`: its title, quoted when the title holds what the
+    /// command would read as a separator (`checkout "Me as Well"`, `delete "Eats, Shoots"`).
+    func reference(_ book: Book) -> String {
+        let lowered = book.title.lowercased()
+        guard [" as ", " for ", " pour "].contains(where: lowered.contains) || book.title.contains(",") else { return book.title }
+        return book.title.contains("\"") ? "«\(book.title)»" : "\"\(book.title)\""
+    }
 
     var confirmationHint: RichText {
         language == .en

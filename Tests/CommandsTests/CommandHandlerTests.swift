@@ -65,6 +65,21 @@ struct CommandHandlerTests {
         #expect(unknown.text.contains("<@U-ZED> has no books."))
     }
 
+    @Test("a suggested command quotes a title that holds a separator, so that typing it works")
+    func suggestionsQuoteTitles() async throws {
+        let handler = try await makeHandler()
+        for title in ["A Prayer for Owen Meany", "Eats, Shoots and Leaves", "Me as \"Well\""] {
+            let added = await handler.handle(text: "add «\(title)» by Some One", from: ana, at: tuesday)
+            let suggestion = try #require(added.suggestion)
+            #expect(suggestion.hasPrefix("checkout "), "\(added.text)")
+            // Typing the suggestion as it is lends that very book, to the one who types it.
+            let typed = await handler.handle(text: suggestion, from: ana, at: tuesday)
+            #expect(typed.text.contains("\(title) is checked out to Ana."), "\(suggestion): \(typed.text)")
+        }
+        let plain = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
+        #expect(plain.suggestion == "checkout Dune")
+    }
+
     @Test("the same in French, dates included")
     func lendingFrench() async throws {
         let handler = try await makeHandler()
