@@ -26,7 +26,7 @@ struct SlackText {
             let target = bar.map { inside[..<$0] } ?? inside
             let label = bar.map { Self.decodeEntities(inside[inside.index(after: $0)...]) }
             switch target.first {
-            case "@":
+            case "@" where target.count > 1:
                 let id = String(target.dropFirst())
                 users.append((id, label.flatMap { $0.isEmpty ? nil : $0 }))
                 plain += "<@\(id)>"

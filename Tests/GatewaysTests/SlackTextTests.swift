@@ -23,5 +23,6 @@ struct SlackTextTests {
     func unterminated() {
         #expect(SlackText("a <b").plain == "a <b")
         #expect(SlackText("<@U1").users.isEmpty)
+        #expect(SlackText("as <@>").users.isEmpty)
     }
 }
