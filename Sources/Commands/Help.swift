@@ -8,8 +8,8 @@ enum Help {
 
     static let entries: [Entry] = [
         Entry(topic: "checkout",
-              english: ("checkout", "checkout Dune as Ana", "Borrow a book, for yourself or for someone (`as NAME`). Also: check out, borrow, take."),
-              french: ("emprunter", "emprunter Dune pour Ana", "Emprunter un livre, pour vous ou pour quelqu'un (`pour NOM`). Aussi : emprunte.")),
+              english: ("checkout", "checkout Dune as Ana", "Borrow a book, for yourself or for someone (`as NAME`, or `as @member` in chat). Also: check out, borrow, take."),
+              french: ("emprunter", "emprunter Dune pour Ana", "Emprunter un livre, pour vous ou pour quelqu'un (`pour NOM`, ou `pour @membre` dans le chat). Aussi : emprunte.")),
         Entry(topic: "return",
               english: ("return", "return Dune", "Bring a book back; the first member waiting is told. Also: check in, bring back."),
               french: ("rendre", "rendre Dune", "Rendre un livre ; le premier en attente est prévenu. Aussi : rends, retourner.")),

@@ -465,7 +465,7 @@ struct CommandHandlerMoreTests {
         // The commands in the explanation are code on Slack, not escaped backticks.
         let checkout = await handler.handle(text: "checkout", from: ana, at: tuesday)
         let slack = SlackRenderer.render(checkout).blocks.compactMap(\.text?.text).joined(separator: "\n")
-        #expect(slack.contains("for someone (`as NAME`)"), "\(slack)")
+        #expect(slack.contains("for someone (`as NAME`, or `as @member` in chat)"), "\(slack)")
         let helpReply = await handler.handle(text: "help add", from: ana, at: tuesday)
         let help = SlackRenderer.render(helpReply).blocks.compactMap(\.text?.text).joined(separator: "\n")
         #expect(help.contains("Quote a title that contains ` by `."), "\(help)")
