@@ -205,9 +205,10 @@ struct WebSocketClientTests {
         }
         try await Task.sleep(for: .milliseconds(200))
         #expect(openConnections(toPort: server.port) == 0)
-        // Other suites open sockets and pipes in parallel, hence a margin; a leak here would be
-        // one descriptor per connection, a thousand.
-        #expect(openFileDescriptors() <= before + 64, "before \(before), after \(openFileDescriptors())")
+        // Other suites open sockets and pipes in parallel (a Python peer starting holds two
+        // pipes, a bot a file or two), hence a margin; a leak here would be one descriptor
+        // per connection, a thousand.
+        #expect(openFileDescriptors() <= before + 200, "before \(before), after \(openFileDescriptors())")
     }
 }
 
