@@ -24,7 +24,8 @@ public final class ChildProcess: Sendable {
         case nullDevice
         /// A file, read for standard input, written (from its start) for output and error.
         case file(String)
-        /// A pipe; the other end is `input` (for standard input) or `output` (for standard output).
+        /// A pipe; the other end is `input` (for standard input) or `output` (for standard
+        /// output). Not for standard error.
         case pipe
     }
 
@@ -46,31 +47,30 @@ public final class ChildProcess: Sendable {
         var pipes: [Int32] = []
         defer { pipes.forEach { _ = close($0) } }
         var parentInput: Int32?, parentOutput: Int32?
-        do {
-            if let directory { try Self.check(Self.addChdir(&actions, directory), "addchdir \(directory)") }
-            for (target, stream) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
-                switch stream {
-                case .inherited:
-                    continue
-                case .nullDevice:
-                    try Self.check(posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_RDWR, 0), "addopen /dev/null")
-                case .file(let path):
-                    let flags = target == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
-                    try Self.check(posix_spawn_file_actions_addopen(&actions, target, path, flags, 0o600), "addopen \(path)")
-                case .pipe:
-                    var fds: [Int32] = [-1, -1]
-                    guard pipe(&fds) == 0 else { throw Self.error("pipe", errno) }
-                    pipes += fds
-                    // Every child of these tests closes what it inherits (below); this is for others.
-                    fds.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
-                    // fds[0] is the end to read.
-                    let childEnd = target == 0 ? fds[0] : fds[1]
-                    try Self.check(posix_spawn_file_actions_adddup2(&actions, childEnd, target), "adddup2")
-                    if target == 0 { parentInput = fds[1] } else { parentOutput = fds[0] }
-                }
+        if let directory { try Self.check(Self.addChdir(&actions, directory), "addchdir \(directory)") }
+        for (target, stream) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
+            switch stream {
+            case .inherited:
+                continue
+            case .nullDevice:
+                try Self.check(posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_RDWR, 0), "addopen /dev/null")
+            case .file(let path):
+                let flags = target == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC
+                try Self.check(posix_spawn_file_actions_addopen(&actions, target, path, flags, 0o600), "addopen \(path)")
+            case .pipe:
+                guard target != 2 else { throw Self.error("a pipe for standard error", EINVAL) }
+                var fds: [Int32] = [-1, -1]
+                guard pipe(&fds) == 0 else { throw Self.error("pipe", errno) }
+                pipes += fds
+                // Every child of these tests closes what it inherits (below); this is for others.
+                fds.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+                // fds[0] is the end to read.
+                let childEnd = target == 0 ? fds[0] : fds[1]
+                try Self.check(posix_spawn_file_actions_adddup2(&actions, childEnd, target), "adddup2")
+                if target == 0 { parentInput = fds[1] } else { parentOutput = fds[0] }
             }
-            try Self.check(Self.addCloseFrom(&actions, 3), "addclosefrom")
         }
+        try Self.check(Self.addCloseFrom(&actions, 3), "addclosefrom")
 
         var attributes = posix_spawnattr_t()
         try Self.check(posix_spawnattr_init(&attributes), "posix_spawnattr_init")
