@@ -134,12 +134,7 @@ public actor CommandHandler {
                 suggestion: receipt.nextInLine.map { l.pick("checkout ", "emprunter ") + words.reference(receipt.book) + l.pick(" as ", " pour ") + $0.holder.name },
                 language: l)
             if let next = receipt.nextInLine {
-                // The one waiting is told, in the library's language (they did not write this command).
-                let theirs = settings.defaultLanguage
-                reply.notices = [Notice(to: next.holder, reply: Reply(.info, theirs == .en
-                    ? "\(bold: receipt.book.title) is back, and kept for you: you are first in line."
-                    : "\(bold: receipt.book.title) est de retour, et vous est réservé : vous êtes le premier de la file.",
-                    suggestion: theirs.pick("checkout ", "emprunter ") + words.reference(receipt.book), language: theirs))]
+                reply.notices = [words.keptNotice(receipt.book, for: next, language: settings.defaultLanguage)]
             }
             return reply
 
@@ -162,6 +157,26 @@ public actor CommandHandler {
                     ? "\(placed.currentLoan.borrower.name) has it, due \(words.day(placed.currentLoan.dueAt)). You will be told when it is back."
                     : "\(placed.currentLoan.borrower.name) l'a, à rendre \(words.day(placed.currentLoan.dueAt)). Vous serez prévenu à son retour."],
                 language: l)
+
+        case .cancelHold(let book):
+            guard let given = try await library.cancelHold(book, for: sender.borrower) else {
+                let title = (try? await library.resolve(book).title) ?? book
+                return Reply(.error, l == .en ? "You are not in line for \(bold: title)." : "Vous n'êtes pas dans la file pour \(bold: title).",
+                             suggestion: l.pick("who has ", "qui a ") + title, language: l)
+            }
+            var lines: [RichText] = []
+            if let next = given.nextInLine {
+                lines.append(l == .en ? "It is now kept for \(next.holder.name), next in line." : "Il est maintenant réservé pour \(next.holder.name), suivant dans la file.")
+            } else if given.wasKept {
+                lines.append(l == .en ? "It is on the shelf, free for anyone." : "Il est sur l'étagère, libre pour tous.")
+            }
+            var reply = Reply(.success, l == .en ? "You are no longer in line for \(bold: given.book.title)."
+                                                 : "Vous n'êtes plus dans la file pour \(bold: given.book.title).",
+                              lines: lines, language: l)
+            if let next = given.nextInLine {
+                reply.notices = [words.keptNotice(given.book, for: next, language: settings.defaultLanguage)]
+            }
+            return reply
 
         case .whoHas(let book):
             let statuses = try await library.whoHas(book)

@@ -55,6 +55,15 @@ public enum CommandParser {
                 return command(.checkout(book: unquote(title), borrower: isSender ? nil : name))
             }
             return command(.checkout(book: argument, borrower: nil))
+        case .cancelHold:
+            // "annuler la réservation de Dune", "cancel hold on Dune".
+            var book = argument
+            for lead in ["de ", "d'", "du ", "on ", "for "] where TextKey.fold(book).hasPrefix(lead) && book.count > lead.count {
+                book = unquote(String(book.dropFirst(lead.count)))
+                break
+            }
+            guard !book.isEmpty else { return needsArgument() }
+            return command(.cancelHold(book: book))
         case .returnBook, .renew, .hold, .whoHas, .show, .search:
             guard !argument.isEmpty else { return needsArgument() }
             switch form.verb {

@@ -6,6 +6,8 @@ public enum Intent: Sendable, Hashable {
     case returnBook(book: String)
     case renew(book: String)
     case hold(book: String)
+    /// Leave a book's queue (`cancel hold Dune`).
+    case cancelHold(book: String)
     case whoHas(book: String)
     /// `borrower` nil means the sender.
     case loansOf(borrower: String?)
@@ -34,6 +36,7 @@ public enum Intent: Sendable, Hashable {
         case .returnBook: "return"
         case .renew: "renew"
         case .hold: "hold"
+        case .cancelHold: "cancel_hold"
         case .whoHas: "who_has"
         case .loansOf: "loans_of"
         case .digest: "digest"

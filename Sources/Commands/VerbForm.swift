@@ -1,7 +1,7 @@
 /// One way of writing a verb, in the command table of `SPEC.md`.
 struct VerbForm: Sendable {
     enum Verb: Sendable {
-        case checkout, returnBook, renew, hold, whoHas, myBooks, digest, add, edit, delete, clean, list, search, show, help, confirm, cancel
+        case checkout, returnBook, renew, hold, cancelHold, whoHas, myBooks, digest, add, edit, delete, clean, list, search, show, help, confirm, cancel
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -10,6 +10,7 @@ struct VerbForm: Sendable {
             case .returnBook: "return"
             case .renew: "renew"
             case .hold: "hold"
+            case .cancelHold: "cancel hold"
             case .whoHas: "who has"
             case .myBooks: "my books"
             case .digest: "digest"
@@ -51,6 +52,9 @@ struct VerbForm: Sendable {
         VerbForm("retourner", .returnBook, .fr),
         VerbForm("renew", .renew, .en), VerbForm("extend", .renew, .en), VerbForm("prolonger", .renew, .fr),
         VerbForm("hold", .hold, .en), VerbForm("reserve", .hold, .en), VerbForm("réserver", .hold, .fr),
+        VerbForm("cancel hold", .cancelHold, .en), VerbForm("cancel my hold", .cancelHold, .en), VerbForm("unhold", .cancelHold, .en),
+        VerbForm("annuler la réservation", .cancelHold, .fr), VerbForm("annuler ma réservation", .cancelHold, .fr),
+        VerbForm("annuler réservation", .cancelHold, .fr),
         VerbForm("who has what", .digest, .en), VerbForm("digest", .digest, .en), VerbForm("status", .digest, .en),
         VerbForm("qui a quoi", .digest, .fr), VerbForm("résumé", .digest, .fr),
         VerbForm("who has", .whoHas, .en), VerbForm("where is", .whoHas, .en), VerbForm("qui a", .whoHas, .fr),

@@ -15,6 +15,15 @@ struct Words: Sendable {
 
     /// How to name a book in a suggested command: its title (among copies of one title, the
     /// library picks the right copy for the command).
+    /// The message for the member a book on the shelf is now kept for, in the library's
+    /// language (they did not write the command that freed it).
+    func keptNotice(_ book: Book, for hold: Hold, language theirs: Language) -> Notice {
+        Notice(to: hold.holder, reply: Reply(.info, theirs == .en
+            ? "\(bold: book.title) is back, and kept for you: you are first in line."
+            : "\(bold: book.title) est de retour, et vous est réservé : vous êtes le premier de la file.",
+            suggestion: theirs.pick("checkout ", "emprunter ") + reference(book), language: theirs))
+    }
+
     /// How a suggested command names `book`: its title, quoted when the title holds what the
     /// command would read as a separator (`checkout "Me as Well"`, `delete "Eats, Shoots"`).
     func reference(_ book: Book) -> String {

@@ -194,15 +194,19 @@ public struct LibraryService: Sendable {
         }
     }
 
-    /// Removes `holder` from the book's queue; returns the hold that was cancelled, if any.
+    /// Removes `holder` from the book's queue: the hold that was cancelled and, when the book
+    /// was on the shelf kept for them, the next in line it is now kept for. Nil when `holder`
+    /// was not waiting for it.
     @discardableResult
-    public func cancelHold(_ reference: String, for holder: Borrower) async throws -> Hold? {
+    public func cancelHold(_ reference: String, for holder: Borrower) async throws -> HoldCancellation? {
         try await database.writer.write { db in
             for book in try resolve(reference, db) {
-                if let hold = try Self.holds(of: book.id, db).first(where: { $0.holder.isSamePerson(as: holder) }) {
-                    try db.run("DELETE FROM hold WHERE id = ?", [hold.id])
-                    return hold
-                }
+                let queue = try Self.holds(of: book.id, db)
+                guard let index = queue.firstIndex(where: { $0.holder.isSamePerson(as: holder) }) else { continue }
+                try db.run("DELETE FROM hold WHERE id = ?", [queue[index].id])
+                let onShelf = try Self.openLoan(of: book.id, db) == nil
+                let kept = index == 0 && onShelf
+                return HoldCancellation(book: book, hold: queue[index], wasKept: kept, nextInLine: kept && queue.count > 1 ? queue[1] : nil)
             }
             return nil
         }

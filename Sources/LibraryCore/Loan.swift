@@ -110,6 +110,15 @@ public struct HoldPlacement: Sendable, Hashable {
     public var currentLoan: Loan
 }
 
+/// A hold given up. `wasKept`: the book was on the shelf, kept for that holder; it is now
+/// kept for `nextInLine`, or free for anyone when nobody else waits.
+public struct HoldCancellation: Sendable, Hashable {
+    public var book: Book
+    public var hold: Hold
+    public var wasKept: Bool
+    public var nextInLine: Hold?
+}
+
 /// Everything about one book: its open loan, its hold queue and its last past loans.
 public struct BookDetails: Sendable, Hashable {
     public var book: Book

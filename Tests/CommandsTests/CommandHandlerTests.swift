@@ -144,6 +144,27 @@ struct CommandHandlerTests {
         #expect(onShelf.text.contains("Emma est sur l'étagère : empruntez-le plutôt."))
     }
 
+    @Test("cancel hold: out of the line; a book kept for you passes to the next in line, who is told")
+    func cancelHold() async throws {
+        let handler = try await makeHandler()
+        let chloe = Sender(name: "Chloé", userID: "U-CHLOE")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: chloe, at: tuesday)
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday)
+        let given = await handler.handle(text: "cancel hold Dune", from: ben, at: tuesday)
+        #expect(given.kind == .success)
+        #expect(given.text == "You are no longer in line for Dune.\n  It is now kept for Chloé, next in line.")
+        #expect(given.notices.map(\.to) == [Borrower(name: "Chloé", userID: "U-CHLOE")])
+        let refused = await handler.handle(text: "checkout Dune", from: ben, at: tuesday)
+        #expect(refused.text.contains("Dune is kept for Chloé, first in line."))
+        let last = await handler.handle(text: "annuler la réservation de Dune", from: chloe, at: tuesday)
+        #expect(last.text == "Vous n'êtes plus dans la file pour Dune.\n  Il est sur l'étagère, libre pour tous.")
+        #expect(last.notices.isEmpty)
+        let lent = await handler.handle(text: "checkout Dune", from: ben, at: tuesday)
+        #expect(lent.kind == .success)
+    }
+
     @Test("typos and ambiguity: did you mean, and the candidates")
     func references() async throws {
         let handler = try await makeHandler()

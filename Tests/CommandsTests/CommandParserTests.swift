@@ -72,6 +72,15 @@ let parseTable: [ParseCase] = [
     ParseCase("reserver Dune", .hold(book: "Dune"), .fr),
     ParseCase("Réserver Le Petit Prince", .hold(book: "Le Petit Prince"), .fr),
     ParseCase("hold", .unknown(text: "hold", suggestion: "hold")),
+    // cancel hold
+    ParseCase("cancel hold Dune", .cancelHold(book: "Dune")),
+    ParseCase("cancel my hold on Dune", .cancelHold(book: "Dune")),
+    ParseCase("unhold \"A Prayer for Owen Meany\"", .cancelHold(book: "A Prayer for Owen Meany")),
+    ParseCase("annuler la réservation de Dune", .cancelHold(book: "Dune"), .fr),
+    ParseCase("annuler ma réservation Les Misérables", .cancelHold(book: "Les Misérables"), .fr),
+    ParseCase("cancel hold", .unknown(text: "cancel hold", suggestion: "cancel hold")),
+    // Still the answer to a confirmation.
+    ParseCase("cancel", .cancel),
     // who has
     ParseCase("who has Dune", .whoHas(book: "Dune")),
     ParseCase("Who has Dune?", .whoHas(book: "Dune")),

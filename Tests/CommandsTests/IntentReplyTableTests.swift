@@ -38,6 +38,8 @@ let replyTable: [ReplyCase] = [
     ReplyCase("hold Dune", .success, "You are number 2 in line for Dune."),
     ReplyCase("réserver Dune", .success, "Vous êtes numéro 2 dans la file pour Dune."),
     ReplyCase("hold Emma", .error, "Emma is on the shelf: check it out instead."),
+    ReplyCase("cancel hold Dune", .error, "You are not in line for Dune.\n  Try: `who has Dune`"),
+    ReplyCase("annuler la réservation de Dune", .error, "Vous n'êtes pas dans la file pour Dune."),
     ReplyCase("réserver Emma", .error, "Emma est sur l'étagère : empruntez-le plutôt."),
     ReplyCase("who has Dune", .info, "Ana has Dune since Fri 20 Nov, due Fri 4 Dec."),
     ReplyCase("qui a Dune", .info, "Ana a Dune depuis ven. 20 nov., à rendre ven. 4 déc."),

@@ -161,9 +161,27 @@ struct LendingTests {
         let library = try await makeLibrary(books: shelf)
         try await library.checkout("Dune", to: ana, at: monday)
         try await library.hold("Dune", for: ben, at: monday)
-        #expect(try await library.cancelHold("Dune", for: ben)?.holder.name == "Ben")
+        #expect(try await library.cancelHold("Dune", for: ben)?.hold.holder.name == "Ben")
         #expect(try await library.show("Dune").holds.isEmpty)
         #expect(try await library.cancelHold("Dune", for: ben) == nil)
+    }
+
+    @Test("the first in line giving up a book kept for them passes it to the next, else frees it")
+    func cancelKeptHold() async throws {
+        let library = try await makeLibrary(books: shelf)
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.hold("Dune", for: ben, at: monday)
+        try await library.hold("Dune", for: chloe, at: monday.addingTimeInterval(60))
+        // While Dune is out, nobody is passed anything.
+        try await library.hold("Dune", for: Borrower(name: "Dan"), at: monday.addingTimeInterval(120))
+        #expect(try await library.cancelHold("Dune", for: Borrower(name: "Dan"))?.nextInLine == nil)
+        try await library.returnBook("Dune", at: monday.addingTimeInterval(3600))
+        let given = try #require(try await library.cancelHold("Dune", for: ben))
+        #expect(given.nextInLine?.holder.name == "Chloé")
+        let error = await libraryError { _ = try await library.checkout("Dune", to: ben, at: monday.addingTimeInterval(7200)) }
+        #expect(error == .heldForAnother(try await library.resolve("Dune"), hold: try #require(given.nextInLine)))
+        #expect(try await library.cancelHold("Dune", for: chloe)?.nextInLine == nil)
+        try await library.checkout("Dune", to: ben, at: monday.addingTimeInterval(7200))
     }
 
     @Test("loans of a borrower: by user id, or by name when no id was recorded")
