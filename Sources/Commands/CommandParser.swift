@@ -56,9 +56,10 @@ public enum CommandParser {
             }
             return command(.checkout(book: argument, borrower: nil))
         case .cancelHold:
-            // "annuler la réservation de Dune", "cancel hold on Dune".
+            // "annuler la réservation de Dune" / "d'Emma", "cancel hold on Dune".
             var book = argument
-            for lead in ["de ", "d'", "du ", "on ", "for "] where TextKey.fold(book).hasPrefix(lead) && book.count > lead.count {
+            let leads = form.language == .fr ? ["de ", "d'", "d\u{2019}"] : ["on ", "for "]
+            for lead in leads where book.lowercased().hasPrefix(lead) && book.count > lead.count {
                 book = unquote(String(book.dropFirst(lead.count)))
                 break
             }

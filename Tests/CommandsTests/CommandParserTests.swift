@@ -75,9 +75,12 @@ let parseTable: [ParseCase] = [
     // cancel hold
     ParseCase("cancel hold Dune", .cancelHold(book: "Dune")),
     ParseCase("cancel my hold on Dune", .cancelHold(book: "Dune")),
+    ParseCase("cancel hold De Profundis", .cancelHold(book: "De Profundis")),
     ParseCase("unhold \"A Prayer for Owen Meany\"", .cancelHold(book: "A Prayer for Owen Meany")),
     ParseCase("annuler la réservation de Dune", .cancelHold(book: "Dune"), .fr),
     ParseCase("annuler ma réservation Les Misérables", .cancelHold(book: "Les Misérables"), .fr),
+    ParseCase("annuler la réservation d'Emma", .cancelHold(book: "Emma"), .fr),
+    ParseCase("annuler la réservation d’Emma", .cancelHold(book: "Emma"), .fr),
     ParseCase("cancel hold", .unknown(text: "cancel hold", suggestion: "cancel hold")),
     // Still the answer to a confirmation.
     ParseCase("cancel", .cancel),
