@@ -61,10 +61,15 @@ public final class DiscordGateway: Sendable {
     private let seen = RecentIDs()
     private let inProgress = CommandsInProgress()
 
+    /// Where messages for other members go (Discord's own direct messages, unless told more).
+    private let directMessages: DirectMessages
+
     public init(api: DiscordREST, handler: CommandHandler, prefix: String = "!library",
-                invalidSessionDelay: ClosedRange<Double> = 1...5, log: @escaping @Sendable (String) -> Void = { _ in }) {
+                invalidSessionDelay: ClosedRange<Double> = 1...5, directMessages: DirectMessages? = nil,
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.api = api
         self.handler = handler
+        self.directMessages = directMessages ?? DirectMessages(discord: api)
         self.prefix = prefix
         self.invalidSessionDelay = invalidSessionDelay
         self.log = log
@@ -299,18 +304,10 @@ public final class DiscordGateway: Sendable {
         await deliver(reply.notices)
     }
 
-    /// Tells the members a reply concerns (the first in line for a book that came back) in a
-    /// direct message, when they are Discord users. One that cannot be sent is logged: the
-    /// reply itself named them.
+    /// Tells the members a reply concerns (the first in line for a book that came back).
     private func deliver(_ notices: [Notice]) async {
-        for notice in notices {
-            guard let userID = notice.to.userID, ChatUserID.isDiscord(userID) else { continue }
-            do {
-                try await api.createMessage(channel: try await api.directMessageChannel(with: userID), DiscordRenderer.render(notice.reply))
-            } catch {
-                log("Discord: a message to \(notice.to.name) could not be sent (\(error)).")
-            }
-        }
+        guard !notices.isEmpty else { return }
+        await directMessages.send(notices) { [log] line in log("Discord: " + line) }
     }
 
     private func answer(_ interaction: DiscordInteraction, turn: Turn) async {

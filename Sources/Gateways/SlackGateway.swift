@@ -20,12 +20,16 @@ public final class SlackGateway: Sendable {
     private let inProgress = CommandsInProgress()
     /// Called with one sentence per notable event (connected, reconnecting); never a token.
     private let log: @Sendable (String) -> Void
+    /// Where messages for other members go (Slack's own direct messages, unless told more).
+    private let directMessages: DirectMessages
 
     public init(api: SlackWebAPI, handler: CommandHandler, nameLifetime: Duration = .seconds(3600),
+                directMessages: DirectMessages? = nil,
                 now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
                 log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.api = api
         self.handler = handler
+        self.directMessages = directMessages ?? DirectMessages(slack: api)
         self.nameLifetime = nameLifetime
         self.now = now
         self.log = log
@@ -184,18 +188,10 @@ public final class SlackGateway: Sendable {
         await deliver(notices)
     }
 
-    /// Tells the members a reply concerns (the first in line for a book that came back) in a
-    /// direct message, when they are Slack members. One that cannot be sent is logged: the
-    /// reply itself named them.
+    /// Tells the members a reply concerns (the first in line for a book that came back).
     private func deliver(_ notices: [Notice]) async {
-        for notice in notices {
-            guard let userID = notice.to.userID, !ChatUserID.isDiscord(userID) else { continue }
-            do {
-                try await api.postMessage(channel: userID, SlackRenderer.render(notice.reply))
-            } catch {
-                log("Slack: a message to \(notice.to.name) could not be sent (\(error)).")
-            }
-        }
+        guard !notices.isEmpty else { return }
+        await directMessages.send(notices) { [log] line in log("Slack: " + line) }
     }
 
     /// The members `text` mentions (the bot aside), by their `<@ID>` token, named as

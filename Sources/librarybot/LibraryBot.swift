@@ -42,15 +42,17 @@ struct RunCommand: AsyncParsableCommand {
         // One handler for every gateway: a confirmation asked on one is answered there only
         // (the pending question is keyed by user id), and the library sees one stream of commands.
         let handler = CommandHandler(library: library, settings: settings.handler)
-        if let slack = settings.slack {
-            let api = SlackWebAPI(baseURL: slack.apiURL, botToken: slack.botToken, appToken: slack.appToken)
-            let gateway = SlackGateway(api: api, handler: handler, log: { [logger] line in logger.info("\(line)") })
+        let slackAPI = settings.slack.map { SlackWebAPI(baseURL: $0.apiURL, botToken: $0.botToken, appToken: $0.appToken) }
+        let discordAPI = settings.discord.map { DiscordREST(baseURL: $0.apiURL, token: $0.token) }
+        // A member waiting on one platform is told on it, whichever platform the book came back on.
+        let directMessages = DirectMessages(slack: slackAPI, discord: discordAPI)
+        if let slack = settings.slack, let api = slackAPI {
+            let gateway = SlackGateway(api: api, handler: handler, directMessages: directMessages, log: { [logger] line in logger.info("\(line)") })
             logger.info("Slack gateway starting.", metadata: ["api": "\(slack.apiURL)"])
             services.append(.init(service: SlackService(gateway: gateway), serviceName: "slack"))
         }
-        if let discord = settings.discord {
-            let api = DiscordREST(baseURL: discord.apiURL, token: discord.token)
-            let gateway = DiscordGateway(api: api, handler: handler, prefix: discord.prefix) { [logger] line in logger.info("\(line)") }
+        if let discord = settings.discord, let api = discordAPI {
+            let gateway = DiscordGateway(api: api, handler: handler, prefix: discord.prefix, directMessages: directMessages) { [logger] line in logger.info("\(line)") }
             logger.info("Discord gateway starting.", metadata: ["api": "\(discord.apiURL)", "prefix": "\(discord.prefix)"])
             services.append(.init(service: DiscordService(gateway: gateway), serviceName: "discord"))
         }

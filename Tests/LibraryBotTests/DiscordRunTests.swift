@@ -127,6 +127,32 @@ struct DiscordRunTests {
         #expect(requests.filter { path($0) == "/channels/500000000000000009/messages" }.count == 3)
     }
 
+    @Test("Slack and Discord together: a book returned on Discord tells the member waiting for it on Slack, in a Slack direct message")
+    func holdNoticeAcrossPlatforms() async throws {
+        let discord = try await EmulatedDiscord()
+        let slack = try await EmulatedSlack()
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\ncheckout Dune\n", as: "Ana")
+        let bot = try RunningBinary(["run", "--database", library.path], environment: discord.environment.merging(slack.environment) { $1 })
+        // Ben waits for Dune, from a direct message on Slack.
+        try await slack.push(#"{"envelope_id":"x-1","type":"events_api","payload":{"event_id":"EvX1","event":{"type":"message","channel_type":"im","user":"U-BEN","text":"hold dune","ts":"3.1","channel":"D-BEN"}}}"#)
+        let deadline = ContinuousClock.now + .seconds(patience)
+        while try await !slack.requests().contains(where: { body($0)["channel"] as? String == "D-BEN" }), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        // Ana brings it back on Discord.
+        try await discord.dispatchMessage(id: "800000000000000061", content: "!library return Dune")
+        _ = try await discord.waitForRequest { (body($0)["message_reference"] as? [String: Any])?["message_id"] as? String == "800000000000000061" }
+        var notice: [String: Any]?
+        while notice == nil, ContinuousClock.now < deadline + .seconds(patience) {
+            notice = try await slack.requests().first { path($0) == "/api/chat.postMessage" && body($0)["channel"] as? String == "U-BEN" }
+            if notice == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let text = body(notice)["text"] as? String
+        let seen = try await slack.requests().map { body($0) }
+        #expect(text?.hasPrefix("Dune is back, and kept for you") == true, "Slack got: \(seen)")
+        _ = try await bot.terminate()
+    }
+
     @Test("discord register-commands --guild registers /library; a missing application id or token is named")
     func registerCommands() async throws {
         let discord = try await EmulatedDiscord()
