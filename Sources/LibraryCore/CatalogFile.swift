@@ -86,6 +86,8 @@ public enum CatalogFile {
 
     /// The books as a pretty JSON array, re-importable.
     public static func json(_ books: [Book]) throws -> Data {
+        // Foundation pretty-prints an empty array as "[", a blank line, "]".
+        guard !books.isEmpty else { return Data("[]".utf8) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601

@@ -29,6 +29,38 @@ public struct LibraryService: Sendable {
         return try await database.writer.write { db in try valid.map { try Self.insert($0, at: now, db) } }
     }
 
+    /// Adds the books of `books` that the shelf does not have yet, all or nothing, in one
+    /// transaction; returns those added and those left out. A book is on the shelf when one with
+    /// the same title and author is (case, accents and punctuation aside), counting copies: a
+    /// list naming Dune twice adds one Dune to a shelf that has one, and none to a shelf that
+    /// has two. So importing the same file again adds nothing.
+    public func addMissing(_ books: [NewBook], at now: Date) async throws -> (added: [Book], alreadyOnShelf: [NewBook]) {
+        let valid = try books.map { book throws(LibraryError) in try book.validated() }
+        return try await database.writer.write { db in
+            var onShelf: [String: Int] = [:]
+            let keys = try db.all("SELECT titleKey, author FROM book") { row -> String in
+                Self.copyKey(titleKey: row[0], author: row[1])
+            }
+            for key in keys { onShelf[key, default: 0] += 1 }
+            var added: [Book] = [], present: [NewBook] = []
+            for book in valid {
+                let key = Self.copyKey(titleKey: TextKey.fold(book.title), author: book.author)
+                if let count = onShelf[key], count > 0 {
+                    onShelf[key] = count - 1
+                    present.append(book)
+                } else {
+                    added.append(try Self.insert(book, at: now, db))
+                }
+            }
+            return (added, present)
+        }
+    }
+
+    /// Books with the same key are copies of one another (see `areCopies`).
+    private static func copyKey(titleKey: String, author: String) -> String {
+        titleKey + "\u{1F}" + TextKey.fold(author)
+    }
+
     /// Changes one field of a book; an empty value clears an optional field.
     /// Returns the book before and after.
     public func edit(_ reference: String, set field: BookField, to value: String) async throws -> (before: Book, after: Book) {
@@ -454,7 +486,7 @@ public struct LibraryService: Sendable {
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
         // Cached per number of ids (the common case is one).
         let found = try db.all("SELECT \(Book.databaseSelection) FROM book WHERE id IN (\(placeholders))",
-                               StatementArguments(ids)) { Book(row: $0, at: 0) }
+                               StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })) { Book(row: $0, at: 0) }
         let byID = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
         return ids.compactMap { byID[$0] }
     }

@@ -17,7 +17,9 @@ struct BooksCommand: AsyncParsableCommand {
                 CSV needs a header line naming its columns, among title,author,publisher,categories,isbn \
                 (title and author required); categories are separated by ';'. A JSON file is an array of \
                 objects with the same keys, as written by 'books export --format json'. A file with any bad \
-                row changes nothing unless --skip-bad is given; every rejected row is reported with its line.
+                row changes nothing unless --skip-bad is given; every rejected row is reported with its line. \
+                Books already on the shelf (same title and author, counting copies) are not added again, so \
+                importing a file twice adds its books once; --copies adds every row as a new copy.
                 """
         )
 
@@ -26,6 +28,9 @@ struct BooksCommand: AsyncParsableCommand {
 
         @Flag(name: .long, help: "Import the good rows even when some are bad.")
         var skipBad = false
+
+        @Flag(name: .long, help: "Add every row, even a book already on the shelf (as one more copy).")
+        var copies = false
 
         @OptionGroup var options: CommonOptions
 
@@ -60,8 +65,19 @@ struct BooksCommand: AsyncParsableCommand {
                 }
             }
             let service = try await options.loadSettings().openLibrary()
-            let added = try await service.add(good, at: Date())
+            if copies {
+                let added = try await service.add(good, at: Date())
+                print("Added \(added.count) \(added.count == 1 ? "book" : "books") from \(file).")
+                return
+            }
+            let (added, present) = try await service.addMissing(good, at: Date())
             print("Added \(added.count) \(added.count == 1 ? "book" : "books") from \(file).")
+            if !present.isEmpty {
+                let named = present.prefix(5).map { "\($0.title) by \($0.author)" }.joined(separator: "; ")
+                let more = present.count > 5 ? "; and \(present.count - 5) more" : ""
+                print("\(present.count) already on the shelf, not added again: \(named)\(more).")
+                print("To add \(present.count == 1 ? "it as another copy" : "them as more copies"), run again with --copies.")
+            }
         }
     }
 
@@ -97,12 +113,9 @@ struct BooksCommand: AsyncParsableCommand {
         @OptionGroup var options: CommonOptions
 
         func run() async throws {
-            let service = try await options.loadSettings().openLibrary()
-            let present = Set(try await service.allBooks().map { TextKey.fold($0.title) + "|" + TextKey.fold($0.author) })
-            let missing = DemoBooks.all.filter { !present.contains(TextKey.fold($0.title) + "|" + TextKey.fold($0.author)) }
-            let added = try await service.add(missing, at: Date())
-            let skipped = DemoBooks.all.count - added.count
-            print("Added \(added.count) demo books\(skipped > 0 ? " (\(skipped) already on the shelf)" : "") to \(try await options.loadSettings().databasePath).")
+            let settings = try await options.loadSettings()
+            let (added, present) = try await settings.openLibrary().addMissing(DemoBooks.all, at: Date())
+            print("Added \(added.count) demo books\(present.isEmpty ? "" : " (\(present.count) already on the shelf)") to \(settings.databasePath).")
         }
     }
 

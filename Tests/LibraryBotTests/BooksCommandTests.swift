@@ -14,6 +14,7 @@ struct BooksCommandTests {
         for command in ["import", "export", "demo", "list"] { #expect(books.stdout.contains(command)) }
         let importHelp = try await BinaryRunner.run(["books", "import", "--help"])
         #expect(importHelp.stdout.contains("--skip-bad"))
+        #expect(importHelp.stdout.contains("--copies"))
         #expect(importHelp.stdout.contains("--database"))
     }
 
@@ -73,6 +74,41 @@ struct BooksCommandTests {
         #expect(titles.contains("Emma, by Jane Austen"))
         #expect(titles.contains("Middlemarch, by George Eliot"))
         #expect(!titles.contains("Persuasion"))
+    }
+
+    @Test("importing a file twice adds its books once; --copies adds them again as copies")
+    func importTwice() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = folder.appendingPathComponent("library.sqlite").path
+        let csv = folder.appendingPathComponent("new.csv")
+        try "title,author\nEmma,Jane Austen\nEmma,Jane Austen\nMiddlemarch,George Eliot\n".write(to: csv, atomically: true, encoding: .utf8)
+        let count = { try await BinaryRunner.run(["books", "list", "--database", database]).stdout.split(separator: "\n").count }
+
+        let first = try await BinaryRunner.run(["books", "import", csv.path, "--database", database])
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("Added 3 books"))
+        #expect(!first.stdout.contains("already on the shelf"))
+
+        let second = try await BinaryRunner.run(["books", "import", csv.path, "--database", database])
+        #expect(second.status == 0)
+        #expect(second.stdout.contains("Added 0 books"))
+        #expect(second.stdout.contains("3 already on the shelf, not added again: Emma by Jane Austen; Emma by Jane Austen; Middlemarch by George Eliot."))
+        #expect(second.stdout.contains("--copies"))
+        #expect(try await count() == 3)
+
+        let copies = try await BinaryRunner.run(["books", "import", csv.path, "--copies", "--database", database])
+        #expect(copies.stdout.contains("Added 3 books"))
+        #expect(try await count() == 6)
+    }
+
+    @Test("an empty library exports as an empty JSON array")
+    func emptyExport() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let exported = try await BinaryRunner.run(["books", "export", "--format", "json", "--database", folder.appendingPathComponent("l.sqlite").path])
+        #expect(exported.status == 0)
+        #expect(exported.stdout == "[]\n")
     }
 
     @Test("a file that is not a catalog is refused with a clear message")

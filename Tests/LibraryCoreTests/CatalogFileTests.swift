@@ -51,6 +51,8 @@ struct CatalogFileTests {
         let expected = books.map { NewBook(title: $0.title, author: $0.author, publisher: $0.publisher, categories: $0.categories, isbn: $0.isbn) }
         #expect(try CatalogFile.rows(csv: CatalogFile.csv(books)).map(\.book) == expected)
         #expect(try CatalogFile.rows(json: CatalogFile.json(books)).map(\.book) == expected)
+        #expect(try String(decoding: CatalogFile.json([]), as: UTF8.self) == "[]")
+        #expect(try CatalogFile.rows(json: CatalogFile.json([])).isEmpty)
     }
 
     @Test("every demo book is valid, with a checksummed ISBN")

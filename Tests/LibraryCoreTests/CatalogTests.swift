@@ -25,6 +25,29 @@ struct CatalogTests {
         #expect(try await library.counts().books == 1)
     }
 
+    @Test("addMissing adds only what the shelf lacks, counting copies, so a second import adds nothing")
+    func addMissing() async throws {
+        let library = try await makeLibrary(books: [book("Dune", "Frank Herbert"), book("Emma", "Jane Austen")])
+        let list = [book("DUNE", "frank  herbert"), book("Dune", "Frank Herbert"), book("Emma", "Jane Austen"),
+                    book("Emma", "Emma Tennant"), book("Middlemarch", "George Eliot")]
+        let first = try await library.addMissing(list, at: monday)
+        // One Dune and Emma (Austen) were there: the second Dune, Tennant's Emma and Middlemarch are new.
+        #expect(first.added.map(\.title) == ["Dune", "Emma", "Middlemarch"])
+        #expect(first.added.map(\.author) == ["Frank Herbert", "Emma Tennant", "George Eliot"])
+        #expect(first.alreadyOnShelf.map(\.title) == ["DUNE", "Emma"])
+        #expect(try await library.counts().books == 5)
+
+        let again = try await library.addMissing(list, at: monday)
+        #expect(again.added.isEmpty)
+        #expect(again.alreadyOnShelf.count == list.count)
+        #expect(try await library.counts().books == 5)
+
+        // A bad book refuses the whole list.
+        let refused = await libraryError { _ = try await library.addMissing([book("Persuasion", "Jane Austen"), book("X", " ")], at: monday) }
+        #expect(refused == .invalidBook(field: .author, problem: .empty))
+        #expect(try await library.counts().books == 5)
+    }
+
     @Test("ISBN-10 with an X check digit is accepted")
     func isbn10() {
         #expect(ISBN.normalize("0-8044-2957-x") == "080442957X")
