@@ -24,9 +24,12 @@ public struct Sender: Sendable, Hashable {
 
     /// The person a command names (`as NAME`, `what does NAME have`): a member it mentions,
     /// the sender by their own name, or someone known by name only; nil names the sender.
-    func person(named name: String?) -> Borrower {
+    /// Nil when the name is a mention the platform could not say who it is (`<@123>` left as
+    /// typed): the library cannot record a loan to a token.
+    func person(named name: String?) -> Borrower? {
         guard let typed = name?.trimmingWhitespace() else { return borrower }
         if let mentioned = mentions[typed] { return mentioned }
+        if typed.hasPrefix("<@"), typed.hasSuffix(">") { return nil }
         // "@Ana" typed as text (not picked as a mention) is Ana.
         let name = typed.hasPrefix("@") && typed.count > 1 ? String(typed.dropFirst()) : typed
         return TextKey.fold(name) == TextKey.fold(self.name) ? borrower : Borrower(name: name)
@@ -96,7 +99,7 @@ public actor CommandHandler {
         let l = words.language
         switch intent {
         case .checkout(let book, let borrowerName):
-            let borrower = sender.person(named: borrowerName)
+            guard let borrower = sender.person(named: borrowerName) else { return words.unresolvedMention }
             let lent: LoanedBook
             do {
                 lent = try await library.checkout(book, to: borrower, at: now)
@@ -189,7 +192,7 @@ public actor CommandHandler {
             return Reply(.info, l == .en ? "\(statuses.count) copies:" : "\(statuses.count) exemplaires :", lines: lines, language: l)
 
         case .loansOf(let name):
-            let borrower = sender.person(named: name)
+            guard let borrower = sender.person(named: name) else { return words.unresolvedMention }
             let loans = try await library.loans(of: borrower)
             let you = name == nil
             guard !loans.isEmpty else {

@@ -136,6 +136,15 @@ struct Words: Sendable {
             "Seuls les administrateurs de la bibliothèque peuvent \(action). Demandez à l'un d'eux.")), language: language)
     }
 
+    /// A mention the platform could not tell the member of (looked up too slowly, or not a
+    /// member): nothing is done rather than something recorded for nobody.
+    var unresolvedMention: Reply {
+        Reply(.error, language == .en ? "I could not tell who that mention is, so nothing was done."
+                                      : "Je n'ai pas pu savoir qui est la personne mentionnée ; rien n'a été fait.",
+              lines: [language == .en ? "Try again in a moment, or give their name." : "Réessayez dans un instant, ou donnez son nom."],
+              language: language)
+    }
+
     /// Every library error as a reply that says what to do next.
     func explain(_ error: LibraryError) -> Reply {
         let l = language

@@ -46,6 +46,8 @@ public final class DiscordGateway: Sendable {
     /// How long to wait before identifying again after an INVALID SESSION that cannot be
     /// resumed: Discord asks for a random 1-5 s.
     let invalidSessionDelay: ClosedRange<Double>
+    /// How long the members a `/library` text mentions may take to look up.
+    let mentionLookupTime: Duration
     private let log: @Sendable (String) -> Void
 
     private struct Session {
@@ -65,13 +67,14 @@ public final class DiscordGateway: Sendable {
     private let directMessages: DirectMessages
 
     public init(api: DiscordREST, handler: CommandHandler, prefix: String = "!library",
-                invalidSessionDelay: ClosedRange<Double> = 1...5, directMessages: DirectMessages? = nil,
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+                invalidSessionDelay: ClosedRange<Double> = 1...5, mentionLookupTime: Duration = .milliseconds(1500),
+                directMessages: DirectMessages? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.api = api
         self.handler = handler
         self.directMessages = directMessages ?? DirectMessages(discord: api)
         self.prefix = prefix
         self.invalidSessionDelay = invalidSessionDelay
+        self.mentionLookupTime = mentionLookupTime
         self.log = log
     }
 
@@ -319,6 +322,8 @@ public final class DiscordGateway: Sendable {
             switch (interaction.type, interaction.data?.name, interaction.data?.custom_id) {
             case (2, "library", _):
                 let text = interaction.data?.options?.first { $0.name == "command" }?.value ?? ""
+                var sender = sender
+                sender.mentions = await people(mentionedIn: text, guild: interaction.guild_id)
                 let (reply, onlyToAsker) = await turn.handle { await answerSlashCommand(text, from: sender, handler: handler) }
                 notices = reply.notices
                 let parts = DiscordRenderer.messages(reply, atMost: interaction.application_id == nil ? 1 : DiscordRenderer.maxMessages)
@@ -347,6 +352,45 @@ public final class DiscordGateway: Sendable {
             log("Discord: an interaction could not be answered (\(error)).")
         }
         await deliver(notices)
+    }
+}
+
+extension DiscordGateway {
+    /// The members a `/library` text mentions. There Discord sends a mention as its bare token
+    /// (`<@ID>`), without the `mentions` of a message, so each is looked up: at most five, and
+    /// all within `mentionLookupTime` of the 3 s Discord gives an interaction's answer. One not
+    /// found in time stays a name, as typed.
+    func people(mentionedIn text: String, guild: String?) async -> [String: Borrower] {
+        let mentioned = mentionTokens(in: text).prefix(5)
+        guard !mentioned.isEmpty else { return [:] }
+        enum Found: Sendable { case person(tokens: [String], Borrower), nobody, outOfTime }
+        return await withTaskGroup(of: Found.self) { group in
+            for (id, tokens) in mentioned {
+                group.addTask { [api] in
+                    guard let person = try? await api.person(id, in: guild) else { return .nobody }
+                    return .person(tokens: tokens, person)
+                }
+            }
+            group.addTask { [mentionLookupTime] in
+                try? await Task.sleep(for: mentionLookupTime)
+                return .outOfTime
+            }
+            var people: [String: Borrower] = [:], answered = 0
+            for await found in group {
+                switch found {
+                case .person(let tokens, let person):
+                    for token in tokens { people[token] = person }
+                    answered += 1
+                case .nobody:
+                    answered += 1
+                case .outOfTime:
+                    group.cancelAll()
+                    return people
+                }
+                if answered == mentioned.count { group.cancelAll() }
+            }
+            return people
+        }
     }
 }
 

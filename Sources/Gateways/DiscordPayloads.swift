@@ -91,6 +91,21 @@ struct DiscordMessage: Decodable, Sendable {
     }
 }
 
+/// The user ids `text` mentions (`<@ID>`, `<@!ID>`), each once, in order, with the tokens
+/// they appear as.
+func mentionTokens(in text: String) -> [(id: String, tokens: [String])] {
+    var found: [(id: String, tokens: [String])] = []
+    for match in text.matches(of: /<@(!?)([0-9]{1,20})>/) {
+        let id = String(match.output.2), token = String(match.output.0)
+        if let index = found.firstIndex(where: { $0.id == id }) {
+            if !found[index].tokens.contains(token) { found[index].tokens.append(token) }
+        } else {
+            found.append((id, [token]))
+        }
+    }
+    return found
+}
+
 /// An entry of a message's `mentions`: a user object with an extra `member` field.
 struct DiscordMention: Decodable, Sendable {
     var user: DiscordUser

@@ -1,5 +1,6 @@
 import Commands
 import Foundation
+import LibraryCore
 import Synchronization
 import Transport
 
@@ -145,6 +146,19 @@ public struct DiscordREST: Sendable {
         struct Body: Encodable { var recipient_id: String }
         struct Channel: Decodable { var id: String }
         return try await call("POST", "/users/@me/channels", json: Body(recipient_id: userID)).decode(Channel.self).id
+    }
+
+    /// A member as the library names them, with their user id: the name they go by in server
+    /// `guild` (`GET /guilds/{guild.id}/members/{user.id}`, which needs no privileged intent),
+    /// or their display name where there is no server (`GET /users/{user.id}`).
+    func person(_ userID: String, in guild: String?) async throws -> Borrower {
+        guard let guild else {
+            let user = try await call("GET", "/users/\(userID)", route: "GET /users/{user.id}").decode(DiscordUser.self)
+            return Borrower(name: user.displayName(nick: nil), userID: user.id)
+        }
+        let member = try await call("GET", "/guilds/\(guild)/members/\(userID)", route: "GET /guilds/\(guild)/members/{user.id}")
+            .decode(DiscordMember.self)
+        return Borrower(name: member.user?.displayName(nick: member.nick) ?? member.nick ?? userID, userID: userID)
     }
 
     /// The `/library` command with its one string option, `command`.

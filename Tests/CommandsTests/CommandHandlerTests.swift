@@ -60,9 +60,15 @@ struct CommandHandlerTests {
         // "@Ben Okafor" typed as plain text is Ben Okafor.
         let typedAt = await handler.handle(text: "what does @Ben Okafor have", from: ana, at: tuesday)
         #expect(typedAt.text.contains("Ben Okafor has 1 book:"))
-        // A mention the platform did not resolve stays a name.
+        // A mention the platform could not resolve names nobody: nothing is recorded for a token.
         let unknown = await handler.handle(text: "what does <@U-ZED> have", from: anaMentioningBen, at: tuesday)
-        #expect(unknown.text.contains("<@U-ZED> has no books."))
+        #expect(unknown.kind == .error)
+        #expect(unknown.text.hasPrefix("I could not tell who that mention is, so nothing was done."))
+        let lentToNobody = await handler.handle(text: "checkout Emma as <@!42>", from: anaMentioningBen, at: tuesday)
+        #expect(lentToNobody.text.hasPrefix("I could not tell who that mention is"))
+        let french = await handler.handle(text: "emprunter Emma pour <@42>", from: anaMentioningBen, at: tuesday)
+        #expect(french.text.hasPrefix("Je n'ai pas pu savoir qui est la personne mentionnée"))
+        #expect(await handler.handle(text: "who has Emma", from: ana, at: tuesday).text.contains("on the shelf"))
     }
 
     @Test("a suggested command quotes a title that holds a separator, so that typing it works")

@@ -1,6 +1,6 @@
 import Commands
 import Foundation
-import Gateways
+@testable import Gateways
 import LibraryCore
 import TestSupport
 import Testing
@@ -422,6 +422,51 @@ struct DiscordGatewayTests {
         #expect(first.body?["data"]?["allowed_mentions"]?["parse"]?.count == 0)
         let second = try #require(callbacks.first { $0.path.contains("900000000000000002") })
         #expect(second.body?["data"]?["flags"]?.int == 64)
+    }
+
+    @Test("/library checkout Dune as @Ben: the mention, a bare token there, is looked up and lends to Ben by the name he goes by")
+    func slashCommandMention() async throws {
+        let discord = try await DiscordEmulator()
+        let (_, library, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        try await discord.control("/_members", #"{"guild_id": "600000000000000001", "members": [{"nick": "Benji", "roles": [], "user": {"id": "700000000000000002", "username": "ben", "global_name": "Ben Okafor", "discriminator": "0"}}]}"#)
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000061", command: "checkout Dune as <@!700000000000000002>"))
+        let callback = try #require(try await discord.wait({ try await discord.requests() }) { $0.contains { $0.path.hasSuffix("/callback") } }
+            .first { $0.path.hasSuffix("/callback") })
+        #expect(callback.body?["data"]?["content"]?.string?.hasPrefix("**Dune** is checked out to Benji.") == true)
+        #expect(try await discord.requests().contains { $0.path == "/guilds/600000000000000001/members/700000000000000002" })
+        let loans = try await library.loans(of: Borrower(name: "someone else", userID: "700000000000000002"))
+        #expect(loans.map(\.loan.borrower) == [Borrower(name: "Benji", userID: "700000000000000002")])
+    }
+
+    @Test("/library with a mention Discord cannot find, or cannot find in time, lends nothing and says why, only to the user")
+    func slashCommandUnknownMention() async throws {
+        let discord = try await DiscordEmulator()
+        let library = LibraryService(database: try LibraryDatabase.inMemory())
+        try await library.add([NewBook(title: "Dune", author: "Frank Herbert"), NewBook(title: "Emma", author: "Jane Austen")], at: Date())
+        let gateway = DiscordGateway(api: discord.api(), handler: CommandHandler(library: library), mentionLookupTime: .milliseconds(300))
+        let task = Task { try await gateway.run() }
+        defer { task.cancel() }
+        try await discord.control("/_members", #"{"guild_id": "600000000000000001", "members": [{"nick": null, "roles": [], "_delay": 3, "user": {"id": "700000000000000003", "username": "cy", "global_name": "Cy", "discriminator": "0"}}]}"#)
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000071", command: "checkout Dune as <@700000000000000009>"))
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000072", command: "checkout Emma as <@700000000000000003>"))
+        let callbacks = try await discord.wait({ try await discord.requests() }) { $0.filter { $0.path.hasSuffix("/callback") }.count == 2 }
+            .filter { $0.path.hasSuffix("/callback") }
+        for id in ["900000000000000071", "900000000000000072"] {
+            let callback = try #require(callbacks.first { $0.path.contains(id) })
+            #expect(callback.body?["data"]?["content"]?.string?.hasPrefix("I could not tell who that mention is, so nothing was done.") == true)
+            #expect(callback.body?["data"]?["flags"]?.int == 64)
+        }
+        #expect(try await library.whoHas("Dune").first?.loan == nil)
+        #expect(try await library.whoHas("Emma").first?.loan == nil)
+    }
+
+    @Test("mention tokens: <@ID> and <@!ID>, each user once with the forms it appears in; look-alikes are not mentions")
+    func mentionTokenScan() {
+        let found = mentionTokens(in: "as <@123> and <@!123>, <@456>; not <@abc> <@!> <#789> <@&321> @everyone")
+        #expect(found.map(\.id) == ["123", "456"])
+        #expect(found.first?.tokens == ["<@123>", "<@!123>"])
+        #expect(mentionTokens(in: "checkout Dune as Ben").isEmpty)
     }
 
     @Test("a /library answer too long for one message continues in follow-up messages, in order")

@@ -20,7 +20,9 @@ the connection is a zombie), POST /_dispatch_many {"t", "events": [d, ...]} (sta
 id), POST /_op (a raw payload on the current connection), POST /_zombie (stop acknowledging
 heartbeats and delivering events on the current connection), POST /_close {"code", "reason"},
 POST /_fail {"channel", "after"} (the message after the next `after` ones to that channel is
-refused once with 503, Discord having trouble);
+refused once with 503, Discord having trouble), POST /_members {"guild_id", "members": [member
+with its user and an optional "_delay" in seconds, ...]} (who GET /guilds/{guild.id}/members/{user.id} and GET /users/{user.id}
+find; anyone else is 404 Unknown Member / Unknown User);
 GET /_requests, /_gateway (every payload the bot sent: connection number, path, op, d),
 /_timings."""
 import asyncio, json, sys, time, uuid
@@ -41,6 +43,7 @@ timings = {"sent": {}, "replied": {}, "reconnect": [], "resumed": []}
 limited = set()
 bucket_calls = []
 failing = {}       # channel id -> messages to let through before one 503 (POST /_fail)
+members = {}       # guild id -> {user id -> guild member with its user} (POST /_members)
 ws_port = None
 heartbeat_ms = 45000
 starts_left = 999      # session_start_limit.remaining (--session-starts-left)
@@ -124,6 +127,9 @@ async def control(request, path):
     if path == "/_fail":
         failing[body["channel"]] = body.get("after", 0)
         return 200, {}
+    if path == "/_members":
+        members.setdefault(body["guild_id"], {}).update({m["user"]["id"]: m for m in body["members"]})
+        return 200, {}
     connection = current()
     if connection is None or (path in ("/_dispatch", "/_dispatch_many") and connection["session"] is None):
         return 409, {"error": "no connection with a session yet"}
@@ -179,6 +185,15 @@ async def route(request):
     parts = path.strip("/").split("/")
     if request.method == "POST" and len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages":
         return create_message(parts[1], request.body)
+    if request.method == "GET" and len(parts) == 4 and parts[0] == "guilds" and parts[2] == "members":
+        member = members.get(parts[1], {}).get(parts[3])
+        if member and member.get("_delay"):
+            await asyncio.sleep(member["_delay"])  # Discord being slow
+        member = member and {k: v for k, v in member.items() if k != "_delay"}
+        return (200, member, ()) if member else (404, {"message": "Unknown Member", "code": 10007}, ())
+    if request.method == "GET" and len(parts) == 2 and parts[0] == "users":
+        user = next((m[parts[1]]["user"] for m in members.values() if parts[1] in m), None)
+        return (200, user, ()) if user else (404, {"message": "Unknown User", "code": 10013}, ())
     if request.method == "POST" and path == "/users/@me/channels":
         recipient = request.body["recipient_id"]
         return 200, {"id": "2" + recipient[1:], "type": 1, "recipients": [{"id": recipient}]}, ()
