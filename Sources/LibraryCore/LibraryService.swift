@@ -484,7 +484,9 @@ public struct LibraryService: Sendable {
     private static func books(_ ids: [Int64], _ db: Database) throws -> [Book] {
         guard !ids.isEmpty else { return [] }
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
-        // Cached per number of ids (the common case is one).
+        // Cached per number of ids (the common case is one). The arguments go through a closure:
+        // GRDB's init for a sequence of Int64 maps it with a key path that the runtime builds
+        // anew on every call (it showed in profiles of `who has`).
         let found = try db.all("SELECT \(Book.databaseSelection) FROM book WHERE id IN (\(placeholders))",
                                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })) { Book(row: $0, at: 0) }
         let byID = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
