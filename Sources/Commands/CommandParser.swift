@@ -264,7 +264,9 @@ public enum CommandParser {
                 let end = word.lastIndex { !isMark($0) }.map(word.index(after:)) ?? start
                 return foldWord(String(word[start..<end]))
             }
-            for (polite, language) in politeWords where folded.count > polite.count {
+            // A message of courtesy alone ("hello", "merci", "thanks!") is stripped to nothing,
+            // which asks for help: what the bot can do, in the language of the greeting.
+            for (polite, language) in politeWords where folded.count >= polite.count {
                 if folded.prefix(polite.count).elementsEqual(polite) {
                     words.removeFirst(polite.count)
                     if let language { cues.append(language) }

@@ -260,6 +260,13 @@ let parseTable: [ParseCase] = [
     ParseCase("serch dune", .unknown(text: "serch dune", suggestion: "search")),
     ParseCase("emprunetr Dune", .unknown(text: "emprunetr Dune", suggestion: "emprunter"), .fr),
     ParseCase("hello world", .unknown(text: "world", suggestion: nil), .en),
+    // courtesy alone: what the bot can do, in the greeting's language
+    ParseCase("hello", .help(topic: nil), .en),
+    ParseCase("Hi!", .help(topic: nil), .en),
+    ParseCase("please?", .help(topic: nil), .en),
+    ParseCase("thank you!", .help(topic: nil), .en),
+    ParseCase("Bonjour", .help(topic: nil), .fr),
+    ParseCase("merci beaucoup", .help(topic: nil), .fr),
     ParseCase("make me a sandwich", .unknown(text: "make me a sandwich", suggestion: nil), nil),
     ParseCase("xyzzy", .unknown(text: "xyzzy", suggestion: nil), nil),
 ]
