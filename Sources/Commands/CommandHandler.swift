@@ -115,6 +115,13 @@ public actor CommandHandler {
                     ? (mine ? "You already have \(bold: book.title), \(when)." : "\(loan.borrower.name) already has \(bold: book.title), \(when).")
                     : (mine ? "Vous avez déjà \(bold: book.title), \(when)." : "\(loan.borrower.name) a déjà \(bold: book.title), \(when)."),
                     suggestion: (late ? l.pick("return ", "rendre ") : l.pick("renew ", "prolonger ")) + words.reference(book), language: l)
+            } catch LibraryError.alreadyCheckedOut(let book, let loan) where loan.borrower.isSamePerson(as: sender.borrower) {
+                // The asker has the book and lends it on (`checkout Dune as Ben` by Ana, who has
+                // it): waiting in line for it is not the way; bringing it back first is.
+                return Reply(.error, l == .en
+                    ? "You have \(bold: book.title) (due \(words.day(loan.dueAt))): return it first, then check it out to \(borrower.name)."
+                    : "Vous avez \(bold: book.title) (à rendre \(words.day(loan.dueAt))) : rendez-le d'abord, puis empruntez-le pour \(borrower.name).",
+                    suggestion: l.pick("return ", "rendre ") + words.reference(book), language: l)
             }
             return Reply(.success, l == .en
                 ? "\(bold: lent.book.title) is checked out to \(borrower.name)."

@@ -154,7 +154,7 @@ struct Words: Sendable {
                 let names = suggestions.map(\.title).joined(separator: l.pick(" or ", " ou "))
                 return Reply(.error, l == .en ? "No book matches '\(reference)'. Did you mean \(bold: names)?"
                                               : "Aucun livre ne correspond à « \(reference) ». Vouliez-vous dire \(bold: names) ?",
-                             suggestion: l.pick("show ", "info ") + first.title, language: l)
+                             suggestion: l.pick("show ", "info ") + self.reference(first), language: l)
             }
             // A number that is no book's: the list shows the numbers there are.
             let next = reference.hasPrefix("#") ? l.pick("list", "liste") : l.pick("search ", "chercher ") + reference
@@ -169,23 +169,23 @@ struct Words: Sendable {
                 ? "\(bold: book.title) is already checked out by \(loan.borrower.name) since \(day(loan.checkedOutAt))."
                 : "\(bold: book.title) est déjà emprunté par \(loan.borrower.name) depuis \(day(loan.checkedOutAt)).",
                 lines: [l == .en ? "It is due back \(day(loan.dueAt))." : "Retour prévu \(day(loan.dueAt))."],
-                suggestion: l.pick("hold ", "réserver ") + book.title, language: l)
+                suggestion: l.pick("hold ", "réserver ") + reference(book), language: l)
         case .notCheckedOut(let book):
             return Reply(.error, l == .en ? "\(bold: book.title) is not checked out: it is on the shelf."
                                           : "\(bold: book.title) n'est pas emprunté : il est sur l'étagère.",
-                         suggestion: l.pick("checkout ", "emprunter ") + book.title, language: l)
+                         suggestion: l.pick("checkout ", "emprunter ") + reference(book), language: l)
         case .heldForAnother(let book, let hold):
             return Reply(.error, l == .en ? "\(bold: book.title) is kept for \(hold.holder.name), first in line."
                                           : "\(bold: book.title) est réservé pour \(hold.holder.name), premier de la file.",
-                         suggestion: l.pick("hold ", "réserver ") + book.title, language: l)
+                         suggestion: l.pick("hold ", "réserver ") + reference(book), language: l)
         case .renewalLimitReached(let book, let loan, let limit):
             return Reply(.error, l == .en ? "\(bold: book.title) was already renewed \(limit) times, the most allowed. Please return it by \(day(loan.dueAt))."
                                           : "\(bold: book.title) a déjà été prolongé \(limit) fois, le maximum. Merci de le rendre d'ici \(day(loan.dueAt)).",
-                         suggestion: l.pick("return ", "rendre ") + book.title, language: l)
+                         suggestion: l.pick("return ", "rendre ") + reference(book), language: l)
         case .renewalBlockedByHolds(let book, let loan, let holds):
             return Reply(.error, l == .en ? "\(bold: book.title) cannot be renewed: \(holds.count) waiting for it. Please return it by \(day(loan.dueAt))."
                                           : "\(bold: book.title) ne peut pas être prolongé : \(holds.count) en attente. Merci de le rendre d'ici \(day(loan.dueAt)).",
-                         suggestion: l.pick("return ", "rendre ") + book.title, language: l)
+                         suggestion: l.pick("return ", "rendre ") + reference(book), language: l)
         case .renewalTooEarly(let book, let loan, let from):
             return Reply(.info, l == .en
                 ? "\(bold: book.title) is already due \(day(loan.dueAt)): renewing it today would not give you more time, so nothing changed."
@@ -195,15 +195,15 @@ struct Words: Sendable {
         case .holdOnAvailableBook(let book):
             return Reply(.error, l == .en ? "\(bold: book.title) is on the shelf: check it out instead."
                                           : "\(bold: book.title) est sur l'étagère : empruntez-le plutôt.",
-                         suggestion: l.pick("checkout ", "emprunter ") + book.title, language: l)
+                         suggestion: l.pick("checkout ", "emprunter ") + reference(book), language: l)
         case .alreadyHolding(let book, _, let position):
             return Reply(.error, l == .en ? "You are already number \(position) in line for \(bold: book.title)."
                                           : "Vous êtes déjà numéro \(position) dans la file pour \(bold: book.title).",
-                         suggestion: l.pick("who has ", "qui a ") + book.title, language: l)
+                         suggestion: l.pick("who has ", "qui a ") + reference(book), language: l)
         case .holdOnOwnLoan(let book, let loan):
             return Reply(.error, l == .en ? "You already have \(bold: book.title), due \(day(loan.dueAt))."
                                           : "Vous avez déjà \(bold: book.title), à rendre \(day(loan.dueAt)).",
-                         suggestion: l.pick("renew ", "prolonger ") + book.title, language: l)
+                         suggestion: l.pick("renew ", "prolonger ") + reference(book), language: l)
         case .invalidBook(let field, let problem):
             let text: String = switch problem {
             case .empty: l.pick("\(fieldName(field).capitalizedFirst) is missing.", "Il manque \(fieldName(field)).")

@@ -84,6 +84,28 @@ struct CommandHandlerTests {
         }
         let plain = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
         #expect(plain.suggestion == "checkout Dune")
+        // Error replies too: a hold on a book on the shelf suggests a checkout that works as typed.
+        _ = await handler.handle(text: "add «A Prayer for Owen Meany, 2» by John Irving", from: ana, at: tuesday)
+        let onShelf = await handler.handle(text: "hold A Prayer for Owen Meany, 2", from: ana, at: tuesday)
+        #expect(onShelf.kind == .error)
+        let typed = await handler.handle(text: try #require(onShelf.suggestion), from: ana, at: tuesday)
+        #expect(typed.text.contains("A Prayer for Owen Meany, 2 is checked out to Ana."), "\(onShelf.suggestion ?? "")")
+    }
+
+    @Test("lending on a book one has: return it first, not wait in line for it")
+    func lendOnOwnBook() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let onward = await handler.handle(text: "checkout Dune as Ben", from: ana, at: tuesday)
+        #expect(onward.kind == .error)
+        #expect(onward.text.hasPrefix("You have Dune (due Tue 15 Dec): return it first, then check it out to Ben."), "\(onward.text)")
+        #expect(onward.suggestion == "return Dune")
+        // Someone else asking for Ben is told who has it, and to wait in line.
+        let other = await handler.handle(text: "checkout Dune as Ben", from: Sender(name: "Cy", userID: "U-CY"), at: tuesday)
+        #expect(other.text.hasPrefix("Dune is already checked out by Ana"))
+        #expect(other.suggestion == "hold Dune")
+        let french = await handler.handle(text: "emprunter Dune pour Ben", from: ana, at: tuesday)
+        #expect(french.text.hasPrefix("Vous avez Dune (à rendre mar. 15 déc.) : rendez-le d'abord, puis empruntez-le pour Ben."), "\(french.text)")
     }
 
     @Test("the same in French, dates included")
