@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "librarybot", targets: ["librarybot"]),
         .library(name: "LibraryCore", targets: ["LibraryCore"]),
+        .library(name: "Commands", targets: ["Commands"]),
         .library(name: "Transport", targets: ["Transport"]),
         .library(name: "LoopbackPeer", targets: ["LoopbackPeer"]),
     ],

@@ -20,6 +20,16 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
+            name: "CommandBenchmarks",
+            dependencies: [
+                .product(name: "Commands", package: "librarybot"),
+                .product(name: "LibraryCore", package: "librarybot"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/CommandBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "loopback-peer",
             dependencies: [.product(name: "LoopbackPeer", package: "librarybot")],
             path: "Sources/loopback-peer"

@@ -12,7 +12,7 @@ public enum CommandParser {
         let words = stripped.split(separator: " ").map(String.init)
         let folded = words.map(foldWord)
 
-        let matching = VerbForm.all.filter { folded.count >= $0.words.count && Array(folded.prefix($0.words.count)) == $0.words }
+        let matching = VerbForm.all.filter { folded.starts(with: $0.words) }
         for form in matching {
             // "détails" typed with its accent is French, though "details" is also English.
             let typed = words.prefix(form.words.count).joined(separator: " ").lowercased()

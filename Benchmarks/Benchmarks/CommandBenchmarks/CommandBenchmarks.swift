@@ -1,0 +1,87 @@
+import Benchmark
+import Commands
+import Foundation
+import LibraryCore
+import Synchronization
+
+/// What the bot itself spends on one command, without a network: parsing the text, the
+/// library's transaction, the reply, and the reply rendered and encoded as the JSON a platform
+/// receives. The chat bursts (Benchmarks/python) measure the same work among the transport's
+/// and the emulator's; here it stands alone, so that a change to it shows. The library is the
+/// demo shelf in a WAL database file, as `librarybot run` opens it.
+struct Shelf: Sendable {
+    let handler: CommandHandler
+    let ana = Sender(name: "Ana Ruiz", userID: "700000000000000001")
+    let now = Date()
+
+    static let shared = Mutex<Shelf?>(nil)
+
+    static func open() async throws -> Shelf {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("librarybot-command-bench-\(getpid())")
+        try? FileManager.default.removeItem(at: folder)
+        let library = LibraryService(database: try LibraryDatabase.file(at: folder.appendingPathComponent("library.sqlite").path))
+        try await library.add(DemoBooks.all, at: Date())
+        return Shelf(handler: CommandHandler(library: library))
+    }
+}
+
+func shelf() throws -> Shelf {
+    guard let shelf = Shelf.shared.withLock({ $0 }) else { throw CocoaError(.featureUnsupported) }
+    return shelf
+}
+
+/// Lines members type, one per intent that only reads.
+let typedLines = [
+    "who has Dune", "checkout Dune as Ana", "return Dune", "my books", "list available", "search science fiction",
+    "show the hobbit", "qui a les misérables ?", "who has what", "chekout Dune", "hold Dune please", "what does Ana have",
+]
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], warmupIterations: 100,
+                                           maxDuration: .seconds(5), maxIterations: 20_000)
+    Benchmark.setup = {
+        if Shelf.shared.withLock({ $0 }) == nil {
+            let opened = try await Shelf.open()
+            Shelf.shared.withLock { $0 = opened }
+        }
+    }
+
+    Benchmark("parse 12 typical lines") { benchmark in
+        for _ in benchmark.scaledIterations {
+            for line in typedLines { blackHole(CommandParser.parse(line)) }
+        }
+    }
+
+    Benchmark("who has Dune: parse, library, reply") { benchmark in
+        let shelf = try shelf()
+        for _ in benchmark.scaledIterations {
+            blackHole(await shelf.handler.handle(text: "who has Dune", from: shelf.ana, at: shelf.now))
+        }
+    }
+
+    Benchmark("checkout then return: two writes, two replies") { benchmark in
+        let shelf = try shelf()
+        for _ in benchmark.scaledIterations {
+            blackHole(await shelf.handler.handle(text: "checkout The Hobbit", from: shelf.ana, at: shelf.now))
+            blackHole(await shelf.handler.handle(text: "return The Hobbit", from: shelf.ana, at: shelf.now))
+        }
+    }
+
+    Benchmark("who has Dune's reply as Discord JSON") { benchmark in
+        let shelf = try shelf()
+        let reply = await shelf.handler.handle(text: "who has Dune", from: shelf.ana, at: shelf.now)
+        let encoder = JSONEncoder()
+        for _ in benchmark.scaledIterations {
+            for message in DiscordRenderer.messages(reply) { blackHole(try encoder.encode(message)) }
+        }
+    }
+
+    Benchmark("who has Dune's reply as Slack JSON") { benchmark in
+        let shelf = try shelf()
+        let reply = await shelf.handler.handle(text: "who has Dune", from: shelf.ana, at: shelf.now)
+        let encoder = JSONEncoder()
+        for _ in benchmark.scaledIterations {
+            blackHole(try encoder.encode(SlackRenderer.render(reply)))
+        }
+    }
+}
