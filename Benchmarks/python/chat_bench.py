@@ -25,25 +25,27 @@ def release_binary():
     return os.path.join(folder, "librarybot")
 
 
-def start_floor(platform, api_url, token):
+def start_floor(platform, api_url, token, spend_us=0):
     """Builds Benchmarks' `chat-floor` (release), starts it against an emulator and waits until
-    it is connected; returns the process. Close its stdin to stop it."""
+    it is connected; returns the process. Close its stdin to stop it. With `spend_us`, it keeps
+    busy that many microseconds of CPU on each command, as a bot's own work would."""
     benchmarks = os.path.join(root, "Benchmarks")
     subprocess.check_call(["swift", "build", "-c", "release", "--product", "chat-floor"], cwd=benchmarks)
     folder = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=benchmarks, text=True).strip()
-    floor = subprocess.Popen([os.path.join(folder, "chat-floor"), platform, api_url, token],
+    floor = subprocess.Popen([os.path.join(folder, "chat-floor"), platform, api_url, token, str(spend_us)],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     if floor.stdout.readline().strip() != "ready":
         raise RuntimeError("chat-floor did not connect")
     return floor
 
 
-def with_floor(platform, script, arguments, api_path, token, measure):
+def with_floor(platform, script, arguments, api_path, token, measure, spend_us=0):
     """Starts emulator `script` afresh and chat-floor connected to it (its API at base +
-    `api_path`); returns `measure(base, floor_pid)`, then stops both."""
+    `api_path`, spending `spend_us` of CPU a command); returns `measure(base, floor_pid)`, then
+    stops both."""
     emulator, base = start_emulator(script, *arguments)
     try:
-        floor = start_floor(platform, base + api_path, token)
+        floor = start_floor(platform, base + api_path, token, spend_us)
         try:
             return measure(base, floor.pid)
         finally:

@@ -3,7 +3,8 @@ emulator of the tests; its memory when connected and idle; 20 messages one at a 
 burst of 1,000 MESSAGE_CREATE pushed back to back, with the latency from each push to its reply
 arriving at the REST API (p50, p99); 20 times, the time from an op 7 RECONNECT to the RESUMED
 on the new connection. Then the same burst answered by the floor (chat-floor: the same
-transport, a fixed reply, no bot work), on a fresh emulator. Run by `make bench`."""
+transport, a fixed reply, no bot work), on a fresh emulator, then three bursts each answered by
+the floor spending 100 and 200 µs of CPU a message. Run by `make bench`."""
 import os, subprocess, time
 
 from chat_bench import cpu_seconds, database_with_dune, http, memory_report, percentile, release_binary, start_emulator, with_floor
@@ -84,3 +85,13 @@ finally:
 
 report("the floor (chat-floor)", *with_floor("discord", "discord_emulator.py", [], "/api/v10", TOKEN,
                                               lambda base, pid: burst(base, pid, "3")))
+
+# The floor again, spending 100 then 200 µs of CPU on each command before its reply, as a bot's
+# own work would: how the burst's latency grows with what a bot spends on a command on this
+# machine. Three bursts each, as one burst swings widely from run to run.
+for spend, prefix in ((100, "4"), (200, "5")):
+    runs = with_floor("discord", "discord_emulator.py", [], "/api/v10", TOKEN,
+                      lambda base, pid: [burst(base, pid, f"{prefix}{run}") for run in range(3)], spend_us=spend)
+    print(f"1,000 MESSAGE_CREATE in a burst, 3 times, answered by the floor spending {spend} µs a message: reply latency p99 "
+          + ", ".join(f"{percentile(latencies, 0.99):.0f}" for latencies, _ in runs) + " ms; CPU "
+          + ", ".join(f"{cpu * 1000:.0f}" for _, cpu in runs) + " µs a message")

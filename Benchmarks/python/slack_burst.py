@@ -2,8 +2,9 @@
 emulator of the tests; its memory when connected and idle; 20 slash commands one at a time,
 then a burst of 1,000 pushed back to back, with the latency from each push to its ack on the
 socket, and to its reply on response_url (p50, p99). Then the same burst answered by the floor
-(chat-floor: the same transport, an ack and a fixed reply, no bot work), on a fresh emulator.
-Run by `make bench`."""
+(chat-floor: the same transport, an ack and a fixed reply, no bot work), on a fresh emulator,
+then three bursts each answered by the floor spending 100 and 200 µs of CPU a command. Run by
+`make bench`."""
 import os, subprocess, time
 
 from chat_bench import cpu_seconds, database_with_dune, http, memory_report, percentile, release_binary, start_emulator, with_floor
@@ -77,3 +78,14 @@ finally:
 
 report("the floor (chat-floor)", *with_floor("slack", "slack_emulator.py", ["--socket-mode"], "/api/", "xapp-test",
                                               lambda base, pid: burst(base, pid, "f")))
+
+# The floor again, spending 100 then 200 µs of CPU on each command before its reply, as a bot's
+# own work would: how the burst's latency grows with what a bot spends on a command on this
+# machine. Three bursts each, as one burst swings widely from run to run.
+for spend, prefix in ((100, "g"), (200, "h")):
+    runs = with_floor("slack", "slack_emulator.py", ["--socket-mode"], "/api/", "xapp-test",
+                      lambda base, pid: [burst(base, pid, f"{prefix}{run}-") for run in range(3)], spend_us=spend)
+    print(f"1,000 slash commands in a burst, 3 times, answered by the floor spending {spend} µs a command: ack p99 "
+          + ", ".join(f"{percentile(acks, 0.99):.1f}" for acks, _, _ in runs) + " ms; reply p99 "
+          + ", ".join(f"{percentile(replies, 0.99):.0f}" for _, replies, _ in runs) + " ms; CPU "
+          + ", ".join(f"{cpu * 1000:.0f}" for _, _, cpu in runs) + " µs a command")

@@ -5,10 +5,14 @@
 // `discord_burst.py` run the same burst against it, so that their figures show how much of the
 // latency is the emulator, the transport and the two shared cores, and how much is the bot.
 //
-// Usage: chat-floor slack API_URL APP_TOKEN | chat-floor discord API_URL BOT_TOKEN
-// (API_URL as SLACK_API_URL / DISCORD_API_URL). Prints "ready" once connected (Slack: after
-// hello; Discord: after READY); runs until its standard input closes. It sends no Discord
+// Usage: chat-floor slack|discord API_URL TOKEN [SPEND_US] (API_URL as SLACK_API_URL /
+// DISCORD_API_URL, TOKEN the app token / bot token). Prints "ready" once connected (Slack:
+// after hello; Discord: after READY); runs until its standard input closes. It sends no Discord
 // heartbeat: a burst is over long before the emulator's 45 s interval.
+//
+// SPEND_US keeps the thread busy for that many microseconds of its own CPU time on each
+// command before the reply, as a bot's own work would: the bursts run it with 100 and 200 to
+// show how the latency grows with the CPU a bot spends on a command, on this machine.
 import Foundation
 import Transport
 
@@ -16,10 +20,12 @@ import Transport
 enum ChatFloor {
     static func main() async throws {
         let arguments = CommandLine.arguments
-        guard arguments.count == 4, ["slack", "discord"].contains(arguments[1]) else {
-            FileHandle.standardError.write(Data("usage: chat-floor slack|discord API_URL TOKEN\n".utf8))
+        guard arguments.count == 4 || arguments.count == 5, ["slack", "discord"].contains(arguments[1]),
+              let spend = arguments.count == 5 ? Int(arguments[4]) : 0 else {
+            FileHandle.standardError.write(Data("usage: chat-floor slack|discord API_URL TOKEN [SPEND_US]\n".utf8))
             exit(2)
         }
+        microsecondsPerCommand = spend
         Thread.detachNewThread {
             while readLine() != nil {}
             exit(0)
@@ -29,6 +35,21 @@ enum ChatFloor {
         } else {
             try await discord(api: arguments[2], token: arguments[3])
         }
+    }
+
+    /// SPEND_US, set once before anything runs.
+    nonisolated(unsafe) static var microsecondsPerCommand = 0
+
+    /// Keeps the current thread busy for `microsecondsPerCommand` of its own CPU time.
+    static func spend() {
+        guard microsecondsPerCommand > 0 else { return }
+        func cpuMicroseconds() -> Int {
+            var now = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+            return now.tv_sec * 1_000_000 + now.tv_nsec / 1_000
+        }
+        let end = cpuMicroseconds() + microsecondsPerCommand
+        while cpuMicroseconds() < end {}
     }
 
     static func ready() {
@@ -64,7 +85,10 @@ enum ChatFloor {
                 let envelope = try JSONDecoder().decode(Envelope.self, from: Data(text.utf8))
                 if envelope.type == "hello" { ready() }
                 guard envelope.type == "slash_commands", let url = envelope.payload?.response_url else { continue }
-                group.addTask { _ = try await http.send("POST", url, json: SlackReply()) }
+                group.addTask {
+                    spend()
+                    _ = try await http.send("POST", url, json: SlackReply())
+                }
             }
         }
     }
@@ -105,6 +129,7 @@ enum ChatFloor {
                 case (0, "MESSAGE_CREATE"?):
                     guard let id = frame.d?.id, let channel = frame.d?.channel_id else { continue }
                     group.addTask {
+                        spend()
                         _ = try await http.send("POST", "\(api)/channels/\(channel)/messages",
                                                 json: DiscordReply(message_reference: .init(message_id: id)), headers: authorization)
                     }
