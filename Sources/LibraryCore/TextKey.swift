@@ -45,13 +45,17 @@ public enum TextKey {
     /// `text` in lower case when it is all ASCII (where folding case, accents and width is
     /// just that), without Foundation's Unicode folding; nil for any other text.
     public static func asciiLowercased(_ text: String) -> String? {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return nil }
-            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            // Written in place: no byte array between, and a short word needs no allocation.
+            return String(unsafeUninitializedCapacity: bytes.count) { lowered in
+                for (index, byte) in bytes.enumerated() {
+                    lowered[index] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                }
+                return bytes.count
+            }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The key without a leading English or French article ("the hobbit" → "hobbit").

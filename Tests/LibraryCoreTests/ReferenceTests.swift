@@ -115,4 +115,13 @@ struct ReferenceTests {
         #expect(TextKey.fold("Don’t Panic") == "dont panic")
         #expect(TextKey.fold("1984") == "1984")
     }
+
+    @Test("the ASCII fast path lowers A-Z only, keeps everything else, and leaves other text to Foundation")
+    func asciiLowercased() {
+        #expect(TextKey.asciiLowercased("Who Has DUNE? [Z@`{]") == "who has dune? [z@`{]")
+        #expect(TextKey.asciiLowercased("") == "")
+        #expect(TextKey.asciiLowercased(String(repeating: "AbC", count: 100)) == String(repeating: "abc", count: 100))
+        #expect(TextKey.asciiLowercased("Misérables") == nil)
+        #expect(TextKey.asciiLowercased("emoji 📚") == nil)
+    }
 }
