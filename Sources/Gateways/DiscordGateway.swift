@@ -359,7 +359,8 @@ extension DiscordGateway {
     /// The members a `/library` text mentions. There Discord sends a mention as its bare token
     /// (`<@ID>`), without the `mentions` of a message, so each is looked up: at most five, and
     /// all within `mentionLookupTime` of the 3 s Discord gives an interaction's answer. One not
-    /// found in time stays a name, as typed.
+    /// found, or not in time, is left out: the handler then refuses a command that names it,
+    /// rather than record a loan to a token.
     func people(mentionedIn text: String, guild: String?) async -> [String: Borrower] {
         let mentioned = mentionTokens(in: text).prefix(5)
         guard !mentioned.isEmpty else { return [:] }
