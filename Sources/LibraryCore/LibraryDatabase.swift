@@ -146,6 +146,16 @@ public struct LibraryDatabase: Sendable {
                 );
                 """)
         }
+        migrator.registerMigration("3 library settings") { db in
+            try db.execute(sql: """
+                -- What the library last ran with and must remember, such as the zone its due days
+                -- were counted in.
+                CREATE TABLE librarySetting (
+                    key TEXT PRIMARY KEY NOT NULL,
+                    value TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

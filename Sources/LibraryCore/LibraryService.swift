@@ -400,6 +400,35 @@ public struct LibraryService: Sendable {
         try database.writer.read(block)
     }
 
+    // MARK: - Time zone
+
+    /// Records `rules.timeZone` as the zone the library's days are counted in. When it last ran
+    /// under another zone, every open loan keeps the due day its borrower was told ("due Mon 7
+    /// Dec"): its due instant moves to the end of that day in the new zone, where it would
+    /// otherwise fall on the day before or after. A library that never recorded a zone takes the
+    /// current one as the one it ran under. Returns the change, or nil when there was none.
+    @discardableResult
+    public func adoptTimeZone() throws -> TimeZoneChange? {
+        let zone = rules.timeZone
+        return try database.writer.write { db -> TimeZoneChange? in
+            let stored = try db.first("SELECT value FROM librarySetting WHERE key = 'timezone'") { row -> String in row[0] }
+            try db.run("INSERT INTO librarySetting (key, value) VALUES ('timezone', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                       [zone.identifier])
+            guard let stored, stored != zone.identifier, let previous = TimeZone(identifier: stored) else { return nil }
+            var before = Calendar(identifier: .gregorian)
+            before.timeZone = previous
+            var after = Calendar(identifier: .gregorian)
+            after.timeZone = zone
+            let loans = try db.all("SELECT id, dueAt FROM loan WHERE returnedAt IS NULL") { row -> (id: Int64, dueAt: Date) in (row[0], row[1]) }
+            for loan in loans {
+                let day = before.dateComponents([.year, .month, .day], from: loan.dueAt)
+                guard let start = after.date(from: day), let next = after.date(byAdding: .day, value: 1, to: start) else { continue }
+                try db.run("UPDATE loan SET dueAt = ? WHERE id = ?", [next.addingTimeInterval(-1), loan.id])
+            }
+            return TimeZoneChange(previous: stored, current: zone.identifier, openLoans: loans.count)
+        }
+    }
+
     // MARK: - Resolution
 
     /// The books `reference` designates (never empty), or `notFound` with suggestions.

@@ -137,3 +137,13 @@ public enum BookFilter: String, Sendable, Hashable, Codable, CaseIterable {
 public enum BookOrder: String, Sendable, Hashable, Codable, CaseIterable {
     case newest, oldest
 }
+
+/// The library's zone changed since it last ran (`LibraryService.adoptTimeZone`): the open
+/// loans kept their due days.
+public struct TimeZoneChange: Sendable, Hashable {
+    /// The zone identifiers before and now.
+    public var previous: String
+    public var current: String
+    /// The open loans whose due instant moved to keep their due day.
+    public var openLoans: Int
+}

@@ -38,6 +38,13 @@ struct RunCommand: AsyncParsableCommand {
         let logger = Logger(label: "librarybot")
         // One database for the whole process, shared by every service.
         let library = try settings.openLibrary()
+        // The bot is what counts days in `library.timezone`: a changed zone keeps the due day of
+        // every open loan. (Other commands only read, so a one-off run with another
+        // configuration cannot move due dates.)
+        if let change = try library.adoptTimeZone() {
+            let loans = change.openLoans == 1 ? "1 open loan keeps its due day" : "\(change.openLoans) open loans keep their due day"
+            logger.notice("library.timezone changed from \(change.previous) to \(change.current): \(loans).")
+        }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         // One handler for every gateway: a confirmation asked on one is answered there only
         // (the pending question is keyed by user id), and the library sees one stream of commands.

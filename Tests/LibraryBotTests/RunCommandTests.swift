@@ -16,6 +16,23 @@ struct RunCommandTests {
         #expect(outcome.stderr.contains("Scheduler started: reminders at 10:00"))
     }
 
+    @Test("run under a new library.timezone keeps the due day members were told, and says so once")
+    func timeZoneChange() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["run", "--database", folder.appendingPathComponent("z.sqlite").path]
+        let lent = try await BinaryRunner.run(arguments, stdin: "add Dune by Frank Herbert\ncheckout Dune\n", environment: ["LIBRARY_TIMEZONE": "UTC"])
+        let told = try #require(lent.stdout.split(separator: "\n").first { $0.contains("Due ") }, "\(lent.stdout)")
+        // Fourteen hours ahead of UTC: the end of a UTC day is the next afternoon there.
+        let moved = try await BinaryRunner.run(arguments, stdin: "my books\n", environment: ["LIBRARY_TIMEZONE": "Pacific/Kiritimati"])
+        #expect(moved.stderr.contains("to Pacific/Kiritimati: 1 open loan keeps its due day."), "\(moved.stderr)")
+        let day = told.trimmingCharacters(in: .whitespaces).dropFirst("Due ".count).dropLast()  // "Mon 7 Dec"
+        #expect(moved.stdout.contains("Dune, due \(day)"), "told \(told); now \(moved.stdout)")
+        let again = try await BinaryRunner.run(arguments, stdin: "my books\n", environment: ["LIBRARY_TIMEZONE": "Pacific/Kiritimati"])
+        #expect(!again.stderr.contains("library.timezone changed"))
+        #expect(again.stdout.contains("Dune, due \(day)"))
+    }
+
     @Test("the digest is printed at its configured time; SIGTERM then ends the process with 0 within 5 s")
     func digestThenSigterm() async throws {
         let library = try await ScratchLibrary("add Dune by Frank Herbert\ncheckout Dune\n")

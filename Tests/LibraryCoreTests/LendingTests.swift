@@ -21,6 +21,39 @@ struct LendingTests {
         #expect(status.first?.loan?.borrower.name == "Ana")
     }
 
+    @Test("a changed time zone keeps each open loan's due day; returned loans and the same zone again change nothing")
+    func timeZoneChange() async throws {
+        let database = try LibraryDatabase.inMemory()
+        let inUTC = LibraryService(database: database, rules: LibraryRules(loanDays: 14, timeZone: try #require(TimeZone(identifier: "UTC"))))
+        #expect(try inUTC.adoptTimeZone() == nil)  // the first zone recorded moves nothing
+        try await inUTC.add(shelf, at: monday)
+        let dune = try await inUTC.checkout("Dune", to: ana, at: monday)
+        #expect(dune.loan.dueAt == utc("2026-12-14 23:59:59"))
+        let emma = try await inUTC.checkout("Emma", to: ana, at: monday)
+        _ = try await inUTC.returnBook("Emma", at: monday)
+
+        // Paris is an hour ahead: left alone, the loan would be due at 00:59 on Tuesday there.
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let inParis = LibraryService(database: database, rules: LibraryRules(loanDays: 14, timeZone: paris))
+        let change = try #require(try inParis.adoptTimeZone())
+        // Foundation names UTC "GMT" on Linux.
+        #expect((change.previous, change.current, change.openLoans) == (try #require(TimeZone(identifier: "UTC")).identifier, "Europe/Paris", 1))
+        let moved = try #require(try await inParis.whoHas("Dune").first?.loan)
+        #expect(moved.dueAt == utc("2026-12-14 22:59:59"))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = paris
+        #expect(calendar.component(.day, from: moved.dueAt) == 14)
+        // History stays as it was.
+        #expect(try await inParis.show("Emma").pastLoans.first?.dueAt == emma.loan.dueAt)
+        #expect(try inParis.adoptTimeZone() == nil)
+        #expect(try await inParis.whoHas("Dune").first?.loan?.dueAt == utc("2026-12-14 22:59:59"))
+
+        // Westward, New York (UTC-5): the end of Monday 14 Dec there.
+        let inNewYork = LibraryService(database: database, rules: LibraryRules(loanDays: 14, timeZone: try #require(TimeZone(identifier: "America/New_York"))))
+        #expect(try inNewYork.adoptTimeZone()?.previous == "Europe/Paris")
+        #expect(try await inNewYork.whoHas("Dune").first?.loan?.dueAt == utc("2026-12-15 04:59:59"))
+    }
+
     @Test("checkout of a book already out names the borrower and since when")
     func checkoutOfBookThatIsOut() async throws {
         let library = try await makeLibrary(books: shelf)
