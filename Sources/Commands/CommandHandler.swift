@@ -163,9 +163,12 @@ public actor CommandHandler {
             return Reply(.success, l == .en
                 ? "You are number \(placed.position) in line for \(bold: placed.book.title)."
                 : "Vous êtes numéro \(placed.position) dans la file pour \(bold: placed.book.title).",
-                lines: [l == .en
-                    ? "\(placed.currentLoan.borrower.name) has it, due \(words.day(placed.currentLoan.dueAt)). You will be told when it is back."
-                    : "\(placed.currentLoan.borrower.name) l'a, à rendre \(words.day(placed.currentLoan.dueAt)). Vous serez prévenu à son retour."],
+                lines: [placed.currentLoan.map { loan in l == .en
+                    ? "\(loan.borrower.name) has it, due \(words.day(loan.dueAt)). You will be told when it is back."
+                    : "\(loan.borrower.name) l'a, à rendre \(words.day(loan.dueAt)). Vous serez prévenu à son retour." }
+                    ?? (l == .en
+                    ? "It is on the shelf, kept for \(placed.keptFor?.name ?? "the first in line"). You will be told when it is kept for you."
+                    : "Il est sur l'étagère, réservé pour \(placed.keptFor?.name ?? "le premier de la file"). Vous serez prévenu quand il vous sera réservé.")],
                 language: l)
 
         case .cancelHold(let book):

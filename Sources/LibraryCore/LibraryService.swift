@@ -192,7 +192,9 @@ public struct LibraryService: Sendable {
         }
     }
 
-    /// Puts `holder` in the book's queue (once). Refused when the book is on the shelf.
+    /// Puts `holder` in the book's queue (once). Refused when the book is on the shelf free
+    /// for them (nobody waiting, or kept for them): they can check it out. A book on the shelf
+    /// kept for someone else is waited for like a book that is out.
     @discardableResult
     public func hold(_ reference: String, for holder: Borrower, at now: Date) async throws -> HoldPlacement {
         try await database.writer.write { db in
@@ -201,12 +203,19 @@ public struct LibraryService: Sendable {
             if candidates.count > 1, !Self.areCopies(candidates) {
                 throw LibraryError.ambiguous(reference: reference, candidates: candidates)
             }
-            if let available = candidates.first(where: { loans[$0.id] == nil }) {
+            var shelfQueues: [Int64: [Hold]] = [:]
+            for copy in candidates where loans[copy.id] == nil { shelfQueues[copy.id] = try Self.holds(of: copy.id, db) }
+            if let available = candidates.first(where: { copy in
+                guard loans[copy.id] == nil else { return false }
+                return shelfQueues[copy.id]?.first.map { $0.holder.isSamePerson(as: holder) } ?? true
+            }) {
                 throw LibraryError.holdOnAvailableBook(available)
             }
-            // Every copy is out: wait for the one due back first.
-            guard let (book, loan) = candidates.compactMap({ book in loans[book.id].map { (book, $0) } })
-                .min(by: { $0.1.dueAt < $1.1.dueAt }) else {
+            // No copy is free: wait for the one out due back first, else for a copy kept for
+            // someone else (whose line goes on after them).
+            let waitedFor = candidates.compactMap { book in loans[book.id].map { (book, Optional($0)) } }.min { $0.1?.dueAt ?? .distantFuture < $1.1?.dueAt ?? .distantFuture }
+                ?? candidates.first { loans[$0.id] == nil }.map { ($0, nil) }
+            guard let (book, loan) = waitedFor else {
                 throw LibraryError.notFound(reference: reference, suggestions: [])
             }
             if let mine = candidates.first(where: { loans[$0.id]?.borrower.isSamePerson(as: holder) == true }),
@@ -221,8 +230,9 @@ public struct LibraryService: Sendable {
             }
             try db.run("INSERT INTO hold (bookID, holderName, holderID, holderKey, placedAt) VALUES (?, ?, ?, ?, ?)", [book.id, holder.name, holder.userID, Self.holderKey(holder), now])
             let hold = Hold(id: db.lastInsertedRowID, bookID: book.id, holder: holder, placedAt: now)
-            let position = try Self.holds(of: book.id, db).count
-            return HoldPlacement(book: book, hold: hold, position: position, currentLoan: loan)
+            let queue = try Self.holds(of: book.id, db)
+            return HoldPlacement(book: book, hold: hold, position: queue.count, currentLoan: loan,
+                                 keptFor: loan == nil ? queue.first?.holder : nil)
         }
     }
 

@@ -102,12 +102,16 @@ public struct ReturnReceipt: Sendable, Hashable {
     public var nextInLine: Hold?
 }
 
-/// A hold just placed, with its place in the queue (1 is next) and the loan it waits on.
+/// A hold just placed, with its place in the queue (1 is next) and what it waits on: a loan, or
+/// the first in line, for whom the book on the shelf is kept.
 public struct HoldPlacement: Sendable, Hashable {
     public var book: Book
     public var hold: Hold
     public var position: Int
-    public var currentLoan: Loan
+    /// The loan the holder waits for; nil when the book is on the shelf, kept for `keptFor`.
+    public var currentLoan: Loan?
+    /// The first in line, who the book on the shelf is kept for; nil when it is out.
+    public var keptFor: Borrower?
 }
 
 /// A hold given up. `wasKept`: the book was on the shelf, kept for that holder; it is now

@@ -92,6 +92,22 @@ struct CommandHandlerTests {
         #expect(typed.text.contains("A Prayer for Owen Meany, 2 is checked out to Ana."), "\(onShelf.suggestion ?? "")")
     }
 
+    @Test("a book kept for someone: the checkout suggests a hold, and the hold works")
+    func holdOnKeptBook() async throws {
+        let handler = try await makeHandler()
+        let ben = Sender(name: "Ben", userID: "U-BEN"), cy = Sender(name: "Cy", userID: "U-CY")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday)
+        let refused = await handler.handle(text: "checkout Dune", from: cy, at: tuesday)
+        #expect(refused.text.hasPrefix("Dune is kept for Ben, first in line."))
+        let held = await handler.handle(text: try #require(refused.suggestion), from: cy, at: tuesday)
+        #expect(held.kind == .success)
+        #expect(held.text == "You are number 2 in line for Dune.\n  It is on the shelf, kept for Ben. You will be told when it is kept for you.", "\(held.text)")
+        let french = await handler.handle(text: "réserver Dune", from: Sender(name: "Dee", userID: "U-DEE"), at: tuesday)
+        #expect(french.text.contains("Il est sur l'étagère, réservé pour Ben. Vous serez prévenu quand il vous sera réservé."), "\(french.text)")
+    }
+
     @Test("lending on a book one has: return it first, not wait in line for it")
     func lendOnOwnBook() async throws {
         let handler = try await makeHandler()

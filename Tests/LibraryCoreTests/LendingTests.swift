@@ -152,7 +152,7 @@ struct LendingTests {
         let chloeHold = try await library.hold("Dune", for: chloe, at: monday.addingTimeInterval(120))
         #expect(benHold.position == 1)
         #expect(chloeHold.position == 2)
-        #expect(chloeHold.currentLoan.borrower.name == "Ana")
+        #expect(chloeHold.currentLoan?.borrower.name == "Ana")
 
         let twice = await libraryError { _ = try await library.hold("Dune", for: Borrower(name: "chloe"), at: monday.addingTimeInterval(180)) }
         guard case .alreadyHolding(_, _, let position) = twice else {
@@ -187,6 +187,25 @@ struct LendingTests {
         let library = try await makeLibrary(books: shelf)
         let error = await libraryError { _ = try await library.hold("Emma", for: ben, at: monday) }
         #expect(error == .holdOnAvailableBook(try await library.resolve("Emma")))
+    }
+
+    @Test("a book on the shelf kept for someone is waited for like a book that is out; the one it is kept for checks it out")
+    func holdOnKeptBook() async throws {
+        let library = try await makeLibrary(books: shelf)
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.hold("Dune", for: ben, at: monday)
+        _ = try await library.returnBook("Dune", at: monday.addingTimeInterval(3_600))
+        // Kept for Ben: Chloé can neither take it nor was she told to; she joins the line.
+        let chloeHold = try await library.hold("Dune", for: chloe, at: monday.addingTimeInterval(7_200))
+        #expect(chloeHold.position == 2)
+        #expect(chloeHold.currentLoan == nil)
+        #expect(chloeHold.keptFor?.name == "Ben")
+        // Ben, for whom it is kept, is told to check it out.
+        let benAgain = await libraryError { _ = try await library.hold("Dune", for: ben, at: monday.addingTimeInterval(7_300)) }
+        #expect(benAgain == .holdOnAvailableBook(try await library.resolve("Dune")))
+        // Ben takes it; when it comes back, it is kept for Chloé.
+        try await library.checkout("Dune", to: ben, at: monday.addingTimeInterval(8_000))
+        #expect(try await library.returnBook("Dune", at: monday.addingTimeInterval(9_000)).nextInLine?.holder.name == "Chloé")
     }
 
     @Test("a cancelled hold leaves the queue")
