@@ -1,8 +1,9 @@
 import Foundation
 import LibraryCore
 
-/// "Who has what": the books out, grouped by borrower, overdue ones marked; the holds waiting;
-/// how many books are on the shelf.
+/// "Who has what": the books out, grouped by borrower, overdue ones marked; the holds waiting,
+/// and the books back on the shelf that are kept for the first in line; how many books are on
+/// the shelf.
 struct Digest: Sendable {
     let library: LibraryService
     let words: Words
@@ -12,8 +13,29 @@ struct Digest: Sendable {
         let loans = try await library.openLoans()
         let counts = try await library.counts()
         let shelf = l == .en ? "\(words.books(counts.available)) on the shelf." : "\(words.books(counts.available)) sur l'étagère."
+        let queues = try await library.holdQueues()
+        let out = Set(loans.map(\.book.id))
+        // A book on the shelf with a line is kept for the first in it: nobody else may take it.
+        var kept: [(book: Book, holds: [Hold])] = []
+        for (bookID, holds) in queues where !out.contains(bookID) && !holds.isEmpty {
+            kept.append((try await library.resolve("#\(bookID)"), holds))
+        }
+        kept.sort { ($0.book.title, $0.book.id) < ($1.book.title, $1.book.id) }
+        let keptLines: [RichText] = kept.map { book, holds in
+            let first = holds[0].holder.name, others = holds.dropFirst().map(\.holder.name).joined(separator: ", ")
+            switch (l, others.isEmpty) {
+            case (.en, true): return "\(bold: book.title): on the shelf, kept for \(first)"
+            case (.en, false): return "\(bold: book.title): on the shelf, kept for \(first), then \(others) waiting"
+            case (.fr, true): return "\(bold: book.title) : sur l'étagère, réservé pour \(first)"
+            case (.fr, false): return "\(bold: book.title) : sur l'étagère, réservé pour \(first), puis \(others) en attente"
+            }
+        }
         guard !loans.isEmpty else {
-            return Reply(.info, RichText(stringLiteral: l.pick("Nobody has a book right now. ", "Personne n'a de livre en ce moment. ") + shelf), language: l)
+            let nobody = l.pick("Nobody has a book right now.", "Personne n'a de livre en ce moment.")
+            guard !keptLines.isEmpty else { return Reply(.info, RichText(stringLiteral: nobody + " " + shelf), language: l) }
+            return Reply(.info, RichText(stringLiteral: nobody),
+                         lines: [RichText(stringLiteral: l.pick("Holds:", "Réservations :"))] + keptLines + [RichText(stringLiteral: shelf)],
+                         language: l)
         }
         var order: [String] = []
         var byBorrower: [String: [LoanedBook]] = [:]
@@ -34,7 +56,6 @@ struct Digest: Sendable {
             lines.append(line)
         }
         var waiting: [RichText] = []
-        let queues = try await library.holdQueues()
         for loaned in loans {
             if let holds = queues[loaned.book.id], !holds.isEmpty {
                 waiting.append(l == .en
@@ -42,6 +63,7 @@ struct Digest: Sendable {
                     : "\(bold: loaned.book.title) : \(holds.map(\.holder.name).joined(separator: ", ")) en attente")
             }
         }
+        waiting += keptLines
         if !waiting.isEmpty { lines.append(RichText(stringLiteral: l.pick("Holds:", "Réservations :"))) }
         lines += waiting
         lines.append(RichText(stringLiteral: shelf))

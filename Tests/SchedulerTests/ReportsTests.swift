@@ -54,6 +54,36 @@ struct ReportsTests {
             """)
     }
 
+    @Test("a book back on the shelf with a line is named as kept for the first in it, in English and French")
+    func digestKeptBooks() async throws {
+        let library = try await fixtureLibrary()
+        // Dune comes back: it is kept for Chloé, and Dan queues behind her.
+        _ = try await library.returnBook("Dune", at: utc("2026-12-01 10:00:00"))
+        try await library.hold("Dune", for: Borrower(name: "Dan"), at: utc("2026-12-01 11:00:00"))
+        let english = LibraryReports(library: library, language: .en, timeZone: try zone("Europe/Paris"))
+        #expect(PlainRenderer.render(try await english.digest(at: december2)) == """
+            Who has what: 2 books out
+              Ana: Emma, due Thu 3 Dec
+              Ben: Persuasion, due Sat 12 Dec
+              Holds:
+              Dune: on the shelf, kept for Chloé, then Dan waiting
+              2 books on the shelf.
+            """)
+        let french = LibraryReports(library: library, language: .fr, timeZone: try zone("Europe/Paris"))
+        #expect(PlainRenderer.render(try await french.digest(at: december2)).contains("Dune : sur l'étagère, réservé pour Chloé, puis Dan en attente"))
+
+        // Everything back: the kept book is still named.
+        _ = try await library.returnBook("Emma", at: december2)
+        _ = try await library.returnBook("Persuasion", at: december2)
+        _ = try await library.cancelHold("Dune", for: Borrower(name: "Dan"))
+        #expect(PlainRenderer.render(try await english.digest(at: december2)) == """
+            Nobody has a book right now.
+              Holds:
+              Dune: on the shelf, kept for Chloé
+              4 books on the shelf.
+            """)
+    }
+
     @Test("nothing out: a short line, still a digest")
     func emptyDigest() async throws {
         let library = LibraryService(database: try LibraryDatabase.inMemory())
