@@ -194,10 +194,12 @@ public actor CommandHandler {
         case .whoHas(let book):
             let statuses = try await library.whoHas(book)
             let lines = statuses.map { words.status($0) }
-            if statuses.count == 1, let line = lines.first {
-                return Reply(.info, line, suggestion: statuses[0].loan == nil
-                    ? l.pick("checkout ", "emprunter ") + words.reference(statuses[0].book)
-                    : l.pick("hold ", "réserver ") + words.reference(statuses[0].book), language: l)
+            if statuses.count == 1, let status = statuses.first, let line = lines.first {
+                // Free, or kept for the asker: take it; out, or kept for someone else: get in line.
+                let free = status.loan == nil && (status.keptFor.map { $0.isSamePerson(as: sender.borrower) } ?? true)
+                return Reply(.info, line, suggestion: free
+                    ? l.pick("checkout ", "emprunter ") + words.reference(status.book)
+                    : l.pick("hold ", "réserver ") + words.reference(status.book), language: l)
             }
             return Reply(.info, l == .en ? "\(statuses.count) copies:" : "\(statuses.count) exemplaires :", lines: lines, language: l)
 

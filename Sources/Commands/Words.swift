@@ -40,6 +40,10 @@ struct Words: Sendable {
 
     func status(_ status: BookStatus) -> RichText {
         guard let loan = status.loan else {
+            if let keeper = status.keptFor {
+                return language == .en ? "\(bold: status.book.title) is on the shelf, kept for \(keeper.name), first in line."
+                                       : "\(bold: status.book.title) est sur l'étagère, réservé pour \(keeper.name), premier de la file."
+            }
             return language == .en ? "\(bold: status.book.title) is on the shelf." : "\(bold: status.book.title) est sur l'étagère."
         }
         let late = loan.isOverdue(at: now) ? language.pick(" (overdue)", " (en retard)") : ""
@@ -57,7 +61,10 @@ struct Words: Sendable {
 
     func listLine(_ status: BookStatus) -> RichText {
         let head: RichText = "#\(status.book.id) \(bold: status.book.title), \(status.book.author)"
-        guard let loan = status.loan else { return head }
+        guard let loan = status.loan else {
+            guard let keeper = status.keptFor else { return head }
+            return language == .en ? "\(head) (kept for \(keeper.name))" : "\(head) (réservé pour \(keeper.name))"
+        }
         let late = loan.isOverdue(at: now) ? language.pick(", overdue", ", en retard") : ""
         return language == .en
             ? "\(head) (out: \(loan.borrower.name), due \(day(loan.dueAt))\(late))"
@@ -114,7 +121,7 @@ struct Words: Sendable {
         if !book.categories.isEmpty { fields.append(Reply.Field(language.pick("Categories", "Catégories"), "\(book.categories.joined(separator: ", "))")) }
         if let isbn = book.isbn { fields.append(Reply.Field("ISBN", "\(isbn)")) }
         fields.append(Reply.Field(language.pick("Added", "Ajouté"), "\(day(book.addedAt))"))
-        fields.append(Reply.Field(language.pick("Status", "État"), status(BookStatus(book: book, loan: details.loan))))
+        fields.append(Reply.Field(language.pick("Status", "État"), status(BookStatus(book: book, loan: details.loan, keptFor: details.loan == nil ? details.holds.first?.holder : nil))))
         if !details.holds.isEmpty {
             fields.append(Reply.Field(language.pick("Waiting", "En attente"), "\(details.holds.map(\.holder.name).joined(separator: ", "))"))
         }

@@ -264,7 +264,10 @@ public struct LibraryService: Sendable {
                 throw LibraryError.ambiguous(reference: reference, candidates: candidates)
             }
             let loans = try Self.openLoans(of: candidates.map(\.id), db)
-            return candidates.map { BookStatus(book: $0, loan: loans[$0.id]) }
+            return try candidates.map { book in
+                let loan = loans[book.id]
+                return BookStatus(book: book, loan: loan, keptFor: loan == nil ? try Self.holds(of: book.id, db).first?.holder : nil)
+            }
         }
     }
 
@@ -318,13 +321,14 @@ public struct LibraryService: Sendable {
             case .overdue: "loan.dueAt < :now"
             }
             let direction = order == .newest ? "DESC" : "ASC"
-            return try db.all("""
+            let statuses = try db.all("""
                 SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM book
                 LEFT JOIN loan ON loan.bookID = book.id AND loan.returnedAt IS NULL
                 WHERE \(condition)
                 ORDER BY book.addedAt \(direction), book.id \(direction)
                 LIMIT :limit OFFSET :offset
                 """, ["now": now, "limit": limit ?? -1, "offset": offset], Self.bookStatus)
+            return try Self.withKeepers(statuses, db)
         }
     }
 
@@ -353,7 +357,7 @@ public struct LibraryService: Sendable {
                     ORDER BY bm25(bookSearch, 10.0, 5.0, 1.0, 2.0), book.id
                     LIMIT ?
                     """, [pattern, limit], Self.bookStatus)
-                if !found.isEmpty { return found }
+                if !found.isEmpty { return try Self.withKeepers(found, db) }
                 if words.count == 1 { break }
             }
             return []
@@ -573,6 +577,22 @@ public struct LibraryService: Sendable {
     /// A row of `Book.databaseSelection` then `Loan.databaseSelection`.
     private static func loanedBook(_ row: Row) throws -> LoanedBook {
         LoanedBook(book: Book(row: row, at: 0), loan: Loan(row: row, at: Book.columnCount))
+    }
+
+    /// `statuses` with, for each book on the shelf, whom it is kept for (the first in its line).
+    /// Holds are few: the whole table is read at once.
+    private static func withKeepers(_ statuses: [BookStatus], _ db: Database) throws -> [BookStatus] {
+        guard statuses.contains(where: { $0.loan == nil }) else { return statuses }
+        var first: [Int64: Borrower] = [:]
+        let holds = try db.all("SELECT \(Hold.databaseSelection) FROM hold ORDER BY placedAt, id") { try Hold(row: $0) }
+        for hold in holds where first[hold.bookID] == nil {
+            first[hold.bookID] = hold.holder
+        }
+        return statuses.map { status in
+            var status = status
+            if status.loan == nil { status.keptFor = first[status.book.id] }
+            return status
+        }
     }
 
     /// A row of `Book.databaseSelection` then `Loan.databaseSelection` from a LEFT JOIN.

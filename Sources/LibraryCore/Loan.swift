@@ -75,10 +75,13 @@ public struct Hold: Sendable, Hashable, Identifiable, Codable {
 public struct BookStatus: Sendable, Hashable {
     public var book: Book
     public var loan: Loan?
+    /// For a book on the shelf with a line: the first in it, whom the book is kept for.
+    public var keptFor: Borrower?
 
-    public init(book: Book, loan: Loan?) {
+    public init(book: Book, loan: Loan?, keptFor: Borrower? = nil) {
         self.book = book
         self.loan = loan
+        self.keptFor = keptFor
     }
 
     public var isAvailable: Bool { loan == nil }

@@ -92,7 +92,7 @@ struct CommandHandlerTests {
         #expect(typed.text.contains("A Prayer for Owen Meany, 2 is checked out to Ana."), "\(onShelf.suggestion ?? "")")
     }
 
-    @Test("a book kept for someone: the checkout suggests a hold, and the hold works")
+    @Test("a book kept for someone: the checkout suggests a hold, the hold works, and who has, list and search say so")
     func holdOnKeptBook() async throws {
         let handler = try await makeHandler()
         let ben = Sender(name: "Ben", userID: "U-BEN"), cy = Sender(name: "Cy", userID: "U-CY")
@@ -106,6 +106,17 @@ struct CommandHandlerTests {
         #expect(held.text == "You are number 2 in line for Dune.\n  It is on the shelf, kept for Ben. You will be told when it is kept for you.", "\(held.text)")
         let french = await handler.handle(text: "réserver Dune", from: Sender(name: "Dee", userID: "U-DEE"), at: tuesday)
         #expect(french.text.contains("Il est sur l'étagère, réservé pour Ben. Vous serez prévenu quand il vous sera réservé."), "\(french.text)")
+
+        // Who has it, the list and a search say it is kept, and for whom.
+        let asked = await handler.handle(text: "who has Dune", from: cy, at: tuesday)
+        #expect(asked.text.hasPrefix("Dune is on the shelf, kept for Ben, first in line.\n"))
+        #expect(asked.suggestion == "hold Dune")
+        #expect(await handler.handle(text: "who has Dune", from: ben, at: tuesday).suggestion == "checkout Dune")
+        #expect(await handler.handle(text: "qui a Dune", from: cy, at: tuesday).text.hasPrefix("Dune est sur l'étagère, réservé pour Ben, premier de la file.\n"))
+        #expect(await handler.handle(text: "list available", from: cy, at: tuesday).text.contains("Dune, Frank Herbert (kept for Ben)"))
+        #expect(await handler.handle(text: "search herbert", from: cy, at: tuesday).text.contains("Dune, Frank Herbert (kept for Ben)"))
+        #expect(await handler.handle(text: "who has Emma", from: cy, at: tuesday).text.hasPrefix("Emma is on the shelf.\n"))
+        #expect(await handler.handle(text: "show Dune", from: cy, at: tuesday).text.contains("Status: Dune is on the shelf, kept for Ben, first in line."))
     }
 
     @Test("lending on a book one has: return it first, not wait in line for it")
