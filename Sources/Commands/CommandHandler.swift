@@ -206,19 +206,27 @@ public actor CommandHandler {
         case .loansOf(let name):
             guard let borrower = sender.person(named: name) else { return words.unresolvedMention }
             let loans = try await library.loans(of: borrower)
+            let kept = try await library.booksKept(for: borrower)
             let you = name == nil
+            // Books back on the shelf and kept for them: theirs to check out.
+            let keptLines: [RichText] = kept.map { book in
+                you ? (l == .en ? "\(bold: book.title) is on the shelf, kept for you." : "\(bold: book.title) est sur l'étagère, réservé pour vous.")
+                    : (l == .en ? "\(bold: book.title) is on the shelf, kept for \(borrower.name)." : "\(bold: book.title) est sur l'étagère, réservé pour \(borrower.name).")
+            }
             guard !loans.isEmpty else {
                 return Reply(.info, you
                     ? RichText(stringLiteral: l.pick("You have no books.", "Vous n'avez aucun livre."))
                     : (l == .en ? "\(borrower.name) has no books." : "\(borrower.name) n'a aucun livre."),
-                    suggestion: l.pick("list available", "liste disponibles"), language: l)
+                    lines: keptLines,
+                    suggestion: kept.first.map { l.pick("checkout ", "emprunter ") + words.reference($0) + (you ? "" : l.pick(" as ", " pour ") + borrower.name) }
+                        ?? l.pick("list available", "liste disponibles"), language: l)
             }
             // Named as the newest loan records them ("what does ana have" → "Ana has …").
             let shownName = loans.max { $0.loan.checkedOutAt < $1.loan.checkedOutAt }?.loan.borrower.name ?? borrower.name
             let title: RichText = you
                 ? (l == .en ? "You have \(words.books(loans.count)):" : "Vous avez \(words.books(loans.count)) :")
                 : (l == .en ? "\(shownName) has \(words.books(loans.count)):" : "\(shownName) a \(words.books(loans.count)) :")
-            return Reply(.info, title, lines: loans.map { words.loanLine($0) },
+            return Reply(.info, title, lines: loans.map { words.loanLine($0) } + keptLines,
                          suggestion: l.pick("return ", "rendre ") + words.reference(loans[0].book), language: l)
 
         case .digest:

@@ -383,6 +383,18 @@ public struct LibraryService: Sendable {
         try readHere { db in try resolveOne(reference, db) }
     }
 
+    /// The books on the shelf kept for `person`: those whose line they are first in.
+    public func booksKept(for person: Borrower) async throws -> [Book] {
+        try readHere { db in
+            var first: [Int64: Hold] = [:]
+            let holds = try db.all("SELECT \(Hold.databaseSelection) FROM hold ORDER BY placedAt, id") { try Hold(row: $0) }
+            for hold in holds where first[hold.bookID] == nil { first[hold.bookID] = hold }
+            let ids = first.values.filter { $0.holder.isSamePerson(as: person) }.map(\.bookID).sorted()
+            let out = try Self.openLoans(of: ids, db)
+            return try Self.books(ids.filter { out[$0] == nil }, db)
+        }
+    }
+
     /// Every hold queue, by book, first in line first.
     public func holdQueues() async throws -> [Int64: [Hold]] {
         try readHere { db in

@@ -117,6 +117,17 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "search herbert", from: cy, at: tuesday).text.contains("Dune, Frank Herbert (kept for Ben)"))
         #expect(await handler.handle(text: "who has Emma", from: cy, at: tuesday).text.hasPrefix("Emma is on the shelf.\n"))
         #expect(await handler.handle(text: "show Dune", from: cy, at: tuesday).text.contains("Status: Dune is on the shelf, kept for Ben, first in line."))
+        // Ben's own books say it is waiting for him.
+        let bens = await handler.handle(text: "my books", from: ben, at: tuesday)
+        #expect(bens.text.hasPrefix("You have no books.\n  Dune is on the shelf, kept for you."), "\(bens.text)")
+        #expect(bens.suggestion == "checkout Dune")
+        let asked2 = await handler.handle(text: "what does Ben have", from: cy, at: tuesday)
+        #expect(asked2.text.hasPrefix("Ben has no books.\n  Dune is on the shelf, kept for Ben."), "\(asked2.text)")
+        #expect(asked2.suggestion == "checkout Dune as Ben")
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: tuesday)
+        let withLoan = await handler.handle(text: "mes livres", from: ben, at: tuesday)
+        #expect(withLoan.text.contains("Dune est sur l'étagère, réservé pour vous."), "\(withLoan.text)")
+        #expect(withLoan.text.hasPrefix("Vous avez 1 livre :"))
     }
 
     @Test("lending on a book one has: return it first, not wait in line for it")
