@@ -213,9 +213,12 @@ public struct LibraryService: Sendable {
             }
             // No copy is free: wait for the one out due back first, else for a copy kept for
             // someone else (whose line goes on after them).
-            let waitedFor = candidates.compactMap { book in loans[book.id].map { (book, Optional($0)) } }.min { $0.1?.dueAt ?? .distantFuture < $1.1?.dueAt ?? .distantFuture }
-                ?? candidates.first { loans[$0.id] == nil }.map { ($0, nil) }
-            guard let (book, loan) = waitedFor else {
+            let book: Book, loan: Loan?
+            if let soonest = candidates.compactMap({ copy in loans[copy.id].map { (copy, $0) } }).min(by: { $0.1.dueAt < $1.1.dueAt }) {
+                (book, loan) = (soonest.0, soonest.1)
+            } else if let kept = candidates.first(where: { loans[$0.id] == nil }) {
+                (book, loan) = (kept, nil)
+            } else {
                 throw LibraryError.notFound(reference: reference, suggestions: [])
             }
             if let mine = candidates.first(where: { loans[$0.id]?.borrower.isSamePerson(as: holder) == true }),
@@ -386,10 +389,7 @@ public struct LibraryService: Sendable {
     /// The books on the shelf kept for `person`: those whose line they are first in.
     public func booksKept(for person: Borrower) async throws -> [Book] {
         try readHere { db in
-            var first: [Int64: Hold] = [:]
-            let holds = try db.all("SELECT \(Hold.databaseSelection) FROM hold ORDER BY placedAt, id") { try Hold(row: $0) }
-            for hold in holds where first[hold.bookID] == nil { first[hold.bookID] = hold }
-            let ids = first.values.filter { $0.holder.isSamePerson(as: person) }.map(\.bookID).sorted()
+            let ids = try Self.firstInLine(db).values.filter { $0.holder.isSamePerson(as: person) }.map(\.bookID).sorted()
             let out = try Self.openLoans(of: ids, db)
             return try Self.books(ids.filter { out[$0] == nil }, db)
         }
@@ -592,19 +592,22 @@ public struct LibraryService: Sendable {
     }
 
     /// `statuses` with, for each book on the shelf, whom it is kept for (the first in its line).
-    /// Holds are few: the whole table is read at once.
     private static func withKeepers(_ statuses: [BookStatus], _ db: Database) throws -> [BookStatus] {
         guard statuses.contains(where: { $0.loan == nil }) else { return statuses }
-        var first: [Int64: Borrower] = [:]
-        let holds = try db.all("SELECT \(Hold.databaseSelection) FROM hold ORDER BY placedAt, id") { try Hold(row: $0) }
-        for hold in holds where first[hold.bookID] == nil {
-            first[hold.bookID] = hold.holder
-        }
+        let first = try firstInLine(db)
         return statuses.map { status in
             var status = status
-            if status.loan == nil { status.keptFor = first[status.book.id] }
+            if status.loan == nil { status.keptFor = first[status.book.id]?.holder }
             return status
         }
+    }
+
+    /// The first hold of every book that has a line. Holds are few: the whole table is read.
+    private static func firstInLine(_ db: Database) throws -> [Int64: Hold] {
+        var first: [Int64: Hold] = [:]
+        let holds = try db.all("SELECT \(Hold.databaseSelection) FROM hold ORDER BY placedAt, id") { try Hold(row: $0) }
+        for hold in holds where first[hold.bookID] == nil { first[hold.bookID] = hold }
+        return first
     }
 
     /// A row of `Book.databaseSelection` then `Loan.databaseSelection` from a LEFT JOIN.
