@@ -201,7 +201,12 @@ public actor CommandHandler {
                     ? l.pick("checkout ", "emprunter ") + words.reference(status.book)
                     : l.pick("hold ", "réserver ") + words.reference(status.book), language: l)
             }
-            return Reply(.info, l == .en ? "\(statuses.count) copies:" : "\(statuses.count) exemplaires :", lines: lines, language: l)
+            // Each copy with its number, the way to name that very copy (`return #2`).
+            let numbered = zip(statuses, lines).map { status, line -> RichText in
+                let number: RichText = "\(code: "#\(status.book.id)") "
+                return RichText(spans: number.spans + line.spans)
+            }
+            return Reply(.info, l == .en ? "\(statuses.count) copies:" : "\(statuses.count) exemplaires :", lines: numbered, language: l)
 
         case .loansOf(let name):
             guard let borrower = sender.person(named: name) else { return words.unresolvedMention }

@@ -130,6 +130,18 @@ struct CommandHandlerTests {
         #expect(withLoan.text.hasPrefix("Vous avez 1 livre :"))
     }
 
+    @Test("who has a book with copies: each copy with its number, the way to name it")
+    func whoHasCopies() async throws {
+        let handler = try await makeHandler()
+        let second = await handler.handle(text: "add Dune by Frank Herbert", from: ana, at: tuesday)
+        #expect(second.text.hasPrefix("Added Dune by Frank Herbert as #4."))
+        _ = await handler.handle(text: "checkout #4", from: Sender(name: "Ben", userID: "U-BEN"), at: tuesday)
+        let copies = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
+        #expect(copies.text == "2 copies:\n  `#1` Dune is on the shelf.\n  `#4` Ben has Dune since Tue 1 Dec, due Tue 15 Dec.", "\(copies.text)")
+        let french = await handler.handle(text: "qui a Dune", from: ana, at: tuesday)
+        #expect(french.text.hasPrefix("2 exemplaires :\n  `#1` Dune est sur l'étagère."), "\(french.text)")
+    }
+
     @Test("lending on a book one has: return it first, not wait in line for it")
     func lendOnOwnBook() async throws {
         let handler = try await makeHandler()
