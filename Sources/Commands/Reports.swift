@@ -42,16 +42,38 @@ public struct LibraryReports: Sendable {
             if byBorrower[key] == nil { order.append(key) }
             byBorrower[key, default: []].append(loaned)
         }
+        let queues = try await library.holdQueues()
+        let maxRenewals = library.rules.maxRenewals
         return order.compactMap { key in
             guard let group = byBorrower[key], let first = group.first else { return nil }
             let l = language
             let title: RichText = l == .en
                 ? "Library reminder for \(first.loan.borrower.name): \(words.books(group.count)) to bring back"
                 : "Rappel de la bibliothèque pour \(first.loan.borrower.name) : \(words.books(group.count)) à rendre"
-            var lines = group.map { words.loanLine($0) }
-            lines.append(l == .en
-                ? "Type \(code: "return \(first.book.title)") once it is back, or \(code: "renew \(first.book.title)") for more time."
-                : "Tapez \(code: "rendre \(first.book.title)") une fois rendu, ou \(code: "prolonger \(first.book.title)") pour le garder plus longtemps.")
+            // A book someone waits for says so: it cannot be renewed, and it is wanted.
+            var lines: [RichText] = group.map { loaned in
+                let line = words.loanLine(loaned)
+                let waiting = queues[loaned.book.id] ?? []
+                guard let next = waiting.first else { return line }
+                let who: RichText = switch (l, waiting.count) {
+                case (.en, 1): " — \(next.holder.name) is waiting for it"
+                case (.en, _): " — \(waiting.count) are waiting for it"
+                case (.fr, 1): " — \(next.holder.name) l'attend"
+                case (.fr, _): " — \(waiting.count) personnes l'attendent"
+                }
+                return RichText(spans: line.spans + who.spans)
+            }
+            // Renewing is offered only when it would work: nobody waiting, renewals left.
+            let waitedFor = !(queues[first.book.id] ?? []).isEmpty, renewedToTheLimit = first.loan.renewals >= maxRenewals
+            let hint: RichText = switch (l, waitedFor, renewedToTheLimit) {
+            case (.en, false, false): "Type \(code: "return \(first.book.title)") once it is back, or \(code: "renew \(first.book.title)") for more time."
+            case (.en, true, _): "Type \(code: "return \(first.book.title)") once it is back: someone is waiting for it, so it cannot be renewed."
+            case (.en, false, true): "Type \(code: "return \(first.book.title)") once it is back: it was renewed \(maxRenewals) times, the most allowed."
+            case (.fr, false, false): "Tapez \(code: "rendre \(first.book.title)") une fois rendu, ou \(code: "prolonger \(first.book.title)") pour le garder plus longtemps."
+            case (.fr, true, _): "Tapez \(code: "rendre \(first.book.title)") une fois rendu : quelqu'un l'attend, il ne peut donc pas être prolongé."
+            case (.fr, false, true): "Tapez \(code: "rendre \(first.book.title)") une fois rendu : il a déjà été prolongé \(maxRenewals) fois, le maximum."
+            }
+            lines.append(hint)
             let reply = Reply(.info, title, lines: lines, suggestion: l.pick("return ", "rendre ") + first.book.title, language: l)
             return Reminder(borrower: first.loan.borrower, loans: group, reply: reply)
         }

@@ -100,13 +100,32 @@ struct ReportsTests {
         #expect(reminders.first?.borrower.userID == "U-ANA")
         #expect(PlainRenderer.render(try #require(reminders.first).reply) == """
             Library reminder for Ana: 2 books to bring back
-              Dune, due Tue 24 Nov (overdue)
+              Dune, due Tue 24 Nov (overdue) — Chloé is waiting for it
               Emma, due Thu 3 Dec
-              Type `return Dune` once it is back, or `renew Dune` for more time.
+              Type `return Dune` once it is back: someone is waiting for it, so it cannot be renewed.
               Try: `return Dune`
             """)
         let later = try await reports.reminders(at: utc("2026-12-11 08:00:00"), dueSoonDays: 2)
         #expect(later.map(\.borrower.name) == ["Ana", "Ben"])
+        // Ben's Persuasion has nobody waiting: renewing is offered.
+        #expect(PlainRenderer.render(later[1].reply).contains("Type `return Persuasion` once it is back, or `renew Persuasion` for more time."))
+    }
+
+    @Test("a reminder offers renewing only when it would work: not with a line, nor past the renewals allowed")
+    func remindersRenewHint() async throws {
+        let library = try await fixtureLibrary()
+        try await library.hold("Dune", for: Borrower(name: "Dan"), at: utc("2026-11-21 10:00:00"))
+        let reports = LibraryReports(library: library, language: .fr, timeZone: try zone("Europe/Paris"))
+        let french = PlainRenderer.render(try #require(try await reports.reminders(at: december2, dueSoonDays: 2).first).reply)
+        #expect(french.contains("Dune, à rendre mar. 24 nov. (en retard) — 2 personnes l'attendent"), "\(french)")
+        #expect(french.contains("Tapez `rendre Dune` une fois rendu : quelqu'un l'attend, il ne peut donc pas être prolongé."))
+        // Ben renews Persuasion to the limit (2): his reminder no longer suggests it.
+        for day in ["2026-12-05 10:00:00", "2026-12-10 10:00:00"] {
+            _ = try await library.renew("Persuasion", at: utc(day))
+        }
+        let english = LibraryReports(library: library, language: .en, timeZone: try zone("Europe/Paris"))
+        let bens = try #require(try await english.reminders(at: utc("2026-12-23 08:00:00"), dueSoonDays: 2).first { $0.borrower.name == "Ben" })
+        #expect(PlainRenderer.render(bens.reply).contains("Type `return Persuasion` once it is back: it was renewed 2 times, the most allowed."), "\(PlainRenderer.render(bens.reply))")
     }
 
     @Test("reminders in French")
