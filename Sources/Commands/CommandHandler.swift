@@ -195,11 +195,13 @@ public actor CommandHandler {
             let statuses = try await library.whoHas(book)
             let lines = statuses.map { words.status($0) }
             if statuses.count == 1, let status = statuses.first, let line = lines.first {
-                // Free, or kept for the asker: take it; out, or kept for someone else: get in line.
+                // Free, or kept for the asker: take it; the asker's own loan: bring it back; out,
+                // or kept for someone else: get in line.
                 let free = status.loan == nil && (status.keptFor.map { $0.isSamePerson(as: sender.borrower) } ?? true)
-                return Reply(.info, line, suggestion: free
-                    ? l.pick("checkout ", "emprunter ") + words.reference(status.book)
-                    : l.pick("hold ", "réserver ") + words.reference(status.book), language: l)
+                let verb = free ? l.pick("checkout ", "emprunter ")
+                    : status.loan?.borrower.isSamePerson(as: sender.borrower) == true ? l.pick("return ", "rendre ")
+                    : l.pick("hold ", "réserver ")
+                return Reply(.info, line, suggestion: verb + words.reference(status.book), language: l)
             }
             // Each copy with its number, the way to name that very copy (`return #2`).
             let numbered = zip(statuses, lines).map { status, line -> RichText in

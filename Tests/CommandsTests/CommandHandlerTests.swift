@@ -142,6 +142,15 @@ struct CommandHandlerTests {
         #expect(french.text.hasPrefix("2 exemplaires :\n  `#1` Dune est sur l'étagère."), "\(french.text)")
     }
 
+    @Test("who has a book one has suggests returning it, not waiting in line for it")
+    func whoHasOwnLoan() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).suggestion == "return Dune")
+        #expect(await handler.handle(text: "qui a Dune", from: ana, at: tuesday).suggestion == "rendre Dune")
+        #expect(await handler.handle(text: "who has Dune", from: Sender(name: "Ben", userID: "U-BEN"), at: tuesday).suggestion == "hold Dune")
+    }
+
     @Test("lending on a book one has: return it first, not wait in line for it")
     func lendOnOwnBook() async throws {
         let handler = try await makeHandler()
