@@ -95,6 +95,17 @@ public actor CommandHandler {
         }
     }
 
+    /// What the one who has `book` on `loan` can usefully do next: bring it back when it is late
+    /// or someone waits for it, renew it when that would give more time, else nothing.
+    private func nextStep(for book: Book, loan: Loan, now: Date, words: Words) async -> String? {
+        let l = words.language
+        let waitedFor = (try? await library.show("#\(book.id)"))?.holds.isEmpty == false
+        if loan.dueAt < now || waitedFor { return l.pick("return ", "rendre ") + words.reference(book) }
+        let rules = library.rules
+        guard loan.renewals < rules.maxRenewals, rules.firstRenewalDay(forDue: loan.dueAt) <= now else { return nil }
+        return l.pick("renew ", "prolonger ") + words.reference(book)
+    }
+
     private func run(_ intent: Intent, sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
         switch intent {
@@ -114,7 +125,7 @@ public actor CommandHandler {
                 return Reply(.error, l == .en
                     ? (mine ? "You already have \(bold: book.title), \(when)." : "\(loan.borrower.name) already has \(bold: book.title), \(when).")
                     : (mine ? "Vous avez déjà \(bold: book.title), \(when)." : "\(loan.borrower.name) a déjà \(bold: book.title), \(when)."),
-                    suggestion: (late ? l.pick("return ", "rendre ") : l.pick("renew ", "prolonger ")) + words.reference(book), language: l)
+                    suggestion: await nextStep(for: book, loan: loan, now: now, words: words), language: l)
             } catch LibraryError.alreadyCheckedOut(let book, let loan) where loan.borrower.isSamePerson(as: sender.borrower) {
                 // The asker has the book and lends it on (`checkout Dune as Ben` by Ana, who has
                 // it): waiting in line for it is not the way; bringing it back first is.
@@ -159,7 +170,14 @@ public actor CommandHandler {
                 language: l)
 
         case .hold(let book):
-            let placed = try await library.hold(book, for: sender.borrower, at: now)
+            let placed: HoldPlacement
+            do {
+                placed = try await library.hold(book, for: sender.borrower, at: now)
+            } catch LibraryError.holdOnOwnLoan(let book, let loan) {
+                var reply = words.explain(.holdOnOwnLoan(book, loan: loan))
+                reply.suggestion = await nextStep(for: book, loan: loan, now: now, words: words)
+                return reply
+            }
             return Reply(.success, l == .en
                 ? "You are number \(placed.position) in line for \(bold: placed.book.title)."
                 : "Vous êtes numéro \(placed.position) dans la file pour \(bold: placed.book.title).",

@@ -142,6 +142,30 @@ struct CommandHandlerTests {
         #expect(french.text.hasPrefix("2 exemplaires :\n  `#1` Dune est sur l'étagère."), "\(french.text)")
     }
 
+    @Test("every suggested command, typed as it is by the member it was suggested to, is not refused")
+    func suggestionsWork() async throws {
+        let ben = Sender(name: "Ben", userID: "U-BEN"), cy = Sender(name: "Cy", userID: "U-CY")
+        let steps: [(Sender, String)] = [
+            (ana, "checkout Dune"), (ben, "who has Dune"), (ben, "checkout Dune"), (ben, "hold Dune"), (ana, "who has Dune"),
+            (ana, "hold Dune"), (ana, "checkout Dune"), (ana, "renew Dune"), (ana, "my books"), (ana, "checkout Dune as Cy"),
+            (ana, "return Dune"), (cy, "checkout Dune"), (cy, "who has Dune"), (ben, "who has Dune"), (ben, "my books"),
+            (cy, "hold Dune"), (ben, "hold Dune"), (ben, "checkout Dune"), (cy, "cancel hold Dune"), (ana, "return Emma"),
+            (ana, "hold Emma"), (ana, "show Dune"), (ana, "search dnue"), (ana, "who has Dnue"), (ana, "who has zzz"),
+            (ana, "chekout Emma"), (ana, "renew Emma"), (ana, "qui a Dune"), (ben, "rendre Dune"),
+            (ana, "who has what"), (ana, "list"), (ana, "add Emma by Jane Austen"), (ana, "checkout Emma"),
+        ]
+        for end in steps.indices {
+            // The steps so far on a fresh library, then the last reply's suggestion, by the same member.
+            // (A verb alone, `checkout`, is answered with its usage example: an example, left out.)
+            let handler = try await makeHandler()
+            var reply: Reply?
+            for (sender, text) in steps[...end] { reply = await handler.handle(text: text, from: sender, at: tuesday) }
+            guard let reply, let suggestion = reply.suggestion else { continue }
+            let typed = await handler.handle(text: suggestion, from: steps[end].0, at: tuesday)
+            #expect(typed.kind != .error, "after \(steps[end].0.name): \(steps[end].1) → \(reply.text)\n\(suggestion) → \(typed.text)")
+        }
+    }
+
     @Test("who has a book one has suggests returning it, not waiting in line for it")
     func whoHasOwnLoan() async throws {
         let handler = try await makeHandler()

@@ -26,7 +26,7 @@ let replyTable: [ReplyCase] = [
     ReplyCase("emprunter Dune", .error, "Dune est déjà emprunté par Ana depuis ven. 20 nov."),
     ReplyCase("checkout Les Misérables", .error, "You already have Les Misérables, overdue since Sun 15 Nov.\n  Try: `return Les Misérables`"),
     ReplyCase("emprunter les miserables", .error, "Vous avez déjà Les Misérables, en retard depuis dim. 15 nov."),
-    ReplyCase("checkout Dune as Ana", .error, "Ana already has Dune, due Fri 4 Dec.\n  Try: `renew Dune`"),
+    ReplyCase("checkout Dune as Ana", .error, "Ana already has Dune, due Fri 4 Dec.\n  Try: `return Dune`"),
     ReplyCase("return Les Misérables", .success, "Thanks! Les Misérables is back on the shelf"),
     ReplyCase("rendre Les Misérables", .success, "Merci ! Les Misérables est de retour sur l'étagère"),
     ReplyCase("return Emma", .error, "Emma is not checked out: it is on the shelf."),
