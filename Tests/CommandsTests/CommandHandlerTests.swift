@@ -142,7 +142,7 @@ struct CommandHandlerTests {
         #expect(french.text.hasPrefix("2 exemplaires :\n  `#1` Dune est sur l'étagère."), "\(french.text)")
     }
 
-    @Test("every suggested command, typed as it is by the member it was suggested to, is not refused")
+    @Test("every suggested command of a long session, typed as it is by the member it was suggested to, is not refused")
     func suggestionsWork() async throws {
         let ben = Sender(name: "Ben", userID: "U-BEN"), cy = Sender(name: "Cy", userID: "U-CY")
         let steps: [(Sender, String)] = [
@@ -153,6 +153,12 @@ struct CommandHandlerTests {
             (ana, "hold Emma"), (ana, "show Dune"), (ana, "search dnue"), (ana, "who has Dnue"), (ana, "who has zzz"),
             (ana, "chekout Emma"), (ana, "renew Emma"), (ana, "qui a Dune"), (ben, "rendre Dune"),
             (ana, "who has what"), (ana, "list"), (ana, "add Emma by Jane Austen"), (ana, "checkout Emma"),
+            (cy, "emprunter Les Misérables"), (ben, "réserver les miserables"), (cy, "prolonger Les Misérables"),
+            (ben, "annuler la réservation de Les Misérables"), (ben, "annuler la réservation de Les Misérables"),
+            (cy, "rendre Les Misérables"), (cy, "rendre Les Misérables"), (ana, "qu'a Cy"), (ana, "what does Ben have"),
+            (ana, "delete Emma, Zorro"), (ana, "edit Emma set author to Jane Austen"), (ana, "show #99"), (ana, "yes"),
+            (ana, "add «A Prayer for Owen Meany» by John Irving"), (ben, "hold A Prayer for Owen Meany"),
+            (ben, "checkout A Prayer for Owen Meany"), (ana, "who has A Prayer for Owen Meany"),
         ]
         for end in steps.indices {
             // The steps so far on a fresh library, then the last reply's suggestion, by the same member.
