@@ -200,12 +200,16 @@ extension Loan: FetchableRecord {
     }
 
     static let databaseSelection = "loan.id, loan.bookID, loan.borrowerName, loan.borrowerID, loan.checkedOutAt, loan.dueAt, loan.returnedAt, loan.renewals"
+    static let columnCount = 8
 }
 
 extension Hold: FetchableRecord {
-    public init(row: Row) throws {
+    public init(row: Row) throws { self.init(row: row, at: 0) }
+
+    init(row: Row, at offset: Int) {
         self.init(
-            id: row[0], bookID: row[1], holder: Borrower(storedName: row[2], userID: row[3]), placedAt: row.storedDate(4))
+            id: row[offset], bookID: row[offset + 1], holder: Borrower(storedName: row[offset + 2], userID: row[offset + 3]),
+            placedAt: row.storedDate(offset + 4))
     }
 
     static let databaseSelection = "hold.id, hold.bookID, hold.holderName, hold.holderID, hold.placedAt"

@@ -262,15 +262,14 @@ public struct LibraryService: Sendable {
     /// Every book the reference designates (all copies of a title) with its open loan.
     public func whoHas(_ reference: String) async throws -> [BookStatus] {
         try readHere { db in
-            let candidates = try resolve(reference, db)
-            if candidates.count > 1, !Self.areCopies(candidates) {
-                throw LibraryError.ambiguous(reference: reference, candidates: candidates)
+            // One statement for the books, their loans and their lines: `who has` is the command
+            // members send most.
+            let statuses = try Self.statuses(resolveIDs(reference, db), db)
+            guard !statuses.isEmpty else { throw LibraryError.notFound(reference: reference.trimmingWhitespace(newlines: true), suggestions: []) }
+            if statuses.count > 1, !Self.areCopies(statuses.map(\.book)) {
+                throw LibraryError.ambiguous(reference: reference, candidates: statuses.map(\.book))
             }
-            let loans = try Self.openLoans(of: candidates.map(\.id), db)
-            return try candidates.map { book in
-                let loan = loans[book.id]
-                return BookStatus(book: book, loan: loan, keptFor: loan == nil ? try Self.holds(of: book.id, db).first?.holder : nil)
-            }
+            return statuses
         }
     }
 
@@ -459,13 +458,17 @@ public struct LibraryService: Sendable {
 
     /// The books `reference` designates (never empty), or `notFound` with suggestions.
     private func resolve(_ reference: String, _ db: Database) throws -> [Book] {
+        let ids = try resolveIDs(reference, db)
+        let books = try Self.books(ids, db)
+        guard !books.isEmpty else { throw LibraryError.notFound(reference: reference.trimmingWhitespace(newlines: true), suggestions: []) }
+        return books
+    }
+
+    /// The ids of the books `reference` designates, or `notFound` with suggestions. A `#12`
+    /// is not looked up here: a number that is no book's gives no book from the ids.
+    private func resolveIDs(_ reference: String, _ db: Database) throws -> [Int64] {
         let trimmed = reference.trimmingWhitespace(newlines: true)
-        if trimmed.hasPrefix("#"), let id = Int64(trimmed.dropFirst()) {
-            guard let book = try db.first("SELECT \(Book.databaseSelection) FROM book WHERE id = ?", [id], { Book(row: $0, at: 0) }) else {
-                throw LibraryError.notFound(reference: trimmed, suggestions: [])
-            }
-            return [book]
-        }
+        if trimmed.hasPrefix("#"), let id = Int64(trimmed.dropFirst()) { return [id] }
         let key = TextKey.fold(trimmed)
         let index = try titles.snapshot(db)
         let ids = index.matches(key)
@@ -476,7 +479,7 @@ public struct LibraryService: Sendable {
             }
             throw LibraryError.notFound(reference: trimmed, suggestions: try Self.books(suggestionIDs, db))
         }
-        return try Self.books(Array(ids.prefix(20)), db)
+        return Array(ids.prefix(20))
     }
 
     private func resolveOne(_ reference: String, _ db: Database) throws -> Book {
@@ -589,6 +592,26 @@ public struct LibraryService: Sendable {
     /// A row of `Book.databaseSelection` then `Loan.databaseSelection`.
     private static func loanedBook(_ row: Row) throws -> LoanedBook {
         LoanedBook(book: Book(row: row, at: 0), loan: Loan(row: row, at: Book.columnCount))
+    }
+
+    /// The books `ids` (in that order, those that exist) with their open loan and, on the shelf,
+    /// whom they are kept for: in one statement.
+    private static func statuses(_ ids: [Int64], _ db: Database) throws -> [BookStatus] {
+        guard !ids.isEmpty else { return [] }
+        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let found = try db.all("""
+            SELECT \(Book.databaseSelection), \(Loan.databaseSelection), \(Hold.databaseSelection) FROM book
+            LEFT JOIN loan ON loan.bookID = book.id AND loan.returnedAt IS NULL
+            LEFT JOIN hold ON loan.id IS NULL
+                AND hold.id = (SELECT line.id FROM hold line WHERE line.bookID = book.id ORDER BY line.placedAt, line.id LIMIT 1)
+            WHERE book.id IN (\(placeholders))
+            """, StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })) { row -> BookStatus in
+            let loanID: Int64? = row[Book.columnCount], holdID: Int64? = row[Book.columnCount + Loan.columnCount]
+            return BookStatus(book: Book(row: row, at: 0), loan: loanID == nil ? nil : Loan(row: row, at: Book.columnCount),
+                              keptFor: holdID == nil ? nil : Hold(row: row, at: Book.columnCount + Loan.columnCount).holder)
+        }
+        let byID = Dictionary(uniqueKeysWithValues: found.map { ($0.book.id, $0) })
+        return ids.compactMap { byID[$0] }
     }
 
     /// `statuses` with, for each book on the shelf, whom it is kept for (the first in its line).

@@ -140,6 +140,12 @@ struct CommandHandlerTests {
         #expect(copies.text == "2 copies:\n  `#1` Dune is on the shelf.\n  `#4` Ben has Dune since Tue 1 Dec, due Tue 15 Dec.", "\(copies.text)")
         let french = await handler.handle(text: "qui a Dune", from: ana, at: tuesday)
         #expect(french.text.hasPrefix("2 exemplaires :\n  `#1` Dune est sur l'étagère."), "\(french.text)")
+        // A number names one copy; a number that is no book's is answered as such.
+        #expect(await handler.handle(text: "who has #4", from: ana, at: tuesday).text.hasPrefix("Ben has Dune since Tue 1 Dec"))
+        let none = await handler.handle(text: "who has #99", from: ana, at: tuesday)
+        #expect(none.kind == .error)
+        #expect(none.text.hasPrefix("No book matches '#99'."), "\(none.text)")
+        #expect(none.suggestion == "list")
     }
 
     @Test("every suggested command of a long session, typed as it is by the member it was suggested to, is not refused")
