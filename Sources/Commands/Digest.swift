@@ -18,7 +18,8 @@ struct Digest: Sendable {
         // A book on the shelf with a line is kept for the first in it: nobody else may take it.
         var kept: [(book: Book, holds: [Hold])] = []
         for (bookID, holds) in queues where !out.contains(bookID) && !holds.isEmpty {
-            kept.append((try await library.resolve("#\(bookID)"), holds))
+            // A book deleted since the holds were read is simply left out.
+            if let book = try? await library.resolve("#\(bookID)") { kept.append((book, holds)) }
         }
         kept.sort { ($0.book.title, $0.book.id) < ($1.book.title, $1.book.id) }
         let keptLines: [RichText] = kept.map { book, holds in
