@@ -540,14 +540,21 @@ public struct LibraryService: Sendable {
     }
 
     private static func books(_ ids: [Int64], _ db: Database) throws -> [Book] {
+        try rows(ofBooks: ids, "SELECT \(Book.databaseSelection) FROM book", db, id: { $0.id }) { Book(row: $0, at: 0) }
+    }
+
+    /// The rows of `select` (its FROM joining `book`) for the books `ids`, decoded, in the order
+    /// of `ids`; a book that does not exist is left out.
+    private static func rows<T>(ofBooks ids: [Int64], _ select: String, _ db: Database, id: (T) -> Int64,
+                                _ decode: (Row) throws -> T) throws -> [T] {
         guard !ids.isEmpty else { return [] }
         let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
         // Cached per number of ids (the common case is one). The arguments go through a closure:
         // GRDB's init for a sequence of Int64 maps it with a key path that the runtime builds
         // anew on every call (it showed in profiles of `who has`).
-        let found = try db.all("SELECT \(Book.databaseSelection) FROM book WHERE id IN (\(placeholders))",
-                               StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })) { Book(row: $0, at: 0) }
-        let byID = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
+        let found = try db.all("\(select) WHERE book.id IN (\(placeholders))",
+                               StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? }), decode)
+        let byID = Dictionary(uniqueKeysWithValues: found.map { (id($0), $0) })
         return ids.compactMap { byID[$0] }
     }
 
@@ -597,21 +604,16 @@ public struct LibraryService: Sendable {
     /// The books `ids` (in that order, those that exist) with their open loan and, on the shelf,
     /// whom they are kept for: in one statement.
     private static func statuses(_ ids: [Int64], _ db: Database) throws -> [BookStatus] {
-        guard !ids.isEmpty else { return [] }
-        let placeholders = Array(repeating: "?", count: ids.count).joined(separator: ",")
-        let found = try db.all("""
+        try rows(ofBooks: ids, """
             SELECT \(Book.databaseSelection), \(Loan.databaseSelection), \(Hold.databaseSelection) FROM book
             LEFT JOIN loan ON loan.bookID = book.id AND loan.returnedAt IS NULL
             LEFT JOIN hold ON loan.id IS NULL
                 AND hold.id = (SELECT line.id FROM hold line WHERE line.bookID = book.id ORDER BY line.placedAt, line.id LIMIT 1)
-            WHERE book.id IN (\(placeholders))
-            """, StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? })) { row -> BookStatus in
+            """, db, id: { $0.book.id }) { row in
             let loanID: Int64? = row[Book.columnCount], holdID: Int64? = row[Book.columnCount + Loan.columnCount]
             return BookStatus(book: Book(row: row, at: 0), loan: loanID == nil ? nil : Loan(row: row, at: Book.columnCount),
                               keptFor: holdID == nil ? nil : Hold(row: row, at: Book.columnCount + Loan.columnCount).holder)
         }
-        let byID = Dictionary(uniqueKeysWithValues: found.map { ($0.book.id, $0) })
-        return ids.compactMap { byID[$0] }
     }
 
     /// `statuses` with, for each book on the shelf, whom it is kept for (the first in its line).
