@@ -145,8 +145,8 @@ public actor CommandHandler {
             var lines: [RichText] = []
             if let next = receipt.nextInLine {
                 lines.append(l == .en
-                    ? "\(next.holder.name) is first in line for it: it is kept for them."
-                    : "\(next.holder.name) est le premier à l'attendre : il lui est réservé.")
+                    ? "\(next.holder.name) is first in line for it: it is kept for them\(words.until(next.keptUntil))."
+                    : "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil)).")
             }
             var reply = Reply(.success, l == .en
                 ? "Thanks! \(bold: receipt.book.title) is back on the shelf (borrowed by \(receipt.loan.borrower.name))."
@@ -185,19 +185,20 @@ public actor CommandHandler {
                     ? "\(loan.borrower.name) has it, due \(words.day(loan.dueAt)). You will be told when it is back."
                     : "\(loan.borrower.name) l'a, à rendre \(words.day(loan.dueAt)). Vous serez prévenu à son retour." }
                     ?? (l == .en
-                    ? "It is on the shelf, kept for \(placed.keptFor?.name ?? "the first in line"). You will be told when it is kept for you."
-                    : "Il est sur l'étagère, réservé pour \(placed.keptFor?.name ?? "le premier de la file"). Vous serez prévenu quand il vous sera réservé.")],
+                    ? "It is on the shelf, kept for \(placed.keptFor?.holder.name ?? "the first in line")\(words.until(placed.keptFor?.keptUntil)). You will be told when it is kept for you."
+                    : "Il est sur l'étagère, réservé pour \(placed.keptFor?.holder.name ?? "le premier de la file")\(words.until(placed.keptFor?.keptUntil)). Vous serez prévenu quand il vous sera réservé.")],
                 language: l)
 
         case .cancelHold(let book):
-            guard let given = try await library.cancelHold(book, for: sender.borrower) else {
+            guard let given = try await library.cancelHold(book, for: sender.borrower, at: now) else {
                 let title = (try? await library.resolve(book).title) ?? book
                 return Reply(.error, l == .en ? "You are not in line for \(bold: title)." : "Vous n'êtes pas dans la file pour \(bold: title).",
                              suggestion: l.pick("who has ", "qui a ") + title, language: l)
             }
             var lines: [RichText] = []
             if let next = given.nextInLine {
-                lines.append(l == .en ? "It is now kept for \(next.holder.name), next in line." : "Il est maintenant réservé pour \(next.holder.name), suivant dans la file.")
+                lines.append(l == .en ? "It is now kept for \(next.holder.name)\(words.until(next.keptUntil)), next in line."
+                                      : "Il est maintenant réservé pour \(next.holder.name)\(words.until(next.keptUntil)), suivant dans la file.")
             } else if given.wasKept {
                 lines.append(l == .en ? "It is on the shelf, free for anyone." : "Il est sur l'étagère, libre pour tous.")
             }
@@ -234,16 +235,17 @@ public actor CommandHandler {
             let kept = try await library.booksKept(for: borrower)
             let you = name == nil
             // Books back on the shelf and kept for them: theirs to check out.
-            let keptLines: [RichText] = kept.map { book in
-                you ? (l == .en ? "\(bold: book.title) is on the shelf, kept for you." : "\(bold: book.title) est sur l'étagère, réservé pour vous.")
-                    : (l == .en ? "\(bold: book.title) is on the shelf, kept for \(borrower.name)." : "\(bold: book.title) est sur l'étagère, réservé pour \(borrower.name).")
+            let keptLines: [RichText] = kept.map { status in
+                let (book, until) = (status.book, words.until(status.keptUntil))
+                return you ? (l == .en ? "\(bold: book.title) is on the shelf, kept for you\(until)." : "\(bold: book.title) est sur l'étagère, réservé pour vous\(until).")
+                    : (l == .en ? "\(bold: book.title) is on the shelf, kept for \(borrower.name)\(until)." : "\(bold: book.title) est sur l'étagère, réservé pour \(borrower.name)\(until).")
             }
             guard !loans.isEmpty else {
                 return Reply(.info, you
                     ? RichText(stringLiteral: l.pick("You have no books.", "Vous n'avez aucun livre."))
                     : (l == .en ? "\(borrower.name) has no books." : "\(borrower.name) n'a aucun livre."),
                     lines: keptLines,
-                    suggestion: kept.first.map { l.pick("checkout ", "emprunter ") + words.reference($0) + (you ? "" : l.pick(" as ", " pour ") + borrower.name) }
+                    suggestion: kept.first.map { l.pick("checkout ", "emprunter ") + words.reference($0.book) + (you ? "" : l.pick(" as ", " pour ") + borrower.name) }
                         ?? l.pick("list available", "liste disponibles"), language: l)
             }
             // Named as the newest loan records them ("what does ana have" → "Ana has …").

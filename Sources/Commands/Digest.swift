@@ -23,7 +23,8 @@ struct Digest: Sendable {
         }
         kept.sort { ($0.book.title, $0.book.id) < ($1.book.title, $1.book.id) }
         let keptLines: [RichText] = kept.map { book, holds in
-            let first = holds[0].holder.name, others = holds.dropFirst().map(\.holder.name).joined(separator: ", ")
+            let first = holds[0].holder.name + words.until(holds[0].keptUntil)
+            let others = holds.dropFirst().map(\.holder.name).joined(separator: ", ")
             switch (l, others.isEmpty) {
             case (.en, true): return "\(bold: book.title): on the shelf, kept for \(first)"
             case (.en, false): return "\(bold: book.title): on the shelf, kept for \(first), then \(others) waiting"

@@ -24,6 +24,19 @@ public struct LibraryReports: Sendable {
         Words(language: language, dates: DateText(timeZone: timeZone), now: now)
     }
 
+    /// Ends the holds of books kept for the first in line past their last day
+    /// (`LibraryService.lapseKeptHolds`), with the messages to send: to each member whose hold
+    /// lapsed, and to the next in line the book is now kept for. With `apply` false nothing
+    /// changes: they say what would happen now.
+    public func lapseKeptHolds(at now: Date, apply: Bool = true) async throws -> (lapses: [HoldLapse], notices: [Notice]) {
+        let words = words(at: now)
+        let lapses = try await library.lapseKeptHolds(at: now, apply: apply)
+        return (lapses, lapses.flatMap { lapse in
+            [words.lapseNotice(lapse, language: language)]
+                + (lapse.nextInLine.map { [words.keptNotice(lapse.book, for: $0, language: language)] } ?? [])
+        })
+    }
+
     /// The books out grouped by borrower (overdue marked), the holds waiting, the count on the
     /// shelf; a short line when nothing is out.
     public func digest(at now: Date) async throws -> Reply {

@@ -18,10 +18,34 @@ struct Words: Sendable {
     /// The message for the member a book on the shelf is now kept for, in the library's
     /// language (they did not write the command that freed it).
     func keptNotice(_ book: Book, for hold: Hold, language theirs: Language) -> Notice {
-        Notice(to: hold.holder, reply: Reply(.info, theirs == .en
-            ? "\(bold: book.title) is back, and kept for you: you are first in line."
-            : "\(bold: book.title) est de retour, et vous est réservé : vous êtes le premier de la file.",
+        let until = Words(language: theirs, dates: dates, now: now).until(hold.keptUntil)
+        return Notice(to: hold.holder, reply: Reply(.info, theirs == .en
+            ? "\(bold: book.title) is on the shelf, kept for you\(until): you are first in line."
+            : "\(bold: book.title) est sur l'étagère, réservé pour vous\(until) : vous êtes le premier de la file.",
             suggestion: theirs.pick("checkout ", "emprunter ") + reference(book), language: theirs))
+    }
+
+    /// The message for a member whose hold lapsed (the book was kept for them until
+    /// `keptUntil`), in the library's language.
+    func lapseNotice(_ lapse: HoldLapse, language theirs: Language) -> Notice {
+        let words = Words(language: theirs, dates: dates, now: now)
+        let last = lapse.hold.keptUntil.map { words.day($0) } ?? ""
+        return Notice(to: lapse.hold.holder, reply: Reply(.info, theirs == .en
+            ? "Your hold on \(bold: lapse.book.title) has lapsed: it was kept for you until \(last)."
+            : "Votre réservation de \(bold: lapse.book.title) a expiré : le livre vous était réservé jusqu'au \(last).",
+            lines: [lapse.nextInLine.map { next in theirs == .en
+                ? "It is now kept for \(next.holder.name), next in line. Hold it again to get back in line."
+                : "Il est maintenant réservé pour \(next.holder.name), suivant dans la file. Réservez-le à nouveau pour reprendre une place." }
+                ?? (theirs == .en ? "It is on the shelf, free for anyone." : "Il est sur l'étagère, libre pour tous.")],
+            suggestion: theirs.pick(lapse.nextInLine == nil ? "checkout " : "hold ", lapse.nextInLine == nil ? "emprunter " : "réserver ") + reference(lapse.book),
+            language: theirs))
+    }
+
+    /// " until Mon 7 Dec" (" jusqu'au lun. 7 déc."): until when a book is kept; empty when
+    /// there is no limit.
+    func until(_ date: Date?) -> String {
+        guard let date else { return "" }
+        return language == .en ? " until \(day(date))" : " jusqu'au \(day(date))"
     }
 
     /// How a suggested command names `book`: its title, quoted when the title holds what the
@@ -41,8 +65,8 @@ struct Words: Sendable {
     func status(_ status: BookStatus) -> RichText {
         guard let loan = status.loan else {
             if let keeper = status.keptFor {
-                return language == .en ? "\(bold: status.book.title) is on the shelf, kept for \(keeper.name), first in line."
-                                       : "\(bold: status.book.title) est sur l'étagère, réservé pour \(keeper.name), premier de la file."
+                return language == .en ? "\(bold: status.book.title) is on the shelf, kept for \(keeper.name)\(until(status.keptUntil)), first in line."
+                                       : "\(bold: status.book.title) est sur l'étagère, réservé pour \(keeper.name)\(until(status.keptUntil)), premier de la file."
             }
             return language == .en ? "\(bold: status.book.title) is on the shelf." : "\(bold: status.book.title) est sur l'étagère."
         }
@@ -63,7 +87,7 @@ struct Words: Sendable {
         let head: RichText = "#\(status.book.id) \(bold: status.book.title), \(status.book.author)"
         guard let loan = status.loan else {
             guard let keeper = status.keptFor else { return head }
-            return language == .en ? "\(head) (kept for \(keeper.name))" : "\(head) (réservé pour \(keeper.name))"
+            return language == .en ? "\(head) (kept for \(keeper.name)\(until(status.keptUntil)))" : "\(head) (réservé pour \(keeper.name)\(until(status.keptUntil)))"
         }
         let late = loan.isOverdue(at: now) ? language.pick(", overdue", ", en retard") : ""
         return language == .en
@@ -121,7 +145,7 @@ struct Words: Sendable {
         if !book.categories.isEmpty { fields.append(Reply.Field(language.pick("Categories", "Catégories"), "\(book.categories.joined(separator: ", "))")) }
         if let isbn = book.isbn { fields.append(Reply.Field("ISBN", "\(isbn)")) }
         fields.append(Reply.Field(language.pick("Added", "Ajouté"), "\(day(book.addedAt))"))
-        fields.append(Reply.Field(language.pick("Status", "État"), status(BookStatus(book: book, loan: details.loan, keptFor: details.loan == nil ? details.holds.first?.holder : nil))))
+        fields.append(Reply.Field(language.pick("Status", "État"), status(BookStatus(book: book, loan: details.loan, queue: details.holds))))
         if !details.holds.isEmpty {
             fields.append(Reply.Field(language.pick("Waiting", "En attente"), "\(details.holds.map(\.holder.name).joined(separator: ", "))"))
         }
@@ -182,8 +206,8 @@ struct Words: Sendable {
                                           : "\(bold: book.title) n'est pas emprunté : il est sur l'étagère.",
                          suggestion: l.pick("checkout ", "emprunter ") + reference(book), language: l)
         case .heldForAnother(let book, let hold):
-            return Reply(.error, l == .en ? "\(bold: book.title) is kept for \(hold.holder.name), first in line."
-                                          : "\(bold: book.title) est réservé pour \(hold.holder.name), premier de la file.",
+            return Reply(.error, l == .en ? "\(bold: book.title) is kept for \(hold.holder.name)\(until(hold.keptUntil)), first in line."
+                                          : "\(bold: book.title) est réservé pour \(hold.holder.name)\(until(hold.keptUntil)), premier de la file.",
                          suggestion: l.pick("hold ", "réserver ") + reference(book), language: l)
         case .renewalLimitReached(let book, let loan, let limit):
             return Reply(.error, l == .en ? "\(bold: book.title) was already renewed \(limit) times, the most allowed. Please return it by \(day(loan.dueAt))."

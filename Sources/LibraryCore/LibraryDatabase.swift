@@ -156,6 +156,14 @@ public struct LibraryDatabase: Sendable {
                 );
                 """)
         }
+        migrator.registerMigration("4 how long a book is kept for the first in line") { db in
+            try db.execute(sql: """
+                -- The end of the last day a book back on the shelf is kept for the first in its
+                -- line (library.hold_days); NULL while the book is out, or without a limit.
+                -- Holds that were kept before get their deadline at the first lapse check.
+                ALTER TABLE hold ADD COLUMN keptUntil DATETIME;
+                """)
+        }
         return migrator
     }
 }
@@ -209,10 +217,10 @@ extension Hold: FetchableRecord {
     init(row: Row, at offset: Int) {
         self.init(
             id: row[offset], bookID: row[offset + 1], holder: Borrower(storedName: row[offset + 2], userID: row[offset + 3]),
-            placedAt: row.storedDate(offset + 4))
+            placedAt: row.storedDate(offset + 4), keptUntil: row.optionalStoredDate(offset + 5))
     }
 
-    static let databaseSelection = "hold.id, hold.bookID, hold.holderName, hold.holderID, hold.placedAt"
+    static let databaseSelection = "hold.id, hold.bookID, hold.holderName, hold.holderID, hold.placedAt, hold.keptUntil"
 }
 
 extension Database {

@@ -158,12 +158,14 @@ public struct LibraryService: Sendable {
     /// Among copies of one title, the copy lent to `borrower` (when given) is chosen.
     @discardableResult
     public func returnBook(_ reference: String, by borrower: Borrower? = nil, at now: Date) async throws -> ReturnReceipt {
-        try await database.writer.write { db in
+        let rules = self.rules
+        return try await database.writer.write { db in
             let (book, loan) = try Self.pickLentCopy(try resolve(reference, db), of: borrower, reference: reference, db)
             try db.run("UPDATE loan SET returnedAt = ? WHERE id = ?", [now, loan.id])
             var closed = loan
             closed.returnedAt = now
-            return ReturnReceipt(book: book, loan: closed, nextInLine: try Self.holds(of: book.id, db).first)
+            let next = try Self.holds(of: book.id, db).first.map { try Self.keep($0, from: now, rules, db) }
+            return ReturnReceipt(book: book, loan: closed, nextInLine: next)
         }
     }
 
@@ -235,7 +237,7 @@ public struct LibraryService: Sendable {
             let hold = Hold(id: db.lastInsertedRowID, bookID: book.id, holder: holder, placedAt: now)
             let queue = try Self.holds(of: book.id, db)
             return HoldPlacement(book: book, hold: hold, position: queue.count, currentLoan: loan,
-                                 keptFor: loan == nil ? queue.first?.holder : nil)
+                                 keptFor: loan == nil ? queue.first : nil)
         }
     }
 
@@ -243,17 +245,52 @@ public struct LibraryService: Sendable {
     /// was on the shelf kept for them, the next in line it is now kept for. Nil when `holder`
     /// was not waiting for it.
     @discardableResult
-    public func cancelHold(_ reference: String, for holder: Borrower) async throws -> HoldCancellation? {
-        try await database.writer.write { db in
+    public func cancelHold(_ reference: String, for holder: Borrower, at now: Date) async throws -> HoldCancellation? {
+        let rules = self.rules
+        return try await database.writer.write { db in
             for book in try resolve(reference, db) {
                 let queue = try Self.holds(of: book.id, db)
                 guard let index = queue.firstIndex(where: { $0.holder.isSamePerson(as: holder) }) else { continue }
                 try db.run("DELETE FROM hold WHERE id = ?", [queue[index].id])
                 let onShelf = try Self.openLoan(of: book.id, db) == nil
                 let kept = index == 0 && onShelf
-                return HoldCancellation(book: book, hold: queue[index], wasKept: kept, nextInLine: kept && queue.count > 1 ? queue[1] : nil)
+                let next = kept && queue.count > 1 ? try Self.keep(queue[1], from: now, rules, db) : nil
+                return HoldCancellation(book: book, hold: queue[index], wasKept: kept, nextInLine: next)
             }
             return nil
+        }
+    }
+
+    /// Ends the holds whose book was kept for them past its `keptUntil`: each is removed, and
+    /// the book is kept for the next in line from `now` (for `rules.holdDays`), or free for
+    /// anyone. A book kept without a deadline (kept before `library.hold_days` was set) gets
+    /// one from `now`. With `apply` false, nothing changes: the lapses that would happen are
+    /// returned, for `librarybot remind` to show.
+    public func lapseKeptHolds(at now: Date, apply: Bool = true) async throws -> [HoldLapse] {
+        let rules = self.rules
+        guard rules.holdDays > 0 else { return [] }
+        return try await database.writer.writeWithoutTransaction { db in
+            var lapses: [HoldLapse] = []
+            try db.inTransaction {
+                let kept = try db.all("""
+                    SELECT \(Hold.databaseSelection) FROM hold
+                    WHERE hold.id = (SELECT line.id FROM hold line WHERE line.bookID = hold.bookID ORDER BY line.placedAt, line.id LIMIT 1)
+                      AND NOT EXISTS (SELECT 1 FROM loan WHERE loan.bookID = hold.bookID AND loan.returnedAt IS NULL)
+                    ORDER BY hold.keptUntil, hold.id
+                    """) { try Hold(row: $0) }
+                for hold in kept {
+                    guard let until = hold.keptUntil else {
+                        _ = try Self.keep(hold, from: now, rules, db)
+                        continue
+                    }
+                    guard until < now, let book = try Self.books([hold.bookID], db).first else { continue }
+                    try db.run("DELETE FROM hold WHERE id = ?", [hold.id])
+                    let next = try Self.holds(of: hold.bookID, db).first.map { try Self.keep($0, from: now, rules, db) }
+                    lapses.append(HoldLapse(book: book, hold: hold, nextInLine: next))
+                }
+                return apply ? .commit : .rollback
+            }
+            return lapses
         }
     }
 
@@ -385,12 +422,16 @@ public struct LibraryService: Sendable {
         try readHere { db in try resolveOne(reference, db) }
     }
 
-    /// The books on the shelf kept for `person`: those whose line they are first in.
-    public func booksKept(for person: Borrower) async throws -> [Book] {
+    /// The books on the shelf kept for `person` (those whose line they are first in), with
+    /// until when.
+    public func booksKept(for person: Borrower) async throws -> [BookStatus] {
         try readHere { db in
-            let ids = try Self.firstInLine(db).values.filter { $0.holder.isSamePerson(as: person) }.map(\.bookID).sorted()
-            let out = try Self.openLoans(of: ids, db)
-            return try Self.books(ids.filter { out[$0] == nil }, db)
+            let holds = try Self.firstInLine(db).values.filter { $0.holder.isSamePerson(as: person) }
+            let out = try Self.openLoans(of: holds.map(\.bookID), db)
+            let onShelf = Dictionary(uniqueKeysWithValues: holds.filter { out[$0.bookID] == nil }.map { ($0.bookID, $0) })
+            return try Self.books(onShelf.keys.sorted(), db).map { book in
+                BookStatus(book: book, loan: nil, keptFor: person, keptUntil: onShelf[book.id]?.keptUntil)
+            }
         }
     }
 
@@ -445,10 +486,20 @@ public struct LibraryService: Sendable {
             var after = Calendar(identifier: .gregorian)
             after.timeZone = zone
             let loans = try db.all("SELECT id, dueAt FROM loan WHERE returnedAt IS NULL") { row -> (id: Int64, dueAt: Date) in (row[0], row[1]) }
+            func sameDayInNewZone(_ instant: Date) -> Date? {
+                let day = before.dateComponents([.year, .month, .day], from: instant)
+                guard let start = after.date(from: day), let next = after.date(byAdding: .day, value: 1, to: start) else { return nil }
+                return next.addingTimeInterval(-1)
+            }
             for loan in loans {
-                let day = before.dateComponents([.year, .month, .day], from: loan.dueAt)
-                guard let start = after.date(from: day), let next = after.date(byAdding: .day, value: 1, to: start) else { continue }
-                try db.run("UPDATE loan SET dueAt = ? WHERE id = ?", [next.addingTimeInterval(-1), loan.id])
+                guard let due = sameDayInNewZone(loan.dueAt) else { continue }
+                try db.run("UPDATE loan SET dueAt = ? WHERE id = ?", [due, loan.id])
+            }
+            // The day a book is kept until, which its holder was told, is kept too.
+            let kept = try db.all("SELECT id, keptUntil FROM hold WHERE keptUntil IS NOT NULL") { row -> (id: Int64, until: Date) in (row[0], row[1]) }
+            for hold in kept {
+                guard let until = sameDayInNewZone(hold.until) else { continue }
+                try db.run("UPDATE hold SET keptUntil = ? WHERE id = ?", [until, hold.id])
             }
             return TimeZoneChange(previous: stored, current: zone.identifier, openLoans: loans.count)
         }
@@ -582,6 +633,15 @@ public struct LibraryService: Sendable {
         try db.all("SELECT \(Hold.databaseSelection) FROM hold WHERE bookID = ? ORDER BY placedAt, id", [bookID]) { try Hold(row: $0) }
     }
 
+    /// Keeps the book on the shelf for `hold`, the first in its line, from `now`: records and
+    /// returns until when.
+    private static func keep(_ hold: Hold, from now: Date, _ rules: LibraryRules, _ db: Database) throws -> Hold {
+        var kept = hold
+        kept.keptUntil = rules.keptUntil(from: now)
+        try db.run("UPDATE hold SET keptUntil = ? WHERE id = ?", [kept.keptUntil, hold.id])
+        return kept
+    }
+
     private static func holderKey(_ holder: Borrower) -> String {
         holder.userID.map { "id:\($0)" } ?? "name:\(holder.nameKey)"
     }
@@ -611,8 +671,9 @@ public struct LibraryService: Sendable {
                 AND hold.id = (SELECT line.id FROM hold line WHERE line.bookID = book.id ORDER BY line.placedAt, line.id LIMIT 1)
             """, db, id: { $0.book.id }) { row in
             let loanID: Int64? = row[Book.columnCount], holdID: Int64? = row[Book.columnCount + Loan.columnCount]
+            let keeper = holdID == nil ? nil : Hold(row: row, at: Book.columnCount + Loan.columnCount)
             return BookStatus(book: Book(row: row, at: 0), loan: loanID == nil ? nil : Loan(row: row, at: Book.columnCount),
-                              keptFor: holdID == nil ? nil : Hold(row: row, at: Book.columnCount + Loan.columnCount).holder)
+                              keptFor: keeper?.holder, keptUntil: keeper?.keptUntil)
         }
     }
 
@@ -622,7 +683,10 @@ public struct LibraryService: Sendable {
         let first = try firstInLine(db)
         return statuses.map { status in
             var status = status
-            if status.loan == nil { status.keptFor = first[status.book.id]?.holder }
+            if status.loan == nil {
+                status.keptFor = first[status.book.id]?.holder
+                status.keptUntil = first[status.book.id]?.keptUntil
+            }
             return status
         }
     }

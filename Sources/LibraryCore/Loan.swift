@@ -56,18 +56,24 @@ public struct Loan: Sendable, Hashable, Identifiable, Codable {
     public func isOverdue(at now: Date) -> Bool { isOpen && dueAt < now }
 }
 
-/// A member waiting in line for a book that is out.
+/// A member waiting in line for a book that is out, or first in line for a book back on the
+/// shelf, which is then kept for them.
 public struct Hold: Sendable, Hashable, Identifiable, Codable {
     public var id: Int64
     public var bookID: Int64
     public var holder: Borrower
     public var placedAt: Date
+    /// For the first in line of a book on the shelf: the end of the last day it is kept for
+    /// them (`library.hold_days`), after which the hold lapses. Nil while the book is out, or
+    /// when a book is kept without a limit.
+    public var keptUntil: Date?
 
-    public init(id: Int64, bookID: Int64, holder: Borrower, placedAt: Date) {
+    public init(id: Int64, bookID: Int64, holder: Borrower, placedAt: Date, keptUntil: Date? = nil) {
         self.id = id
         self.bookID = bookID
         self.holder = holder
         self.placedAt = placedAt
+        self.keptUntil = keptUntil
     }
 }
 
@@ -77,11 +83,20 @@ public struct BookStatus: Sendable, Hashable {
     public var loan: Loan?
     /// For a book on the shelf with a line: the first in it, whom the book is kept for.
     public var keptFor: Borrower?
+    /// Until when it is kept for them (nil: no limit).
+    public var keptUntil: Date?
 
-    public init(book: Book, loan: Loan?, keptFor: Borrower? = nil) {
+    public init(book: Book, loan: Loan?, keptFor: Borrower? = nil, keptUntil: Date? = nil) {
         self.book = book
         self.loan = loan
         self.keptFor = keptFor
+        self.keptUntil = keptUntil
+    }
+
+    /// The status of a book whose open loan is `loan` and whose line is `queue`.
+    public init(book: Book, loan: Loan?, queue: [Hold]) {
+        self.init(book: book, loan: loan, keptFor: loan == nil ? queue.first?.holder : nil,
+                  keptUntil: loan == nil ? queue.first?.keptUntil : nil)
     }
 
     public var isAvailable: Bool { loan == nil }
@@ -114,7 +129,7 @@ public struct HoldPlacement: Sendable, Hashable {
     /// The loan the holder waits for; nil when the book is on the shelf, kept for `keptFor`.
     public var currentLoan: Loan?
     /// The first in line, who the book on the shelf is kept for; nil when it is out.
-    public var keptFor: Borrower?
+    public var keptFor: Hold?
 }
 
 /// A hold given up. `wasKept`: the book was on the shelf, kept for that holder; it is now
@@ -123,6 +138,14 @@ public struct HoldCancellation: Sendable, Hashable {
     public var book: Book
     public var hold: Hold
     public var wasKept: Bool
+    public var nextInLine: Hold?
+}
+
+/// A hold whose book was kept for its holder past `keptUntil` without being checked out: it
+/// was removed, and the book is now kept for `nextInLine`, or free for anyone.
+public struct HoldLapse: Sendable, Hashable {
+    public var book: Book
+    public var hold: Hold
     public var nextInLine: Hold?
 }
 

@@ -43,7 +43,8 @@ struct CommonOptions: ParsableArguments {
 /// The `library.*` settings: see `config/librarybot.example.yaml` for every key.
 ///
 /// - `library.database` (string, default `data/library.sqlite`)
-/// - `library.loan_days` (int, default 14), `library.max_renewals` (int, default 2)
+/// - `library.loan_days` (int, default 14), `library.max_renewals` (int, default 2),
+///   `library.hold_days` (int, default 7; 0: no limit)
 /// - `library.timezone` (IANA name, default `UTC`), `library.locale` (`en` or `fr`, default `en`)
 /// - `library.admins` (list of chat user ids, default empty: everyone is an admin)
 /// - `digest.time` (`HH:MM`, default off), `digest.channel` (channel id)
@@ -95,6 +96,8 @@ struct BotSettings {
         guard loanDays >= 1 else { throw CLIFailure("library.loan_days must be at least 1 (found \(loanDays)).") }
         let maxRenewals = library.int(forKey: "max_renewals", default: 2)
         guard maxRenewals >= 0 else { throw CLIFailure("library.max_renewals cannot be negative (found \(maxRenewals)).") }
+        let holdDays = library.int(forKey: "hold_days", default: 7)
+        guard holdDays >= 0 else { throw CLIFailure("library.hold_days cannot be negative (found \(holdDays)); 0 keeps a book for the first in line without a limit.") }
         let zoneName = library.string(forKey: "timezone", default: "UTC")
         guard let timeZone = TimeZone(identifier: zoneName) else {
             throw CLIFailure("library.timezone: '\(zoneName)' is not an IANA time zone (such as Europe/Paris).")
@@ -104,7 +107,7 @@ struct BotSettings {
             throw CLIFailure("library.locale must be en or fr (found '\(localeName)').")
         }
         let admins = library.stringArray(forKey: "admins", default: [])
-        rules = LibraryRules(loanDays: loanDays, maxRenewals: maxRenewals, timeZone: timeZone)
+        rules = LibraryRules(loanDays: loanDays, maxRenewals: maxRenewals, holdDays: holdDays, timeZone: timeZone)
         handler = HandlerSettings(admins: Set(admins), defaultLanguage: language, timeZone: timeZone)
 
         let digest = reader.scoped(to: "digest")

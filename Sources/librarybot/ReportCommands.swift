@@ -61,7 +61,8 @@ struct DigestCommand: AsyncParsableCommand {
 struct RemindCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remind",
-        abstract: "Print the reminders (loans overdue or due within reminders.due_soon_days) as they would be sent now (or at --at).")
+        abstract: "Print the reminders (loans overdue or due within reminders.due_soon_days) as they would be sent now (or at --at), and the holds that lapse (books kept longer than library.hold_days).",
+        discussion: "With --post, the holds lapse and everyone concerned is told, as the daily run does.")
 
     @OptionGroup var options: CommonOptions
     @OptionGroup var report: ReportOptions
@@ -72,6 +73,17 @@ struct RemindCommand: AsyncParsableCommand {
         let instant = try report.instant(in: settings.rules.timeZone)
         let library = try settings.openLibrary()
         let reports = LibraryReports(library: library, language: settings.handler.defaultLanguage, timeZone: settings.rules.timeZone)
+        let language = settings.handler.defaultLanguage
+        if let output {
+            // As the daily run: holds kept past their last day lapse first.
+            let (lapses, notices) = try await reports.lapseKeptHolds(at: instant)
+            let (sent, failures) = await output.send(notices)
+            for failure in failures { emit(failure) }
+            if !lapses.isEmpty {
+                let which = lapses.map { "\($0.book.title) (\($0.hold.holder.name))" }.joined(separator: ", ")
+                emit("\(lapses.count) hold\(lapses.count == 1 ? "" : "s") lapsed: \(which); \(sent) of \(notices.count) message\(notices.count == 1 ? "" : "s") sent.")
+            }
+        }
         let reminders = try await reports.reminders(at: instant, dueSoonDays: settings.dueSoonDays)
         if let output {
             let day = DailySchedule(time: settings.reminderTime, timeZone: settings.rules.timeZone).day(of: instant)
@@ -85,15 +97,17 @@ struct RemindCommand: AsyncParsableCommand {
                 throw CLIFailure("\(failure). Run remind --post again to send them.")
             }
         }
-        if reminders.isEmpty {
-            emit(settings.handler.defaultLanguage.pick("Nothing is due soon or overdue: no reminder to send.",
-                                                       "Rien à rendre bientôt ni en retard : aucun rappel à envoyer."))
+        let lapses = try await reports.lapseKeptHolds(at: instant, apply: false).notices
+        if reminders.isEmpty && lapses.isEmpty {
+            emit(language.pick("Nothing is due soon or overdue: no reminder to send.",
+                               "Rien à rendre bientôt ni en retard : aucun rappel à envoyer."))
         }
-        for (index, reminder) in reminders.enumerated() {
+        let messages = reminders.map { ($0.borrower, $0.reply) } + lapses.map { ($0.to, $0.reply) }
+        for (index, (person, reply)) in messages.enumerated() {
             if index > 0 { emit("") }
-            let to = reminder.borrower.userID.map { "\(reminder.borrower.name) (\($0))" } ?? reminder.borrower.name
-            emit(settings.handler.defaultLanguage.pick("To \(to):", "À \(to) :"))
-            emit(PlainRenderer.render(reminder.reply))
+            let to = person.userID.map { "\(person.name) (\($0))" } ?? person.name
+            emit(language.pick("To \(to):", "À \(to) :"))
+            emit(PlainRenderer.render(reply))
         }
     }
 }

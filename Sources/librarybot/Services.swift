@@ -107,6 +107,32 @@ struct ScheduledOutput: Sendable {
         return sent
     }
 
+    /// Sends each notice (a hold that lapsed, a book now kept for someone) as a direct message
+    /// on the platform the member's user id belongs to; printed on the console. A member known
+    /// by name only cannot be written to: the digest and `who has` show the change. Returns how
+    /// many were sent, and a line for each that could not be, for the log (names and errors,
+    /// never a token).
+    func send(_ notices: [Notice]) async -> (sent: Int, failures: [String]) {
+        var sent = 0, failures: [String] = []
+        for notice in notices {
+            for target in targets where target.reaches(notice.to.userID) {
+                do {
+                    switch target {
+                    case .console:
+                        emit("To \(notice.to.name):\n" + PlainRenderer.render(notice.reply))
+                    case .slack, .discord:
+                        guard let userID = notice.to.userID else { continue }
+                        try await post(notice.reply, to: target, directly: userID)
+                    }
+                    sent += 1
+                } catch {
+                    failures.append("A message to \(notice.to.name) could not be sent (\(error)).")
+                }
+            }
+        }
+        return (sent, failures)
+    }
+
     /// A reminder: a direct message on the platform the borrower's user id belongs to, else
     /// a line in each digest channel naming them (a name alone cannot be pinged). When the
     /// platform refuses the direct message (the member turned them off), the digest channel
@@ -120,7 +146,7 @@ struct ScheduledOutput: Sendable {
         for (index, target) in targets.enumerated() where !direct || target.reaches(userID) {
             do {
                 try await deliveries.once("reminder/\(loans)/\(index)", on: day) {
-                    try await post(reminder: reminder, to: target, directly: direct ? userID : nil)
+                    try await post(reminder.reply, to: target, directly: direct ? userID : nil)
                 }
             } catch {
                 failure = failure ?? error
@@ -129,12 +155,14 @@ struct ScheduledOutput: Sendable {
         if let failure { throw failure }
     }
 
-    private func post(reminder: Reminder, to target: Target, directly userID: String?) async throws {
+    /// `reply` as a direct message to `userID` (or, when the member refused direct messages,
+    /// in the target's channel), or without a user id in the target's channel.
+    private func post(_ reply: Reply, to target: Target, directly userID: String?) async throws {
         switch target {
         case .console:
-            emit(PlainRenderer.render(reminder.reply))
+            emit(PlainRenderer.render(reply))
         case .slack(let api, let channel):
-            let message = SlackRenderer.render(reminder.reply)
+            let message = SlackRenderer.render(reply)
             if let userID {
                 do {
                     try await api.postMessage(channel: userID, message)
@@ -146,7 +174,7 @@ struct ScheduledOutput: Sendable {
                 try await api.postMessage(channel: channel, message)
             }
         case .discord(let api, let channel):
-            let message = DiscordRenderer.render(reminder.reply)
+            let message = DiscordRenderer.render(reply)
             if let userID {
                 do {
                     try await api.createMessage(channel: try await api.directMessageChannel(with: userID), message)
@@ -203,7 +231,14 @@ struct SchedulerService: Service {
         let store = ScheduleStore(database: library.database)
         let zone = settings.rules.timeZone
         let reminderDeliveries = Deliveries(), digestDeliveries = Deliveries()
-        var jobs = [DailyJob(name: "reminders", schedule: DailySchedule(time: settings.reminderTime, timeZone: zone)) { [settings] now in
+        var jobs = [DailyJob(name: "reminders", schedule: DailySchedule(time: settings.reminderTime, timeZone: zone)) { [settings, logger] now in
+            // Holds kept past their last day lapse first: the next in line is told today.
+            let (lapses, notices) = try await reports.lapseKeptHolds(at: now)
+            for lapse in lapses {
+                logger.info("A hold lapsed: the book was kept for its holder past the last day.",
+                            metadata: ["book": "\(lapse.book.id)", "next": "\(lapse.nextInLine == nil ? "none" : "kept for the next in line")"])
+            }
+            for failure in await output.send(notices).failures { logger.warning("\(failure)") }
             let reminders = try await reports.reminders(at: now, dueSoonDays: settings.dueSoonDays)
             let day = DailySchedule(time: settings.reminderTime, timeZone: zone).day(of: now)
             _ = try await output.send(reminders, on: day, store: store, deliveries: reminderDeliveries)

@@ -258,7 +258,7 @@ struct DiscordGatewayTests {
         let opened = try await discord.requests().first { $0.path == "/users/@me/channels" }
         #expect(opened?.body?["recipient_id"]?.string == "700000000000000002")
         let notice = try #require(posts.first { $0.path == "/channels/200000000000000002/messages" }, "no direct message to Ben")
-        #expect(notice.body?["content"]?.string?.hasPrefix("**Dune** is back, and kept for you") == true)
+        #expect(notice.body?["content"]?.string?.hasPrefix("**Dune** is on the shelf, kept for you until ") == true)
     }
 
     @Test("a return through /library tells the member first in line too")
@@ -271,7 +271,7 @@ struct DiscordGatewayTests {
         try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000051", command: "return Dune"))
         let posts = try await discord.waitForPosts(1)
         let notice = try #require(posts.first { $0.path == "/channels/200000000000000002/messages" }, "no direct message to Ben")
-        #expect(notice.body?["content"]?.string?.hasPrefix("**Dune** is back, and kept for you") == true)
+        #expect(notice.body?["content"]?.string?.hasPrefix("**Dune** is on the shelf, kept for you until ") == true)
     }
 
     @Test("one member's commands in a burst act on the library in the order sent; another member's run alongside")

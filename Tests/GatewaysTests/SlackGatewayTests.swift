@@ -145,7 +145,7 @@ struct SlackGatewayTests {
         let returned = try #require(posts.first { $0.body["text"]?.string?.hasPrefix("Thanks! Dune is back on the shelf") == true })
         #expect(returned.body["channel"]?.string == "D-U-ANA")
         let notice = try #require(posts.first { $0.body["channel"]?.string == "U-BEN" }, "no direct message to Ben: \(posts.map(\.body))")
-        #expect(notice.body["text"]?.string?.hasPrefix("Dune is back, and kept for you: you are first in line.") == true)
+        #expect(notice.body["text"]?.string?.hasPrefix("Dune is on the shelf, kept for you until ") == true)
     }
 
     @Test("a direct message is answered in the conversation; the borrower is the display name")

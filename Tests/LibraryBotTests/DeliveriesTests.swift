@@ -73,4 +73,32 @@ struct DeliveriesTests {
         #expect(discordPosts.count == 2, "refused once, then sent")
         #expect((body(discordPosts[1])["content"] as? String)?.contains("Ana") == true)
     }
+
+    @Test("the messages of a hold that lapsed go as direct messages on each member's platform; a member known by name only is left out")
+    func lapseNotices() async throws {
+        let slack = try await EmulatedSlack(), discord = try await EmulatedDiscord()
+        let library = LibraryService(database: try LibraryDatabase.inMemory(), rules: LibraryRules(holdDays: 2, timeZone: TimeZone.gmt))
+        let monday = utc("2026-11-23 09:00:00")
+        try await library.add([NewBook(title: "Dune", author: "Frank Herbert"), NewBook(title: "Emma", author: "Jane Austen")], at: monday)
+        for title in ["Dune", "Emma"] { try await library.checkout(title, to: Borrower(name: "Ana"), at: monday) }
+        try await library.hold("Dune", for: Borrower(name: "Ben", userID: "U-BEN"), at: monday)
+        try await library.hold("Dune", for: Borrower(name: "Chloé", userID: "700000000000000003"), at: monday)
+        try await library.hold("Emma", for: Borrower(name: "Dan"), at: monday)
+        for title in ["Dune", "Emma"] { try await library.returnBook(title, at: monday) }
+
+        let reports = LibraryReports(library: library, language: .en, timeZone: TimeZone.gmt)
+        let (lapses, notices) = try await reports.lapseKeptHolds(at: utc("2026-11-26 10:00:00"))
+        #expect(Set(lapses.map(\.hold.holder.name)) == ["Ben", "Dan"])
+        let (sent, failures) = await output(slack, discord).send(notices)
+        #expect(sent == 2 && failures.isEmpty, "\(failures)")
+
+        let slackPosts = try await slack.requests().filter { path($0) == "/api/chat.postMessage" }.map(body)
+        #expect(slackPosts.map { $0["channel"] as? String } == ["U-BEN"])
+        #expect((slackPosts.first?["text"] as? String)?.hasPrefix("Your hold on Dune has lapsed: it was kept for you until Wed 25 Nov.") == true)
+        let opened = try await discord.requests().filter { path($0) == "/users/@me/channels" }.map(body)
+        #expect(opened.map { $0["recipient_id"] as? String } == ["700000000000000003"])
+        let discordPosts = try await discord.requests().filter { path($0).hasSuffix("/messages") }.map(body)
+        #expect(discordPosts.count == 1)
+        #expect((discordPosts.first?["content"] as? String)?.hasPrefix("**Dune** is on the shelf, kept for you until Sat 28 Nov") == true)
+    }
 }

@@ -149,7 +149,7 @@ struct DiscordRunTests {
         }
         let text = body(notice)["text"] as? String
         let seen = try await slack.requests().map { body($0) }
-        #expect(text?.hasPrefix("Dune is back, and kept for you") == true, "Slack got: \(seen)")
+        #expect(text?.hasPrefix("Dune is on the shelf, kept for you until ") == true, "Slack got: \(seen)")
         _ = try await bot.terminate()
     }
 

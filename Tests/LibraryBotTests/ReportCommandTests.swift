@@ -48,6 +48,25 @@ struct ReportCommandTests {
         #expect(late.stdout.contains("(overdue)"))
     }
 
+    @Test("remind also shows the holds that would lapse (books kept past library.hold_days), and lapses nothing")
+    func remindLapses() async throws {
+        let (folder, arguments) = try await library()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await BinaryRunner.run(["console", "--as", "Ben"] + arguments, stdin: "hold Dune\n")
+        _ = try await BinaryRunner.run(["console", "--as", "Ana"] + arguments, stdin: "return Dune\n")
+        let later = try await BinaryRunner.run(["remind", "--at", localTime(daysFromNow: 8)] + arguments,
+                                               environment: ["LIBRARY_HOLD_DAYS": "3"])
+        #expect(later.status == 0)
+        #expect(later.stdout.hasPrefix("To Ben:\nYour hold on Dune has lapsed: it was kept for you until "), "\(later.stdout)")
+        #expect(later.stdout.contains("It is on the shelf, free for anyone."))
+        // Printing changes nothing: Dune is still kept for Ben.
+        let asked = try await BinaryRunner.run(["console", "--as", "Cy"] + arguments, stdin: "who has Dune\n")
+        #expect(asked.stdout.hasPrefix("Dune is on the shelf, kept for Ben until "), "\(asked.stdout)")
+        let negative = try await BinaryRunner.run(["remind"] + arguments, environment: ["LIBRARY_HOLD_DAYS": "-1"])
+        #expect(negative.status == 2)
+        #expect(negative.stderr.contains("library.hold_days cannot be negative"))
+    }
+
     @Test("--post with no gateway enabled says so; a bad --at is refused")
     func refusals() async throws {
         let (folder, arguments) = try await library()

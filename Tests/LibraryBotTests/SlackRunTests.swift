@@ -106,6 +106,15 @@ struct SlackPostTests {
         #expect(reminders.count == 1)
         // Zoé has no Slack id (she borrowed at the console): her reminder goes to the channel.
         #expect((reminders.first?["body"] as? [String: Any])?["channel"] as? String == "C-LIB")
+
+        // remind --post also lapses the holds kept too long, as the daily run does: Yann, who
+        // waited at the console, cannot be written to, and Dune is free again.
+        _ = try await BinaryRunner.run(["console", "--database", database, "--as", "Yann"], stdin: "hold Dune\n")
+        _ = try await BinaryRunner.run(["console", "--database", database, "--as", "Zoé"], stdin: "return Dune\n")
+        let lapsed = try await BinaryRunner.run(["remind", "--post", "--at", later, "--database", database], environment: environment)
+        #expect(lapsed.stdout.hasPrefix("1 hold lapsed: Dune (Yann); 0 of 1 message sent.\n"), "\(lapsed.stdout)")
+        let asked = try await BinaryRunner.run(["console", "--database", database, "--as", "Xavier"], stdin: "who has Dune\n")
+        #expect(asked.stdout.hasPrefix("Dune is on the shelf.\n"), "\(asked.stdout)")
     }
 
     @Test("a reminder to a member Slack cannot reach directly goes to the digest channel instead")

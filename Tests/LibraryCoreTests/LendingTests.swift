@@ -199,7 +199,7 @@ struct LendingTests {
         let chloeHold = try await library.hold("Dune", for: chloe, at: monday.addingTimeInterval(7_200))
         #expect(chloeHold.position == 2)
         #expect(chloeHold.currentLoan == nil)
-        #expect(chloeHold.keptFor?.name == "Ben")
+        #expect(chloeHold.keptFor?.holder.name == "Ben")
         // Ben, for whom it is kept, is told to check it out.
         let benAgain = await libraryError { _ = try await library.hold("Dune", for: ben, at: monday.addingTimeInterval(7_300)) }
         #expect(benAgain == .holdOnAvailableBook(try await library.resolve("Dune")))
@@ -213,9 +213,9 @@ struct LendingTests {
         let library = try await makeLibrary(books: shelf)
         try await library.checkout("Dune", to: ana, at: monday)
         try await library.hold("Dune", for: ben, at: monday)
-        #expect(try await library.cancelHold("Dune", for: ben)?.hold.holder.name == "Ben")
+        #expect(try await library.cancelHold("Dune", for: ben, at: monday.addingTimeInterval(180))?.hold.holder.name == "Ben")
         #expect(try await library.show("Dune").holds.isEmpty)
-        #expect(try await library.cancelHold("Dune", for: ben) == nil)
+        #expect(try await library.cancelHold("Dune", for: ben, at: monday.addingTimeInterval(180)) == nil)
     }
 
     @Test("the first in line giving up a book kept for them passes it to the next, else frees it")
@@ -226,14 +226,87 @@ struct LendingTests {
         try await library.hold("Dune", for: chloe, at: monday.addingTimeInterval(60))
         // While Dune is out, nobody is passed anything.
         try await library.hold("Dune", for: Borrower(name: "Dan"), at: monday.addingTimeInterval(120))
-        #expect(try await library.cancelHold("Dune", for: Borrower(name: "Dan"))?.nextInLine == nil)
+        #expect(try await library.cancelHold("Dune", for: Borrower(name: "Dan"), at: monday.addingTimeInterval(180))?.nextInLine == nil)
         try await library.returnBook("Dune", at: monday.addingTimeInterval(3600))
-        let given = try #require(try await library.cancelHold("Dune", for: ben))
+        let given = try #require(try await library.cancelHold("Dune", for: ben, at: monday.addingTimeInterval(3_700)))
         #expect(given.nextInLine?.holder.name == "Chloé")
         let error = await libraryError { _ = try await library.checkout("Dune", to: ben, at: monday.addingTimeInterval(7200)) }
         #expect(error == .heldForAnother(try await library.resolve("Dune"), hold: try #require(given.nextInLine)))
-        #expect(try await library.cancelHold("Dune", for: chloe)?.nextInLine == nil)
+        #expect(try await library.cancelHold("Dune", for: chloe, at: monday.addingTimeInterval(3_700))?.nextInLine == nil)
         try await library.checkout("Dune", to: ben, at: monday.addingTimeInterval(7200))
+    }
+
+    @Test("a book back on the shelf is kept for the first in line until the end of the local day hold_days later, then passes to the next in line")
+    func keptHoldLapses() async throws {
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let library = try await makeLibrary(rules: LibraryRules(loanDays: 14, holdDays: 3, timeZone: paris), books: shelf)
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.hold("Dune", for: ben, at: monday)
+        try await library.hold("Dune", for: chloe, at: monday.addingTimeInterval(60))
+        // While Dune is out, nobody's hold can lapse.
+        #expect(try await library.lapseKeptHolds(at: utc("2026-12-20 09:00:00"), apply: false).isEmpty)
+
+        // Back on Monday 30 Nov: kept for Ben until the end of Thursday 3 Dec in Paris.
+        let receipt = try await library.returnBook("Dune", at: monday.addingTimeInterval(3_600))
+        #expect(receipt.nextInLine?.keptUntil == utc("2026-12-03 22:59:59"))
+        #expect(try await library.whoHas("Dune").first?.keptUntil == utc("2026-12-03 22:59:59"))
+        #expect(try await library.booksKept(for: ben).map(\.keptUntil) == [utc("2026-12-03 22:59:59")])
+        #expect(try await library.show("Dune").holds.map(\.keptUntil) == [utc("2026-12-03 22:59:59"), nil])
+        // Thursday evening is still his.
+        #expect(try await library.lapseKeptHolds(at: utc("2026-12-03 22:00:00")).isEmpty)
+
+        // Friday: a dry run says what would happen, and changes nothing.
+        let friday = utc("2026-12-04 09:00:00")
+        #expect(try await library.lapseKeptHolds(at: friday, apply: false).map(\.hold.holder.name) == ["Ben"])
+        #expect(try await library.whoHas("Dune").first?.keptFor?.name == "Ben")
+        // Then Ben's hold lapses, and Dune is kept for Chloé for 3 days from today.
+        let lapses = try await library.lapseKeptHolds(at: friday)
+        #expect(lapses.map(\.hold.holder.name) == ["Ben"])
+        #expect(lapses.first?.nextInLine?.holder.name == "Chloé")
+        #expect(lapses.first?.nextInLine?.keptUntil == utc("2026-12-07 22:59:59"))
+        #expect(try await library.show("Dune").holds.map(\.holder.name) == ["Chloé"])
+        let error = await libraryError { _ = try await library.checkout("Dune", to: ben, at: friday) }
+        #expect(error == .heldForAnother(try await library.resolve("Dune"), hold: try #require(lapses.first?.nextInLine)))
+        #expect(try await library.lapseKeptHolds(at: friday).isEmpty, "a hold lapses once")
+
+        // Chloé lets hers lapse too: nobody waits, Dune is free for anyone.
+        let last = try await library.lapseKeptHolds(at: utc("2026-12-08 09:00:00"))
+        #expect(last.map(\.hold.holder.name) == ["Chloé"])
+        #expect(last.first?.nextInLine == nil)
+        try await library.checkout("Dune", to: ben, at: utc("2026-12-08 09:00:00"))
+    }
+
+    @Test("hold_days 0 keeps a book for the first in line without a limit; a later limit starts from the first check")
+    func keptWithoutLimit() async throws {
+        let database = try LibraryDatabase.inMemory()
+        let unlimited = LibraryService(database: database, rules: LibraryRules(loanDays: 14, holdDays: 0))
+        try await unlimited.add(shelf, at: monday)
+        try await unlimited.checkout("Dune", to: ana, at: monday)
+        try await unlimited.hold("Dune", for: ben, at: monday)
+        #expect(try await unlimited.returnBook("Dune", at: monday).nextInLine?.keptUntil == nil)
+        #expect(try await unlimited.lapseKeptHolds(at: utc("2027-06-01 09:00:00")).isEmpty)
+        #expect(try await unlimited.whoHas("Dune").first?.keptFor?.name == "Ben")
+
+        // The operator sets library.hold_days to 2: Ben has 2 days from the first check, not none.
+        let limited = LibraryService(database: database, rules: LibraryRules(loanDays: 14, holdDays: 2))
+        let check = utc("2027-06-01 09:00:00")
+        #expect(try await limited.lapseKeptHolds(at: check).isEmpty)
+        #expect(try await limited.whoHas("Dune").first?.keptUntil == utc("2027-06-03 23:59:59"))
+        #expect(try await limited.lapseKeptHolds(at: utc("2027-06-04 09:00:00")).map(\.hold.holder.name) == ["Ben"])
+    }
+
+    @Test("a changed time zone keeps the day a book is kept until")
+    func keptDayAcrossTimeZones() async throws {
+        let database = try LibraryDatabase.inMemory()
+        let inUTC = LibraryService(database: database, rules: LibraryRules(loanDays: 14, holdDays: 3, timeZone: try #require(TimeZone(identifier: "UTC"))))
+        #expect(try inUTC.adoptTimeZone() == nil)
+        try await inUTC.add(shelf, at: monday)
+        try await inUTC.checkout("Dune", to: ana, at: monday)
+        try await inUTC.hold("Dune", for: ben, at: monday)
+        #expect(try await inUTC.returnBook("Dune", at: monday).nextInLine?.keptUntil == utc("2026-12-03 23:59:59"))
+        let inParis = LibraryService(database: database, rules: LibraryRules(loanDays: 14, holdDays: 3, timeZone: try #require(TimeZone(identifier: "Europe/Paris"))))
+        _ = try inParis.adoptTimeZone()
+        #expect(try await inParis.whoHas("Dune").first?.keptUntil == utc("2026-12-03 22:59:59"))
     }
 
     @Test("loans of a borrower: by user id, or by name when no id was recorded")

@@ -66,20 +66,20 @@ struct ReportsTests {
               Ana: Emma, due Thu 3 Dec
               Ben: Persuasion, due Sat 12 Dec
               Holds:
-              Dune: on the shelf, kept for Chloé, then Dan waiting
+              Dune: on the shelf, kept for Chloé until Tue 8 Dec, then Dan waiting
               2 books on the shelf.
             """)
         let french = LibraryReports(library: library, language: .fr, timeZone: try zone("Europe/Paris"))
-        #expect(PlainRenderer.render(try await french.digest(at: december2)).contains("Dune : sur l'étagère, réservé pour Chloé, puis Dan en attente"))
+        #expect(PlainRenderer.render(try await french.digest(at: december2)).contains("Dune : sur l'étagère, réservé pour Chloé jusqu'au mar. 8 déc., puis Dan en attente"))
 
         // Everything back: the kept book is still named.
         _ = try await library.returnBook("Emma", at: december2)
         _ = try await library.returnBook("Persuasion", at: december2)
-        _ = try await library.cancelHold("Dune", for: Borrower(name: "Dan"))
+        _ = try await library.cancelHold("Dune", for: Borrower(name: "Dan"), at: december2)
         #expect(PlainRenderer.render(try await english.digest(at: december2)) == """
             Nobody has a book right now.
               Holds:
-              Dune: on the shelf, kept for Chloé
+              Dune: on the shelf, kept for Chloé until Tue 8 Dec
               4 books on the shelf.
             """)
     }
@@ -136,6 +136,55 @@ struct ReportsTests {
             Rappel de la bibliothèque pour Ana : 2 livres à rendre
               Dune, à rendre mar. 24 nov. (en retard)
             """))
+    }
+
+    @Test("a hold that lapses: its holder is told, and so is the next in line the book is now kept for, in English and French")
+    func lapseNotices() async throws {
+        let library = try await fixtureLibrary()
+        // Dune comes back on Tue 1 Dec: kept for Chloé until Tue 8 Dec, Dan behind her.
+        _ = try await library.returnBook("Dune", at: utc("2026-12-01 10:00:00"))
+        try await library.hold("Dune", for: Borrower(name: "Dan", userID: "U-DAN"), at: utc("2026-12-01 11:00:00"))
+        let wednesday = utc("2026-12-09 09:00:00")
+        let french = LibraryReports(library: library, language: .fr, timeZone: try zone("Europe/Paris"))
+        let preview = try await french.lapseKeptHolds(at: wednesday, apply: false)
+        #expect(preview.notices.map { PlainRenderer.render($0.reply) } == [
+            """
+            Votre réservation de Dune a expiré : le livre vous était réservé jusqu'au mar. 8 déc.
+              Il est maintenant réservé pour Dan, suivant dans la file. Réservez-le à nouveau pour reprendre une place.
+              Essayez : `réserver Dune`
+            """,
+            """
+            Dune est sur l'étagère, réservé pour vous jusqu'au mer. 16 déc. : vous êtes le premier de la file.
+              Essayez : `emprunter Dune`
+            """,
+        ])
+
+        let english = LibraryReports(library: library, language: .en, timeZone: try zone("Europe/Paris"))
+        let (lapses, notices) = try await english.lapseKeptHolds(at: wednesday)
+        #expect(lapses.map(\.hold.holder.name) == ["Chloé"])
+        #expect(notices.map(\.to.name) == ["Chloé", "Dan"])
+        #expect(notices.map { PlainRenderer.render($0.reply) } == [
+            """
+            Your hold on Dune has lapsed: it was kept for you until Tue 8 Dec.
+              It is now kept for Dan, next in line. Hold it again to get back in line.
+              Try: `hold Dune`
+            """,
+            """
+            Dune is on the shelf, kept for you until Wed 16 Dec: you are first in line.
+              Try: `checkout Dune`
+            """,
+        ])
+        // The digest shows Dan's day.
+        #expect(PlainRenderer.render(try await english.digest(at: wednesday)).contains("Dune: on the shelf, kept for Dan until Wed 16 Dec"))
+        // Dan's lapses with nobody behind him: Dune is free, and he is told he can still take it.
+        let free = try await english.lapseKeptHolds(at: utc("2026-12-17 09:00:00")).notices
+        #expect(free.map { PlainRenderer.render($0.reply) } == [
+            """
+            Your hold on Dune has lapsed: it was kept for you until Wed 16 Dec.
+              It is on the shelf, free for anyone.
+              Try: `checkout Dune`
+            """,
+        ])
     }
 
     @Test("an overdue loan is reminded at most once a day")
