@@ -247,7 +247,10 @@ public enum CommandParser {
         var words = text.split(separator: " ").map(String.init)
         func trimPunctuation() {
             while let last = words.last {
-                let trimmed = String(last[..<(last.lastIndex { !"?!.,;:".contains($0) }.map(last.index(after:)) ?? last.startIndex)])
+                var trimmed = String(last[..<(last.lastIndex { !"?!.,;:".contains($0) }.map(last.index(after:)) ?? last.startIndex)])
+                // The dot of an initial or an abbreviation is part of a name ("Frank H.", "J.R.R.",
+                // "Jr."), not the end of a sentence.
+                if last.dropFirst(trimmed.count).first == ".", endsWithAbbreviation(trimmed) { trimmed += "." }
                 if trimmed == last { break }
                 if trimmed.isEmpty { words.removeLast() } else { words[words.count - 1] = trimmed }
             }
@@ -282,6 +285,15 @@ public enum CommandParser {
             }
         }
         return words.joined(separator: " ")
+    }
+
+    private static let abbreviations: Set<String> = ["jr", "sr", "st", "dr", "mr", "mrs", "ms", "inc", "co", "ltd"]
+
+    /// Whether `word`, followed by a dot, is an initial (`H`, `J.R.R`) or a common abbreviation
+    /// of a name (`Jr`, `St`), whose dot belongs to it.
+    private static func endsWithAbbreviation(_ word: String) -> Bool {
+        guard let last = word.last, last.isLetter else { return false }
+        return word.count == 1 || word.contains(".") || abbreviations.contains(foldWord(word))
     }
 
     /// Lower case, no accents, curly apostrophes straightened: how verbs and keywords compare.

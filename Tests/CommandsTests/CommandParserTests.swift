@@ -246,6 +246,11 @@ let parseTable: [ParseCase] = [
     ParseCase("checkout Dune please", .checkout(book: "Dune", borrower: nil)),
     ParseCase("checkout Dune please!", .checkout(book: "Dune", borrower: nil)),
     ParseCase("Please, return Dune.", .returnBook(book: "Dune")),
+    // the dot of an initial or an abbreviation stays in the name
+    ParseCase("add Dune by Frank H.", .add(title: "Dune", author: "Frank H.", publisher: nil, categories: [], isbn: nil), .en),
+    ParseCase("edit Dune set author to J.R.R. Tolkien Jr.?", .edit(book: "Dune", field: .author, value: "J.R.R. Tolkien Jr."), .en),
+    ParseCase("checkout Dune as Ana B.!", .checkout(book: "Dune", borrower: "Ana B.")),
+    ParseCase("who has It.", .whoHas(book: "It")),
     ParseCase("return Dune, thanks!", .returnBook(book: "Dune")),
     ParseCase("  checkout    Dune   as   Ana  ", .checkout(book: "Dune", borrower: "Ana")),
     ParseCase("checkout\tDune\nas Ana", .checkout(book: "Dune", borrower: "Ana")),
