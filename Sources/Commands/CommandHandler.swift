@@ -133,6 +133,13 @@ public actor CommandHandler {
                     ? "You have \(bold: book.title) (due \(words.day(loan.dueAt))): return it first, then check it out to \(borrower.name)."
                     : "Vous avez \(bold: book.title) (à rendre \(words.day(loan.dueAt))) : rendez-le d'abord, puis empruntez-le pour \(borrower.name).",
                     suggestion: l.pick("return ", "rendre ") + words.reference(book), language: l)
+            } catch LibraryError.heldForAnother(let book, let hold) where hold.holder.isSamePerson(as: sender.borrower) {
+                // Kept for the asker, who lends it on (`checkout Dune as Chloé` by Ben): their
+                // place comes first; giving it up lets the book go on.
+                return Reply(.error, l == .en
+                    ? "\(bold: book.title) is kept for you\(words.until(hold.keptUntil)): check it out yourself, or give up your place in line first, then check it out to \(borrower.name)."
+                    : "\(bold: book.title) vous est réservé\(words.until(hold.keptUntil)) : empruntez-le vous-même, ou cédez d'abord votre place dans la file, puis empruntez-le pour \(borrower.name).",
+                    suggestion: l.pick("cancel hold ", "annuler la réservation de ") + words.reference(book), language: l)
             }
             return Reply(.success, l == .en
                 ? "\(bold: lent.book.title) is checked out to \(borrower.name)."

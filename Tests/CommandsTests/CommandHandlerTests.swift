@@ -267,6 +267,22 @@ struct CommandHandlerTests {
         #expect(onShelf.text.contains("Emma est sur l'étagère : empruntez-le plutôt."))
     }
 
+    @Test("the member a book is kept for lends it to someone else: told to give up their place first, which lets it go on")
+    func keptForAskerLentOn() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday)
+        let refused = await handler.handle(text: "checkout Dune for Dee", from: ben, at: tuesday)
+        #expect(refused.kind == .error)
+        #expect(refused.text.hasPrefix("Dune is kept for you until Tue 8 Dec: check it out yourself, or give up your place in line first, then check it out to Dee."), "\(refused.text)")
+        #expect(refused.suggestion == "cancel hold Dune")
+        let french = await handler.handle(text: "emprunter Dune pour Dee", from: ben, at: tuesday)
+        #expect(french.suggestion == "annuler la réservation de Dune")
+        #expect(await handler.handle(text: try #require(refused.suggestion), from: ben, at: tuesday).kind == .success)
+        #expect(await handler.handle(text: "checkout Dune for Dee", from: ben, at: tuesday).text.hasPrefix("Dune is checked out to Dee."))
+    }
+
     @Test("cancel hold: out of the line; a book kept for you passes to the next in line, who is told")
     func cancelHold() async throws {
         let handler = try await makeHandler()
