@@ -369,10 +369,10 @@ public actor CommandHandler {
         case .search(let query):
             let found = try await library.search(query, limit: 10)
             guard !found.isEmpty else {
-                return Reply(.info, l == .en ? "Nothing matches '\(query)'." : "Rien ne correspond à « \(query) ».",
+                return Reply(.info, l == .en ? "Nothing matches '\(shortened(query))'." : "Rien ne correspond à « \(shortened(query)) ».",
                              suggestion: l.pick("list", "liste"), language: l)
             }
-            return Reply(.info, l == .en ? "\(found.count) found for '\(query)':" : "\(found.count) \(found.count == 1 ? "trouvé" : "trouvés") pour « \(query) » :",
+            return Reply(.info, l == .en ? "\(found.count) found for '\(shortened(query))':" : "\(found.count) \(found.count == 1 ? "trouvé" : "trouvés") pour « \(shortened(query)) » :",
                          lines: found.map { words.listLine($0) }, language: l)
 
         case .show(let book):
@@ -390,10 +390,10 @@ public actor CommandHandler {
                     // line is a command (`chekout Dune` → `checkout Dune`), else the example.
                     let typed = text.split(separator: " "), verbLength = suggestion.split(separator: " ").count
                     let corrected = ([suggestion] + typed.dropFirst(verbLength).map(String.init)).joined(separator: " ")
-                    var fixed = typed.count > verbLength
+                    var fixed = typed.count > verbLength && isSuggestible(corrected)
                     if case .unknown = CommandParser.parse(corrected).intent { fixed = false }
-                    return Reply(.error, l == .en ? "I did not understand '\(text)'. Did you mean \(code: suggestion)?"
-                                                  : "Je n'ai pas compris « \(text) ». Vouliez-vous dire \(code: suggestion) ?",
+                    return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: suggestion)?"
+                                                  : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: suggestion) ?",
                                  suggestion: fixed ? corrected : example, language: l)
                 }
                 // The verb without what it needs, or with what it cannot use (`edit Emma set
@@ -402,7 +402,7 @@ public actor CommandHandler {
                                               : "Il manque quelque chose à \(bold: suggestion) : par exemple \(code: example).",
                              lines: [RichText(markup: usage.explanation)], suggestion: example, language: l)
             }
-            return Reply(.error, l == .en ? "I did not understand '\(text)'." : "Je n'ai pas compris « \(text) ».",
+            return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'." : "Je n'ai pas compris « \(shortened(text)) ».",
                          suggestion: l.pick("help", "aide"), language: l)
         }
     }

@@ -66,7 +66,7 @@ enum Help {
     static func reply(topic: String?, language: Language) -> Reply {
         if let topic {
             guard let entry = entries.first(where: { $0.topic == topic }) else {
-                return Reply(.error, language == .en ? "There is no command '\(topic)'." : "Il n'y a pas de commande « \(topic) ».",
+                return Reply(.error, language == .en ? "There is no command '\(shortened(topic))'." : "Il n'y a pas de commande « \(shortened(topic)) ».",
                              suggestion: language.pick("help", "aide"), language: language)
             }
             let text = language == .en ? entry.english : entry.french

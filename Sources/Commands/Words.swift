@@ -1,6 +1,15 @@
 import Foundation
 import LibraryCore
 
+/// What a member typed, as a reply quotes it: at most `limit` characters, then "…", so that a
+/// pasted page does not come back as a page.
+func shortened(_ typed: String, limit: Int = 60) -> String {
+    typed.count <= limit ? typed : String(typed.prefix(limit - 1)).trimmingWhitespace() + "…"
+}
+
+/// Whether `command` is short enough to offer as a suggestion to type.
+func isSuggestible(_ command: String) -> Bool { command.count <= 200 }
+
 /// The phrases replies share, in one language, with dates in the library's zone.
 struct Words: Sendable {
     let language: Language
@@ -183,16 +192,17 @@ struct Words: Sendable {
         case .notFound(let reference, let suggestions):
             if let first = suggestions.first {
                 let names = suggestions.map(\.title).joined(separator: l.pick(" or ", " ou "))
-                return Reply(.error, l == .en ? "No book matches '\(reference)'. Did you mean \(bold: names)?"
-                                              : "Aucun livre ne correspond à « \(reference) ». Vouliez-vous dire \(bold: names) ?",
+                return Reply(.error, l == .en ? "No book matches '\(shortened(reference))'. Did you mean \(bold: names)?"
+                                              : "Aucun livre ne correspond à « \(shortened(reference)) ». Vouliez-vous dire \(bold: names) ?",
                              suggestion: l.pick("show ", "info ") + self.reference(first), language: l)
             }
             // A number that is no book's: the list shows the numbers there are.
-            let next = reference.hasPrefix("#") ? l.pick("list", "liste") : l.pick("search ", "chercher ") + reference
-            return Reply(.error, l == .en ? "No book matches '\(reference)'." : "Aucun livre ne correspond à « \(reference) ».",
+            let search = l.pick("search ", "chercher ") + reference
+            let next = reference.hasPrefix("#") || !isSuggestible(search) ? l.pick("list", "liste") : search
+            return Reply(.error, l == .en ? "No book matches '\(shortened(reference))'." : "Aucun livre ne correspond à « \(shortened(reference)) ».",
                          suggestion: next, language: l)
         case .ambiguous(let reference, let candidates):
-            return Reply(.error, l == .en ? "'\(reference)' matches several books; which one?" : "« \(reference) » correspond à plusieurs livres ; lequel ?",
+            return Reply(.error, l == .en ? "'\(shortened(reference))' matches several books; which one?" : "« \(shortened(reference)) » correspond à plusieurs livres ; lequel ?",
                          lines: candidates.prefix(10).map { "\(code: "#\($0.id)") \(bold: $0.title), \($0.author)" },
                          suggestion: candidates.first.map { l.pick("show #", "info #") + String($0.id) }, language: l)
         case .alreadyCheckedOut(let book, let loan):
@@ -240,8 +250,8 @@ struct Words: Sendable {
             case .empty: l.pick("\(fieldName(field).capitalizedFirst) is missing.", "Il manque \(fieldName(field)).")
             case .tooLong(let maximum): l.pick("\(fieldName(field).capitalizedFirst) is longer than \(maximum) characters.",
                                                "\(fieldName(field).capitalizedFirst) dépasse \(maximum) caractères.")
-            case .invalidISBN(let isbn): l.pick("'\(isbn)' is not a valid ISBN-10 or ISBN-13: check the digits.",
-                                                "« \(isbn) » n'est pas un ISBN-10 ou ISBN-13 valide : vérifiez les chiffres.")
+            case .invalidISBN(let isbn): l.pick("'\(shortened(isbn))' is not a valid ISBN-10 or ISBN-13: check the digits.",
+                                                "« \(shortened(isbn)) » n'est pas un ISBN-10 ou ISBN-13 valide : vérifiez les chiffres.")
             }
             return Reply(.error, RichText(stringLiteral: text), suggestion: l.pick("help add", "aide ajouter"), language: l)
         }

@@ -283,6 +283,20 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "checkout Dune for Dee", from: ben, at: tuesday).text.hasPrefix("Dune is checked out to Dee."))
     }
 
+    @Test("a pasted page is quoted back shortened, and not offered as a command to type")
+    func longTextShortened() async throws {
+        let handler = try await makeHandler()
+        let page = String(repeating: "lorem ipsum ", count: 2_000)
+        for text in [page, "who has " + page, "search " + page, "chekout " + page, "help " + page] {
+            let reply = await handler.handle(text: text, from: ana, at: tuesday)
+            #expect(reply.text.count < 300, "\(reply.text.prefix(100))")
+            #expect(reply.text.contains("…"), "\(reply.text.prefix(100))")
+            #expect((reply.suggestion ?? "").count <= 200)
+        }
+        // A short one is quoted whole.
+        #expect(await handler.handle(text: "who has Dnue Messiah", from: ana, at: tuesday).text.hasPrefix("No book matches 'Dnue Messiah'"))
+    }
+
     @Test("cancel hold: out of the line; a book kept for you passes to the next in line, who is told")
     func cancelHold() async throws {
         let handler = try await makeHandler()
