@@ -238,6 +238,7 @@ public actor CommandHandler {
 
         case .loansOf(let name):
             guard let borrower = sender.person(named: name) else { return words.unresolvedMention }
+            guard borrower.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
             let loans = try await library.loans(of: borrower)
             let kept = try await library.booksKept(for: borrower)
             let you = name == nil

@@ -254,6 +254,10 @@ struct Words: Sendable {
                                                 "« \(shortened(isbn)) » n'est pas un ISBN-10 ou ISBN-13 valide : vérifiez les chiffres.")
             }
             return Reply(.error, RichText(stringLiteral: text), suggestion: l.pick("help add", "aide ajouter"), language: l)
+        case .nameTooLong(let maximum):
+            return Reply(.error, RichText(stringLiteral: l.pick("A name is at most \(maximum) characters: give a shorter one.",
+                                                                "Un nom fait au plus \(maximum) caractères : donnez-en un plus court.")),
+                         language: l)
         }
     }
 }

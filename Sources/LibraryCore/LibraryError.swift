@@ -29,6 +29,8 @@ public enum LibraryError: Error, Sendable, Hashable {
     case holdOnOwnLoan(Book, loan: Loan)
     /// A field of a book being added, edited or imported is wrong; fix it and retry.
     case invalidBook(field: BookField, problem: InvalidField)
+    /// A borrower's name longer than `maximum` characters (`Borrower.maximumNameLength`).
+    case nameTooLong(maximum: Int)
 }
 
 /// What is wrong with a book field.
@@ -75,6 +77,8 @@ extension LibraryError: CustomStringConvertible {
             case .tooLong(let maximum): return "The \(field.rawValue) is longer than \(maximum) characters."
             case .invalidISBN(let text): return "'\(text)' is not a valid ISBN-10 or ISBN-13."
             }
+        case .nameTooLong(let maximum):
+            return "A borrower's name is at most \(maximum) characters."
         }
     }
 }

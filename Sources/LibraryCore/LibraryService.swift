@@ -125,6 +125,7 @@ public struct LibraryService: Sendable {
     @discardableResult
     public func checkout(_ reference: String, to borrower: Borrower, at now: Date) async throws -> LoanedBook {
         let rules = self.rules
+        try Self.validate(borrower)
         return try await database.writer.write { db in
             let candidates = try resolve(reference, db)
             let book = try Self.pickCopyToLend(candidates, to: borrower, reference: reference, db)
@@ -199,7 +200,8 @@ public struct LibraryService: Sendable {
     /// kept for someone else is waited for like a book that is out.
     @discardableResult
     public func hold(_ reference: String, for holder: Borrower, at now: Date) async throws -> HoldPlacement {
-        try await database.writer.write { db in
+        try Self.validate(holder)
+        return try await database.writer.write { db in
             let candidates = try resolve(reference, db)
             let loans = try Self.openLoans(of: candidates.map(\.id), db)
             if candidates.count > 1, !Self.areCopies(candidates) {
@@ -640,6 +642,11 @@ public struct LibraryService: Sendable {
         kept.keptUntil = rules.keptUntil(from: now)
         try db.run("UPDATE hold SET keptUntil = ? WHERE id = ?", [kept.keptUntil, hold.id])
         return kept
+    }
+
+    /// Refuses a name longer than `Borrower.maximumNameLength`.
+    private static func validate(_ person: Borrower) throws(LibraryError) {
+        guard person.name.count <= Borrower.maximumNameLength else { throw .nameTooLong(maximum: Borrower.maximumNameLength) }
     }
 
     private static func holderKey(_ holder: Borrower) -> String {

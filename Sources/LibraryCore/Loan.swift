@@ -5,6 +5,10 @@ public struct Borrower: Sendable, Hashable, Codable {
     public var name: String
     public var userID: String?
 
+    /// The longest name a loan or a hold records (chat display names are shorter: 80
+    /// characters on Slack, 32 on Discord).
+    public static let maximumNameLength = 100
+
     public init(name: String, userID: String? = nil) {
         self.name = TextKey.tidy(name)
         self.userID = userID.flatMap { $0.isEmpty ? nil : $0 }

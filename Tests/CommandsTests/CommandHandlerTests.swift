@@ -293,6 +293,12 @@ struct CommandHandlerTests {
             #expect(reply.text.contains("…"), "\(reply.text.prefix(100))")
             #expect((reply.suggestion ?? "").count <= 200)
         }
+        let name = String(repeating: "Ana", count: 40)
+        for text in ["checkout Dune as \(name)", "what does \(name) have"] {
+            let reply = await handler.handle(text: text, from: ana, at: tuesday)
+            #expect(reply.kind == .error)
+            #expect(reply.text == "A name is at most 100 characters: give a shorter one.")
+        }
         // A short one is quoted whole.
         #expect(await handler.handle(text: "who has Dnue Messiah", from: ana, at: tuesday).text.hasPrefix("No book matches 'Dnue Messiah'"))
     }

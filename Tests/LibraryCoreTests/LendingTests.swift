@@ -309,6 +309,17 @@ struct LendingTests {
         #expect(try await inParis.whoHas("Dune").first?.keptUntil == utc("2026-12-03 22:59:59"))
     }
 
+    @Test("a name longer than 100 characters is refused for a loan or a hold, and nothing is recorded")
+    func longNames() async throws {
+        let library = try await makeLibrary(books: shelf)
+        let long = Borrower(name: String(repeating: "Ana", count: 34))
+        #expect(await libraryError { _ = try await library.checkout("Dune", to: long, at: monday) } == .nameTooLong(maximum: 100))
+        try await library.checkout("Dune", to: ana, at: monday)
+        #expect(await libraryError { _ = try await library.hold("Dune", for: long, at: monday) } == .nameTooLong(maximum: 100))
+        #expect(try await library.show("Dune").holds.isEmpty)
+        try await library.hold("Dune", for: Borrower(name: String(repeating: "a", count: 100)), at: monday)
+    }
+
     @Test("loans of a borrower: by user id, or by name when no id was recorded")
     func loansOfBorrower() async throws {
         let library = try await makeLibrary(books: shelf)
