@@ -43,7 +43,7 @@ struct RunCommand: AsyncParsableCommand {
         // configuration cannot move due dates.)
         if let change = try library.adoptTimeZone() {
             let loans = change.openLoans == 1 ? "1 open loan keeps its due day" : "\(change.openLoans) open loans keep their due day"
-            logger.notice("library.timezone changed from \(change.previous) to \(change.current): \(loans).")
+            logger.notice("library.timezone changed from \(zoneName(change.previous)) to \(zoneName(change.current)): \(loans).")
         }
         var services: [ServiceGroupConfiguration.ServiceConfiguration] = []
         // One handler for every gateway: a confirmation asked on one is answered there only

@@ -18,6 +18,11 @@ struct ConsoleService: Service {
     }
 }
 
+/// A zone as the operator writes it: Foundation on Linux names UTC "GMT".
+func zoneName(_ identifier: String) -> String {
+    identifier == "GMT" ? "UTC" : identifier
+}
+
 /// Where scheduled messages go: every enabled gateway (Slack, Discord), or the console.
 struct ScheduledOutput: Sendable {
     enum Target: Sendable {
@@ -249,7 +254,7 @@ struct SchedulerService: Service {
                 try await output.post(digest: try await reports.digest(at: now), on: schedule.day(of: now), deliveries: digestDeliveries)
             })
         }
-        logger.info("Scheduler started: reminders at \(settings.reminderTime), digest \(settings.digestTime.map { "at \($0)" } ?? "off"), in \(zone.identifier).")
+        logger.info("Scheduler started: reminders at \(settings.reminderTime), digest \(settings.digestTime.map { "at \($0)" } ?? "off"), in \(zoneName(zone.identifier)).")
         let clockFace = DailySchedule(time: settings.reminderTime, timeZone: zone)
         let scheduler = Scheduler(jobs: jobs, store: store) { [logger] job, error, retryAt in
             let when = retryAt.map { "it is tried again at \(clockFace.localTime(of: $0))" } ?? "it runs again tomorrow"

@@ -13,7 +13,7 @@ struct RunCommandTests {
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("Added Dune by Frank Herbert as #1."))
         #expect(outcome.stdout.contains("Dune is on the shelf."))
-        #expect(outcome.stderr.contains("Scheduler started: reminders at 10:00"))
+        #expect(outcome.stderr.contains("Scheduler started: reminders at 10:00, digest off, in UTC."), "\(outcome.stderr)")
     }
 
     @Test("run under a new library.timezone keeps the due day members were told, and says so once")
