@@ -1,10 +1,12 @@
 import Foundation
 import LibraryCore
 
-/// A reminder for one borrower: the loans due soon or overdue, and the message saying so.
+/// A reminder for one member: the loans due soon or overdue, the books kept for them whose last
+/// day is near, and the message saying so.
 public struct Reminder: Sendable, Hashable {
     public var borrower: Borrower
     public var loans: [LoanedBook]
+    public var kept: [KeptBook] = []
     public var reply: Reply
 }
 
@@ -43,52 +45,84 @@ public struct LibraryReports: Sendable {
         try await Digest(library: library, words: words(at: now)).reply()
     }
 
-    /// One reminder per borrower with loans overdue or due within `dueSoonDays` days of `now`,
-    /// most urgent first; nobody with nothing due gets one.
+    /// One reminder per member with loans overdue or due within `dueSoonDays` days of `now`, or
+    /// a book kept for them whose last day is within as many days, most urgent first; nobody
+    /// with nothing due gets one.
     public func reminders(at now: Date, dueSoonDays: Int) async throws -> [Reminder] {
         let words = words(at: now)
         let loans = try await library.overdue(at: now) + library.dueSoon(within: dueSoonDays, at: now)
+        let kept = try await library.keptEndingSoon(within: dueSoonDays, at: now)
+        func key(_ person: Borrower) -> String { person.userID.map { "id:\($0)" } ?? "name:\(person.nameKey)" }
         var order: [String] = []
-        var byBorrower: [String: [LoanedBook]] = [:]
+        var byPerson: [String: (person: Borrower, loans: [LoanedBook], kept: [KeptBook])] = [:]
         for loaned in loans {
-            let key = loaned.loan.borrower.userID.map { "id:\($0)" } ?? "name:\(loaned.loan.borrower.nameKey)"
-            if byBorrower[key] == nil { order.append(key) }
-            byBorrower[key, default: []].append(loaned)
+            let person = loaned.loan.borrower
+            if byPerson[key(person)] == nil { order.append(key(person)) }
+            byPerson[key(person), default: (person, [], [])].loans.append(loaned)
+        }
+        for book in kept {
+            let person = book.hold.holder
+            if byPerson[key(person)] == nil { order.append(key(person)) }
+            byPerson[key(person), default: (person, [], [])].kept.append(book)
         }
         let queues = try await library.holdQueues()
-        let maxRenewals = library.rules.maxRenewals
-        return order.compactMap { key in
-            guard let group = byBorrower[key], let first = group.first else { return nil }
-            let l = language
-            let title: RichText = l == .en
-                ? "Library reminder for \(first.loan.borrower.name): \(words.books(group.count)) to bring back"
-                : "Rappel de la bibliothèque pour \(first.loan.borrower.name) : \(words.books(group.count)) à rendre"
-            // A book someone waits for says so: it cannot be renewed, and it is wanted.
-            var lines: [RichText] = group.map { loaned in
-                let line = words.loanLine(loaned)
-                let waiting = queues[loaned.book.id] ?? []
-                guard let next = waiting.first else { return line }
-                let who: RichText = switch (l, waiting.count) {
-                case (.en, 1): " — \(next.holder.name) is waiting for it"
-                case (.en, _): " — \(waiting.count) are waiting for it"
-                case (.fr, 1): " — \(next.holder.name) l'attend"
-                case (.fr, _): " — \(waiting.count) personnes l'attendent"
-                }
-                return RichText(spans: line.spans + who.spans)
-            }
-            // Renewing is offered only when it would work: nobody waiting, renewals left.
-            let waitedFor = !(queues[first.book.id] ?? []).isEmpty, renewedToTheLimit = first.loan.renewals >= maxRenewals
-            let hint: RichText = switch (l, waitedFor, renewedToTheLimit) {
-            case (.en, false, false): "Type \(code: "return \(first.book.title)") once it is back, or \(code: "renew \(first.book.title)") for more time."
-            case (.en, true, _): "Type \(code: "return \(first.book.title)") once it is back: someone is waiting for it, so it cannot be renewed."
-            case (.en, false, true): "Type \(code: "return \(first.book.title)") once it is back: it was renewed \(maxRenewals) times, the most allowed."
-            case (.fr, false, false): "Tapez \(code: "rendre \(first.book.title)") une fois rendu, ou \(code: "prolonger \(first.book.title)") pour le garder plus longtemps."
-            case (.fr, true, _): "Tapez \(code: "rendre \(first.book.title)") une fois rendu : quelqu'un l'attend, il ne peut donc pas être prolongé."
-            case (.fr, false, true): "Tapez \(code: "rendre \(first.book.title)") une fois rendu : il a déjà été prolongé \(maxRenewals) fois, le maximum."
-            }
-            lines.append(hint)
-            let reply = Reply(.info, title, lines: lines, suggestion: l.pick("return ", "rendre ") + first.book.title, language: l)
-            return Reminder(borrower: first.loan.borrower, loans: group, reply: reply)
+        return order.compactMap { byPerson[$0] }.map { person, loans, kept in
+            Reminder(borrower: person, loans: loans, kept: kept,
+                     reply: reminder(to: person, loans: loans, kept: kept, queues: queues, words: words))
         }
+    }
+
+    private func reminder(to person: Borrower, loans group: [LoanedBook], kept: [KeptBook], queues: [Int64: [Hold]], words: Words) -> Reply {
+        let l = language
+        let keptLines: [RichText] = kept.map { book in
+            l == .en ? "\(bold: book.book.title), kept for you\(words.until(book.hold.keptUntil))"
+                     : "\(bold: book.book.title), réservé pour vous\(words.until(book.hold.keptUntil))"
+        }
+        guard let first = group.first else {
+            // Only books kept for them: take them before their last day, or the next in line will.
+            let book = kept[0].book
+            let title: RichText = l == .en
+                ? "Library reminder for \(person.name): \(words.books(kept.count)) kept for you"
+                : "Rappel de la bibliothèque pour \(person.name) : \(words.books(kept.count)) réservé\(kept.count > 1 ? "s" : "") pour vous"
+            return Reply(.info, title, lines: keptLines + [keptHint(book, words: words)],
+                         suggestion: l.pick("checkout ", "emprunter ") + words.reference(book), language: l)
+        }
+        let maxRenewals = library.rules.maxRenewals
+        let title: RichText = l == .en
+            ? "Library reminder for \(person.name): \(words.books(group.count)) to bring back"
+            : "Rappel de la bibliothèque pour \(person.name) : \(words.books(group.count)) à rendre"
+        // A book someone waits for says so: it cannot be renewed, and it is wanted.
+        var lines: [RichText] = group.map { loaned in
+            let line = words.loanLine(loaned)
+            let waiting = queues[loaned.book.id] ?? []
+            guard let next = waiting.first else { return line }
+            let who: RichText = switch (l, waiting.count) {
+            case (.en, 1): " — \(next.holder.name) is waiting for it"
+            case (.en, _): " — \(waiting.count) are waiting for it"
+            case (.fr, 1): " — \(next.holder.name) l'attend"
+            case (.fr, _): " — \(waiting.count) personnes l'attendent"
+            }
+            return RichText(spans: line.spans + who.spans)
+        }
+        // Renewing is offered only when it would work: nobody waiting, renewals left.
+        let waitedFor = !(queues[first.book.id] ?? []).isEmpty, renewedToTheLimit = first.loan.renewals >= maxRenewals
+        let hint: RichText = switch (l, waitedFor, renewedToTheLimit) {
+        case (.en, false, false): "Type \(code: "return \(first.book.title)") once it is back, or \(code: "renew \(first.book.title)") for more time."
+        case (.en, true, _): "Type \(code: "return \(first.book.title)") once it is back: someone is waiting for it, so it cannot be renewed."
+        case (.en, false, true): "Type \(code: "return \(first.book.title)") once it is back: it was renewed \(maxRenewals) times, the most allowed."
+        case (.fr, false, false): "Tapez \(code: "rendre \(first.book.title)") une fois rendu, ou \(code: "prolonger \(first.book.title)") pour le garder plus longtemps."
+        case (.fr, true, _): "Tapez \(code: "rendre \(first.book.title)") une fois rendu : quelqu'un l'attend, il ne peut donc pas être prolongé."
+        case (.fr, false, true): "Tapez \(code: "rendre \(first.book.title)") une fois rendu : il a déjà été prolongé \(maxRenewals) fois, le maximum."
+        }
+        lines.append(hint)
+        if let book = kept.first?.book { lines += keptLines + [keptHint(book, words: words)] }
+        return Reply(.info, title, lines: lines, suggestion: l.pick("return ", "rendre ") + first.book.title, language: l)
+    }
+
+    /// What to do with a book kept for the member: take it before its last day.
+    private func keptHint(_ book: Book, words: Words) -> RichText {
+        language == .en
+            ? "Type \(code: "checkout \(words.reference(book))") to take it before then: after that, your place in line lapses."
+            : "Tapez \(code: "emprunter \(words.reference(book))") pour le prendre d'ici là : après, votre place dans la file expire."
     }
 }

@@ -164,6 +164,16 @@ public struct LibraryDatabase: Sendable {
                 ALTER TABLE hold ADD COLUMN keptUntil DATETIME;
                 """)
         }
+        migrator.registerMigration("5 reminders of books kept for someone") { db in
+            try db.execute(sql: """
+                -- The local days the member a book is kept for was reminded of it: at most one a day.
+                CREATE TABLE holdReminder (
+                    holdID INTEGER NOT NULL REFERENCES hold(id) ON DELETE CASCADE,
+                    day TEXT NOT NULL,
+                    PRIMARY KEY (holdID, day)
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -276,8 +276,7 @@ public struct LibraryService: Sendable {
             try db.inTransaction {
                 let kept = try db.all("""
                     SELECT \(Hold.databaseSelection) FROM hold
-                    WHERE hold.id = (SELECT line.id FROM hold line WHERE line.bookID = hold.bookID ORDER BY line.placedAt, line.id LIMIT 1)
-                      AND NOT EXISTS (SELECT 1 FROM loan WHERE loan.bookID = hold.bookID AND loan.returnedAt IS NULL)
+                    WHERE \(Self.keptHold)
                     ORDER BY hold.keptUntil, hold.id
                     """) { try Hold(row: $0) }
                 for hold in kept {
@@ -344,6 +343,21 @@ public struct LibraryService: Sendable {
         let calendar = rules.calendar, today = calendar.startOfDay(for: now)
         let end = calendar.date(byAdding: .day, value: days + 1, to: today) ?? today.addingTimeInterval(Double(days + 1) * 86_400)
         return try await openLoans(where: "loan.dueAt >= ? AND loan.dueAt < ?", [now, end])
+    }
+
+    /// The books on the shelf kept for someone until the end of today or one of the next `days`
+    /// local days (their last day to take it), soonest first.
+    public func keptEndingSoon(within days: Int, at now: Date) async throws -> [KeptBook] {
+        let calendar = rules.calendar, today = calendar.startOfDay(for: now)
+        let end = calendar.date(byAdding: .day, value: days + 1, to: today) ?? today.addingTimeInterval(Double(days + 1) * 86_400)
+        return try readHere { db in
+            try db.all("""
+                SELECT \(Book.databaseSelection), \(Hold.databaseSelection) FROM hold JOIN book ON book.id = hold.bookID
+                WHERE hold.keptUntil >= ? AND hold.keptUntil < ?
+                  AND \(Self.keptHold)
+                ORDER BY hold.keptUntil, hold.id
+                """, [now, end]) { row in KeptBook(book: Book(row: row, at: 0), hold: Hold(row: row, at: Book.columnCount)) }
+        }
     }
 
     /// Every open loan, soonest due first.
@@ -634,6 +648,13 @@ public struct LibraryService: Sendable {
     private static func holds(of bookID: Int64, _ db: Database) throws -> [Hold] {
         try db.all("SELECT \(Hold.databaseSelection) FROM hold WHERE bookID = ? ORDER BY placedAt, id", [bookID]) { try Hold(row: $0) }
     }
+
+    /// The SQL condition on `hold` that it is the one its book on the shelf is kept for: the
+    /// first in the book's line, and the book is not out.
+    private static let keptHold = """
+        hold.id = (SELECT line.id FROM hold line WHERE line.bookID = hold.bookID ORDER BY line.placedAt, line.id LIMIT 1)
+        AND NOT EXISTS (SELECT 1 FROM loan WHERE loan.bookID = hold.bookID AND loan.returnedAt IS NULL)
+        """
 
     /// Keeps the book on the shelf for `hold`, the first in its line, from `now`: records and
     /// returns until when.

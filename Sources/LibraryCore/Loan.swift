@@ -145,6 +145,17 @@ public struct HoldCancellation: Sendable, Hashable {
     public var nextInLine: Hold?
 }
 
+/// A book on the shelf kept for the first in its line, and that member's hold.
+public struct KeptBook: Sendable, Hashable {
+    public var book: Book
+    public var hold: Hold
+
+    public init(book: Book, hold: Hold) {
+        self.book = book
+        self.hold = hold
+    }
+}
+
 /// A hold whose book was kept for its holder past `keptUntil` without being checked out: it
 /// was removed, and the book is now kept for `nextInLine`, or free for anyone.
 public struct HoldLapse: Sendable, Hashable {

@@ -2,7 +2,8 @@ import Foundation
 import GRDB
 
 /// What the scheduler remembers in the database: the day each job last ran, and the days each
-/// loan's reminder went out. Days are local calendar days written `YYYY-MM-DD`.
+/// loan's reminder, or the reminder of a book kept for someone, went out. Days are local
+/// calendar days written `YYYY-MM-DD`.
 public struct ScheduleStore: Sendable {
     public let database: LibraryDatabase
 
@@ -41,22 +42,48 @@ public struct ScheduleStore: Sendable {
 
     /// Forgets the reminders of `loanIDs` on `day`: they could not be sent, and may be tried again.
     public func releaseReminders(for loanIDs: [Int64], on day: String) async throws {
-        try await database.writer.write { db in
-            for id in loanIDs {
-                try db.execute(sql: "DELETE FROM loanReminder WHERE loanID = ? AND day = ?", arguments: [id, day])
-            }
-        }
+        try await release(loanIDs, from: .loans, on: day)
     }
 
     /// Of `loanIDs`, those not yet reminded on `day`, now marked as reminded that day.
     public func claimReminders(for loanIDs: [Int64], on day: String) async throws -> Set<Int64> {
+        try await claim(loanIDs, in: .loans, on: day)
+    }
+
+    /// Forgets the reminders of the books kept for the holds `holdIDs` on `day`.
+    public func releaseKeptReminders(for holdIDs: [Int64], on day: String) async throws {
+        try await release(holdIDs, from: .holds, on: day)
+    }
+
+    /// Of `holdIDs` (holds a book is kept for), those whose holder was not yet reminded on
+    /// `day`, now marked as reminded that day.
+    public func claimKeptReminders(for holdIDs: [Int64], on day: String) async throws -> Set<Int64> {
+        try await claim(holdIDs, in: .holds, on: day)
+    }
+
+    /// A table that remembers the days reminders went out, and its id column.
+    private struct Reminded {
+        let table: String, column: String
+        static let loans = Reminded(table: "loanReminder", column: "loanID")
+        static let holds = Reminded(table: "holdReminder", column: "holdID")
+    }
+
+    private func claim(_ ids: [Int64], in reminded: Reminded, on day: String) async throws -> Set<Int64> {
         try await database.writer.write { db in
             var claimed = Set<Int64>()
-            for id in loanIDs {
-                try db.execute(sql: "INSERT OR IGNORE INTO loanReminder (loanID, day) VALUES (?, ?)", arguments: [id, day])
+            for id in ids {
+                try db.execute(sql: "INSERT OR IGNORE INTO \(reminded.table) (\(reminded.column), day) VALUES (?, ?)", arguments: [id, day])
                 if db.changesCount > 0 { claimed.insert(id) }
             }
             return claimed
+        }
+    }
+
+    private func release(_ ids: [Int64], from reminded: Reminded, on day: String) async throws {
+        try await database.writer.write { db in
+            for id in ids {
+                try db.execute(sql: "DELETE FROM \(reminded.table) WHERE \(reminded.column) = ? AND day = ?", arguments: [id, day])
+            }
         }
     }
 }

@@ -87,22 +87,25 @@ struct ScheduledOutput: Sendable {
         return channel
     }
 
-    /// Sends the reminders whose loans were not reminded yet on `day` (at most one a day for a
-    /// loan, whether the scheduler or `remind --post` sends it); returns how many went out. One
+    /// Sends the reminders whose loans or kept books were not reminded yet on `day` (at most one
+    /// a day for each, whether the scheduler or `remind --post` sends it); returns how many went out. One
     /// that cannot be sent does not stop the others, and is not counted as sent that day, so a
     /// retry or `remind --post` sends it: `RemindersNotSent` names them once all were tried.
     func send(_ reminders: [Reminder], on day: String, store: ScheduleStore, deliveries: Deliveries = Deliveries()) async throws -> Int {
-        let fresh = try await store.claimReminders(for: reminders.flatMap { $0.loans.map(\.loan.id) }, on: day)
+        let freshLoans = try await store.claimReminders(for: reminders.flatMap { $0.loans.map(\.loan.id) }, on: day)
+        let freshHolds = try await store.claimKeptReminders(for: reminders.flatMap { $0.kept.map(\.hold.id) }, on: day)
         var sent = 0
         var failures: [(borrower: String, error: any Error)] = []
         for reminder in reminders {
-            let claimed = reminder.loans.map(\.loan.id).filter(fresh.contains)
-            guard !claimed.isEmpty else { continue }
+            let loans = reminder.loans.map(\.loan.id).filter(freshLoans.contains)
+            let holds = reminder.kept.map(\.hold.id).filter(freshHolds.contains)
+            guard !loans.isEmpty || !holds.isEmpty else { continue }
             do {
                 try await post(reminder: reminder, on: day, deliveries: deliveries)
                 sent += 1
             } catch {
-                try await store.releaseReminders(for: claimed, on: day)
+                try await store.releaseReminders(for: loans, on: day)
+                try await store.releaseKeptReminders(for: holds, on: day)
                 failures.append((reminder.borrower.name, error))
             }
         }
@@ -146,7 +149,7 @@ struct ScheduledOutput: Sendable {
     func post(reminder: Reminder, on day: String, deliveries: Deliveries = Deliveries()) async throws {
         let userID = reminder.borrower.userID
         let direct = targets.contains { $0.reaches(userID) }
-        let loans = reminder.loans.map { String($0.loan.id) }.joined(separator: ",")
+        let loans = (reminder.loans.map { String($0.loan.id) } + reminder.kept.map { "h\($0.hold.id)" }).joined(separator: ",")
         var failure: (any Error)?
         for (index, target) in targets.enumerated() where !direct || target.reaches(userID) {
             do {

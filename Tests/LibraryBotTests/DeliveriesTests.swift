@@ -101,4 +101,23 @@ struct DeliveriesTests {
         #expect(discordPosts.count == 1)
         #expect((discordPosts.first?["content"] as? String)?.hasPrefix("**Dune** is on the shelf, kept for you until Sat 28 Nov") == true)
     }
+
+    @Test("the reminder of a book kept for a member goes out once a day, as a direct message")
+    func keptReminder() async throws {
+        let slack = try await EmulatedSlack(), discord = try await EmulatedDiscord()
+        let library = LibraryService(database: try LibraryDatabase.inMemory(), rules: LibraryRules(holdDays: 2, timeZone: TimeZone.gmt))
+        let monday = utc("2026-11-23 09:00:00")
+        try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: monday)
+        try await library.checkout("Dune", to: Borrower(name: "Ana"), at: monday)
+        try await library.hold("Dune", for: Borrower(name: "Ben", userID: "U-BEN"), at: monday)
+        try await library.returnBook("Dune", at: monday)
+        let reminders = try await LibraryReports(library: library, language: .en, timeZone: TimeZone.gmt).reminders(at: monday, dueSoonDays: 2)
+        #expect(reminders.map(\.borrower.name) == ["Ben"])
+        let output = output(slack, discord), store = ScheduleStore(database: library.database)
+        #expect(try await output.send(reminders, on: "2026-11-23", store: store) == 1)
+        #expect(try await output.send(reminders, on: "2026-11-23", store: store) == 0, "once a day")
+        let posts = try await slack.requests().filter { path($0) == "/api/chat.postMessage" }.map(body)
+        #expect(posts.map { $0["channel"] as? String } == ["U-BEN"])
+        #expect((posts.first?["text"] as? String)?.hasPrefix("Library reminder for Ben: 1 book kept for you") == true)
+    }
 }

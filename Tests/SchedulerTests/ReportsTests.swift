@@ -187,6 +187,47 @@ struct ReportsTests {
         ])
     }
 
+    @Test("a book kept for a member is reminded near its last day, alone or with their loans, once a day")
+    func keptReminders() async throws {
+        let library = try await fixtureLibrary()
+        // Dune comes back on Tue 1 Dec: kept for Chloé until Tue 8 Dec; Ana takes Les Misérables.
+        _ = try await library.returnBook("Dune", at: utc("2026-12-01 10:00:00"))
+        let english = LibraryReports(library: library, language: .en, timeZone: try zone("Europe/Paris"))
+        #expect(try await english.reminders(at: december2, dueSoonDays: 2).map(\.borrower.name) == ["Ana"], "Chloé has a week")
+        let sunday = utc("2026-12-06 09:00:00")
+        let reminders = try await english.reminders(at: sunday, dueSoonDays: 2)
+        let chloe = try #require(reminders.first { $0.borrower.name == "Chloé" })
+        #expect(chloe.loans.isEmpty && chloe.kept.map(\.book.title) == ["Dune"])
+        #expect(PlainRenderer.render(chloe.reply) == """
+            Library reminder for Chloé: 1 book kept for you
+              Dune, kept for you until Tue 8 Dec
+              Type `checkout Dune` to take it before then: after that, your place in line lapses.
+              Try: `checkout Dune`
+            """)
+        let french = LibraryReports(library: library, language: .fr, timeZone: try zone("Europe/Paris"))
+        let enFrançais = try #require(try await french.reminders(at: sunday, dueSoonDays: 2).first { $0.borrower.name == "Chloé" })
+        #expect(PlainRenderer.render(enFrançais.reply).hasPrefix("""
+            Rappel de la bibliothèque pour Chloé : 1 livre réservé pour vous
+              Dune, réservé pour vous jusqu'au mar. 8 déc.
+              Tapez `emprunter Dune` pour le prendre d'ici là : après, votre place dans la file expire.
+            """))
+
+        // With a loan due too: one reminder with both.
+        try await library.checkout("Les Misérables", to: Borrower(name: "Chloé"), at: utc("2026-11-24 10:00:00"))
+        let both = try #require(try await english.reminders(at: sunday, dueSoonDays: 2).first { $0.borrower.name == "Chloé" })
+        #expect(both.loans.map(\.book.title) == ["Les Misérables"] && both.kept.map(\.book.title) == ["Dune"])
+        #expect(PlainRenderer.render(both.reply).contains("Les Misérables, due Tue 8 Dec\n  Type `return Les Misérables`"))
+        #expect(PlainRenderer.render(both.reply).contains("Dune, kept for you until Tue 8 Dec\n  Type `checkout Dune` to take it"))
+
+        // Once a day for each kept book.
+        let store = ScheduleStore(database: library.database)
+        #expect(try await store.claimKeptReminders(for: [chloe.kept[0].hold.id], on: "2026-12-06") == [chloe.kept[0].hold.id])
+        #expect(try await store.claimKeptReminders(for: [chloe.kept[0].hold.id], on: "2026-12-06").isEmpty)
+        // Once it lapsed, nothing is reminded.
+        _ = try await library.lapseKeptHolds(at: utc("2026-12-09 09:00:00"))
+        #expect(try await english.reminders(at: utc("2026-12-09 09:00:00"), dueSoonDays: 2).allSatisfy { $0.kept.isEmpty })
+    }
+
     @Test("an overdue loan is reminded at most once a day")
     func oncePerDay() async throws {
         let library = try await fixtureLibrary()
