@@ -266,14 +266,18 @@ public struct LibraryService: Sendable {
     /// Ends the holds whose book was kept for them past its `keptUntil`: each is removed, and
     /// the book is kept for the next in line from `now` (for `rules.holdDays`), or free for
     /// anyone. A book kept without a deadline (kept before `library.hold_days` was set) gets
-    /// one from `now`. With `apply` false, nothing changes: the lapses that would happen are
-    /// returned, for `librarybot remind` to show.
+    /// one from `now`; with `hold_days` 0, the deadlines are removed and nothing lapses. With
+    /// `apply` false, nothing changes: the lapses that would happen are returned, for
+    /// `librarybot remind` to show.
     public func lapseKeptHolds(at now: Date, apply: Bool = true) async throws -> [HoldLapse] {
         let rules = self.rules
-        guard rules.holdDays > 0 else { return [] }
         return try await database.writer.writeWithoutTransaction { db in
             var lapses: [HoldLapse] = []
             try db.inTransaction {
+                guard rules.holdDays > 0 else {
+                    try db.run("UPDATE hold SET keptUntil = NULL WHERE keptUntil IS NOT NULL")
+                    return apply ? .commit : .rollback
+                }
                 let kept = try db.all("""
                     SELECT \(Hold.databaseSelection) FROM hold
                     WHERE \(Self.keptHold)
@@ -346,10 +350,12 @@ public struct LibraryService: Sendable {
     }
 
     /// The books on the shelf kept for someone until the end of today or one of the next `days`
-    /// local days (their last day to take it), soonest first.
+    /// local days (their last day to take it), soonest first. A book kept since today is left
+    /// out: its member was just told.
     public func keptEndingSoon(within days: Int, at now: Date) async throws -> [KeptBook] {
         let calendar = rules.calendar, today = calendar.startOfDay(for: now)
-        let end = calendar.date(byAdding: .day, value: days + 1, to: today) ?? today.addingTimeInterval(Double(days + 1) * 86_400)
+        var end = calendar.date(byAdding: .day, value: days + 1, to: today) ?? today.addingTimeInterval(Double(days + 1) * 86_400)
+        if let keptToday = rules.keptUntil(from: now) { end = min(end, keptToday) }
         return try readHere { db in
             try db.all("""
                 SELECT \(Book.databaseSelection), \(Hold.databaseSelection) FROM hold JOIN book ON book.id = hold.bookID

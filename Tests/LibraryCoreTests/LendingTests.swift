@@ -295,6 +295,23 @@ struct LendingTests {
         #expect(try await limited.lapseKeptHolds(at: utc("2027-06-04 09:00:00")).map(\.hold.holder.name) == ["Ben"])
     }
 
+    @Test("hold_days set back to 0: the deadlines go at the next check, and nothing lapses")
+    func limitRemoved() async throws {
+        let database = try LibraryDatabase.inMemory()
+        let limited = LibraryService(database: database, rules: LibraryRules(loanDays: 14, holdDays: 2))
+        try await limited.add(shelf, at: monday)
+        try await limited.checkout("Dune", to: ana, at: monday)
+        try await limited.hold("Dune", for: ben, at: monday)
+        #expect(try await limited.returnBook("Dune", at: monday).nextInLine?.keptUntil != nil)
+        let unlimited = LibraryService(database: database, rules: LibraryRules(loanDays: 14, holdDays: 0))
+        let later = utc("2027-06-01 09:00:00")
+        #expect(try await unlimited.lapseKeptHolds(at: later, apply: false).isEmpty)
+        #expect(try await unlimited.whoHas("Dune").first?.keptUntil != nil, "a dry run changes nothing")
+        #expect(try await unlimited.lapseKeptHolds(at: later).isEmpty)
+        let status = try #require(try await unlimited.whoHas("Dune").first)
+        #expect(status.keptFor?.name == "Ben" && status.keptUntil == nil)
+    }
+
     @Test("a changed time zone keeps the day a book is kept until")
     func keptDayAcrossTimeZones() async throws {
         let database = try LibraryDatabase.inMemory()
