@@ -302,20 +302,26 @@ public actor CommandHandler {
 
         case .delete(let references):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("delete books", "supprimer des livres")) { return refusal }
-            if references.count == 1 {
-                let deleted = try await library.delete(references)
+            var books: [BookDetails] = []
+            for reference in references { books.append(try await library.show(reference)) }
+            // One book nobody has or waits for goes at once; several, or one that is out or
+            // waited for, are confirmed first, saying whose loan and place in line go with them.
+            let inUse = books.contains { $0.loan != nil || !$0.holds.isEmpty }
+            if books.count == 1, !inUse {
+                let deleted = try await library.delete(["#\(books[0].book.id)"])
                 return Reply(.success, l == .en
                     ? "Deleted \(bold: deleted[0].title) (#\(deleted[0].id))."
                     : "\(bold: deleted[0].title) (#\(deleted[0].id)) est supprimé.", language: l)
             }
-            var books: [Book] = []
-            for reference in references { books.append(try await library.resolve(reference)) }
-            pending[sender.key] = PendingAction(action: .delete(books), expires: now.addingTimeInterval(settings.confirmationWindow), language: l)
-            return Reply(.confirmation, l == .en
-                ? "Delete these \(books.count) books, with their loans and holds?"
-                : "Supprimer ces \(books.count) livres, avec leurs emprunts et réservations ?",
-                lines: books.map { "#\($0.id) \(bold: $0.title), \($0.author)" } + [words.confirmationHint],
-                suggestion: l.pick("yes", "oui"), language: l)
+            pending[sender.key] = PendingAction(action: .delete(books.map(\.book)), expires: now.addingTimeInterval(settings.confirmationWindow), language: l)
+            let question: RichText = switch (l, books.count) {
+            case (.en, 1): "Delete this book, with its loan and holds?"
+            case (.en, _): "Delete these \(books.count) books, with their loans and holds?"
+            case (.fr, 1): "Supprimer ce livre, avec son emprunt et ses réservations ?"
+            case (.fr, _): "Supprimer ces \(books.count) livres, avec leurs emprunts et réservations ?"
+            }
+            return Reply(.confirmation, question, lines: books.map(words.deletionLine) + [words.confirmationHint],
+                         suggestion: l.pick("yes", "oui"), language: l)
 
         case .clean:
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("empty the library", "vider la bibliothèque")) { return refusal }
@@ -343,7 +349,8 @@ public actor CommandHandler {
                     : "\(confirmedWords.books(count)) supprimé\(count > 1 ? "s" : "") : la bibliothèque est vide.", language: confirmedLanguage)
             case .delete(let books):
                 let deleted = try await library.delete(books.map { "#\($0.id)" })
-                return Reply(.success, confirmedLanguage == .en ? "Deleted \(deleted.count) books." : "\(deleted.count) livres supprimés.",
+                let count = Words(language: confirmedLanguage, dates: words.dates, now: now).books(deleted.count)
+                return Reply(.success, confirmedLanguage == .en ? "Deleted \(count)." : "\(count) supprimé\(deleted.count > 1 ? "s" : "").",
                              lines: deleted.map { "#\($0.id) \(bold: $0.title)" }, language: confirmedLanguage)
             }
 

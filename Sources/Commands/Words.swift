@@ -65,6 +65,21 @@ struct Words: Sendable {
         return book.title.contains("\"") ? "«\(book.title)»" : "\"\(book.title)\""
     }
 
+    /// A book about to be deleted, with what goes with it: its loan, the members waiting.
+    func deletionLine(_ details: BookDetails) -> RichText {
+        let head: RichText = "#\(details.book.id) \(bold: details.book.title), \(details.book.author)"
+        var uses: [String] = []
+        if let loan = details.loan {
+            uses.append(language == .en ? "out with \(loan.borrower.name), due \(day(loan.dueAt))"
+                                        : "emprunté par \(loan.borrower.name), à rendre \(day(loan.dueAt))")
+        }
+        if !details.holds.isEmpty {
+            uses.append(language == .en ? "\(details.holds.count) waiting" : "\(details.holds.count) en attente")
+        }
+        guard !uses.isEmpty else { return head }
+        return "\(head) — \(uses.joined(separator: language.pick("; ", " ; ")))"
+    }
+
     var confirmationHint: RichText {
         language == .en
             ? "Answer \(code: "yes") within 5 minutes to go ahead, or \(code: "cancel")."

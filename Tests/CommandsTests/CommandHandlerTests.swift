@@ -303,6 +303,22 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "who has Dnue Messiah", from: ana, at: tuesday).text.hasPrefix("No book matches 'Dnue Messiah'"))
     }
 
+    @Test("deleting one book that is out or waited for is confirmed first, naming the loan and the line that go with it")
+    func deleteBookInUse() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        let asked = await handler.handle(text: "delete Dune", from: ana, at: tuesday)
+        #expect(asked.kind == .confirmation)
+        #expect(asked.text.hasPrefix("Delete this book, with its loan and holds?\n  #1 Dune, Frank Herbert — out with Ana, due Tue 15 Dec; 1 waiting\n"), "\(asked.text)")
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Ana has Dune"), "nothing deleted yet")
+        let done = await handler.handle(text: "yes", from: ana, at: tuesday)
+        #expect(done.text.hasPrefix("Deleted 1 book.\n  #1 Dune"), "\(done.text)")
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).kind == .error)
+        // A book nobody has or waits for goes at once.
+        #expect(await handler.handle(text: "delete Emma", from: ana, at: tuesday).text == "Deleted Emma (#2).")
+    }
+
     @Test("cancel hold: out of the line; a book kept for you passes to the next in line, who is told")
     func cancelHold() async throws {
         let handler = try await makeHandler()
