@@ -10,6 +10,7 @@ import Synchronization
 /// and the emulator's; here it stands alone, so that a change to it shows. The library is the
 /// demo shelf in a WAL database file, as `librarybot run` opens it.
 struct Shelf: Sendable {
+    let library: LibraryService
     let handler: CommandHandler
     let ana = Sender(name: "Ana Ruiz", userID: "700000000000000001")
     let now = Date()
@@ -21,7 +22,7 @@ struct Shelf: Sendable {
         try? FileManager.default.removeItem(at: folder)
         let library = LibraryService(database: try LibraryDatabase.file(at: folder.appendingPathComponent("library.sqlite").path))
         try await library.add(DemoBooks.all, at: Date())
-        return Shelf(handler: CommandHandler(library: library))
+        return Shelf(library: library, handler: CommandHandler(library: library))
     }
 }
 
@@ -56,6 +57,13 @@ let benchmarks: @Sendable () -> Void = {
         let shelf = try shelf()
         for _ in benchmark.scaledIterations {
             blackHole(await shelf.handler.handle(text: "who has Dune", from: shelf.ana, at: shelf.now))
+        }
+    }
+
+    Benchmark("who has Dune: the library's read alone") { benchmark in
+        let shelf = try shelf()
+        for _ in benchmark.scaledIterations {
+            blackHole(try await shelf.library.whoHas("Dune"))
         }
     }
 
