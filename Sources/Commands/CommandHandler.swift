@@ -241,13 +241,14 @@ public actor CommandHandler {
             guard borrower.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
             let loans = try await library.loans(of: borrower)
             let kept = try await library.booksKept(for: borrower)
+            let awaited = try await library.booksAwaited(by: borrower)
             let you = name == nil
             // Books back on the shelf and kept for them: theirs to check out.
             let keptLines: [RichText] = kept.map { status in
                 let (book, until) = (status.book, words.until(status.keptUntil))
                 return you ? (l == .en ? "\(bold: book.title) is on the shelf, kept for you\(until)." : "\(bold: book.title) est sur l'étagère, réservé pour vous\(until).")
                     : (l == .en ? "\(bold: book.title) is on the shelf, kept for \(borrower.name)\(until)." : "\(bold: book.title) est sur l'étagère, réservé pour \(borrower.name)\(until).")
-            }
+            } + awaited.map(words.awaitedLine)
             guard !loans.isEmpty else {
                 return Reply(.info, you
                     ? RichText(stringLiteral: l.pick("You have no books.", "Vous n'avez aucun livre."))

@@ -65,6 +65,20 @@ struct Words: Sendable {
         return book.title.contains("\"") ? "«\(book.title)»" : "\"\(book.title)\""
     }
 
+    /// A book a member waits for: their place in line, and what they wait on.
+    func awaitedLine(_ awaited: AwaitedBook) -> RichText {
+        let status = awaited.status, title = status.book.title, place = awaited.position
+        if let loan = status.loan {
+            return language == .en
+                ? "In line for \(bold: title): number \(place) (\(loan.borrower.name) has it, due \(day(loan.dueAt)))"
+                : "Dans la file pour \(bold: title) : numéro \(place) (\(loan.borrower.name) l'a, à rendre \(day(loan.dueAt)))"
+        }
+        let keeper = status.keptFor?.name ?? language.pick("the first in line", "le premier de la file")
+        return language == .en
+            ? "In line for \(bold: title): number \(place) (on the shelf, kept for \(keeper)\(until(status.keptUntil)))"
+            : "Dans la file pour \(bold: title) : numéro \(place) (sur l'étagère, réservé pour \(keeper)\(until(status.keptUntil)))"
+    }
+
     /// A book about to be deleted, with what goes with it: its loan, the members waiting.
     func deletionLine(_ details: BookDetails) -> RichText {
         let head: RichText = "#\(details.book.id) \(bold: details.book.title), \(details.book.author)"

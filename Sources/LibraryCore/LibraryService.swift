@@ -457,6 +457,22 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// The books `person` waits for, by title: each with its status and their place in its line.
+    /// A book on the shelf kept for them is not waited for (see `booksKept(for:)`).
+    public func booksAwaited(by person: Borrower) async throws -> [AwaitedBook] {
+        try readHere { db in
+            let holds = try db.all("SELECT \(Hold.databaseSelection) FROM hold ORDER BY bookID, placedAt, id") { try Hold(row: $0) }
+            var positions: [Int64: Int] = [:]
+            for (bookID, queue) in Dictionary(grouping: holds, by: \.bookID) {
+                if let index = queue.firstIndex(where: { $0.holder.isSamePerson(as: person) }) { positions[bookID] = index + 1 }
+            }
+            return try Self.statuses(positions.keys.sorted(), db)
+                .filter { !($0.loan == nil && positions[$0.book.id] == 1) }
+                .compactMap { status in positions[status.book.id].map { AwaitedBook(status: status, position: $0) } }
+                .sorted { ($0.status.book.title, $0.status.book.id) < ($1.status.book.title, $1.status.book.id) }
+        }
+    }
+
     /// Every hold queue, by book, first in line first.
     public func holdQueues() async throws -> [Int64: [Hold]] {
         try readHere { db in

@@ -145,6 +145,13 @@ public struct HoldCancellation: Sendable, Hashable {
     public var nextInLine: Hold?
 }
 
+/// A book a member waits for: its status (out, or on the shelf kept for someone ahead of
+/// them), and their place in its line (1 is next).
+public struct AwaitedBook: Sendable, Hashable {
+    public var status: BookStatus
+    public var position: Int
+}
+
 /// A book on the shelf kept for the first in its line, and that member's hold.
 public struct KeptBook: Sendable, Hashable {
     public var book: Book

@@ -319,6 +319,32 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "delete Emma", from: ana, at: tuesday).text == "Deleted Emma (#2).")
     }
 
+    @Test("my books names the lines the member waits in, their place, and what they wait on")
+    func myBooksShowsLines() async throws {
+        let handler = try await makeHandler()
+        let chloe = Sender(name: "Chloé", userID: "U-CHLOE")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: chloe, at: tuesday)
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Emma", from: chloe, at: tuesday)
+        #expect(await handler.handle(text: "my books", from: chloe, at: tuesday).text == """
+            You have no books.
+              In line for Dune: number 2 (Ana has it, due Tue 15 Dec)
+              In line for Emma: number 1 (Ana has it, due Tue 15 Dec)
+              Try: `list available`
+            """)
+        // Dune comes back, kept for Ben: Chloé still waits, behind him; Ben's is kept, not awaited.
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "mes livres", from: chloe, at: tuesday).text.contains(
+            "Dans la file pour Dune : numéro 2 (sur l'étagère, réservé pour Ben jusqu'au mar. 8 déc.)"))
+        let bens = await handler.handle(text: "what does Ben have", from: ana, at: tuesday)
+        #expect(!bens.text.contains("In line"), "\(bens.text)")
+        #expect(bens.text.contains("Dune is on the shelf, kept for Ben until Tue 8 Dec."))
+        // Ana, who waits for nothing, sees her loans only.
+        #expect(!(await handler.handle(text: "my books", from: ana, at: tuesday).text.contains("In line")))
+    }
+
     @Test("cancel hold: out of the line; a book kept for you passes to the next in line, who is told")
     func cancelHold() async throws {
         let handler = try await makeHandler()
