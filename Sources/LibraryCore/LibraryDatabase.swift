@@ -231,6 +231,7 @@ extension Hold: FetchableRecord {
     }
 
     static let databaseSelection = "hold.id, hold.bookID, hold.holderName, hold.holderID, hold.placedAt, hold.keptUntil"
+    static let columnCount = 6
 }
 
 extension Database {

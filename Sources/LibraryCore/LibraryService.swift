@@ -155,7 +155,8 @@ public struct LibraryService: Sendable {
         }
     }
 
-    /// Closes the book's open loan and tells who is first in line for it.
+    /// Closes the book's open loan and tells who is first in line for it: its own line, else the
+    /// member waiting longest for another copy of the title, who takes this one.
     /// Among copies of one title, the copy lent to `borrower` (when given) is chosen.
     @discardableResult
     public func returnBook(_ reference: String, by borrower: Borrower? = nil, at now: Date) async throws -> ReturnReceipt {
@@ -165,8 +166,8 @@ public struct LibraryService: Sendable {
             try db.run("UPDATE loan SET returnedAt = ? WHERE id = ?", [now, loan.id])
             var closed = loan
             closed.returnedAt = now
-            let next = try Self.holds(of: book.id, db).first.map { try Self.keep($0, from: now, rules, db) }
-            return ReturnReceipt(book: book, loan: closed, nextInLine: next)
+            let first = try Self.holds(of: book.id, db).first ?? Self.moveWaitingForAnotherCopy(to: book, db)
+            return ReturnReceipt(book: book, loan: closed, nextInLine: try first.map { try Self.keep($0, from: now, rules, db) })
         }
     }
 
@@ -669,6 +670,22 @@ public struct LibraryService: Sendable {
     /// The queue for a book, first in line first.
     private static func holds(of bookID: Int64, _ db: Database) throws -> [Hold] {
         try db.all("SELECT \(Hold.databaseSelection) FROM hold WHERE bookID = ? ORDER BY placedAt, id", [bookID]) { try Hold(row: $0) }
+    }
+
+    /// A copy back with nobody in its own line goes to whoever has waited longest for another
+    /// copy of the title (not one already kept for them): their hold moves to this copy, which
+    /// is returned. Nil when nobody waits for the title.
+    private static func moveWaitingForAnotherCopy(to book: Book, _ db: Database) throws -> Hold? {
+        let author = TextKey.fold(book.author)
+        let waiting = try db.all("""
+            SELECT \(Hold.databaseSelection), other.author FROM hold JOIN book other ON other.id = hold.bookID
+            WHERE other.titleKey = ? AND other.id <> ? AND NOT (\(keptHold))
+            ORDER BY hold.placedAt, hold.id
+            """, [TextKey.fold(book.title), book.id]) { row -> (hold: Hold, author: String) in (try Hold(row: row), row[Hold.columnCount]) }
+        guard var first = waiting.first(where: { TextKey.fold($0.author) == author })?.hold else { return nil }
+        try db.run("UPDATE hold SET bookID = ?, keptUntil = NULL WHERE id = ?", [book.id, first.id])
+        first.bookID = book.id
+        return first
     }
 
     /// The SQL condition on `hold` that it is the one its book on the shelf is kept for: the

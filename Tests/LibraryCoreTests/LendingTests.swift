@@ -326,6 +326,35 @@ struct LendingTests {
         #expect(try await inParis.whoHas("Dune").first?.keptUntil == utc("2026-12-03 22:59:59"))
     }
 
+    @Test("with copies, the first copy back goes to whoever has waited longest for the title, whichever copy they queued for")
+    func holdsAcrossCopies() async throws {
+        let library = try await makeLibrary(books: [book("Dune", "Frank Herbert"), book("Dune", "Frank Herbert"), book("Dune", "Someone Else")])
+        let cy = Borrower(name: "Cy"), dan = Borrower(name: "Dan")
+        try await library.checkout("#1", to: ana, at: monday)
+        try await library.checkout("#2", to: cy, at: monday.addingTimeInterval(86_400))
+        // Both out: Ben and Chloé wait for #1 (Frank Herbert's Dune, due back first).
+        try await library.hold("#1", for: ben, at: monday.addingTimeInterval(90_000))
+        try await library.hold("#1", for: chloe, at: monday.addingTimeInterval(90_060))
+        // #3 is another author's Dune: nobody waiting for Frank Herbert's is moved to it.
+        try await library.checkout("#3", to: dan, at: monday)
+        #expect(try await library.returnBook("#3", at: monday.addingTimeInterval(100_000)).nextInLine == nil)
+        // Cy brings #2 back first: it is kept for Ben, who waited longest.
+        let back = try await library.returnBook("#2", at: monday.addingTimeInterval(100_000))
+        #expect(back.nextInLine?.holder.name == "Ben")
+        #expect(back.nextInLine?.bookID == 2 && back.nextInLine?.keptUntil != nil)
+        #expect(try await library.show("#2").holds.map(\.holder.name) == ["Ben"])
+        #expect(try await library.show("#1").holds.map(\.holder.name) == ["Chloé"])
+        // Ana brings #1 back: Chloé's own copy, kept for her.
+        #expect(try await library.returnBook("#1", at: monday.addingTimeInterval(110_000)).nextInLine?.holder.name == "Chloé")
+
+        // A copy back while another is kept for its first in line: the one behind them takes it.
+        try await library.checkout("#1", to: chloe, at: monday.addingTimeInterval(120_000))
+        try await library.hold("#2", for: dan, at: monday.addingTimeInterval(120_060))  // behind Ben, for whom #2 is kept
+        #expect(try await library.show("#2").holds.map(\.holder.name) == ["Ben", "Dan"])
+        #expect(try await library.returnBook("#1", at: monday.addingTimeInterval(130_000)).nextInLine?.holder.name == "Dan")
+        #expect(try await library.show("#2").holds.map(\.holder.name) == ["Ben"])
+    }
+
     @Test("a name longer than 100 characters is refused for a loan or a hold, and nothing is recorded")
     func longNames() async throws {
         let library = try await makeLibrary(books: shelf)
