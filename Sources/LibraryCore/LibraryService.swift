@@ -257,7 +257,7 @@ public struct LibraryService: Sendable {
                 try db.run("DELETE FROM hold WHERE id = ?", [queue[index].id])
                 let onShelf = try Self.openLoan(of: book.id, db) == nil
                 let kept = index == 0 && onShelf
-                let next = kept && queue.count > 1 ? try Self.keep(queue[1], from: now, rules, db) : nil
+                let next = kept ? try (queue.dropFirst().first ?? Self.moveWaitingForAnotherCopy(to: book, db)).map { try Self.keep($0, from: now, rules, db) } : nil
                 return HoldCancellation(book: book, hold: queue[index], wasKept: kept, nextInLine: next)
             }
             return nil
@@ -291,7 +291,7 @@ public struct LibraryService: Sendable {
                     }
                     guard until < now, let book = try Self.books([hold.bookID], db).first else { continue }
                     try db.run("DELETE FROM hold WHERE id = ?", [hold.id])
-                    let next = try Self.holds(of: hold.bookID, db).first.map { try Self.keep($0, from: now, rules, db) }
+                    let next = try (Self.holds(of: hold.bookID, db).first ?? Self.moveWaitingForAnotherCopy(to: book, db)).map { try Self.keep($0, from: now, rules, db) }
                     lapses.append(HoldLapse(book: book, hold: hold, nextInLine: next))
                 }
                 return apply ? .commit : .rollback

@@ -353,6 +353,18 @@ struct LendingTests {
         #expect(try await library.show("#2").holds.map(\.holder.name) == ["Ben", "Dan"])
         #expect(try await library.returnBook("#1", at: monday.addingTimeInterval(130_000)).nextInLine?.holder.name == "Dan")
         #expect(try await library.show("#2").holds.map(\.holder.name) == ["Ben"])
+
+        // Given up, or lapsed, a kept copy also goes to whoever waits for another copy.
+        try await library.checkout("#1", to: dan, at: monday.addingTimeInterval(140_000))
+        try await library.hold("#1", for: chloe, at: monday.addingTimeInterval(140_060))
+        #expect(try await library.cancelHold("#2", for: ben, at: monday.addingTimeInterval(150_000))?.nextInLine?.holder.name == "Chloé")
+        try await library.hold("#2", for: ana, at: monday.addingTimeInterval(150_060))  // behind Chloé, for whom #2 is kept
+        try await library.checkout("#2", to: chloe, at: monday.addingTimeInterval(160_000))
+        try await library.hold("#1", for: ben, at: monday.addingTimeInterval(160_060))  // #1 is Dan's, #2 Chloé's
+        _ = try await library.returnBook("#2", at: monday.addingTimeInterval(170_000))  // kept for Ana
+        let lapsed = try await library.lapseKeptHolds(at: utc("2026-12-20 09:00:00"))
+        #expect(lapsed.map(\.hold.holder.name) == ["Ana"])
+        #expect(lapsed.first?.nextInLine?.holder.name == "Ben", "Ben waited for #1, still out")
     }
 
     @Test("a name longer than 100 characters is refused for a loan or a hold, and nothing is recorded")
