@@ -61,7 +61,7 @@ struct DigestCommand: AsyncParsableCommand {
 struct RemindCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remind",
-        abstract: "Print the reminders (loans overdue or due within reminders.due_soon_days) as they would be sent now (or at --at), and the holds that lapse (books kept longer than library.hold_days).",
+        abstract: "Print the reminders (loans overdue or due within reminders.due_soon_days, books kept for a member whose last day is as near) as they would be sent now (or at --at), and the holds that lapse (books kept longer than library.hold_days).",
         discussion: "With --post, the holds lapse and everyone concerned is told, as the daily run does.")
 
     @OptionGroup var options: CommonOptions
