@@ -32,6 +32,17 @@ struct ScheduledOutput: Sendable {
         /// Discord, with `discord.digest_channel`.
         case discord(DiscordREST, channel: String?)
 
+        /// The same platform without a channel: for messages that only make sense as a direct
+        /// message ("your hold…"), which must not land in a channel when the member cannot be
+        /// written to.
+        var directOnly: Target {
+            switch self {
+            case .console: .console
+            case .slack(let api, _): .slack(api, channel: nil)
+            case .discord(let api, _): .discord(api, channel: nil)
+            }
+        }
+
         /// Whether this target can write to the user with `userID` directly: Discord user ids
         /// are decimal snowflakes, Slack's start with a letter (U…, W…).
         func reaches(_ userID: String?) -> Bool {
@@ -130,7 +141,7 @@ struct ScheduledOutput: Sendable {
                         emit("To \(notice.to.name):\n" + PlainRenderer.render(notice.reply))
                     case .slack, .discord:
                         guard let userID = notice.to.userID else { continue }
-                        try await post(notice.reply, to: target, directly: userID)
+                        try await post(notice.reply, to: target.directOnly, directly: userID)
                     }
                     sent += 1
                 } catch {
