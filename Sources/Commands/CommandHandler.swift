@@ -196,11 +196,19 @@ public actor CommandHandler {
                     : "Il est sur l'étagère, réservé pour \(placed.keptFor?.holder.name ?? "le premier de la file")\(words.until(placed.keptFor?.keptUntil)). Vous serez prévenu quand il vous sera réservé.")],
                 language: l)
 
-        case .cancelHold(let book):
-            guard let given = try await library.cancelHold(book, for: sender.borrower, at: now) else {
+        case .cancelHold(let book, let holderName):
+            guard let holder = sender.person(named: holderName) else { return words.unresolvedMention }
+            // Someone else's place in line (a member who left, away for months): admins only.
+            let you = holder.isSamePerson(as: sender.borrower)
+            if !you, let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("take someone else out of a line", "retirer quelqu'un d'une file")) {
+                return refusal
+            }
+            guard let given = try await library.cancelHold(book, for: holder, at: now) else {
                 let title = (try? await library.resolve(book).title) ?? book
-                return Reply(.error, l == .en ? "You are not in line for \(bold: title)." : "Vous n'êtes pas dans la file pour \(bold: title).",
-                             suggestion: l.pick("who has ", "qui a ") + title, language: l)
+                return Reply(.error, you
+                    ? (l == .en ? "You are not in line for \(bold: title)." : "Vous n'êtes pas dans la file pour \(bold: title).")
+                    : (l == .en ? "\(holder.name) is not in line for \(bold: title)." : "\(holder.name) n'est pas dans la file pour \(bold: title)."),
+                    suggestion: l.pick("who has ", "qui a ") + title, language: l)
             }
             var lines: [RichText] = []
             if let next = given.nextInLine {
@@ -209,11 +217,14 @@ public actor CommandHandler {
             } else if given.wasKept {
                 lines.append(l == .en ? "It is on the shelf, free for anyone." : "Il est sur l'étagère, libre pour tous.")
             }
-            var reply = Reply(.success, l == .en ? "You are no longer in line for \(bold: given.book.title)."
-                                                 : "Vous n'êtes plus dans la file pour \(bold: given.book.title).",
-                              lines: lines, language: l)
+            let name = given.hold.holder.name
+            var reply = Reply(.success, you
+                ? (l == .en ? "You are no longer in line for \(bold: given.book.title)." : "Vous n'êtes plus dans la file pour \(bold: given.book.title).")
+                : (l == .en ? "\(name) is no longer in line for \(bold: given.book.title)." : "\(name) n'est plus dans la file pour \(bold: given.book.title)."),
+                lines: lines, language: l)
+            if !you { reply.notices.append(words.holdCancelledNotice(given, by: sender.borrower, language: settings.defaultLanguage)) }
             if let next = given.nextInLine {
-                reply.notices = [words.keptNotice(given.book, for: next, language: settings.defaultLanguage)]
+                reply.notices.append(words.keptNotice(given.book, for: next, language: settings.defaultLanguage))
             }
             return reply
 

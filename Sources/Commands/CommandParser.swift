@@ -56,15 +56,21 @@ public enum CommandParser {
             }
             return command(.checkout(book: argument, borrower: nil))
         case .cancelHold:
-            // "annuler la réservation de Dune" / "d'Emma", "cancel hold on Dune".
-            var book = argument
+            // "annuler la réservation de Dune" / "d'Emma", "cancel hold on Dune"; someone
+            // else's with the last " for " / " as " / " pour " ("cancel hold Dune for Ben").
+            var book = rest, holder: String?
             let leads = form.language == .fr ? ["de ", "d'", "d\u{2019}"] : ["on ", "for "]
             for lead in leads where book.lowercased().hasPrefix(lead) && book.count > lead.count {
-                book = unquote(String(book.dropFirst(lead.count)))
+                book = String(book.dropFirst(lead.count))
                 break
             }
+            if let (title, name, separator) = splitLast(book, separators: [" as ", " for ", " pour "]), !unquote(title).isEmpty, !unquote(name).isEmpty {
+                if separator == " pour " { language = language ?? .fr }
+                (book, holder) = (title, unquote(name))
+            }
+            book = unquote(book)
             guard !book.isEmpty else { return needsArgument() }
-            return command(.cancelHold(book: book))
+            return command(.cancelHold(book: book, holder: holder))
         case .returnBook, .renew, .hold, .whoHas, .show, .search:
             guard !argument.isEmpty else { return needsArgument() }
             switch form.verb {

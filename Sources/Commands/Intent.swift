@@ -6,8 +6,9 @@ public enum Intent: Sendable, Hashable {
     case returnBook(book: String)
     case renew(book: String)
     case hold(book: String)
-    /// Leave a book's queue (`cancel hold Dune`).
-    case cancelHold(book: String)
+    /// Leave a book's queue (`cancel hold Dune`); with `holder`, take someone else out of it
+    /// (`cancel hold Dune for Ben`, admins).
+    case cancelHold(book: String, holder: String?)
     case whoHas(book: String)
     /// `borrower` nil means the sender.
     case loansOf(borrower: String?)

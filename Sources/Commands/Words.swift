@@ -50,6 +50,14 @@ struct Words: Sendable {
             language: theirs))
     }
 
+    /// The message for a member an admin took out of a book's line, in the library's language.
+    func holdCancelledNotice(_ cancellation: HoldCancellation, by admin: Borrower, language theirs: Language) -> Notice {
+        Notice(to: cancellation.hold.holder, reply: Reply(.info, theirs == .en
+            ? "\(admin.name) took you out of the line for \(bold: cancellation.book.title)."
+            : "\(admin.name) vous a retiré de la file pour \(bold: cancellation.book.title).",
+            suggestion: theirs.pick("hold ", "réserver ") + reference(cancellation.book), language: theirs))
+    }
+
     /// " until Mon 7 Dec" (" jusqu'au lun. 7 déc."): until when a book is kept; empty when
     /// there is no limit.
     func until(_ date: Date?) -> String {

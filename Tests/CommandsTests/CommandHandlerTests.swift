@@ -345,6 +345,30 @@ struct CommandHandlerTests {
         #expect(!(await handler.handle(text: "my books", from: ana, at: tuesday).text.contains("In line")))
     }
 
+    @Test("an admin takes someone else out of a line (cancel hold Dune for Ben): they are told, and so is the next in line; others may not")
+    func cancelSomeoneElsesHold() async throws {
+        let handler = try await makeHandler(admins: ["U-ANA"])
+        let chloe = Sender(name: "Chloé", userID: "U-CHLOE")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: chloe, at: tuesday)
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday)
+        let refused = await handler.handle(text: "cancel hold Dune for Ben", from: chloe, at: tuesday)
+        #expect(refused.kind == .error)
+        #expect(refused.text.hasPrefix("Only the library's admins may take someone else out of a line."), "\(refused.text)")
+        #expect(await handler.handle(text: "who has Dune", from: chloe, at: tuesday).text.contains("kept for Ben"))
+
+        let done = await handler.handle(text: "cancel hold Dune for Ben", from: ana, at: tuesday)
+        #expect(done.kind == .success)
+        #expect(done.text == "Ben is no longer in line for Dune.\n  It is now kept for Chloé until Tue 8 Dec, next in line.", "\(done.text)")
+        #expect(done.notices.map(\.to) == [Borrower(name: "Ben", userID: "U-BEN"), Borrower(name: "Chloé", userID: "U-CHLOE")])
+        #expect(done.notices.first.map { PlainRenderer.render($0.reply) } == "Ana took you out of the line for Dune.\n  Try: `hold Dune`")
+        let again = await handler.handle(text: "annuler la réservation de Dune pour Ben", from: ana, at: tuesday)
+        #expect(again.text.hasPrefix("Ben n'est pas dans la file pour Dune."), "\(again.text)")
+        // Naming yourself is your own hold: anyone may.
+        #expect(await handler.handle(text: "cancel hold Dune for Chloé", from: chloe, at: tuesday).text.hasPrefix("You are no longer in line for Dune."))
+    }
+
     @Test("cancel hold: out of the line; a book kept for you passes to the next in line, who is told")
     func cancelHold() async throws {
         let handler = try await makeHandler()
