@@ -233,9 +233,9 @@ struct Words: Sendable {
                                               : "Aucun livre ne correspond à « \(shortened(reference)) ». Vouliez-vous dire \(bold: names) ?",
                              suggestion: l.pick("show ", "info ") + self.reference(first), language: l)
             }
-            // A number that is no book's: the list shows the numbers there are.
+            // A number or an ISBN that is no book's: the list shows the books there are.
             let search = l.pick("search ", "chercher ") + reference
-            let next = reference.hasPrefix("#") || !isSuggestible(search) ? l.pick("list", "liste") : search
+            let next = reference.hasPrefix("#") || !ISBN.equivalents(of: reference).isEmpty || !isSuggestible(search) ? l.pick("list", "liste") : search
             return Reply(.error, l == .en ? "No book matches '\(shortened(reference))'." : "Aucun livre ne correspond à « \(shortened(reference)) ».",
                          suggestion: next, language: l)
         case .ambiguous(let reference, let candidates):

@@ -409,7 +409,12 @@ public struct LibraryService: Sendable {
     public func search(_ query: String, limit: Int = 20) async throws -> [BookStatus] {
         let words = TextKey.fold(query).split(separator: " ").map { "\"\($0)\"*" }
         guard !words.isEmpty else { return [] }
+        let isbns = ISBN.equivalents(of: query)
         return try readHere { db in
+            if !isbns.isEmpty {
+                let ids = try Self.ids(withISBN: isbns, db)
+                if !ids.isEmpty { return try Self.statuses(ids, db) }
+            }
             for pattern in [words.joined(separator: " "), words.joined(separator: " OR ")] {
                 let found = try db.all("""
                     SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM bookSearch
@@ -559,6 +564,12 @@ public struct LibraryService: Sendable {
     private func resolveIDs(_ reference: String, _ db: Database) throws -> [Int64] {
         let trimmed = reference.trimmingWhitespace(newlines: true)
         if trimmed.hasPrefix("#"), let id = Int64(trimmed.dropFirst()) { return [id] }
+        // A scanned or typed ISBN names the books that carry it (in either form).
+        let isbns = ISBN.equivalents(of: trimmed)
+        if !isbns.isEmpty {
+            let ids = try Self.ids(withISBN: isbns, db)
+            if !ids.isEmpty { return ids }
+        }
         let key = TextKey.fold(trimmed)
         let index = try titles.snapshot(db)
         let ids = index.matches(key)
@@ -646,6 +657,12 @@ public struct LibraryService: Sendable {
                                StatementArguments(ids.map { $0 as (any DatabaseValueConvertible)? }), decode)
         let byID = Dictionary(uniqueKeysWithValues: found.map { (id($0), $0) })
         return ids.compactMap { byID[$0] }
+    }
+
+    /// The books whose ISBN is one of `isbns` (the forms of one ISBN), oldest first.
+    private static func ids(withISBN isbns: [String], _ db: Database) throws -> [Int64] {
+        try db.all("SELECT id FROM book WHERE isbn IN (\(isbns.map { _ in "?" }.joined(separator: ", "))) ORDER BY id LIMIT 20",
+                   StatementArguments(isbns)) { row -> Int64 in row[0] }
     }
 
     private static func searchIDs(_ key: String, limit: Int, _ db: Database) throws -> [Int64] {

@@ -299,6 +299,9 @@ struct CommandHandlerTests {
             #expect(reply.kind == .error)
             #expect(reply.text == "A name is at most 100 characters: give a shorter one.")
         }
+        // An ISBN no book has: searching it again would find nothing, the list is offered.
+        let isbn = await handler.handle(text: "who has 978-0-306-40615-7", from: ana, at: tuesday)
+        #expect(isbn.text.hasPrefix("No book matches '978-0-306-40615-7'.") && isbn.suggestion == "list", "\(isbn.text)")
         // A short one is quoted whole.
         #expect(await handler.handle(text: "who has Dnue Messiah", from: ana, at: tuesday).text.hasPrefix("No book matches 'Dnue Messiah'"))
     }

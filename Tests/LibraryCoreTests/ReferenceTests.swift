@@ -39,6 +39,28 @@ struct ReferenceTests {
         #expect(try await library.resolve(reference).title == title)
     }
 
+    @Test("an ISBN, in either form, with hyphens or a label, names the books that carry it; search finds them too")
+    func isbnReferences() async throws {
+        let library = try await makeLibrary(books: shelf + [
+            NewBook(title: "Dune", author: "Frank Herbert", isbn: "9780441172719"),
+            NewBook(title: "Emma", author: "Jane Austen", isbn: "0-14-143958-0"),
+        ])
+        for reference in ["9780441172719", "978-0-441-17271-9", "0441172717", "ISBN: 0-441-17271-7", "isbn 9780441172719"] {
+            let statuses = try await library.whoHas(reference)
+            #expect(statuses.map(\.book.id) == [9], "\(reference)")
+        }
+        // Stored as an ISBN-10, found by its ISBN-13.
+        #expect(try await library.resolve("9780141439587").title == "Emma")
+        #expect(try await library.search("978-0-441-17271-9").map(\.book.id) == [9])
+        // A valid ISBN no book has is not found; a number that is no valid ISBN is read as a title.
+        await #expect(throws: LibraryError.self) { try await library.resolve("9780306406157") }
+        #expect(ISBN.equivalents(of: "1984").isEmpty)
+        #expect(ISBN.equivalents(of: "0-306-40615-2") == ["0306406152", "9780306406157"])
+        #expect(ISBN.equivalents(of: "9780306406157") == ["9780306406157", "0306406152"])
+        #expect(ISBN.equivalents(of: "979-10-90636-07-1") == ["9791090636071"])
+        #expect(ISBN.equivalents(of: "9780804429573") == ["9780804429573", "080442957X"])
+    }
+
     @Test("several matching titles are ambiguous, with the candidates")
     func ambiguous() async throws {
         let library = try await makeLibrary(books: shelf)
