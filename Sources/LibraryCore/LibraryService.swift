@@ -487,11 +487,11 @@ public struct LibraryService: Sendable {
         }
     }
 
-    /// The first book added with `isbn` (normalized), if any.
+    /// The first book added with `isbn`, in either of its forms (ISBN-10 or ISBN-13), if any.
     public func book(withISBN isbn: String) async throws -> Book? {
-        try readHere { db in
-            try db.first("SELECT \(Book.databaseSelection) FROM book WHERE isbn = ? ORDER BY id LIMIT 1", [isbn]) { Book(row: $0, at: 0) }
-        }
+        let forms = ISBN.equivalents(of: isbn)
+        guard !forms.isEmpty else { return nil }
+        return try readHere { db in try Self.books(Self.ids(withISBN: forms, db).prefix(1).map { $0 }, db).first }
     }
 
     /// Every book, oldest first, for export.

@@ -51,6 +51,8 @@ struct ReferenceTests {
         }
         // Stored as an ISBN-10, found by its ISBN-13.
         #expect(try await library.resolve("9780141439587").title == "Emma")
+        #expect(try await library.book(withISBN: "9780141439587")?.title == "Emma")
+        #expect(try await library.book(withISBN: "0441172717")?.id == 9)
         #expect(try await library.search("978-0-441-17271-9").map(\.book.id) == [9])
         // A valid ISBN no book has is not found; a number that is no valid ISBN is read as a title.
         await #expect(throws: LibraryError.self) { try await library.resolve("9780306406157") }
