@@ -165,6 +165,10 @@ struct CommandHandlerTests {
             (ana, "delete Emma, Zorro"), (ana, "edit Emma set author to Jane Austen"), (ana, "show #99"), (ana, "yes"),
             (ana, "add «A Prayer for Owen Meany» by John Irving"), (ben, "hold A Prayer for Owen Meany"),
             (ben, "checkout A Prayer for Owen Meany"), (ana, "who has A Prayer for Owen Meany"),
+            // Kept books, lines, someone else's hold, ISBNs, deleting a book in use.
+            (cy, "checkout Emma"), (ben, "hold Emma"), (ana, "hold Emma"), (cy, "return Emma"), (ben, "checkout Emma for Dee"),
+            (ana, "my books"), (ana, "cancel hold Emma for Ben"), (ana, "checkout Emma"), (ana, "who has 978-0-306-40615-7"),
+            (ben, "delete Dune"), (ana, "delete Emma"), (ana, "mes livres"),
         ]
         for end in steps.indices {
             // The steps so far on a fresh library, then the last reply's suggestion, by the same member.
