@@ -26,7 +26,9 @@ public enum ISBN {
     /// `isbn` / `ISBN:` label) is not a valid ISBN.
     public static func equivalents(of text: String) -> [String] {
         var text = Substring(text.trimmingWhitespace())
-        if text.lowercased().hasPrefix("isbn") { text = text.dropFirst(4).drop { $0 == ":" || $0 == " " } }
+        // Most references are titles: they are told apart at their first character.
+        guard let first = text.first, first.isASCII, first.isNumber || first == "i" || first == "I" else { return [] }
+        if text.prefix(4).lowercased() == "isbn" { text = text.dropFirst(4).drop { $0 == ":" || $0 == " " } }
         guard let isbn = normalize(String(text)) else { return [] }
         let digits = Array(isbn)
         if digits.count == 10 {
