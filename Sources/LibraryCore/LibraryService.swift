@@ -274,7 +274,7 @@ public struct LibraryService: Sendable {
         let rules = self.rules
         return try await database.writer.writeWithoutTransaction { db in
             var lapses: [HoldLapse] = []
-            try db.inTransaction {
+            try db.inTransaction(.immediate) {
                 guard rules.holdDays > 0 else {
                     try db.run("UPDATE hold SET keptUntil = NULL WHERE keptUntil IS NOT NULL")
                     return apply ? .commit : .rollback
