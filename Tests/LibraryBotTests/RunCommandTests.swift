@@ -1,4 +1,5 @@
 import Foundation
+import LibraryCore
 import TestSupport
 import Testing
 
@@ -58,5 +59,36 @@ struct RunCommandTests {
         let (elapsed, _) = try await bot.terminate()
         #expect(elapsed < .seconds(5))
         #expect(bot.child.exit == .exited(0))
+    }
+
+    @Test("the daily run lapses the holds kept past their last day and tells both members, before the reminders")
+    func dailyRunLapsesHolds() async throws {
+        let library = try await ScratchLibrary()
+        // Twenty days ago Dune came back, and was kept for Ben for the default 7 days.
+        let service = LibraryService(database: try LibraryDatabase.file(at: library.path))
+        let then = Date().addingTimeInterval(-20 * 86_400)
+        try await service.add(NewBook(title: "Dune", author: "Frank Herbert"), at: then)
+        try await service.checkout("Dune", to: Borrower(name: "Ana"), at: then)
+        try await service.hold("Dune", for: Borrower(name: "Ben"), at: then)
+        try await service.hold("Dune", for: Borrower(name: "Chloé"), at: then)
+        _ = try await service.returnBook("Dune", at: then)
+
+        // A reminder time already passed today: the run catches the job up at start.
+        let bot = try RunningBinary(["run", "--database", library.path], environment: ["REMINDERS_TIME": "00:00:00"], pipes: true)
+        defer { bot.child.closeInput() }
+        var seen = Data()
+        let deadline = Date().addingTimeInterval(15)
+        let descriptor = try #require(bot.child.output)
+        _ = fcntl(descriptor, F_SETFL, O_NONBLOCK)
+        while Date() < deadline, !String(decoding: seen, as: UTF8.self).contains("To Chloé:") {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(descriptor, &buffer, buffer.count)
+            if count > 0 { seen.append(contentsOf: buffer[..<count]) } else { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        _ = try await bot.terminate()
+        let text = String(decoding: seen, as: UTF8.self)
+        #expect(text.contains("To Ben:\nYour hold on Dune has lapsed: it was kept for you until "), "\(text)")
+        #expect(text.contains("To Chloé:\nDune is on the shelf, kept for you until "), "\(text)")
+        #expect(try await service.whoHas("Dune").first?.keptFor?.name == "Chloé")
     }
 }
