@@ -61,7 +61,7 @@ struct RunCommandTests {
         #expect(bot.child.exit == .exited(0))
     }
 
-    @Test("the daily run lapses the holds kept past their last day and tells both members, before the reminders")
+    @Test("the daily run lapses the holds kept past their last day and tells both members")
     func dailyRunLapsesHolds() async throws {
         let library = try await ScratchLibrary()
         // Twenty days ago Dune came back, and was kept for Ben for the default 7 days.
