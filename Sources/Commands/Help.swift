@@ -76,7 +76,7 @@ enum Help {
         }
         let lines: [RichText] = entries.map { entry in
             let text = language == .en ? entry.english : entry.french
-            return "\(bold: text.verb): \(code: text.example)"
+            return language == .en ? "\(bold: text.verb): \(code: text.example)" : "\(bold: text.verb) : \(code: text.example)"
         }
         return Reply(.info, RichText(stringLiteral: language.pick("What I can do:", "Ce que je sais faire :")),
                      lines: lines, suggestion: language.pick("help checkout", "aide emprunter"), language: language)
