@@ -188,9 +188,15 @@ public actor CommandHandler {
             return Reply(.success, l == .en
                 ? "You are number \(placed.position) in line for \(bold: placed.book.title)."
                 : "Vous êtes numéro \(placed.position) dans la file pour \(bold: placed.book.title).",
-                lines: [placed.currentLoan.map { loan in l == .en
-                    ? "\(loan.borrower.name) has it, due \(words.day(loan.dueAt)). You will be told when it is back."
-                    : "\(loan.borrower.name) l'a, à rendre \(words.day(loan.dueAt)). Vous serez prévenu à son retour." }
+                lines: [placed.currentLoan.map { loan in
+                    guard placed.copies > 1 else {
+                        return l == .en ? "\(loan.borrower.name) has it, due \(words.day(loan.dueAt)). You will be told when it is back."
+                                        : "\(loan.borrower.name) l'a, à rendre \(words.day(loan.dueAt)). Vous serez prévenu à son retour."
+                    }
+                    let all = placed.copies == 2 ? "Both copies are out" : "All \(placed.copies) copies are out"
+                    return l == .en
+                        ? "\(all); the first due back is with \(loan.borrower.name), due \(words.day(loan.dueAt)). You will be told when one is kept for you."
+                        : "Les \(placed.copies) exemplaires sont empruntés ; le premier à revenir est chez \(loan.borrower.name), à rendre \(words.day(loan.dueAt)). Vous serez prévenu quand l'un d'eux vous sera réservé." }
                     ?? (l == .en
                     ? "It is on the shelf, kept for \(placed.keptFor?.holder.name ?? "the first in line")\(words.until(placed.keptFor?.keptUntil)). You will be told when it is kept for you."
                     : "Il est sur l'étagère, réservé pour \(placed.keptFor?.holder.name ?? "le premier de la file")\(words.until(placed.keptFor?.keptUntil)). Vous serez prévenu quand il vous sera réservé.")],

@@ -134,6 +134,9 @@ public struct HoldPlacement: Sendable, Hashable {
     public var currentLoan: Loan?
     /// The first in line, who the book on the shelf is kept for; nil when it is out.
     public var keptFor: Hold?
+    /// How many copies of the title there are (1 for a single book): with several, the first
+    /// copy back that nobody queued for goes to the one who waited longest.
+    public var copies: Int = 1
 }
 
 /// A hold given up. `wasKept`: the book was on the shelf, kept for that holder; it is now

@@ -376,6 +376,18 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "cancel hold Dune for Chloé", from: chloe, at: tuesday).text.hasPrefix("You are no longer in line for Dune."))
     }
 
+    @Test("a hold on a title whose copies are all out says so, and that the first copy back may be theirs")
+    func holdOnCopies() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add Dune by Frank Herbert", from: ana, at: tuesday)
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "checkout Dune", from: Sender(name: "Cy", userID: "U-CY"), at: tuesday)
+        let held = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        #expect(held.text == "You are number 1 in line for Dune.\n  Both copies are out; the first due back is with Ana, due Tue 15 Dec. You will be told when one is kept for you.", "\(held.text)")
+        let french = await handler.handle(text: "réserver Dune", from: Sender(name: "Léa", userID: "U-LEA"), at: tuesday)
+        #expect(french.text.contains("Les 2 exemplaires sont empruntés ; le premier à revenir est chez Ana, à rendre mar. 15 déc."), "\(french.text)")
+    }
+
     @Test("cancel hold: out of the line; a book kept for you passes to the next in line, who is told")
     func cancelHold() async throws {
         let handler = try await makeHandler()
