@@ -132,13 +132,18 @@ struct BooksCommand: AsyncParsableCommand {
 
         func run() async throws {
             let now = Date()
-            let books = try await options.loadSettings().openLibrary().list(filter, order: order, at: now)
+            let settings = try await options.loadSettings()
+            let books = try await settings.openLibrary().list(filter, order: order, at: now)
+            // Days as the library counts them, in library.timezone.
+            let day = Date.ISO8601FormatStyle(timeZone: settings.rules.timeZone).year().month().day()
             if books.isEmpty { print("No books.") }
             for status in books {
                 var line = "#\(status.book.id) \(status.book.title), by \(status.book.author)"
                 if let loan = status.loan {
-                    line += " (out: \(loan.borrower.name), due \(loan.dueAt.formatted(.iso8601.year().month().day())))"
+                    line += " (out: \(loan.borrower.name), due \(loan.dueAt.formatted(day)))"
                     if loan.isOverdue(at: now) { line += " OVERDUE" }
+                } else if let keeper = status.keptFor {
+                    line += " (kept for \(keeper.name)" + (status.keptUntil.map { " until \($0.formatted(day))" } ?? "") + ")"
                 }
                 print(line)
             }

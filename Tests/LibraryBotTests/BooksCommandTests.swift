@@ -33,6 +33,22 @@ struct BooksCommandTests {
         #expect(list.stdout.split(separator: "\n").count == DemoBooks.all.count)
     }
 
+    @Test("books list shows due days in library.timezone, and whom a book on the shelf is kept for")
+    func listDaysAndKeepers() async throws {
+        let library = try await ScratchLibrary()
+        let zone = ["LIBRARY_TIMEZONE": "Pacific/Pago_Pago"]  // UTC-11: its days end at 10:59 UTC the next day
+        let lent = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"],
+                                              stdin: "add Dune by Frank Herbert\nadd Emma by Jane Austen\ncheckout Dune\ncheckout Emma\n", environment: zone)
+        let told = try #require(lent.stdout.split(separator: "\n").first { $0.contains("Due ") })  // "  Due Mon 7 Dec."
+        let dueDay = try #require(Int(told.split(separator: " ")[2]))
+        _ = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ben"], stdin: "hold Emma\n", environment: zone)
+        _ = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "return Emma\n", environment: zone)
+        let list = try await BinaryRunner.run(["books", "list", "--database", library.path], environment: zone).stdout
+        let due = try #require(list.firstMatch(of: /\(out: Ana, due \d{4}-\d{2}-(\d{2})\)/), "\(list)")
+        #expect(Int(due.output.1) == dueDay, "\(list) vs \(told)")
+        #expect(list.contains("#2 Emma, by Jane Austen (kept for Ben until "), "\(list)")
+    }
+
     @Test("the database defaults to data/library.sqlite, created with its folder")
     func defaultDatabase() async throws {
         let folder = try temporaryDirectory()
