@@ -276,14 +276,21 @@ struct LendingTests {
         try await library.checkout("Dune", to: ben, at: utc("2026-12-08 09:00:00"))
     }
 
+    /// A database where Dune, back on Monday, is kept for Ben under `holdDays`; and until when.
+    func duneKeptForBen(holdDays: Int) async throws -> (LibraryDatabase, keptUntil: Date?) {
+        let database = try LibraryDatabase.inMemory()
+        let library = LibraryService(database: database, rules: LibraryRules(loanDays: 14, holdDays: holdDays))
+        try await library.add(shelf, at: monday)
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.hold("Dune", for: ben, at: monday)
+        return (database, try await library.returnBook("Dune", at: monday).nextInLine?.keptUntil)
+    }
+
     @Test("hold_days 0 keeps a book for the first in line without a limit; a later limit starts from the first check")
     func keptWithoutLimit() async throws {
-        let database = try LibraryDatabase.inMemory()
+        let (database, keptUntil) = try await duneKeptForBen(holdDays: 0)
+        #expect(keptUntil == nil)
         let unlimited = LibraryService(database: database, rules: LibraryRules(loanDays: 14, holdDays: 0))
-        try await unlimited.add(shelf, at: monday)
-        try await unlimited.checkout("Dune", to: ana, at: monday)
-        try await unlimited.hold("Dune", for: ben, at: monday)
-        #expect(try await unlimited.returnBook("Dune", at: monday).nextInLine?.keptUntil == nil)
         #expect(try await unlimited.lapseKeptHolds(at: utc("2027-06-01 09:00:00")).isEmpty)
         #expect(try await unlimited.whoHas("Dune").first?.keptFor?.name == "Ben")
 
@@ -297,12 +304,8 @@ struct LendingTests {
 
     @Test("hold_days set back to 0: the deadlines go at the next check, and nothing lapses")
     func limitRemoved() async throws {
-        let database = try LibraryDatabase.inMemory()
-        let limited = LibraryService(database: database, rules: LibraryRules(loanDays: 14, holdDays: 2))
-        try await limited.add(shelf, at: monday)
-        try await limited.checkout("Dune", to: ana, at: monday)
-        try await limited.hold("Dune", for: ben, at: monday)
-        #expect(try await limited.returnBook("Dune", at: monday).nextInLine?.keptUntil != nil)
+        let (database, keptUntil) = try await duneKeptForBen(holdDays: 2)
+        #expect(keptUntil != nil)
         let unlimited = LibraryService(database: database, rules: LibraryRules(loanDays: 14, holdDays: 0))
         let later = utc("2027-06-01 09:00:00")
         #expect(try await unlimited.lapseKeptHolds(at: later, apply: false).isEmpty)
