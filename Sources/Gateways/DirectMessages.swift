@@ -14,8 +14,10 @@ public struct DirectMessages: Sendable {
 
     /// Sends each notice whose member can be reached; one that cannot be sent is logged and
     /// the others still go (the reply to the command named them anyway). Never a token in
-    /// `log`: only names and the platform's error.
-    func send(_ notices: [Notice], log: @Sendable (String) -> Void) async {
+    /// `log`: only names and the platform's error. Returns how many were sent.
+    @discardableResult
+    public func send(_ notices: [Notice], log: (String) -> Void) async -> Int {
+        var sent = 0
         for notice in notices {
             guard let userID = notice.to.userID else { continue }
             do {
@@ -26,9 +28,11 @@ public struct DirectMessages: Sendable {
                     guard let slack else { continue }
                     _ = try await slack.postMessage(channel: userID, SlackRenderer.render(notice.reply))
                 }
+                sent += 1
             } catch {
                 log("A message to \(notice.to.name) could not be sent (\(error)).")
             }
         }
+        return sent
     }
 }

@@ -32,17 +32,6 @@ struct ScheduledOutput: Sendable {
         /// Discord, with `discord.digest_channel`.
         case discord(DiscordREST, channel: String?)
 
-        /// The same platform without a channel: for messages that only make sense as a direct
-        /// message ("your hold…"), which must not land in a channel when the member cannot be
-        /// written to.
-        var directOnly: Target {
-            switch self {
-            case .console: .console
-            case .slack(let api, _): .slack(api, channel: nil)
-            case .discord(let api, _): .discord(api, channel: nil)
-            }
-        }
-
         /// Whether this target can write to the user with `userID` directly: Discord user ids
         /// are decimal snowflakes, Slack's start with a letter (U…, W…).
         func reaches(_ userID: String?) -> Bool {
@@ -127,28 +116,23 @@ struct ScheduledOutput: Sendable {
     }
 
     /// Sends each notice (a hold that lapsed, a book now kept for someone) as a direct message
-    /// on the platform the member's user id belongs to; printed on the console. A member known
-    /// by name only cannot be written to: the digest and `who has` show the change. Returns how
-    /// many were sent, and a line for each that could not be, for the log (names and errors,
-    /// never a token).
+    /// on the platform the member's user id belongs to (`DirectMessages`, as the gateways do),
+    /// never in a channel, where "your hold" would name nobody; on the console, printed. A
+    /// member known by name only cannot be written to: the digest and `who has` show the
+    /// change. Returns how many were sent, and a line for each that could not be, for the log.
     func send(_ notices: [Notice]) async -> (sent: Int, failures: [String]) {
-        var sent = 0, failures: [String] = []
-        for notice in notices {
-            for target in targets where target.reaches(notice.to.userID) {
-                do {
-                    switch target {
-                    case .console:
-                        emit("To \(notice.to.name):\n" + PlainRenderer.render(notice.reply))
-                    case .slack, .discord:
-                        guard let userID = notice.to.userID else { continue }
-                        try await post(notice.reply, to: target.directOnly, directly: userID)
-                    }
-                    sent += 1
-                } catch {
-                    failures.append("A message to \(notice.to.name) could not be sent (\(error)).")
-                }
+        var failures: [String] = []
+        var slack: SlackWebAPI?, discord: DiscordREST?
+        for target in targets {
+            switch target {
+            case .console:
+                for notice in notices { emit("To \(notice.to.name):\n" + PlainRenderer.render(notice.reply)) }
+                return (notices.count, [])
+            case .slack(let api, _): slack = api
+            case .discord(let api, _): discord = api
             }
         }
+        let sent = await DirectMessages(slack: slack, discord: discord).send(notices) { failures.append($0) }
         return (sent, failures)
     }
 
