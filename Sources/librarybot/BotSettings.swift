@@ -185,6 +185,14 @@ struct BotSettings {
         return ScheduledOutput(targets: targets.isEmpty ? [.console] : targets)
     }
 
+    /// Where the console's notices go (a book returned at the desk tells the member it is now
+    /// kept for): the enabled platforms' direct messages; nil with none enabled.
+    var directMessages: DirectMessages? {
+        guard slack != nil || discord != nil else { return nil }
+        return DirectMessages(slack: slack.map { SlackWebAPI(baseURL: $0.apiURL, botToken: $0.botToken, appToken: $0.appToken) },
+                              discord: discord.map { DiscordREST(baseURL: $0.apiURL, token: $0.token) })
+    }
+
     var reports: LibraryReports {
         get throws { LibraryReports(library: try openLibrary(), language: handler.defaultLanguage, timeZone: rules.timeZone) }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Commands
 import Foundation
+import Gateways
 import LibraryCore
 
 /// Writes straight to standard output, unbuffered, so piped readers see each answer at once.
@@ -97,19 +98,27 @@ struct Console: Sendable {
         if interactive {
             emit("librarybot: the library at \(settings.databasePath). Type help for the commands; arrows edit and recall lines; Ctrl-D quits.")
         }
+        let directMessages = settings.directMessages
         var first = true
         for try await input in lines {
             let answer: String
+            var notices: [Notice] = []
             switch input {
             case .text(let line):
                 if line.trimmingWhitespace().isEmpty { continue }
-                answer = PlainRenderer.render(await handler.handle(text: line, from: sender, at: Date()))
+                let reply = await handler.handle(text: line, from: sender, at: Date())
+                answer = PlainRenderer.render(reply)
+                notices = reply.notices
             case .tooLong(let bytes):
                 answer = InputLines.skipped(bytes: bytes, in: settings.handler.defaultLanguage)
             }
             if !first && !interactive { emit("") }
             first = false
             emit(answer)
+            // With Slack or Discord enabled, the members a reply concerns are told, as in chat.
+            if let directMessages, !notices.isEmpty {
+                await directMessages.send(notices) { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LibraryCore
 import TestSupport
 import Testing
 import Transport
@@ -115,6 +116,27 @@ struct SlackPostTests {
         #expect(lapsed.stdout.hasPrefix("1 hold lapsed: Dune (Yann); 0 of 1 message sent.\n"), "\(lapsed.stdout)")
         let asked = try await BinaryRunner.run(["console", "--database", database, "--as", "Xavier"], stdin: "who has Dune\n")
         #expect(asked.stdout.hasPrefix("Dune is on the shelf.\n"), "\(asked.stdout)")
+    }
+
+    @Test("a book returned at the console, with Slack enabled, tells the member it is now kept for by direct message")
+    func consoleReturnTellsTheHolder() async throws {
+        let slack = try await EmulatedSlack()
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\ncheckout Dune\n")
+        // Ben waits for Dune from Slack (his hold has his user id).
+        let service = LibraryService(database: try LibraryDatabase.file(at: library.path))
+        try await service.hold("Dune", for: Borrower(name: "Ben", userID: "U-BEN"), at: Date())
+        let returned = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "return Dune\n",
+                                                  environment: slack.environment)
+        #expect(returned.stdout.contains("Ben is first in line for it"), "\(returned.stdout)")
+        let posts = try await slack.requests().filter { ($0["path"] as? String) == "/api/chat.postMessage" }.map { $0["body"] as? [String: Any] ?? [:] }
+        #expect(posts.map { $0["channel"] as? String } == ["U-BEN"])
+        #expect((posts.first?["text"] as? String)?.hasPrefix("Dune is on the shelf, kept for you until ") == true)
+        // Without a platform enabled, the console has nobody to tell (its reply names the member).
+        try await service.checkout("Dune", to: Borrower(name: "Ben", userID: "U-BEN"), at: Date())
+        try await service.hold("Dune", for: Borrower(name: "Chloé", userID: "U-CHLOE"), at: Date())
+        let offline = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "return Dune\n")
+        #expect(offline.stdout.contains("Chloé is first in line for it"), "\(offline.stdout)")
+        #expect(try await slack.requests().filter { ($0["path"] as? String) == "/api/chat.postMessage" }.count == 1)
     }
 
     @Test("a reminder to a member Slack cannot reach directly goes to the digest channel instead")
