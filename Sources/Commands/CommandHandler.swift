@@ -288,10 +288,18 @@ public actor CommandHandler {
         case .add(let title, let author, let publisher, let categories, let isbn):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("add books", "ajouter des livres")) { return refusal }
             let added = try await library.add(NewBook(title: title, author: author, publisher: publisher, categories: categories, isbn: isbn), at: now)
-            return Reply(.success, l == .en
+            var reply = Reply(.success, l == .en
                 ? "Added \(bold: added.title) by \(added.author) as #\(added.id)."
                 : "\(bold: added.title) de \(added.author) est ajouté sous le numéro #\(added.id).",
                 suggestion: l.pick("checkout ", "emprunter ") + words.reference(added), language: l)
+            // A new copy of a title someone waits for is kept for them: they are told.
+            if let kept = try await library.show("#\(added.id)").holds.first {
+                reply.lines = [l == .en ? "\(kept.holder.name) was waiting for it: it is kept for them\(words.until(kept.keptUntil))."
+                                        : "\(kept.holder.name) l'attendait : il lui est réservé\(words.until(kept.keptUntil))."]
+                reply.suggestion = l.pick("checkout ", "emprunter ") + words.reference(added) + l.pick(" as ", " pour ") + kept.holder.name
+                reply.notices = [words.keptNotice(added, for: kept, language: settings.defaultLanguage)]
+            }
+            return reply
 
         case .addISBN(let isbn):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("add books", "ajouter des livres")) { return refusal }

@@ -18,15 +18,15 @@ public struct LibraryService: Sendable {
     /// Adds one book.
     @discardableResult
     public func add(_ book: NewBook, at now: Date) async throws -> Book {
-        let valid = try book.validated()
-        return try await database.writer.write { db in try Self.insert(valid, at: now, db) }
+        let valid = try book.validated(), rules = self.rules
+        return try await database.writer.write { db in try Self.insert(valid, at: now, rules, db) }
     }
 
     /// Adds several books, all or nothing; returns them in order.
     @discardableResult
     public func add(_ books: [NewBook], at now: Date) async throws -> [Book] {
-        let valid = try books.map { book throws(LibraryError) in try book.validated() }
-        return try await database.writer.write { db in try valid.map { try Self.insert($0, at: now, db) } }
+        let valid = try books.map { book throws(LibraryError) in try book.validated() }, rules = self.rules
+        return try await database.writer.write { db in try valid.map { try Self.insert($0, at: now, rules, db) } }
     }
 
     /// Adds the books of `books` that the shelf does not have yet, all or nothing, in one
@@ -35,7 +35,7 @@ public struct LibraryService: Sendable {
     /// list naming Dune twice adds one Dune to a shelf that has one, and none to a shelf that
     /// has two. So importing the same file again adds nothing.
     public func addMissing(_ books: [NewBook], at now: Date) async throws -> (added: [Book], alreadyOnShelf: [NewBook]) {
-        let valid = try books.map { book throws(LibraryError) in try book.validated() }
+        let valid = try books.map { book throws(LibraryError) in try book.validated() }, rules = self.rules
         return try await database.writer.write { db in
             var onShelf: [String: Int] = [:]
             let keys = try db.all("SELECT titleKey, author FROM book") { row -> String in
@@ -49,7 +49,7 @@ public struct LibraryService: Sendable {
                     onShelf[key] = count - 1
                     present.append(book)
                 } else {
-                    added.append(try Self.insert(book, at: now, db))
+                    added.append(try Self.insert(book, at: now, rules, db))
                 }
             }
             return (added, present)
@@ -630,14 +630,18 @@ public struct LibraryService: Sendable {
 
     // MARK: - Queries
 
-    private static func insert(_ book: NewBook, at now: Date, _ db: Database) throws -> Book {
+    /// Inserts `book`. A new copy of a title someone waits for is kept for whoever has waited
+    /// longest, as a copy back from a loan would be.
+    private static func insert(_ book: NewBook, at now: Date, _ rules: LibraryRules, _ db: Database) throws -> Book {
         try db.run("""
                 INSERT INTO book (title, titleKey, author, publisher, categories, isbn, addedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, [book.title, TextKey.fold(book.title), book.author, book.publisher,
                         CategoryColumn.encode(book.categories), book.isbn, now])
-        return Book(id: db.lastInsertedRowID, title: book.title, author: book.author, publisher: book.publisher,
-                    categories: book.categories, isbn: book.isbn, addedAt: now)
+        let inserted = Book(id: db.lastInsertedRowID, title: book.title, author: book.author, publisher: book.publisher,
+                            categories: book.categories, isbn: book.isbn, addedAt: now)
+        if let waiting = try moveWaitingForAnotherCopy(to: inserted, db) { _ = try keep(waiting, from: now, rules, db) }
+        return inserted
     }
 
     private static func books(_ ids: [Int64], _ db: Database) throws -> [Book] {

@@ -388,6 +388,19 @@ struct CommandHandlerTests {
         #expect(french.text.contains("Les 2 exemplaires sont empruntés ; le premier à revenir est chez Ana, à rendre mar. 15 déc."), "\(french.text)")
     }
 
+    @Test("adding a copy of a title someone waits for keeps it for them, says so, and tells them")
+    func newCopyForWaitingMember() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        let added = await handler.handle(text: "add Dune by Frank Herbert", from: ana, at: tuesday)
+        #expect(added.kind == .success)
+        #expect(added.text.contains("#4.\n  Ben was waiting for it: it is kept for them until Tue 8 Dec.\n"), "\(added.text)")
+        #expect(added.suggestion?.hasSuffix(" as Ben") == true)
+        #expect(added.notices.map(\.to) == [Borrower(name: "Ben", userID: "U-BEN")])
+        #expect(await handler.handle(text: try #require(added.suggestion), from: ana, at: tuesday).text.contains("is checked out to Ben."))
+    }
+
     @Test("cancel hold: out of the line; a book kept for you passes to the next in line, who is told")
     func cancelHold() async throws {
         let handler = try await makeHandler()

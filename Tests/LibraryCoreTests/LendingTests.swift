@@ -370,6 +370,25 @@ struct LendingTests {
         #expect(lapsed.first?.nextInLine?.holder.name == "Ben", "Ben waited for #1, still out")
     }
 
+    @Test("a new copy of a title someone waits for is kept for whoever waited longest; another author's book of that title is not a copy")
+    func newCopyKeptForWaiting() async throws {
+        let library = try await makeLibrary(books: shelf)
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.hold("Dune", for: ben, at: monday)
+        try await library.hold("Dune", for: chloe, at: monday.addingTimeInterval(60))
+        let other = try await library.add(book("Dune", "Someone Else"), at: monday.addingTimeInterval(3_600))
+        #expect(try await library.show("#\(other.id)").holds.isEmpty)
+        let copy = try await library.add(book("Dune", "Frank Herbert"), at: monday.addingTimeInterval(3_600))
+        let kept = try await library.show("#\(copy.id)").holds
+        #expect(kept.map(\.holder.name) == ["Ben"])
+        #expect(kept.first?.keptUntil != nil)
+        #expect(try await library.show("#1").holds.map(\.holder.name) == ["Chloé"])
+        // The same through an import of several books.
+        let more = try await library.addMissing([book("Dune", "Frank Herbert"), book("Dune", "Frank Herbert"), book("Dune", "Frank Herbert")], at: monday)
+        #expect(more.added.count == 1)
+        #expect(try await library.show("#\(try #require(more.added.first).id)").holds.map(\.holder.name) == ["Chloé"])
+    }
+
     @Test("a name longer than 100 characters is refused for a loan or a hold, and nothing is recorded")
     func longNames() async throws {
         let library = try await makeLibrary(books: shelf)
