@@ -176,7 +176,7 @@ struct ReportsTests {
         ])
         // The digest shows Dan's day.
         #expect(PlainRenderer.render(try await english.digest(at: wednesday)).contains("Dune: on the shelf, kept for Dan until Wed 16 Dec"))
-        // Dan's lapses with nobody behind him: Dune is free, and he is told he can still take it.
+        // Dan's hold lapses with nobody behind him: Dune is free, and he is told he can still take it.
         let free = try await english.lapseKeptHolds(at: utc("2026-12-17 09:00:00")).notices
         #expect(free.map { PlainRenderer.render($0.reply) } == [
             """
@@ -190,7 +190,7 @@ struct ReportsTests {
     @Test("a book kept for a member is reminded near its last day, alone or with their loans, once a day")
     func keptReminders() async throws {
         let library = try await fixtureLibrary()
-        // Dune comes back on Tue 1 Dec: kept for Chloé until Tue 8 Dec; Ana takes Les Misérables.
+        // Dune comes back on Tue 1 Dec: kept for Chloé until Tue 8 Dec.
         _ = try await library.returnBook("Dune", at: utc("2026-12-01 10:00:00"))
         let english = LibraryReports(library: library, language: .en, timeZone: try zone("Europe/Paris"))
         #expect(try await english.reminders(at: december2, dueSoonDays: 2).map(\.borrower.name) == ["Ana"], "Chloé has a week")
