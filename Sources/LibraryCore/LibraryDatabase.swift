@@ -22,6 +22,22 @@ public struct LibraryDatabase: Sendable {
         try LibraryDatabase(DatabaseQueue(configuration: configuration()))
     }
 
+    /// Copies the whole library (books, loans and their history, holds, what the scheduler
+    /// remembers) to a new SQLite file at `path`, as one consistent snapshot, even while the bot
+    /// writes: SQLite's online backup. Restoring is copying that file back with the bot stopped.
+    /// Returns how many books the copy holds, and how many loans are open in it.
+    @discardableResult
+    public func backup(to path: String) throws -> (books: Int, openLoans: Int) {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let copy = try DatabaseQueue(path: url.path)
+        try writer.backup(to: copy)
+        return try copy.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book") ?? 0,
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loan WHERE returnedAt IS NULL") ?? 0)
+        }
+    }
+
     /// Wraps `writer` and brings its schema up to date.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer

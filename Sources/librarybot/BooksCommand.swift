@@ -151,6 +151,34 @@ struct BooksCommand: AsyncParsableCommand {
     }
 }
 
+/// `librarybot backup FILE`: a consistent copy of the whole library, while the bot runs.
+struct BackupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy the whole library (books, loans and their history, holds) to a new SQLite file.",
+        discussion: "Safe while the bot runs: the copy is one consistent snapshot. To restore, stop the bot and put the copy in place of library.database.")
+
+    @Argument(help: ArgumentHelp("The file to write; it must not exist yet.", valueName: "file"))
+    var file: String
+
+    @OptionGroup var options: CommonOptions
+
+    func run() async throws {
+        let settings = try await options.loadSettings()
+        guard !FileManager.default.fileExists(atPath: file) else {
+            throw CLIFailure("\(file) exists already: give the name of a new file, so that no backup is overwritten.")
+        }
+        let library = try settings.openLibrary()
+        let copied: (books: Int, openLoans: Int)
+        do {
+            copied = try library.database.backup(to: file)
+        } catch {
+            throw CLIFailure("Cannot write the backup to \(file): \(error)")
+        }
+        emit("Backed up \(settings.databasePath) to \(file): \(copied.books) book\(copied.books == 1 ? "" : "s"), \(copied.openLoans) out.")
+    }
+}
+
 extension BookFilter: ExpressibleByArgument {}
 extension BookOrder: ExpressibleByArgument {}
 

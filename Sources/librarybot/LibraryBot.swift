@@ -11,7 +11,7 @@ struct LibraryBot: AsyncParsableCommand {
         commandName: "librarybot",
         abstract: "The SWAG committee's library: books, loans and holds, from team chat or the terminal.",
         subcommands: [RunCommand.self, ConsoleCommand.self, ParseCommand.self, DigestCommand.self, RemindCommand.self, BooksCommand.self,
-                      DiscordCommand.self],
+                      BackupCommand.self, DiscordCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

@@ -49,6 +49,26 @@ struct BooksCommandTests {
         #expect(list.contains("#2 Emma, by Jane Austen (kept for Ben until "), "\(list)")
     }
 
+    @Test("backup copies the whole library while the bot runs; the copy answers as the original; an existing file is never overwritten")
+    func backup() async throws {
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\nadd Emma by Jane Austen\ncheckout Dune\n")
+        _ = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ben"], stdin: "hold Dune\n")
+        // The bot runs (its console waiting on a pipe) while the backup is taken.
+        let bot = try RunningBinary(["run", "--database", library.path], environment: [:], pipes: true)
+        defer { bot.child.closeInput() }
+        let copy = library.folder.appendingPathComponent("backups/monday.sqlite").path
+        let made = try await BinaryRunner.run(["backup", copy, "--database", library.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout == "Backed up \(library.path) to \(copy): 2 books, 1 out.\n")
+        let asked = try await BinaryRunner.run(["console", "--database", copy, "--as", "Ben"], stdin: "who has Dune\nmy books\n")
+        #expect(asked.stdout.hasPrefix("Ana has Dune since "), "\(asked.stdout)")
+        #expect(asked.stdout.contains("In line for Dune: number 1 (Ana has it, due "), "\(asked.stdout)")
+        let again = try await BinaryRunner.run(["backup", copy, "--database", library.path])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("exists already"))
+        _ = try await bot.terminate()
+    }
+
     @Test("the database defaults to data/library.sqlite, created with its folder")
     func defaultDatabase() async throws {
         let folder = try temporaryDirectory()
