@@ -68,10 +68,12 @@ struct BooksCommand: AsyncParsableCommand {
             if copies {
                 let added = try await service.add(good, at: Date())
                 print("Added \(added.count) \(added.count == 1 ? "book" : "books") from \(file).")
+                try await reportKept(added, service)
                 return
             }
             let (added, present) = try await service.addMissing(good, at: Date())
             print("Added \(added.count) \(added.count == 1 ? "book" : "books") from \(file).")
+            try await reportKept(added, service)
             if !present.isEmpty {
                 let named = present.prefix(5).map { "\($0.title) by \($0.author)" }.joined(separator: "; ")
                 let more = present.count > 5 ? "; and \(present.count - 5) more" : ""
@@ -79,6 +81,15 @@ struct BooksCommand: AsyncParsableCommand {
                 print("To add \(present.count == 1 ? "it as another copy" : "them as more copies"), run again with --copies.")
             }
         }
+    }
+
+    /// Names the new copies kept for members who were waiting for their title, for the
+    /// operator to tell them (`who has` and `my books` show it too).
+    private static func reportKept(_ added: [Book], _ service: LibraryService) async throws {
+        let queues = try await service.holdQueues()
+        let kept = added.compactMap { book in queues[book.id]?.first.map { "\(book.title) (#\(book.id)) for \($0.holder.name)" } }
+        guard !kept.isEmpty else { return }
+        print("Kept for members who were waiting for these titles: \(kept.joined(separator: "; ")).")
     }
 
     struct Export: AsyncParsableCommand {

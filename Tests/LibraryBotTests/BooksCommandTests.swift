@@ -69,6 +69,18 @@ struct BooksCommandTests {
         _ = try await bot.terminate()
     }
 
+    @Test("an import that adds a copy of a title someone waits for keeps it for them and says so")
+    func importKeepsCopies() async throws {
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\ncheckout Dune\n")
+        _ = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ben"], stdin: "hold Dune\n")
+        let csv = library.folder.appendingPathComponent("more.csv")
+        try "title,author\nDune,Frank Herbert\nEmma,Jane Austen\n".write(to: csv, atomically: true, encoding: .utf8)
+        let imported = try await BinaryRunner.run(["books", "import", csv.path, "--copies", "--database", library.path])
+        #expect(imported.stdout == "Added 2 books from \(csv.path).\nKept for members who were waiting for these titles: Dune (#2) for Ben.\n", "\(imported.stdout)")
+        let asked = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ben"], stdin: "my books\n")
+        #expect(asked.stdout.contains("Dune is on the shelf, kept for you until "), "\(asked.stdout)")
+    }
+
     @Test("the database defaults to data/library.sqlite, created with its folder")
     func defaultDatabase() async throws {
         let folder = try temporaryDirectory()
