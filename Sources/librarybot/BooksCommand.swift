@@ -184,6 +184,8 @@ struct BackupCommand: AsyncParsableCommand {
         do {
             copied = try library.database.backup(to: file)
         } catch {
+            // The file did not exist: what was written of it is no backup.
+            try? FileManager.default.removeItem(atPath: file)
             throw CLIFailure("Cannot write the backup to \(file): \(error)")
         }
         emit("Backed up \(settings.databasePath) to \(file): \(copied.books) book\(copied.books == 1 ? "" : "s"), \(copied.openLoans) out.")
