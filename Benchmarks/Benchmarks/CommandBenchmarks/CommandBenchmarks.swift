@@ -75,23 +75,22 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("who has Dune's reply as Discord JSON") { benchmark in
-        let shelf = try shelf()
-        let reply = await shelf.handler.handle(text: "who has Dune", from: shelf.ana, at: shelf.now)
-        let encoder = JSONEncoder()
-        benchmark.startMeasurement()  // the reply above is not part of the measure
-        for _ in benchmark.scaledIterations {
-            for message in DiscordRenderer.messages(reply) { blackHole(try encoder.encode(message)) }
-        }
+    replyJSONBenchmark("Discord") { reply, encoder in
+        for message in DiscordRenderer.messages(reply) { blackHole(try encoder.encode(message)) }
     }
+    replyJSONBenchmark("Slack") { reply, encoder in
+        blackHole(try encoder.encode(SlackRenderer.render(reply)))
+    }
+}
 
-    Benchmark("who has Dune's reply as Slack JSON") { benchmark in
+/// `who has Dune`'s reply rendered and encoded as `platform`'s JSON by `encode`; the reply
+/// itself is made before the measure starts.
+func replyJSONBenchmark(_ platform: String, _ encode: @escaping @Sendable (Reply, JSONEncoder) throws -> Void) {
+    Benchmark("who has Dune's reply as \(platform) JSON") { benchmark in
         let shelf = try shelf()
         let reply = await shelf.handler.handle(text: "who has Dune", from: shelf.ana, at: shelf.now)
         let encoder = JSONEncoder()
-        benchmark.startMeasurement()  // the reply above is not part of the measure
-        for _ in benchmark.scaledIterations {
-            blackHole(try encoder.encode(SlackRenderer.render(reply)))
-        }
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { try encode(reply, encoder) }
     }
 }
