@@ -257,8 +257,7 @@ public actor CommandHandler {
             guard let borrower = sender.person(named: name) else { return words.unresolvedMention }
             guard borrower.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
             let loans = try await library.loans(of: borrower)
-            let kept = try await library.booksKept(for: borrower)
-            let awaited = try await library.booksAwaited(by: borrower)
+            let (kept, awaited) = try await library.lines(of: borrower)
             let you = name == nil
             // Books back on the shelf and kept for them: theirs to check out.
             let keptLines: [RichText] = kept.map { status in

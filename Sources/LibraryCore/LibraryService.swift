@@ -450,41 +450,27 @@ public struct LibraryService: Sendable {
         try readHere { db in try resolveOne(reference, db) }
     }
 
-    /// The books on the shelf kept for `person` (those whose line they are first in), with
-    /// until when.
-    public func booksKept(for person: Borrower) async throws -> [BookStatus] {
+    /// The lines `person` is in: the books on the shelf kept for them (first in line), by id,
+    /// with until when; and the books they wait for, by title, each with its status and their
+    /// place in its line (1 is next).
+    public func lines(of person: Borrower) async throws -> (kept: [BookStatus], awaited: [AwaitedBook]) {
         try readHere { db in
-            let holds = try Self.firstInLine(db).values.filter { $0.holder.isSamePerson(as: person) }
-            let out = try Self.openLoans(of: holds.map(\.bookID), db)
-            let onShelf = Dictionary(uniqueKeysWithValues: holds.filter { out[$0.bookID] == nil }.map { ($0.bookID, $0) })
-            return try Self.books(onShelf.keys.sorted(), db).map { book in
-                BookStatus(book: book, loan: nil, keptFor: person, keptUntil: onShelf[book.id]?.keptUntil)
-            }
-        }
-    }
-
-    /// The books `person` waits for, by title: each with its status and their place in its line.
-    /// A book on the shelf kept for them is not waited for (see `booksKept(for:)`).
-    public func booksAwaited(by person: Borrower) async throws -> [AwaitedBook] {
-        try readHere { db in
-            let holds = try db.all("SELECT \(Hold.databaseSelection) FROM hold ORDER BY bookID, placedAt, id") { try Hold(row: $0) }
             var positions: [Int64: Int] = [:]
-            for (bookID, queue) in Dictionary(grouping: holds, by: \.bookID) {
+            for (bookID, queue) in try Self.queues(db) {
                 if let index = queue.firstIndex(where: { $0.holder.isSamePerson(as: person) }) { positions[bookID] = index + 1 }
             }
-            return try Self.statuses(positions.keys.sorted(), db)
-                .filter { !($0.loan == nil && positions[$0.book.id] == 1) }
-                .compactMap { status in positions[status.book.id].map { AwaitedBook(status: status, position: $0) } }
-                .sorted { ($0.status.book.title, $0.status.book.id) < ($1.status.book.title, $1.status.book.id) }
+            var kept: [BookStatus] = [], awaited: [AwaitedBook] = []
+            for status in try Self.statuses(positions.keys.sorted(), db) {
+                guard let position = positions[status.book.id] else { continue }
+                if status.loan == nil, position == 1 { kept.append(status) } else { awaited.append(AwaitedBook(status: status, position: position)) }
+            }
+            return (kept, awaited.sorted { ($0.status.book.title, $0.status.book.id) < ($1.status.book.title, $1.status.book.id) })
         }
     }
 
     /// Every hold queue, by book, first in line first.
     public func holdQueues() async throws -> [Int64: [Hold]] {
-        try readHere { db in
-            let holds = try db.all("SELECT \(Hold.databaseSelection) FROM hold ORDER BY bookID, placedAt, id") { try Hold(row: $0) }
-            return Dictionary(grouping: holds, by: \.bookID)
-        }
+        try readHere { db in try Self.queues(db) }
     }
 
     /// The first book added with `isbn`, in either of its forms (ISBN-10 or ISBN-13), if any.
@@ -688,6 +674,12 @@ public struct LibraryService: Sendable {
         return result
     }
 
+    /// Every hold queue, by book, first in line first (`placedAt`, then `id`).
+    private static func queues(_ db: Database) throws -> [Int64: [Hold]] {
+        let holds = try db.all("SELECT \(Hold.databaseSelection) FROM hold ORDER BY bookID, placedAt, id") { try Hold(row: $0) }
+        return Dictionary(grouping: holds, by: \.bookID)
+    }
+
     /// The queue for a book, first in line first.
     private static func holds(of bookID: Int64, _ db: Database) throws -> [Hold] {
         try db.all("SELECT \(Hold.databaseSelection) FROM hold WHERE bookID = ? ORDER BY placedAt, id", [bookID]) { try Hold(row: $0) }
@@ -768,7 +760,8 @@ public struct LibraryService: Sendable {
     /// `statuses` with, for each book on the shelf, whom it is kept for (the first in its line).
     private static func withKeepers(_ statuses: [BookStatus], _ db: Database) throws -> [BookStatus] {
         guard statuses.contains(where: { $0.loan == nil }) else { return statuses }
-        let first = try firstInLine(db)
+        // Holds are few: the whole table is read.
+        let first = try queues(db).compactMapValues(\.first)
         return statuses.map { status in
             var status = status
             if status.loan == nil {
@@ -779,13 +772,6 @@ public struct LibraryService: Sendable {
         }
     }
 
-    /// The first hold of every book that has a line. Holds are few: the whole table is read.
-    private static func firstInLine(_ db: Database) throws -> [Int64: Hold] {
-        var first: [Int64: Hold] = [:]
-        let holds = try db.all("SELECT \(Hold.databaseSelection) FROM hold ORDER BY placedAt, id") { try Hold(row: $0) }
-        for hold in holds where first[hold.bookID] == nil { first[hold.bookID] = hold }
-        return first
-    }
 
     /// A row of `Book.databaseSelection` then `Loan.databaseSelection` from a LEFT JOIN.
     private static func bookStatus(_ row: Row) throws -> BookStatus {

@@ -250,7 +250,7 @@ struct LendingTests {
         let receipt = try await library.returnBook("Dune", at: monday.addingTimeInterval(3_600))
         #expect(receipt.nextInLine?.keptUntil == utc("2026-12-03 22:59:59"))
         #expect(try await library.whoHas("Dune").first?.keptUntil == utc("2026-12-03 22:59:59"))
-        #expect(try await library.booksKept(for: ben).map(\.keptUntil) == [utc("2026-12-03 22:59:59")])
+        #expect(try await library.lines(of: ben).kept.map(\.keptUntil) == [utc("2026-12-03 22:59:59")])
         #expect(try await library.show("Dune").holds.map(\.keptUntil) == [utc("2026-12-03 22:59:59"), nil])
         // Thursday evening is still his.
         #expect(try await library.lapseKeptHolds(at: utc("2026-12-03 22:00:00")).isEmpty)
