@@ -166,8 +166,7 @@ public struct LibraryService: Sendable {
             try db.run("UPDATE loan SET returnedAt = ? WHERE id = ?", [now, loan.id])
             var closed = loan
             closed.returnedAt = now
-            let first = try Self.holds(of: book.id, db).first ?? Self.moveWaitingForAnotherCopy(to: book, db)
-            return ReturnReceipt(book: book, loan: closed, nextInLine: try first.map { try Self.keep($0, from: now, rules, db) })
+            return ReturnReceipt(book: book, loan: closed, nextInLine: try Self.keepForNext(book, from: now, rules, db))
         }
     }
 
@@ -257,7 +256,7 @@ public struct LibraryService: Sendable {
                 try db.run("DELETE FROM hold WHERE id = ?", [queue[index].id])
                 let onShelf = try Self.openLoan(of: book.id, db) == nil
                 let kept = index == 0 && onShelf
-                let next = kept ? try (queue.dropFirst().first ?? Self.moveWaitingForAnotherCopy(to: book, db)).map { try Self.keep($0, from: now, rules, db) } : nil
+                let next = kept ? try Self.keepForNext(book, from: now, rules, db) : nil
                 return HoldCancellation(book: book, hold: queue[index], wasKept: kept, nextInLine: next)
             }
             return nil
@@ -291,7 +290,7 @@ public struct LibraryService: Sendable {
                     }
                     guard until < now, let book = try Self.books([hold.bookID], db).first else { continue }
                     try db.run("DELETE FROM hold WHERE id = ?", [hold.id])
-                    let next = try (Self.holds(of: hold.bookID, db).first ?? Self.moveWaitingForAnotherCopy(to: book, db)).map { try Self.keep($0, from: now, rules, db) }
+                    let next = try Self.keepForNext(book, from: now, rules, db)
                     lapses.append(HoldLapse(book: book, hold: hold, nextInLine: next))
                 }
                 return apply ? .commit : .rollback
@@ -626,7 +625,7 @@ public struct LibraryService: Sendable {
                         CategoryColumn.encode(book.categories), book.isbn, now])
         let inserted = Book(id: db.lastInsertedRowID, title: book.title, author: book.author, publisher: book.publisher,
                             categories: book.categories, isbn: book.isbn, addedAt: now)
-        if let waiting = try moveWaitingForAnotherCopy(to: inserted, db) { _ = try keep(waiting, from: now, rules, db) }
+        _ = try keepForNext(inserted, from: now, rules, db)
         return inserted
     }
 
@@ -683,6 +682,13 @@ public struct LibraryService: Sendable {
     /// The queue for a book, first in line first.
     private static func holds(of bookID: Int64, _ db: Database) throws -> [Hold] {
         try db.all("SELECT \(Hold.databaseSelection) FROM hold WHERE bookID = ? ORDER BY placedAt, id", [bookID]) { try Hold(row: $0) }
+    }
+
+    /// Keeps `book`, on the shelf and kept for nobody, for the first in its line, else for whoever
+    /// has waited longest for another copy of the title; returns their hold, or nil when nobody
+    /// waits.
+    private static func keepForNext(_ book: Book, from now: Date, _ rules: LibraryRules, _ db: Database) throws -> Hold? {
+        try (holds(of: book.id, db).first ?? moveWaitingForAnotherCopy(to: book, db)).map { try keep($0, from: now, rules, db) }
     }
 
     /// A copy back with nobody in its own line goes to whoever has waited longest for another
