@@ -106,6 +106,44 @@ public actor CommandHandler {
         return l.pick("renew ", "prolonger ") + words.reference(book)
     }
 
+    /// What the asker can do about the book of `status`: take it when it is free or kept for
+    /// them, bring it back when they have it, else wait in line; when they are in its line
+    /// already, their place is said instead (`hold` would be refused).
+    private func followUp(_ status: BookStatus, for sender: Sender, words: Words) async -> (line: RichText?, suggestion: String?) {
+        let l = words.language, me = sender.borrower, book = words.reference(status.book)
+        guard let loan = status.loan else {
+            if status.keptFor.map({ $0.isSamePerson(as: me) }) ?? true { return (nil, l.pick("checkout ", "emprunter ") + book) }
+            return await placeOrHold(status.book, for: me, words: words)
+        }
+        if loan.borrower.isSamePerson(as: me) { return (nil, l.pick("return ", "rendre ") + book) }
+        return await placeOrHold(status.book, for: me, words: words)
+    }
+
+    private func placeOrHold(_ book: Book, for person: Borrower, words: Words) async -> (line: RichText?, suggestion: String?) {
+        let l = words.language
+        let holds = (try? await library.show("#\(book.id)"))?.holds ?? []
+        guard let index = holds.firstIndex(where: { $0.holder.isSamePerson(as: person) }) else {
+            return (nil, l.pick("hold ", "réserver ") + words.reference(book))
+        }
+        return (l == .en ? "You are number \(index + 1) in line for it." : "Vous êtes numéro \(index + 1) dans la file.", nil)
+    }
+
+    /// A return or a renewal of a book that is not out: where it is, and what the asker can do
+    /// (a book kept for someone else cannot be checked out).
+    private func notOut(_ book: Book, sender: Sender, words: Words) async -> Reply {
+        let l = words.language
+        guard let status = (try? await library.whoHas("#\(book.id)"))?.first else { return words.explain(.notCheckedOut(book)) }
+        let next = await followUp(status, for: sender, words: words)
+        let keeper = status.keptFor.map { $0.isSamePerson(as: sender.borrower) ? l.pick("you", "vous") : $0.name }
+        let text: RichText = switch (l, keeper) {
+        case (.en, nil): "\(bold: book.title) is not checked out: it is on the shelf."
+        case (.en, let keeper?): "\(bold: book.title) is not checked out: it is on the shelf, kept for \(keeper)\(words.until(status.keptUntil))."
+        case (.fr, nil): "\(bold: book.title) n'est pas emprunté : il est sur l'étagère."
+        case (.fr, let keeper?): "\(bold: book.title) n'est pas emprunté : il est sur l'étagère, réservé pour \(keeper)\(words.until(status.keptUntil))."
+        }
+        return Reply(.error, text, lines: next.line.map { [$0] } ?? [], suggestion: next.suggestion, language: l)
+    }
+
     private func run(_ intent: Intent, sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
         switch intent {
@@ -148,7 +186,12 @@ public actor CommandHandler {
                 suggestion: l.pick("return ", "rendre ") + words.reference(lent.book), language: l)
 
         case .returnBook(let book):
-            let receipt = try await library.returnBook(book, by: sender.borrower, at: now)
+            let receipt: ReturnReceipt
+            do {
+                receipt = try await library.returnBook(book, by: sender.borrower, at: now)
+            } catch LibraryError.notCheckedOut(let book) {
+                return await notOut(book, sender: sender, words: words)
+            }
             var lines: [RichText] = []
             if let next = receipt.nextInLine {
                 lines.append(l == .en
@@ -167,7 +210,12 @@ public actor CommandHandler {
             return reply
 
         case .renew(let book):
-            let renewed = try await library.renew(book, by: sender.borrower, at: now)
+            let renewed: LoanedBook
+            do {
+                renewed = try await library.renew(book, by: sender.borrower, at: now)
+            } catch LibraryError.notCheckedOut(let book) {
+                return await notOut(book, sender: sender, words: words)
+            }
             return Reply(.success, l == .en
                 ? "\(bold: renewed.book.title) is renewed: due \(words.day(renewed.loan.dueAt))."
                 : "\(bold: renewed.book.title) est prolongé : à rendre \(words.day(renewed.loan.dueAt)).",
@@ -238,13 +286,8 @@ public actor CommandHandler {
             let statuses = try await library.whoHas(book)
             let lines = statuses.map { words.status($0) }
             if statuses.count == 1, let status = statuses.first, let line = lines.first {
-                // Free, or kept for the asker: take it; the asker's own loan: bring it back; out,
-                // or kept for someone else: get in line.
-                let free = status.loan == nil && (status.keptFor.map { $0.isSamePerson(as: sender.borrower) } ?? true)
-                let verb = free ? l.pick("checkout ", "emprunter ")
-                    : status.loan?.borrower.isSamePerson(as: sender.borrower) == true ? l.pick("return ", "rendre ")
-                    : l.pick("hold ", "réserver ")
-                return Reply(.info, line, suggestion: verb + words.reference(status.book), language: l)
+                let next = await followUp(status, for: sender, words: words)
+                return Reply(.info, line, lines: next.line.map { [$0] } ?? [], suggestion: next.suggestion, language: l)
             }
             // Each copy with its number, the way to name that very copy (`return #2`).
             let numbered = zip(statuses, lines).map { status, line -> RichText in

@@ -110,7 +110,16 @@ struct CommandHandlerTests {
         // Who has it, the list and a search say it is kept, and for whom.
         let asked = await handler.handle(text: "who has Dune", from: cy, at: tuesday)
         #expect(asked.text.hasPrefix("Dune is on the shelf, kept for Ben until Tue 8 Dec, first in line.\n"))
-        #expect(asked.suggestion == "hold Dune")
+        // Cy is in line already: told so, rather than to hold it again.
+        #expect(asked.text.contains("You are number 2 in line for it."), "\(asked.text)")
+        #expect(asked.suggestion == nil)
+        #expect(await handler.handle(text: "who has Dune", from: Sender(name: "Eve", userID: "U-EVE"), at: tuesday).suggestion == "hold Dune")
+        // Returning or renewing it says whom it is kept for, not to check it out.
+        let returned = await handler.handle(text: "return Dune", from: Sender(name: "Eve", userID: "U-EVE"), at: tuesday)
+        #expect(returned.kind == .error)
+        #expect(returned.text == "Dune is not checked out: it is on the shelf, kept for Ben until Tue 8 Dec.\n  Try: `hold Dune`", "\(returned.text)")
+        #expect(await handler.handle(text: "renew Dune", from: ben, at: tuesday).text == "Dune is not checked out: it is on the shelf, kept for you until Tue 8 Dec.\n  Try: `checkout Dune`")
+        #expect(await handler.handle(text: "rendre Dune", from: cy, at: tuesday).text == "Dune n'est pas emprunté : il est sur l'étagère, réservé pour Ben jusqu'au mar. 8 déc.\n  Vous êtes numéro 2 dans la file.")
         #expect(await handler.handle(text: "who has Dune", from: ben, at: tuesday).suggestion == "checkout Dune")
         #expect(await handler.handle(text: "qui a Dune", from: cy, at: tuesday).text.hasPrefix("Dune est sur l'étagère, réservé pour Ben jusqu'au mar. 8 déc., premier de la file.\n"))
         #expect(await handler.handle(text: "list available", from: cy, at: tuesday).text.contains("Dune, Frank Herbert (kept for Ben until Tue 8 Dec)"))
@@ -169,6 +178,10 @@ struct CommandHandlerTests {
             (cy, "checkout Emma"), (ben, "hold Emma"), (ana, "hold Emma"), (cy, "return Emma"), (ben, "checkout Emma for Dee"),
             (ana, "my books"), (ana, "cancel hold Emma for Ben"), (ana, "checkout Emma"), (ana, "who has 978-0-306-40615-7"),
             (ben, "delete Dune"), (ana, "delete Emma"), (ana, "mes livres"),
+            // A single copy kept for Ben, with Ana next: what the others are told to do with it.
+            (cy, "checkout Les Misérables"), (ben, "hold Les Misérables"), (ana, "hold Les Misérables"), (cy, "return Les Misérables"),
+            (ana, "who has Les Misérables"), (ana, "return Les Misérables"), (cy, "renew Les Misérables"), (cy, "who has Les Misérables"),
+            (ana, "rendre Les Misérables"), (ben, "return Les Misérables"),
         ]
         for end in steps.indices {
             // The steps so far on a fresh library, then the last reply's suggestion, by the same member.
