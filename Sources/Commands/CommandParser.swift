@@ -9,8 +9,12 @@ public enum CommandParser {
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
         if stripped.isEmpty { return ParsedCommand(intent: .help(topic: nil), language: cues.first) }
-        let words = stripped.split(separator: " ").map(String.init)
-        let folded = words.map(foldWord)
+        var words = stripped.split(separator: " ").map(String.init)
+        var folded = words.map(foldWord)
+        if let rephrased = rephrase(words, folded: folded, cues: &cues) {
+            words = rephrased
+            folded = words.map(foldWord)
+        }
 
         let matching = VerbForm.all.filter { folded.starts(with: $0.words) }
         for form in matching {
@@ -241,6 +245,64 @@ public enum CommandParser {
         }
     }
 
+    /// Other ways members start a command, each with the verb it means: a request that leads
+    /// up to a verb ("can I borrow Dune", "je voudrais emprunter Dune": `nil`, the verb follows;
+    /// not a plan, "I'll return Dune" is not a return yet),
+    /// a report of what was done ("I returned Dune", "j'ai rendu Dune"), a contraction or
+    /// another spelling ("who's got Dune", "check-out Dune", "return: Dune").
+    private static let phrasings: [(words: [String], verb: String?, language: Language?)] = [
+        (["can", "i"], nil, .en), (["could", "i"], nil, .en), (["may", "i"], nil, .en), (["can", "we"], nil, .en),
+        (["can", "you"], nil, .en), (["could", "you"], nil, .en), (["would", "you"], nil, .en),
+        (["i'd", "like", "to"], nil, .en), (["i", "would", "like", "to"], nil, .en), (["i", "want", "to"], nil, .en),
+        (["i", "wanna"], nil, .en), (["let", "me"], nil, .en),
+        (["je", "voudrais"], nil, .fr), (["je", "veux"], nil, .fr), (["je", "peux"], nil, .fr), (["puis-je"], nil, .fr),
+        (["est-ce", "que", "je", "peux"], nil, .fr), (["je", "souhaite"], nil, .fr), (["j'aimerais"], nil, .fr),
+        (["peux-tu"], nil, .fr), (["pouvez-vous"], nil, .fr),
+        (["i", "returned"], "return", .en), (["i've", "returned"], "return", .en), (["i", "have", "returned"], "return", .en),
+        (["i'm", "returning"], "return", .en), (["i", "am", "returning"], "return", .en), (["returning"], "return", .en),
+        (["i", "brought", "back"], "return", .en), (["i've", "brought", "back"], "return", .en),
+        (["i", "took"], "take", .en), (["i've", "taken"], "take", .en), (["i", "have", "taken"], "take", .en),
+        (["i'm", "taking"], "take", .en), (["i", "am", "taking"], "take", .en), (["taking"], "take", .en),
+        (["i", "borrowed"], "borrow", .en), (["i've", "borrowed"], "borrow", .en), (["i'm", "borrowing"], "borrow", .en),
+        (["borrowing"], "borrow", .en),
+        (["j'ai", "rendu"], "rendre", .fr), (["je", "rends"], "rendre", .fr), (["je", "rapporte"], "rendre", .fr),
+        (["j'ai", "rapporte"], "rendre", .fr), (["j'ai", "emprunte"], "emprunter", .fr), (["j'emprunte"], "emprunter", .fr),
+        (["je", "prends"], "emprunter", .fr), (["j'ai", "pris"], "emprunter", .fr), (["je", "reserve"], "réserver", .fr),
+        (["who's", "got"], "who has", .en), (["whos", "got"], "who has", .en), (["who", "has", "got"], "who has", .en),
+        (["who", "got"], "who has", .en), (["where's"], "where is", .en), (["wheres"], "where is", .en),
+        (["qui", "a", "emprunte"], "qui a", .fr), (["ou", "est", "passe"], "où est", .fr),
+        (["what's", "overdue"], "list overdue", .en), (["what", "is", "overdue"], "list overdue", .en),
+        (["what's", "available"], "list available", .en), (["what", "is", "available"], "list available", .en),
+        (["what's", "out"], "list checked out", .en), (["help", "me"], "help", .en),
+        (["check-out"], "check out", .en), (["check-in"], "check in", .en),
+    ].sorted { $0.words.count > $1.words.count }
+
+    /// The message with its phrasing replaced by the verb it means; a request's lead-in only
+    /// when a verb follows it. A verb written with a colon ("return: Dune") loses the colon.
+    /// Nil when nothing changed.
+    private static func rephrase(_ words: [String], folded: [String], cues: inout [Language]) -> [String]? {
+        if let first = folded.first, first.count > 1, first.hasSuffix(":") {
+            let bare = String(first.dropLast())
+            if VerbForm.all.contains(where: { $0.words.first == bare }) {
+                return [String(words[0].dropLast())] + words.dropFirst()
+            }
+        }
+        for phrasing in phrasings where folded.starts(with: phrasing.words) {
+            let rest = Array(words.dropFirst(phrasing.words.count))
+            if let verb = phrasing.verb {
+                if let language = phrasing.language { cues.append(language) }
+                return verb.split(separator: " ").map(String.init) + rest
+            }
+            // "can I please borrow Dune": courtesy after the lead-in too.
+            let request = stripPoliteness(rest.joined(separator: " "), cues: &cues).split(separator: " ").map(String.init)
+            let foldedRequest = request.map(foldWord)
+            guard VerbForm.all.contains(where: { foldedRequest.starts(with: $0.words) }) else { return nil }
+            if let language = phrasing.language { cues.append(language) }
+            return request
+        }
+        return nil
+    }
+
     private static let politeWords: [([String], Language?)] = [
         (["please"], .en), (["pls"], .en), (["plz"], .en), (["thanks"], .en), (["thank", "you"], .en),
         (["hi"], .en), (["hello"], .en), (["hey"], .en),
@@ -428,6 +490,8 @@ public enum CommandParser {
             let allowance = target.count <= 4 ? 1 : 2
             guard let distance = EditDistance.optimalStringAlignment(candidate, target, maximum: allowance),
                   distance < target.count / 2 + 1 else { continue }
+            // Two letters off and two shorter is another word, not a typo ("can" is not "clean").
+            if distance == 2, candidate.count + 2 <= target.count { continue }
             // A short verb one letter off is often another word ("make" is not "take").
             if target.count <= 4, candidate.first != target.first { continue }
             if let current = best, current.1 <= distance { continue }
