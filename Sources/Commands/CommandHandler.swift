@@ -84,6 +84,7 @@ public actor CommandHandler {
         let language = command.language ?? settings.defaultLanguage
         let words = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
         do {
+            if let several = try await runSeveral(command.intent, sender: sender, now: now, words: words) { return several }
             return try await run(command.intent, sender: sender, now: now, words: words)
         } catch let error as LibraryError {
             return words.explain(error)
@@ -93,6 +94,75 @@ public actor CommandHandler {
                 "Un problème est survenu avec la base de la bibliothèque ; rien n'a été modifié. Réessayez.")),
                 language: language)
         }
+    }
+
+    /// `checkout`, `return` or `renew` of several books at once: "return Dune, Emma", "return
+    /// Dune and Emma", "renew all" (the asker's books). Each book is done as if typed alone, and
+    /// the answers are gathered in one reply. Nil for one book, which `run` does.
+    private func runSeveral(_ intent: Intent, sender: Sender, now: Date, words: Words) async throws -> Reply? {
+        let reference: String, verb: SeveralVerb
+        switch intent {
+        case .checkout(let book, _): (reference, verb) = (book, .checkout)
+        case .returnBook(let book): (reference, verb) = (book, .returnBook)
+        case .renew(let book): (reference, verb) = (book, .renew)
+        default: return nil
+        }
+        func single(_ book: String) -> Intent {
+            switch intent {
+            case .checkout(_, let borrower): .checkout(book: book, borrower: borrower)
+            case .returnBook: .returnBook(book: book)
+            default: .renew(book: book)
+            }
+        }
+        let parts: [String]
+        if verb != .checkout, Self.allWords.contains(TextKey.fold(reference)) {
+            let loans = try await library.loans(of: sender.borrower)
+            guard loans.count != 1 else { return try await run(single("#\(loans[0].book.id)"), sender: sender, now: now, words: words) }
+            guard !loans.isEmpty else {
+                return Reply(.info, RichText(stringLiteral: words.language.pick("You have no books.", "Vous n'avez aucun livre.")),
+                             suggestion: words.language.pick("list available", "liste disponibles"), language: words.language)
+            }
+            parts = loans.map { "#\($0.book.id)" }
+        } else {
+            guard Self.listSeparators.contains(where: reference.lowercased().contains) else { return nil }
+            do {
+                return try await run(intent, sender: sender, now: now, words: words)
+            } catch let error as LibraryError {
+                switch error {
+                case .notFound, .ambiguous: break
+                default: throw error
+                }
+                guard let split = await books(listedIn: reference) else { throw error }
+                parts = split
+            }
+        }
+        var replies: [Reply] = []
+        for part in parts {
+            do {
+                replies.append(try await run(single(part), sender: sender, now: now, words: words))
+            } catch let error as LibraryError {
+                replies.append(words.explain(error))
+            }
+        }
+        return words.several(replies, verb: verb)
+    }
+
+    /// "all", "everything", "tout", "mes livres": every book the asker has.
+    private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all",
+                                                "tout", "tous", "tous mes livres", "mes livres", "toutes"]
+    private static let listSeparators = [",", " and ", " et ", " & "]
+
+    /// The books of "Dune, Emma and The Hobbit": the parts between commas (outside quotes),
+    /// the last one cut at its last " and " / " et " / " & " unless it names a book as a whole
+    /// ("Pride and Prejudice"). Nil when that is one book.
+    private func books(listedIn reference: String) async -> [String]? {
+        var parts = CommandParser.splitOutsideQuotes(reference, on: ",").map(CommandParser.unquote).filter { !$0.isEmpty }
+        if let last = parts.last, (try? await library.resolve(last)) == nil,
+           let (left, right, _) = CommandParser.splitLast(last, separators: [" and ", " et ", " & "]) {
+            parts.removeLast()
+            parts += [left, right].map(CommandParser.unquote).filter { !$0.isEmpty }
+        }
+        return parts.count > 1 ? parts : nil
     }
 
     /// What the one who has `book` on `loan` can usefully do next: bring it back when it is late

@@ -222,6 +222,35 @@ struct Words: Sendable {
               language: language)
     }
 
+    /// The answers to one command on several books, one line each: how many were done, then
+    /// each book's answer; the first suggestion of a book not done.
+    func several(_ replies: [Reply], verb: SeveralVerb) -> Reply {
+        let done = replies.filter { $0.kind == .success }.count, all = replies.count
+        let l = language
+        let title: String = switch (l, verb, done) {
+        case (.en, .checkout, 0): "No book was checked out:"
+        case (.en, .returnBook, 0): "No book was returned:"
+        case (.en, .renew, 0): "No book was renewed:"
+        case (.en, .checkout, _): done == all ? "Checked out \(all) books:" : "Checked out \(done) of \(all) books:"
+        case (.en, .returnBook, _): done == all ? "Returned \(all) books:" : "Returned \(done) of \(all) books:"
+        case (.en, .renew, _): done == all ? "Renewed \(all) books:" : "Renewed \(done) of \(all) books:"
+        case (.fr, .checkout, 0): "Aucun livre emprunté :"
+        case (.fr, .returnBook, 0): "Aucun livre rendu :"
+        case (.fr, .renew, 0): "Aucun livre prolongé :"
+        case (.fr, .checkout, _): done == all ? "\(all) livres empruntés :" : "\(done) livres sur \(all) empruntés :"
+        case (.fr, .returnBook, _): done == all ? "\(all) livres rendus :" : "\(done) livres sur \(all) rendus :"
+        case (.fr, .renew, _): done == all ? "\(all) livres prolongés :" : "\(done) livres sur \(all) prolongés :"
+        }
+        // Each answer on one line: its headline, then what it adds.
+        let lines = replies.map { reply in
+            RichText(spans: reply.lines.reduce(reply.title.spans) { $0 + [.text(" ")] + $1.spans })
+        }
+        var reply = Reply(done == 0 ? .error : .success, RichText(stringLiteral: title), lines: lines,
+                          suggestion: replies.first { $0.kind != .success && $0.suggestion != nil }?.suggestion, language: l)
+        reply.notices = replies.flatMap(\.notices)
+        return reply
+    }
+
     /// Every library error as a reply that says what to do next.
     func explain(_ error: LibraryError) -> Reply {
         let l = language
@@ -301,4 +330,9 @@ struct Words: Sendable {
 
 extension String {
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
+
+/// The commands that can name several books at once.
+enum SeveralVerb {
+    case checkout, returnBook, renew
 }

@@ -182,6 +182,8 @@ struct CommandHandlerTests {
             (cy, "checkout Les Misérables"), (ben, "hold Les Misérables"), (ana, "hold Les Misérables"), (cy, "return Les Misérables"),
             (ana, "who has Les Misérables"), (ana, "return Les Misérables"), (cy, "renew Les Misérables"), (cy, "who has Les Misérables"),
             (ana, "rendre Les Misérables"), (ben, "return Les Misérables"),
+            // Several books at once.
+            (ana, "checkout Dune, Zorro"), (ana, "return Dune and Zorro"), (ben, "renew all"), (ben, "rendre tout"),
         ]
         for end in steps.indices {
             // The steps so far on a fresh library, then the last reply's suggestion, by the same member.
@@ -193,6 +195,47 @@ struct CommandHandlerTests {
             let typed = await handler.handle(text: suggestion, from: steps[end].0, at: tuesday)
             #expect(typed.kind != .error, "after \(steps[end].0.name): \(steps[end].1) → \(reply.text)\n\(suggestion) → \(typed.text)")
         }
+    }
+
+    @Test("several books in one command: a list, 'and', or all of one's books; each done as if alone, in one reply")
+    func severalBooks() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add Pride and Prejudice by Jane Austen", from: ana, at: tuesday)
+        let taken = await handler.handle(text: "checkout Dune, Emma and Zorro", from: ana, at: tuesday)
+        #expect(taken.kind == .success)
+        #expect(taken.text == """
+            Checked out 2 of 3 books:
+              Dune is checked out to Ana. Due Tue 15 Dec.
+              Emma is checked out to Ana. Due Tue 15 Dec.
+              No book matches 'Zorro'.
+              Try: `search Zorro`
+            """, "\(taken.text)")
+        // A title with "and" in it is one book; the last "and" of a list separates two.
+        let more = await handler.handle(text: "checkout Pride and Prejudice and Les Misérables for Ben", from: ana, at: tuesday)
+        #expect(more.text.hasPrefix("Checked out 2 books:\n  Pride and Prejudice is checked out to Ben."), "\(more.text)")
+        #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have 2 books:"))
+        #expect(await handler.handle(text: "what does Ben have", from: ana, at: tuesday).text.hasPrefix("Ben has 2 books:"))
+
+        // Returning all of one's books tells the first in line of each.
+        _ = await handler.handle(text: "hold Dune", from: Sender(name: "Cy", userID: "U-CY"), at: tuesday)
+        let back = await handler.handle(text: "return all", from: ana, at: tuesday)
+        #expect(back.text.hasPrefix("Returned 2 books:\n  Thanks! Dune is back on the shelf (borrowed by Ana). Cy is first in line for it: it is kept for them until Tue 8 Dec.\n  Thanks! Emma is back"), "\(back.text)")
+        #expect(back.notices.map(\.to.name) == ["Cy"])
+        #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have no books."))
+        let nothing = await handler.handle(text: "return all", from: ana, at: tuesday)
+        #expect(nothing.text.hasPrefix("You have no books."))
+        // Books no one can return: nothing done, an error.
+        let none = await handler.handle(text: "return Dune, Emma", from: ana, at: tuesday)
+        #expect(none.kind == .error)
+        #expect(none.text.hasPrefix("No book was returned:"), "\(none.text)")
+
+        // In French; one book of one's own is answered as one.
+        let french = await handler.handle(text: "rendre tous mes livres", from: ben, at: tuesday)
+        #expect(french.text.hasPrefix("2 livres rendus :\n  Merci ! Pride and Prejudice est de retour"), "\(french.text)")
+        _ = await handler.handle(text: "emprunter Dune et Emma", from: ben, at: tuesday)
+        _ = await handler.handle(text: "return Dune", from: ben, at: tuesday)
+        let one = await handler.handle(text: "renew all", from: ben, at: utc("2026-12-10 09:00:00"))
+        #expect(one.text.hasPrefix("Emma is renewed: due Thu 24 Dec."), "\(one.text)")
     }
 
     @Test("who has a book one has suggests returning it, not waiting in line for it")
