@@ -249,11 +249,16 @@ public actor CommandHandler {
                     : "\(bold: book.title) vous est réservé\(words.until(hold.keptUntil)) : empruntez-le vous-même, ou cédez d'abord votre place dans la file, puis empruntez-le pour \(borrower.name).",
                     suggestion: l.pick("cancel hold ", "annuler la réservation de ") + words.reference(book), language: l)
             }
-            return Reply(.success, l == .en
+            var reply = Reply(.success, l == .en
                 ? "\(bold: lent.book.title) is checked out to \(borrower.name)."
                 : "\(bold: lent.book.title) est emprunté par \(borrower.name).",
                 lines: [l == .en ? "Due \(words.day(lent.loan.dueAt))." : "À rendre \(words.day(lent.loan.dueAt))."],
                 suggestion: l.pick("return ", "rendre ") + words.reference(lent.book), language: l)
+            // A loan in someone else's name is theirs to bring back: they are told.
+            if !borrower.isSamePerson(as: sender.borrower) {
+                reply.notices = [words.lentForNotice(lent, by: sender.borrower, language: settings.defaultLanguage)]
+            }
+            return reply
 
         case .returnBook(let book):
             let receipt: ReturnReceipt
@@ -274,8 +279,12 @@ public actor CommandHandler {
                 lines: lines,
                 suggestion: receipt.nextInLine.map { l.pick("checkout ", "emprunter ") + words.reference(receipt.book) + l.pick(" as ", " pour ") + $0.holder.name },
                 language: l)
+            // Someone else's loan closed (brought back for them, or by mistake): they are told.
+            if !receipt.loan.borrower.isSamePerson(as: sender.borrower) {
+                reply.notices.append(words.returnedForNotice(receipt, by: sender.borrower, language: settings.defaultLanguage))
+            }
             if let next = receipt.nextInLine {
-                reply.notices = [words.keptNotice(receipt.book, for: next, language: settings.defaultLanguage)]
+                reply.notices.append(words.keptNotice(receipt.book, for: next, language: settings.defaultLanguage))
             }
             return reply
 

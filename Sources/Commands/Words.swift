@@ -34,6 +34,23 @@ struct Words: Sendable {
             suggestion: theirs.pick("checkout ", "emprunter ") + reference(book), language: theirs))
     }
 
+    /// The message for a member someone else checked a book out to (`checkout Dune as @Ben`).
+    func lentForNotice(_ lent: LoanedBook, by lender: Borrower, language theirs: Language) -> Notice {
+        let due = Words(language: theirs, dates: dates, now: now).day(lent.loan.dueAt)
+        return Notice(to: lent.loan.borrower, reply: Reply(.info, theirs == .en
+            ? "\(lender.name) checked out \(bold: lent.book.title) to you: it is due \(due)."
+            : "\(lender.name) a emprunté \(bold: lent.book.title) pour vous : à rendre \(due).",
+            suggestion: theirs.pick("return ", "rendre ") + reference(lent.book), language: theirs))
+    }
+
+    /// The message for a member whose loan someone else closed by returning the book.
+    func returnedForNotice(_ receipt: ReturnReceipt, by returner: Borrower, language theirs: Language) -> Notice {
+        Notice(to: receipt.loan.borrower, reply: Reply(.info, theirs == .en
+            ? "\(returner.name) returned \(bold: receipt.book.title) for you: it is no longer on your books."
+            : "\(returner.name) a rendu \(bold: receipt.book.title) pour vous : il n'est plus dans vos emprunts.",
+            language: theirs))
+    }
+
     /// The message for a member whose hold lapsed (the book was kept for them until
     /// `keptUntil`), in the library's language.
     func lapseNotice(_ lapse: HoldLapse, language theirs: Language) -> Notice {

@@ -238,6 +238,23 @@ struct CommandHandlerTests {
         #expect(one.text.hasPrefix("Emma is renewed: due Thu 24 Dec."), "\(one.text)")
     }
 
+    @Test("a member is told when someone else checks a book out to them, or returns their book")
+    func toldOfOthersActs() async throws {
+        let handler = try await makeHandler()
+        let benByID = Borrower(name: "Ben", userID: "U-BEN")
+        let lender = Sender(name: "Ana", userID: "U-ANA", mentions: ["<@U-BEN>": benByID])
+        let lent = await handler.handle(text: "checkout Dune as <@U-BEN>", from: lender, at: tuesday)
+        #expect(lent.notices.map(\.to) == [benByID])
+        #expect(lent.notices.first.map { PlainRenderer.render($0.reply) } == "Ana checked out Dune to you: it is due Tue 15 Dec.\n  Try: `return Dune`")
+        #expect(await handler.handle(text: "checkout Emma", from: ana, at: tuesday).notices.isEmpty)
+
+        // Cy brings Ben's book back: Ben is told his loan is closed; Ana returning her own is not news.
+        let back = await handler.handle(text: "return Dune", from: Sender(name: "Cy", userID: "U-CY"), at: tuesday)
+        #expect(back.notices.map(\.to) == [benByID])
+        #expect(back.notices.first.map { PlainRenderer.render($0.reply) } == "Cy returned Dune for you: it is no longer on your books.")
+        #expect(await handler.handle(text: "return Emma", from: ana, at: tuesday).notices.isEmpty)
+    }
+
     @Test("who has a book one has suggests returning it, not waiting in line for it")
     func whoHasOwnLoan() async throws {
         let handler = try await makeHandler()

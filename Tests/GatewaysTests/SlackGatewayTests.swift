@@ -120,10 +120,15 @@ struct SlackGatewayTests {
         // As Slack sends them: a user mention as <@ID>, and the member's & < > as entities.
         try await slack.push(#"{"envelope_id":"m-1","type":"events_api","payload":{"event_id":"EvM1","event":{"type":"app_mention","user":"U-ANA","text":"<@U-BOT> checkout Dune as <@U-BEN>","ts":"1.1","channel":"C-LIB"}}}"#)
         try await slack.push(#"{"envelope_id":"m-2","type":"events_api","payload":{"event_id":"EvM2","event":{"type":"message","channel_type":"im","user":"U-ANA","text":"add Pride &amp; Prejudice &lt;2nd ed.&gt; by Jane Austen","ts":"1.2","channel":"D-ANA"}}}"#)
-        let requests = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count >= 2 }
+        let requests = try await slack.wait { requests in
+            Set(requests.filter { $0.path == "/api/chat.postMessage" }.compactMap { $0.body["channel"]?.string }).isSuperset(of: ["C-LIB", "D-ANA", "U-BEN"])
+        }
         let posts = requests.filter { $0.path == "/api/chat.postMessage" }
         let lent = try #require(posts.first { $0.body["channel"]?.string == "C-LIB" })
         #expect(lent.body["text"]?.string?.hasPrefix("Dune is checked out to Ben Okafor.") == true, "\(lent.body)")
+        // Ben is told, in a direct message, that the book is now his to bring back.
+        let told = try #require(posts.first { $0.body["channel"]?.string == "U-BEN" })
+        #expect(told.body["text"]?.string?.contains("checked out Dune to you: it is due") == true, "\(told.body)")
         let added = try #require(posts.first { $0.body["channel"]?.string == "D-ANA" })
         // Shown escaped again for Slack: the title itself is "Pride & Prejudice <2nd ed.>".
         #expect(added.body["text"]?.string?.hasPrefix("Added Pride &amp; Prejudice &lt;2nd ed.&gt; by Jane Austen as #2.") == true, "\(added.body)")
