@@ -413,10 +413,16 @@ public actor CommandHandler {
                 ? "Added \(bold: added.title) by \(added.author) as #\(added.id)."
                 : "\(bold: added.title) de \(added.author) est ajouté sous le numéro #\(added.id).",
                 suggestion: l.pick("checkout ", "emprunter ") + words.reference(added), language: l)
+            // Another copy of a book already there (on purpose, or added twice by mistake): said.
+            if let copies = try? await library.whoHas(added.title), copies.count > 1 {
+                let numbers = copies.map { "#\($0.book.id)" }.joined(separator: ", ")
+                reply.lines.append(l == .en ? "The library now has \(copies.count) copies of it (\(numbers))."
+                                            : "La bibliothèque en a maintenant \(copies.count) exemplaires (\(numbers)).")
+            }
             // A new copy of a title someone waits for is kept for them: they are told.
             if let kept = try await library.show("#\(added.id)").holds.first {
-                reply.lines = [l == .en ? "\(kept.holder.name) was waiting for it: it is kept for them\(words.until(kept.keptUntil))."
-                                        : "\(kept.holder.name) l'attendait : il lui est réservé\(words.until(kept.keptUntil))."]
+                reply.lines.append(l == .en ? "\(kept.holder.name) was waiting for it: it is kept for them\(words.until(kept.keptUntil))."
+                                            : "\(kept.holder.name) l'attendait : il lui est réservé\(words.until(kept.keptUntil)).")
                 reply.suggestion = l.pick("checkout ", "emprunter ") + words.reference(added) + l.pick(" as ", " pour ") + kept.holder.name
                 reply.notices = [words.keptNotice(added, for: kept, language: settings.defaultLanguage)]
             }

@@ -143,7 +143,7 @@ struct CommandHandlerTests {
     func whoHasCopies() async throws {
         let handler = try await makeHandler()
         let second = await handler.handle(text: "add Dune by Frank Herbert", from: ana, at: tuesday)
-        #expect(second.text.hasPrefix("Added Dune by Frank Herbert as #4."))
+        #expect(second.text.hasPrefix("Added Dune by Frank Herbert as #4.\n  The library now has 2 copies of it (#1, #4)."), "\(second.text)")
         _ = await handler.handle(text: "checkout #4", from: Sender(name: "Ben", userID: "U-BEN"), at: tuesday)
         let copies = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
         #expect(copies.text == "2 copies:\n  `#1` Dune is on the shelf.\n  `#4` Ben has Dune since Tue 1 Dec, due Tue 15 Dec.", "\(copies.text)")
@@ -155,6 +155,10 @@ struct CommandHandlerTests {
         #expect(none.kind == .error)
         #expect(none.text.hasPrefix("No book matches '#99'."), "\(none.text)")
         #expect(none.suggestion == "list")
+        // A book of the same title by someone else is not a copy; the first is told nothing of copies.
+        #expect(!(await handler.handle(text: "add Emma by Someone Else", from: ana, at: tuesday).text.contains("copies")))
+        #expect(!(await handler.handle(text: "add Middlemarch by George Eliot", from: ana, at: tuesday).text.contains("copies")))
+        #expect(await handler.handle(text: "ajouter Dune par Frank Herbert", from: ana, at: tuesday).text.contains("La bibliothèque en a maintenant 3 exemplaires (#1, #4, #7)."))
     }
 
     @Test("every suggested command of a long session, typed as it is by the member it was suggested to, is not refused")
@@ -468,7 +472,7 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
         let added = await handler.handle(text: "add Dune by Frank Herbert", from: ana, at: tuesday)
         #expect(added.kind == .success)
-        #expect(added.text.contains("#4.\n  Ben was waiting for it: it is kept for them until Tue 8 Dec.\n"), "\(added.text)")
+        #expect(added.text.contains("#4.\n  The library now has 2 copies of it (#1, #4).\n  Ben was waiting for it: it is kept for them until Tue 8 Dec.\n"), "\(added.text)")
         #expect(added.suggestion?.hasSuffix(" as Ben") == true)
         #expect(added.notices.map(\.to) == [Borrower(name: "Ben", userID: "U-BEN")])
         #expect(await handler.handle(text: try #require(added.suggestion), from: ana, at: tuesday).text.contains("is checked out to Ben."))
