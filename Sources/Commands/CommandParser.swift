@@ -261,6 +261,7 @@ public enum CommandParser {
         (["i", "returned"], "return", .en), (["i've", "returned"], "return", .en), (["i", "have", "returned"], "return", .en),
         (["i'm", "returning"], "return", .en), (["i", "am", "returning"], "return", .en), (["returning"], "return", .en),
         (["i", "brought", "back"], "return", .en), (["i've", "brought", "back"], "return", .en),
+        (["i", "put", "back"], "return", .en), (["i've", "put", "back"], "return", .en),
         (["i", "took"], "take", .en), (["i've", "taken"], "take", .en), (["i", "have", "taken"], "take", .en),
         (["i'm", "taking"], "take", .en), (["i", "am", "taking"], "take", .en), (["taking"], "take", .en),
         (["i", "borrowed"], "borrow", .en), (["i've", "borrowed"], "borrow", .en), (["i'm", "borrowing"], "borrow", .en),
@@ -277,6 +278,10 @@ public enum CommandParser {
         (["check-out"], "check out", .en), (["check-in"], "check in", .en),
     ].sorted { $0.words.count > $1.words.count }
 
+    private static let putBack: [[String]] = [
+        ["i", "took"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
+    ].sorted { $0.count > $1.count }
+
     /// The message with its phrasing replaced by the verb it means; a request's lead-in only
     /// when a verb follows it. A verb written with a colon ("return: Dune") loses the colon.
     /// Nil when nothing changed.
@@ -286,6 +291,12 @@ public enum CommandParser {
             if VerbForm.all.contains(where: { $0.words.first == bare }) {
                 return [String(words[0].dropLast())] + words.dropFirst()
             }
+        }
+        // "I took Dune back", "I put Dune back": a return, whatever the verb.
+        if folded.count >= 4, folded.last == "back",
+           let lead = Self.putBack.first(where: { folded.starts(with: $0) }), folded.count > lead.count + 1 {
+            cues.append(.en)
+            return ["return"] + words[lead.count..<(words.count - 1)]
         }
         for phrasing in phrasings where folded.starts(with: phrasing.words) {
             let rest = Array(words.dropFirst(phrasing.words.count))
