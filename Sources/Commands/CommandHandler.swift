@@ -87,7 +87,7 @@ public actor CommandHandler {
             if let several = try await runSeveral(command.intent, sender: sender, now: now, words: words) { return several }
             return try await run(command.intent, sender: sender, now: now, words: words)
         } catch let error as LibraryError {
-            return words.explain(error)
+            return words.explain(error, asker: sender.borrower)
         } catch {
             return Reply(.error, RichText(stringLiteral: language.pick(
                 "Something went wrong with the library's database; nothing was changed. Please try again.",
@@ -141,7 +141,7 @@ public actor CommandHandler {
             do {
                 replies.append(try await run(single(part), sender: sender, now: now, words: words))
             } catch let error as LibraryError {
-                replies.append(words.explain(error))
+                replies.append(words.explain(error, asker: sender.borrower))
             }
         }
         return words.several(replies, verb: verb)
@@ -295,13 +295,22 @@ public actor CommandHandler {
             } catch LibraryError.notCheckedOut(let book) {
                 return await notOut(book, sender: sender, words: words)
             }
-            return Reply(.success, l == .en
-                ? "\(bold: renewed.book.title) is renewed: due \(words.day(renewed.loan.dueAt))."
-                : "\(bold: renewed.book.title) est prolongé : à rendre \(words.day(renewed.loan.dueAt)).",
+            // Someone else's loan (renewed for them, or by mistake): whose it is is said, and they are told.
+            let theirs = renewed.loan.borrower.isSamePerson(as: sender.borrower) ? nil : renewed.loan.borrower
+            let due = words.day(renewed.loan.dueAt)
+            let title: RichText = switch (l, theirs) {
+            case (.en, nil): "\(bold: renewed.book.title) is renewed: due \(due)."
+            case (.en, let borrower?): "\(bold: renewed.book.title) is renewed for \(borrower.name): due \(due)."
+            case (.fr, nil): "\(bold: renewed.book.title) est prolongé : à rendre \(due)."
+            case (.fr, let borrower?): "\(bold: renewed.book.title) est prolongé pour \(borrower.name) : à rendre \(due)."
+            }
+            var reply = Reply(.success, title,
                 lines: [l == .en
                     ? "Renewal \(renewed.loan.renewals) of \(library.rules.maxRenewals)."
                     : "Prolongation \(renewed.loan.renewals) sur \(library.rules.maxRenewals)."],
                 language: l)
+            if theirs != nil { reply.notices = [words.renewedForNotice(renewed, by: sender.borrower, language: settings.defaultLanguage)] }
+            return reply
 
         case .hold(let book):
             let placed: HoldPlacement

@@ -51,6 +51,15 @@ struct Words: Sendable {
             language: theirs))
     }
 
+    /// The message for a member whose loan someone else renewed.
+    func renewedForNotice(_ renewed: LoanedBook, by renewer: Borrower, language theirs: Language) -> Notice {
+        let due = Words(language: theirs, dates: dates, now: now).day(renewed.loan.dueAt)
+        return Notice(to: renewed.loan.borrower, reply: Reply(.info, theirs == .en
+            ? "\(renewer.name) renewed \(bold: renewed.book.title) for you: it is now due \(due)."
+            : "\(renewer.name) a prolongé \(bold: renewed.book.title) pour vous : à rendre \(due).",
+            language: theirs))
+    }
+
     /// The message for a member whose hold lapsed (the book was kept for them until
     /// `keptUntil`), in the library's language.
     func lapseNotice(_ lapse: HoldLapse, language theirs: Language) -> Notice {
@@ -268,9 +277,26 @@ struct Words: Sendable {
         return reply
     }
 
-    /// Every library error as a reply that says what to do next.
-    func explain(_ error: LibraryError) -> Reply {
+    /// Every library error as a reply that says what to do next. A refused renewal of a loan
+    /// that is not `asker`'s says whose it is, and who is to bring it back.
+    func explain(_ error: LibraryError, asker: Borrower? = nil) -> Reply {
         let l = language
+        /// Bring it back, for the one who has it; for anyone else, see who has it.
+        func nextForRefusedRenewal(_ book: Book, _ loan: Loan) -> String {
+            (other(loan) == nil ? l.pick("return ", "rendre ") : l.pick("who has ", "qui a ")) + reference(book)
+        }
+        /// Nil for the asker's own loan (or with no asker): "you".
+        func other(_ loan: Loan) -> Borrower? {
+            asker.flatMap { loan.borrower.isSamePerson(as: $0) ? nil : loan.borrower }
+        }
+        func returnBy(_ loan: Loan) -> RichText {
+            switch (l, other(loan)) {
+            case (.en, nil): "Please return it by \(day(loan.dueAt))."
+            case (.en, let borrower?): "\(borrower.name) is to return it by \(day(loan.dueAt))."
+            case (.fr, nil): "Merci de le rendre d'ici \(day(loan.dueAt))."
+            case (.fr, let borrower?): "\(borrower.name) doit le rendre d'ici \(day(loan.dueAt))."
+            }
+        }
         switch error {
         case .notFound(let reference, let suggestions):
             if let first = suggestions.first {
@@ -303,17 +329,18 @@ struct Words: Sendable {
                                           : "\(bold: book.title) est réservé pour \(hold.holder.name)\(until(hold.keptUntil)), premier de la file.",
                          suggestion: l.pick("hold ", "réserver ") + reference(book), language: l)
         case .renewalLimitReached(let book, let loan, let limit):
-            return Reply(.error, l == .en ? "\(bold: book.title) was already renewed \(limit) times, the most allowed. Please return it by \(day(loan.dueAt))."
-                                          : "\(bold: book.title) a déjà été prolongé \(limit) fois, le maximum. Merci de le rendre d'ici \(day(loan.dueAt)).",
-                         suggestion: l.pick("return ", "rendre ") + reference(book), language: l)
+            return Reply(.error, l == .en ? "\(bold: book.title) was already renewed \(limit) times, the most allowed. \(returnBy(loan))"
+                                          : "\(bold: book.title) a déjà été prolongé \(limit) fois, le maximum. \(returnBy(loan))",
+                         suggestion: nextForRefusedRenewal(book, loan), language: l)
         case .renewalBlockedByHolds(let book, let loan, let holds):
-            return Reply(.error, l == .en ? "\(bold: book.title) cannot be renewed: \(holds.count) waiting for it. Please return it by \(day(loan.dueAt))."
-                                          : "\(bold: book.title) ne peut pas être prolongé : \(holds.count) en attente. Merci de le rendre d'ici \(day(loan.dueAt)).",
-                         suggestion: l.pick("return ", "rendre ") + reference(book), language: l)
+            return Reply(.error, l == .en ? "\(bold: book.title) cannot be renewed: \(holds.count) waiting for it. \(returnBy(loan))"
+                                          : "\(bold: book.title) ne peut pas être prolongé : \(holds.count) en attente. \(returnBy(loan))",
+                         suggestion: nextForRefusedRenewal(book, loan), language: l)
         case .renewalTooEarly(let book, let loan, let from):
+            let whom = other(loan).map { l.pick(" \($0.name)", " à \($0.name)") } ?? l.pick(" you", "")
             return Reply(.info, l == .en
-                ? "\(bold: book.title) is already due \(day(loan.dueAt)): renewing it today would not give you more time, so nothing changed."
-                : "\(bold: book.title) est déjà à rendre \(day(loan.dueAt)) : le prolonger aujourd'hui ne donnerait pas plus de temps, rien n'a changé.",
+                ? "\(bold: book.title) is already due \(day(loan.dueAt)): renewing it today would not give\(whom) more time, so nothing changed."
+                : "\(bold: book.title) est déjà à rendre \(day(loan.dueAt)) : le prolonger aujourd'hui ne donnerait pas plus de temps\(whom), rien n'a changé.",
                 lines: [l == .en ? "Renew it from \(day(from)) to get more days." : "Prolongez-le à partir du \(day(from)) pour avoir plus de jours."],
                 language: l)
         case .holdOnAvailableBook(let book):

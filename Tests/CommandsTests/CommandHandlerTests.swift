@@ -257,6 +257,26 @@ struct CommandHandlerTests {
         #expect(back.notices.map(\.to) == [benByID])
         #expect(back.notices.first.map { PlainRenderer.render($0.reply) } == "Cy returned Dune for you: it is no longer on your books.")
         #expect(await handler.handle(text: "return Emma", from: ana, at: tuesday).notices.isEmpty)
+
+        // Renewing someone else's loan says whose it is, and tells them; a refusal says who is to bring it back.
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
+        let later = utc("2026-12-10 09:00:00")
+        let renewed = await handler.handle(text: "renew Emma", from: ben, at: later)
+        #expect(renewed.text.hasPrefix("Emma is renewed for Ana: due Thu 24 Dec."), "\(renewed.text)")
+        #expect(renewed.notices.map(\.to) == [Borrower(name: "Ana", userID: "U-ANA")])
+        #expect(renewed.notices.first.map { PlainRenderer.render($0.reply) } == "Ben renewed Emma for you: it is now due Thu 24 Dec.")
+        #expect(await handler.handle(text: "renew Emma", from: ana, at: utc("2026-12-20 09:00:00")).notices.isEmpty)
+        _ = await handler.handle(text: "hold Emma", from: Sender(name: "Cy", userID: "U-CY"), at: later)
+        let refused = await handler.handle(text: "renew Emma", from: ben, at: later)
+        #expect(refused.text == "Emma cannot be renewed: 1 waiting for it. Ana is to return it by Sun 3 Jan 2027.\n  Try: `who has Emma`", "\(refused.text)")
+        let hers = await handler.handle(text: "renew Emma", from: ana, at: later)
+        #expect(hers.text.hasPrefix("Emma cannot be renewed: 1 waiting for it. Please return it by Sun 3 Jan 2027."), "\(hers.text)")
+        #expect(hers.suggestion == "return Emma")
+        let french = await handler.handle(text: "prolonger Emma", from: ben, at: later)
+        #expect(french.text == "Emma ne peut pas être prolongé : 1 en attente. Ana doit le rendre d'ici dim. 3 janv. 2027.\n  Essayez : `qui a Emma`", "\(french.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: later)
+        let early = await handler.handle(text: "prolonger Dune", from: ben, at: later)
+        #expect(early.text.hasPrefix("Dune est déjà à rendre jeu. 24 déc. : le prolonger aujourd'hui ne donnerait pas plus de temps à Ana, rien n'a changé."), "\(early.text)")
     }
 
     @Test("who has a book one has suggests returning it, not waiting in line for it")
