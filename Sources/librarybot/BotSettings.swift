@@ -92,11 +92,11 @@ struct BotSettings {
     init(reader: ConfigReader) throws {
         let library = reader.scoped(to: "library")
         databasePath = library.string(forKey: "database", default: LibraryDatabase.defaultPath)
-        let loanDays = library.int(forKey: "loan_days", default: 14)
+        let loanDays = try library.wholeNumber("loan_days", default: 14, named: "library.loan_days")
         guard loanDays >= 1 else { throw CLIFailure("library.loan_days must be at least 1 (found \(loanDays)).") }
-        let maxRenewals = library.int(forKey: "max_renewals", default: 2)
+        let maxRenewals = try library.wholeNumber("max_renewals", default: 2, named: "library.max_renewals")
         guard maxRenewals >= 0 else { throw CLIFailure("library.max_renewals cannot be negative (found \(maxRenewals)).") }
-        let holdDays = library.int(forKey: "hold_days", default: 7)
+        let holdDays = try library.wholeNumber("hold_days", default: 7, named: "library.hold_days")
         guard holdDays >= 0 else { throw CLIFailure("library.hold_days cannot be negative (found \(holdDays)); 0 keeps a book for the first in line without a limit.") }
         let zoneName = library.string(forKey: "timezone", default: "UTC")
         guard let timeZone = TimeZone(identifier: zoneName) else {
@@ -127,11 +127,11 @@ struct BotSettings {
             throw CLIFailure("reminders.time must be HH:MM or HH:MM:SS (found '\(reminderText)').")
         }
         self.reminderTime = reminderTime
-        dueSoonDays = reminders.int(forKey: "due_soon_days", default: 2)
+        dueSoonDays = try reminders.wholeNumber("due_soon_days", default: 2, named: "reminders.due_soon_days")
         guard dueSoonDays >= 0 else { throw CLIFailure("reminders.due_soon_days cannot be negative (found \(dueSoonDays)).") }
 
         let slackScope = reader.scoped(to: "slack")
-        if slackScope.bool(forKey: "enabled", default: false) {
+        if try slackScope.flag("enabled", named: "slack.enabled") {
             // Secrets: marked so that swift-configuration never prints them.
             guard let appToken = slackScope.string(forKey: "app_token", isSecret: true), !appToken.isEmpty else {
                 throw CLIFailure("slack.app_token is missing: set SLACK_APP_TOKEN (xapp-…) in the environment, or turn slack.enabled off.")
@@ -153,7 +153,7 @@ struct BotSettings {
             token: discordScope.string(forKey: "token", isSecret: true).flatMap { $0.isEmpty ? nil : $0 },
             applicationID: discordScope.string(forKey: "application_id").flatMap { $0.isEmpty ? nil : $0 },
             apiURL: discordScope.string(forKey: "api_url", default: "https://discord.com/api/v10"))
-        if discordScope.bool(forKey: "enabled", default: false) {
+        if try discordScope.flag("enabled", named: "discord.enabled") {
             guard let token = discordAccess.token else {
                 throw CLIFailure("discord.token is missing: set DISCORD_TOKEN (the bot token) in the environment, or turn discord.enabled off.")
             }
@@ -203,5 +203,30 @@ struct BotSettings {
         } catch {
             throw CLIFailure("Cannot open the database \(databasePath): \(error)")
         }
+    }
+}
+
+/// Settings read strictly: a value that is there but is not of the expected kind stops the
+/// program with a message naming its key, rather than the default taking its place in silence
+/// (`loan_days: two weeks`, `enabled: yess` would otherwise run with 14 days, or the console).
+extension ConfigReader {
+    func wholeNumber(_ key: String, default defaultValue: Int, named name: String) throws -> Int {
+        if let value = int(forKey: ConfigKey(key)) { return value }
+        guard let found = text(of: key) else { return defaultValue }
+        throw CLIFailure("\(name) must be a whole number (found '\(found)').")
+    }
+
+    /// An on/off setting, off when absent.
+    func flag(_ key: String, named name: String) throws -> Bool {
+        if let value = bool(forKey: ConfigKey(key)) { return value }
+        guard let found = text(of: key) else { return false }
+        throw CLIFailure("\(name) must be true or false (found '\(found)').")
+    }
+
+    /// What the key holds, whatever its kind; nil when it is absent.
+    private func text(of key: String) -> String? {
+        let key = ConfigKey(key)
+        return string(forKey: key) ?? int(forKey: key).map(String.init) ?? double(forKey: key).map { String($0) }
+            ?? bool(forKey: key).map { String($0) }
     }
 }

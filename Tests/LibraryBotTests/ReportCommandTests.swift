@@ -83,12 +83,23 @@ struct ReportCommandTests {
     func configurationError() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
+        // A number or a switch that is not one is an error too, not the default in silence.
         for (variable, value, key) in [("DIGEST_TIME", "25:00", "digest.time"), ("REMINDERS_TIME", "soon", "reminders.time"),
-                                       ("LIBRARY_TIMEZONE", "Mars/Olympus", "library.timezone")] {
+                                       ("LIBRARY_TIMEZONE", "Mars/Olympus", "library.timezone"),
+                                       ("LIBRARY_LOAN_DAYS", "two weeks", "library.loan_days must be a whole number (found 'two weeks')"),
+                                       ("REMINDERS_DUE_SOON_DAYS", "1.5", "reminders.due_soon_days must be a whole number"),
+                                       ("SLACK_ENABLED", "yess", "slack.enabled must be true or false (found 'yess')"),
+                                       ("DISCORD_ENABLED", "on please", "discord.enabled must be true or false")] {
             let outcome = try await BinaryRunner.run(["digest", "--database", folder.appendingPathComponent("c.sqlite").path],
                                                environment: [variable: value])
             #expect(outcome.status == 2, "\(variable)")
             #expect(outcome.stderr.contains("Configuration error: \(key)"), "\(outcome.stderr)")
         }
+        // The same from the YAML file.
+        let file = folder.appendingPathComponent("librarybot.yaml")
+        try "library:\n  max_renewals: twice\n".write(to: file, atomically: true, encoding: .utf8)
+        let yaml = try await BinaryRunner.run(["digest", "--config", file.path, "--database", folder.appendingPathComponent("c.sqlite").path])
+        #expect(yaml.status == 2)
+        #expect(yaml.stderr.contains("Configuration error: library.max_renewals must be a whole number (found 'twice')."), "\(yaml.stderr)")
     }
 }
