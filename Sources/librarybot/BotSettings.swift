@@ -106,7 +106,7 @@ struct BotSettings {
         guard let language = Language(rawValue: localeName.lowercased()) else {
             throw CLIFailure("library.locale must be en or fr (found '\(localeName)').")
         }
-        let admins = library.stringArray(forKey: "admins", default: [])
+        let admins = try library.idList("admins", named: "library.admins")
         rules = LibraryRules(loanDays: loanDays, maxRenewals: maxRenewals, holdDays: holdDays, timeZone: timeZone)
         handler = HandlerSettings(admins: Set(admins), defaultLanguage: language, timeZone: timeZone)
 
@@ -221,6 +221,16 @@ extension ConfigReader {
         if let value = bool(forKey: ConfigKey(key)) { return value }
         guard let found = text(of: key) else { return false }
         throw CLIFailure("\(name) must be true or false (found '\(found)').")
+    }
+
+    /// A list of ids, empty when absent: a YAML list, or one id or several separated by commas
+    /// (`admins: U123`, `LIBRARY_ADMINS=U1,U2`). Read as nothing, one id would make everyone
+    /// an admin.
+    func idList(_ key: String, named name: String) throws -> [String] {
+        let list = stringArray(forKey: ConfigKey(key)) ?? string(forKey: ConfigKey(key)).map { $0.split(separator: ",").map(String.init) }
+        if let list { return list.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty } }
+        guard let found = text(of: key) else { return [] }
+        throw CLIFailure("\(name) must be a list of chat user ids (found '\(found)').")
     }
 
     /// What the key holds, whatever its kind; nil when it is absent.

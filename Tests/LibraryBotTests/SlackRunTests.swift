@@ -139,6 +139,31 @@ struct SlackPostTests {
         #expect(try await slack.requests().filter { ($0["path"] as? String) == "/api/chat.postMessage" }.count == 1)
     }
 
+    @Test("library.admins written as one id in the YAML file makes that member the only admin, not everyone")
+    func oneAdminInYAML() async throws {
+        let slack = try await EmulatedSlack()
+        let library = try await ScratchLibrary()
+        let config = URL(fileURLWithPath: library.path).deletingLastPathComponent().appendingPathComponent("librarybot.yaml")
+        try "library:\n  admins: U-BOSS\n".write(to: config, atomically: true, encoding: .utf8)
+        let bot = try RunningBinary(["run", "--config", config.path, "--database", library.path], environment: slack.environment)
+        func ask(_ id: String, as user: String, _ text: String) async throws -> String? {
+            try await slack.push(#"{"envelope_id":"\#(id)","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"\#(user)","user_name":"x","command":"/library","text":"\#(text)","response_url":"http://127.0.0.1:\#(slack.port)/response/\#(id)"}}"#)
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                if let reply = try await slack.requests().first(where: { ($0["path"] as? String) == "/response/\(id)" }) {
+                    return (reply["body"] as? [String: Any])?["text"] as? String
+                }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            return nil
+        }
+        let refused = try await ask("a1", as: "U-ANA", "add Emma by Jane Austen")
+        let added = try await ask("a2", as: "U-BOSS", "add Emma by Jane Austen")
+        _ = try await bot.terminate()
+        #expect(refused?.hasPrefix("Only the library's admins may add books.") == true, "\(refused ?? "no reply")")
+        #expect(added?.hasPrefix("Added Emma by Jane Austen as #1.") == true, "\(added ?? "no reply")")
+    }
+
     @Test("a reminder to a member Slack cannot reach directly goes to the digest channel instead")
     func reminderFallsBackToChannel() async throws {
         let slack = try await EmulatedSlack()
