@@ -58,6 +58,18 @@ public enum TextKey {
         }
     }
 
+    /// Whether a key is made only of little words (articles, conjunctions, prepositions, in
+    /// English and French): "and", "of the". Such a reference names a book only by its whole
+    /// title ("It"), never as a part of one: `checkout and` is not Pride and Prejudice.
+    static func isOnlyLittleWords(_ key: String) -> Bool {
+        key.split(separator: " ").allSatisfy(littleWords.contains)
+    }
+
+    private static let littleWords: Set<Substring> = [
+        "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "by", "with", "from", "as", "is", "it", "i",
+        "le", "la", "les", "l", "un", "une", "des", "de", "du", "d", "et", "ou", "au", "aux", "en", "pour", "par", "sur",
+    ]
+
     /// The key without a leading English or French article ("the hobbit" → "hobbit").
     static func withoutArticle(_ key: String) -> String? {
         for article in ["the ", "a ", "an ", "le ", "la ", "les ", "l ", "un ", "une "] where key.hasPrefix(article) {

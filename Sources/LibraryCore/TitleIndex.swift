@@ -62,14 +62,15 @@ final class TitleIndex: Sendable {
         }
 
         /// The ids of the books that `key` (a folded reference) designates: the exact titles
-        /// (article or not), else the titles containing it as whole words, else the titles
+        /// (article or not), else the titles containing it as whole words (not little words
+        /// alone, such as "and"), else the titles
         /// within a small typo distance, nearest first. Empty when nothing is close.
         func matches(_ key: String) -> [Int64] {
             guard !key.isEmpty else { return [] }
             let queries = [key] + (TextKey.withoutArticle(key).map { [$0] } ?? [])
             let exact = queries.flatMap { idsByKey[$0] ?? [] }
             if !exact.isEmpty { return unique(exact) }
-            let containing = entriesContaining(phrase: key)
+            let containing = TextKey.isOnlyLittleWords(key) ? [] : entriesContaining(phrase: key)
             if !containing.isEmpty { return unique(containing.map { entries[$0].id }) }
             let limit = Self.typoAllowance(forLength: key.unicodeScalars.count)
             let near = nearest(to: queries, within: limit)

@@ -105,6 +105,20 @@ struct ReferenceTests {
         #expect(unknownID == .notFound(reference: "#999", suggestions: []))
     }
 
+    @Test("little words alone ('and', 'of the', 'de') name no book by being part of its title; as a whole title they do")
+    func littleWords() async throws {
+        let library = try await makeLibrary(books: shelf + [book("It", "Stephen King")])
+        for reference in ["and", "of the", "de", "and the"] {
+            let error = await libraryError { _ = try await library.resolve(reference) }
+            guard case .notFound = error else {
+                Issue.record("'\(reference)' should name no book, got \(String(describing: error))")
+                continue
+            }
+        }
+        #expect(try await library.resolve("it").title == "It")
+        #expect(try await library.resolve("chamber of secrets").title == "Harry Potter and the Chamber of Secrets")
+    }
+
     @Test("a title typed with words from another book suggests it through search")
     func suggestionsFromSearch() async throws {
         let library = try await makeLibrary(books: shelf)
