@@ -96,8 +96,8 @@ public actor CommandHandler {
         }
     }
 
-    /// `checkout`, `return` or `renew` of several books at once: "return Dune, Emma", "return
-    /// Dune and Emma", "renew all" (the asker's books). Each book is done as if typed alone, and
+    /// `checkout`, `return`, `renew` or `hold` of several books at once: "return Dune, Emma",
+    /// "hold Dune and Emma", "renew all" (the asker's books). Each book is done as if typed alone, and
     /// the answers are gathered in one reply. Nil for one book, which `run` does.
     private func runSeveral(_ intent: Intent, sender: Sender, now: Date, words: Words) async throws -> Reply? {
         let reference: String, verb: SeveralVerb
@@ -105,17 +105,19 @@ public actor CommandHandler {
         case .checkout(let book, _): (reference, verb) = (book, .checkout)
         case .returnBook(let book): (reference, verb) = (book, .returnBook)
         case .renew(let book): (reference, verb) = (book, .renew)
+        case .hold(let book): (reference, verb) = (book, .hold)
         default: return nil
         }
         func single(_ book: String) -> Intent {
             switch intent {
             case .checkout(_, let borrower): .checkout(book: book, borrower: borrower)
             case .returnBook: .returnBook(book: book)
+            case .hold: .hold(book: book)
             default: .renew(book: book)
             }
         }
         let parts: [String]
-        if verb != .checkout, Self.allWords.contains(TextKey.fold(reference)) {
+        if verb == .returnBook || verb == .renew, Self.allWords.contains(TextKey.fold(reference)) {
             let loans = try await library.loans(of: sender.borrower)
             guard loans.count != 1 else { return try await run(single("#\(loans[0].book.id)"), sender: sender, now: now, words: words) }
             guard !loans.isEmpty else {

@@ -115,6 +115,10 @@ public struct LibraryReports: Sendable {
         case (.fr, false, true): "Tapez \(code: "rendre \(first.book.title)") une fois rendu : il a déjà été prolongé \(maxRenewals) fois, le maximum."
         }
         lines.append(hint)
+        if group.count > 1 {
+            lines.append(l == .en ? "Or \(code: "return all") once they are all back."
+                                  : "Ou \(code: "rendre tout") une fois tous rendus.")
+        }
         if let book = kept.first?.book { lines += keptLines + [keptHint(book, words: words)] }
         return Reply(.info, title, lines: lines, suggestion: l.pick("return ", "rendre ") + first.book.title, language: l)
     }

@@ -257,12 +257,16 @@ struct Words: Sendable {
         case (.en, .checkout, 0): "No book was checked out:"
         case (.en, .returnBook, 0): "No book was returned:"
         case (.en, .renew, 0): "No book was renewed:"
+        case (.en, .hold, 0): "No hold was placed:"
+        case (.en, .hold, _): done == all ? "In line for \(all) books:" : "In line for \(done) of \(all) books:"
         case (.en, .checkout, _): done == all ? "Checked out \(all) books:" : "Checked out \(done) of \(all) books:"
         case (.en, .returnBook, _): done == all ? "Returned \(all) books:" : "Returned \(done) of \(all) books:"
         case (.en, .renew, _): done == all ? "Renewed \(all) books:" : "Renewed \(done) of \(all) books:"
         case (.fr, .checkout, 0): "Aucun livre emprunté :"
         case (.fr, .returnBook, 0): "Aucun livre rendu :"
         case (.fr, .renew, 0): "Aucun livre prolongé :"
+        case (.fr, .hold, 0): "Aucune réservation :"
+        case (.fr, .hold, _): done == all ? "En file pour \(all) livres :" : "En file pour \(done) livres sur \(all) :"
         case (.fr, .checkout, _): done == all ? "\(all) livres empruntés :" : "\(done) livres sur \(all) empruntés :"
         case (.fr, .returnBook, _): done == all ? "\(all) livres rendus :" : "\(done) livres sur \(all) rendus :"
         case (.fr, .renew, _): done == all ? "\(all) livres prolongés :" : "\(done) livres sur \(all) prolongés :"
@@ -378,5 +382,5 @@ extension String {
 
 /// The commands that can name several books at once.
 enum SeveralVerb {
-    case checkout, returnBook, renew
+    case checkout, returnBook, renew, hold
 }

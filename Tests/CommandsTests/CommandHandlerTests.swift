@@ -188,6 +188,7 @@ struct CommandHandlerTests {
             (ana, "rendre Les Misérables"), (ben, "return Les Misérables"),
             // Several books at once.
             (ana, "checkout Dune, Zorro"), (ana, "return Dune and Zorro"), (ben, "renew all"), (ben, "rendre tout"),
+            (ben, "hold Dune, Emma"),
         ]
         for end in steps.indices {
             // The steps so far on a fresh library, then the last reply's suggestion, by the same member.
@@ -240,6 +241,15 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "return Dune", from: ben, at: tuesday)
         let one = await handler.handle(text: "renew all", from: ben, at: utc("2026-12-10 09:00:00"))
         #expect(one.text.hasPrefix("Emma is renewed: due Thu 24 Dec."), "\(one.text)")
+
+        // Holds too: Ana gets in line behind Cy for Dune, and for Ben's Emma.
+        let held = await handler.handle(text: "hold Dune and Emma", from: ana, at: tuesday)
+        #expect(held.text == """
+            In line for 2 books:
+              You are number 2 in line for Dune. It is on the shelf, kept for Cy until Tue 8 Dec. You will be told when it is kept for you.
+              You are number 1 in line for Emma. Ben has it, due Thu 24 Dec. You will be told when it is back.
+            """, "\(held.text)")
+        #expect(await handler.handle(text: "réserver Dune, Emma", from: ana, at: tuesday).text.hasPrefix("Aucune réservation :"))
     }
 
     @Test("a member is told when someone else checks a book out to them, or returns their book")

@@ -103,6 +103,7 @@ struct ReportsTests {
               Dune, due Tue 24 Nov (overdue) — Chloé is waiting for it
               Emma, due Thu 3 Dec
               Type `return Dune` once it is back: someone is waiting for it, so it cannot be renewed.
+              Or `return all` once they are all back.
               Try: `return Dune`
             """)
         let later = try await reports.reminders(at: utc("2026-12-11 08:00:00"), dueSoonDays: 2)
@@ -118,7 +119,7 @@ struct ReportsTests {
         let reports = LibraryReports(library: library, language: .fr, timeZone: try zone("Europe/Paris"))
         let french = PlainRenderer.render(try #require(try await reports.reminders(at: december2, dueSoonDays: 2).first).reply)
         #expect(french.contains("Dune, à rendre mar. 24 nov. (en retard) — 2 personnes l'attendent"), "\(french)")
-        #expect(french.contains("Tapez `rendre Dune` une fois rendu : quelqu'un l'attend, il ne peut donc pas être prolongé."))
+        #expect(french.contains("Tapez `rendre Dune` une fois rendu : quelqu'un l'attend, il ne peut donc pas être prolongé.\n  Ou `rendre tout` une fois tous rendus."), "\(french)")
         // Ben renews Persuasion to the limit (2): his reminder no longer suggests it.
         for day in ["2026-12-05 10:00:00", "2026-12-10 10:00:00"] {
             _ = try await library.renew("Persuasion", at: utc(day))
