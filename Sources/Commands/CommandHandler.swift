@@ -232,10 +232,17 @@ public actor CommandHandler {
                                           : l == .en ? "due \(words.day(loan.dueAt))" : "à rendre \(words.day(loan.dueAt))"
                 // An error, as the other refusals: nothing was done, and on a platform only
                 // the asker sees it.
+                // With copies, another one on the shelf is taken by its number, on purpose.
+                let free = (try? await library.whoHas(book.title))?.first { $0.loan == nil && ($0.keptFor.map { $0.isSamePerson(as: borrower) } ?? true) }
+                let another: [RichText] = free.map { copy in
+                    let command = l.pick("checkout #", "emprunter #") + String(copy.book.id) + (mine ? "" : l.pick(" as ", " pour ") + borrower.name)
+                    return [l == .en ? "Another copy is on the shelf: \(code: command) takes it too."
+                                     : "Un autre exemplaire est sur l'étagère : \(code: command) le prend aussi."]
+                } ?? []
                 return Reply(.error, l == .en
                     ? (mine ? "You already have \(bold: book.title), \(when)." : "\(loan.borrower.name) already has \(bold: book.title), \(when).")
                     : (mine ? "Vous avez déjà \(bold: book.title), \(when)." : "\(loan.borrower.name) a déjà \(bold: book.title), \(when)."),
-                    suggestion: await nextStep(for: book, loan: loan, now: now, words: words), language: l)
+                    lines: another, suggestion: await nextStep(for: book, loan: loan, now: now, words: words), language: l)
             } catch LibraryError.alreadyCheckedOut(let book, let loan) where loan.borrower.isSamePerson(as: sender.borrower) {
                 // The asker has the book and lends it on (`checkout Dune as Ben` by Ana, who has
                 // it): waiting in line for it is not the way; bringing it back first is.

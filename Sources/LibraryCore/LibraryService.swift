@@ -583,12 +583,15 @@ public struct LibraryService: Sendable {
         return books.allSatisfy { TextKey.fold($0.title) == title && TextKey.fold($0.author) == author }
     }
 
-    /// For a checkout: the one candidate, or among copies the first on the shelf that is not
-    /// kept for someone else, else the first on the shelf, else the one due back first.
+    /// For a checkout: the one candidate, or among copies the copy the borrower has already (a
+    /// second copy of a title is taken by its number, `#15`, never by typing the title twice),
+    /// else the first on the shelf that is not kept for someone else, else the first on the
+    /// shelf, else the one due back first.
     private static func pickCopyToLend(_ candidates: [Book], to borrower: Borrower, reference: String, _ db: Database) throws -> Book {
         guard candidates.count > 1 else { return candidates[0] }
         guard areCopies(candidates) else { throw LibraryError.ambiguous(reference: reference, candidates: candidates) }
         let loans = try openLoans(of: candidates.map(\.id), db)
+        if let theirs = candidates.first(where: { loans[$0.id]?.borrower.isSamePerson(as: borrower) == true }) { return theirs }
         let onShelf = candidates.filter { loans[$0.id] == nil }
         for book in onShelf {
             let first = try holds(of: book.id, db).first

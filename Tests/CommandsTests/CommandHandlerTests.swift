@@ -159,6 +159,12 @@ struct CommandHandlerTests {
         #expect(!(await handler.handle(text: "add Emma by Someone Else", from: ana, at: tuesday).text.contains("copies")))
         #expect(!(await handler.handle(text: "add Middlemarch by George Eliot", from: ana, at: tuesday).text.contains("copies")))
         #expect(await handler.handle(text: "ajouter Dune par Frank Herbert", from: ana, at: tuesday).text.contains("La bibliothèque en a maintenant 3 exemplaires (#1, #4, #7)."))
+        // Dune typed again by the member who has a copy: not a second copy, unless asked for by number.
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let again = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        #expect(again.kind == .error)
+        #expect(again.text.hasPrefix("You already have Dune, due Tue 15 Dec.\n  Another copy is on the shelf: `checkout #7` takes it too."), "\(again.text)")
+        #expect(await handler.handle(text: "checkout #7", from: ana, at: tuesday).kind == .success)
     }
 
     @Test("every suggested command of a long session, typed as it is by the member it was suggested to, is not refused")

@@ -459,4 +459,15 @@ struct LendingTests {
             return
         }
     }
+
+    @Test("among copies, a title typed twice by the same member is not a second copy; its number is")
+    func secondCopyByNumber() async throws {
+        let library = try await makeLibrary(books: [book("Dune", "Frank Herbert"), book("Dune", "Frank Herbert")])
+        let first = try await library.checkout("Dune", to: ana, at: monday)
+        let again = await libraryError { _ = try await library.checkout("dune", to: ana, at: monday) }
+        #expect(again == .alreadyCheckedOut(first.book, loan: first.loan))
+        #expect(try await library.whoHas("Dune").filter { $0.loan == nil }.count == 1, "the other copy stays on the shelf")
+        let other = try #require(try await library.whoHas("Dune").first { $0.loan == nil }).book
+        #expect(try await library.checkout("#\(other.id)", to: ana, at: monday).book.id == other.id)
+    }
 }
