@@ -274,9 +274,18 @@ public enum CommandParser {
         (["qui", "a", "emprunte"], "qui a", .fr), (["ou", "est", "passe"], "où est", .fr),
         (["what's", "overdue"], "list overdue", .en), (["what", "is", "overdue"], "list overdue", .en),
         (["what's", "available"], "list available", .en), (["what", "is", "available"], "list available", .en),
-        (["what's", "out"], "list checked out", .en), (["help", "me"], "help", .en),
+        (["what's", "out"], "list checked out", .en), (["what's", "new"], "list newest", .en), (["help", "me"], "help", .en),
+        (["do", "we", "have"], "who has", .en), (["do", "you", "have"], "who has", .en), (["have", "we", "got"], "who has", .en),
+        (["is", "there", "a", "book", "by"], "search", .en), (["are", "there", "books", "by"], "search", .en),
+        (["any", "books", "by"], "search", .en), (["books", "by"], "search", .en), (["anything", "by"], "search", .en),
+        (["des", "livres", "de"], "chercher", .fr), (["un", "livre", "de"], "chercher", .fr),
+        (["avez-vous"], "qui a", .fr), (["est-ce", "qu'on", "a"], "qui a", .fr), (["on", "a"], "qui a", .fr),
         (["check-out"], "check out", .en), (["check-in"], "check in", .en),
     ].sorted { $0.words.count > $1.words.count }
+
+    private static let availabilityTails: [[String]] = [
+        ["available"], ["in"], ["free"], ["out"], ["taken"], ["checked", "out"], ["on", "the", "shelf"], ["back"],
+    ].sorted { $0.count > $1.count }
 
     private static let putBack: [[String]] = [
         ["i", "took"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
@@ -291,6 +300,12 @@ public enum CommandParser {
             if VerbForm.all.contains(where: { $0.words.first == bare }) {
                 return [String(words[0].dropLast())] + words.dropFirst()
             }
+        }
+        // "is Dune available?", "is Dune in", "is Dune on the shelf": who has it.
+        if folded.count >= 3, folded[0] == "is",
+           let tail = Self.availabilityTails.first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }) {
+            cues.append(.en)
+            return ["who", "has"] + words[1..<(words.count - tail.count)]
         }
         // "I took Dune back", "I put Dune back": a return, whatever the verb.
         if folded.count >= 4, folded.last == "back",
