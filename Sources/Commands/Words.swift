@@ -277,8 +277,22 @@ struct Words: Sendable {
         }
         var reply = Reply(done == 0 ? .error : .success, RichText(stringLiteral: title), lines: lines,
                           suggestion: replies.first { $0.kind != .success && $0.suggestion != nil }?.suggestion, language: l)
-        reply.notices = replies.flatMap(\.notices)
+        reply.notices = Self.oneEach(replies.flatMap(\.notices))
         return reply
+    }
+
+    /// One message per member: several books lent to Ben at once make one direct message
+    /// that names each, not one message a book.
+    private static func oneEach(_ notices: [Notice]) -> [Notice] {
+        var merged: [Notice] = []
+        for notice in notices {
+            guard let index = merged.firstIndex(where: { $0.to == notice.to }) else {
+                merged.append(notice)
+                continue
+            }
+            merged[index].reply.lines += [notice.reply.title] + notice.reply.lines
+        }
+        return merged
     }
 
     /// Every library error as a reply that says what to do next. A refused renewal of a loan
