@@ -279,7 +279,7 @@ public enum CommandParser {
         (["is", "there", "a", "book", "by"], "search", .en), (["are", "there", "books", "by"], "search", .en),
         (["any", "books", "by"], "search", .en), (["books", "by"], "search", .en), (["anything", "by"], "search", .en),
         (["des", "livres", "de"], "chercher", .fr), (["un", "livre", "de"], "chercher", .fr),
-        (["avez-vous"], "qui a", .fr), (["est-ce", "qu'on", "a"], "qui a", .fr), (["on", "a"], "qui a", .fr),
+        (["avez-vous"], "qui a", .fr), (["est-ce", "qu'on", "a"], "qui a", .fr),
         (["check-out"], "check out", .en), (["check-in"], "check in", .en),
     ].sorted { $0.words.count > $1.words.count }
 
