@@ -254,7 +254,8 @@ public enum CommandParser {
         (["can", "i"], nil, .en), (["could", "i"], nil, .en), (["may", "i"], nil, .en), (["can", "we"], nil, .en),
         (["can", "you"], nil, .en), (["could", "you"], nil, .en), (["would", "you"], nil, .en),
         (["i'd", "like", "to"], nil, .en), (["i", "would", "like", "to"], nil, .en), (["i", "want", "to"], nil, .en),
-        (["i", "wanna"], nil, .en), (["let", "me"], nil, .en),
+        (["i", "wanna"], nil, .en), (["let", "me"], nil, .en), (["tell", "me"], nil, .en), (["can", "you", "tell", "me"], nil, .en),
+        (["could", "you", "tell", "me"], nil, .en), (["do", "you", "know"], nil, .en), (["dis-moi"], nil, .fr), (["sais-tu"], nil, .fr),
         (["je", "voudrais"], nil, .fr), (["je", "veux"], nil, .fr), (["je", "peux"], nil, .fr), (["puis-je"], nil, .fr),
         (["est-ce", "que", "je", "peux"], nil, .fr), (["je", "souhaite"], nil, .fr), (["j'aimerais"], nil, .fr),
         (["peux-tu"], nil, .fr), (["pouvez-vous"], nil, .fr),
@@ -319,10 +320,14 @@ public enum CommandParser {
                 if let language = phrasing.language { cues.append(language) }
                 return verb.split(separator: " ").map(String.init) + rest
             }
-            // "can I please borrow Dune": courtesy after the lead-in too.
-            let request = stripPoliteness(rest.joined(separator: " "), cues: &cues).split(separator: " ").map(String.init)
+            // "can I please borrow Dune": courtesy after the lead-in too; "can you tell me who's
+            // got Dune": another phrasing after it.
+            var heard = cues
+            var request = stripPoliteness(rest.joined(separator: " "), cues: &heard).split(separator: " ").map(String.init)
+            request = rephrase(request, folded: request.map(foldWord), cues: &heard) ?? request
             let foldedRequest = request.map(foldWord)
             guard VerbForm.all.contains(where: { foldedRequest.starts(with: $0.words) }) else { return nil }
+            cues = heard
             if let language = phrasing.language { cues.append(language) }
             return request
         }
