@@ -275,6 +275,17 @@ public actor CommandHandler {
                 receipt = try await library.returnBook(book, by: sender.borrower, at: now)
             } catch LibraryError.notCheckedOut(let book) {
                 return await notOut(book, sender: sender, words: words)
+            } catch LibraryError.notFound(let reference, let suggestions) {
+                // "return Dune for Ana": brought back on someone's behalf (their copy, among copies).
+                guard let (title, name, _) = CommandParser.splitLast(book, separators: [" for ", " as ", " pour "]),
+                      let owner = sender.person(named: name), (try? await library.whoHas(CommandParser.unquote(title))) != nil else {
+                    throw LibraryError.notFound(reference: reference, suggestions: suggestions)
+                }
+                do {
+                    receipt = try await library.returnBook(CommandParser.unquote(title), by: owner, at: now)
+                } catch LibraryError.notCheckedOut(let book) {
+                    return await notOut(book, sender: sender, words: words)
+                }
             }
             var lines: [RichText] = []
             if let next = receipt.nextInLine {

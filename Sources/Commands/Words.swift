@@ -318,7 +318,10 @@ struct Words: Sendable {
         switch error {
         case .notFound(let reference, let suggestions):
             if let first = suggestions.first {
-                let names = suggestions.map(\.title).joined(separator: l.pick(" or ", " ou "))
+                // Copies are one title.
+                var titles: [String] = []
+                for title in suggestions.map(\.title) where !titles.contains(title) { titles.append(title) }
+                let names = titles.joined(separator: l.pick(" or ", " ou "))
                 return Reply(.error, l == .en ? "No book matches '\(shortened(reference))'. Did you mean \(bold: names)?"
                                               : "Aucun livre ne correspond à « \(shortened(reference)) ». Vouliez-vous dire \(bold: names) ?",
                              suggestion: l.pick("show ", "info ") + self.reference(first), language: l)

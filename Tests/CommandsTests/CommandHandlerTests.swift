@@ -165,6 +165,12 @@ struct CommandHandlerTests {
         #expect(again.kind == .error)
         #expect(again.text.hasPrefix("You already have Dune, due Tue 15 Dec.\n  Another copy is on the shelf: `checkout #7` takes it too."), "\(again.text)")
         #expect(await handler.handle(text: "checkout #7", from: ana, at: tuesday).kind == .success)
+        // Ana brings back Ben's copy for him: his, not one of hers.
+        let forBen = await handler.handle(text: "return Dune for Ben", from: ana, at: tuesday)
+        #expect(forBen.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ben)."), "\(forBen.text)")
+        #expect(await handler.handle(text: "who has #4", from: ana, at: tuesday).text.hasPrefix("Dune is on the shelf."))
+        // A typo's suggestion names a title once, however many copies it has.
+        #expect(await handler.handle(text: "show Dun Herbert", from: ana, at: tuesday).text.contains("Did you mean Dune?\n"))
     }
 
     @Test("every suggested command of a long session, typed as it is by the member it was suggested to, is not refused")
@@ -281,6 +287,10 @@ struct CommandHandlerTests {
             """)
         _ = await handler.handle(text: "return Les Misérables and Middlemarch", from: ben, at: tuesday)
 
+        // "for NAME" after a return names whose book it is: their copy, among copies.
+        let forBen = await handler.handle(text: "return Les Misérables for Ben", from: ana, at: tuesday)
+        #expect(forBen.kind == .error)
+        #expect(forBen.text.hasPrefix("Les Misérables is not checked out: it is on the shelf."), "\(forBen.text)")
         // Cy brings Ben's book back: Ben is told his loan is closed; Ana returning her own is not news.
         let back = await handler.handle(text: "return Dune", from: Sender(name: "Cy", userID: "U-CY"), at: tuesday)
         #expect(back.notices.map(\.to) == [benByID])
