@@ -552,7 +552,15 @@ public actor CommandHandler {
             }
             var lines = books.prefix(limit).map { words.listLine($0) }
             if books.count > limit {
-                lines.append(RichText(stringLiteral: l.pick("… and more: narrow it down with search.", "… et d'autres : affinez avec chercher.")))
+                // How many were left out, where the counts tell (not for overdue books).
+                let total: Int? = switch filter {
+                case .all: counts.books
+                case .available: counts.available
+                case .checkedOut: counts.books - counts.available
+                case .overdue: nil
+                }
+                let more = total.map { l.pick("… and \($0 - limit) more", "… et \($0 - limit) autres") } ?? l.pick("… and more", "… et d'autres")
+                lines.append(RichText(stringLiteral: more + l.pick(": narrow it down with search.", " : affinez avec chercher.")))
             }
             return Reply(.info, words.listTitle(filter, shown: min(books.count, limit), total: counts), lines: lines, language: l)
 

@@ -318,6 +318,18 @@ struct CommandHandlerTests {
         #expect(early.text.hasPrefix("Dune est déjà à rendre jeu. 24 déc. : le prolonger aujourd'hui ne donnerait pas plus de temps à Ana, rien n'a changé."), "\(early.text)")
     }
 
+    @Test("a long list shows 25 books and says how many more there are")
+    func longList() async throws {
+        let handler = try await makeHandler()
+        for number in 1...27 { _ = await handler.handle(text: "add Book \(number) by Author \(number)", from: ana, at: tuesday) }
+        let all = await handler.handle(text: "list", from: ana, at: tuesday)
+        #expect(all.text.hasPrefix("30 books, 30 on the shelf:"), "\(all.text)")
+        #expect(all.text.hasSuffix("\n  … and 5 more: narrow it down with search."), "\(all.text)")
+        #expect(all.lines.count == 26)
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "liste disponibles", from: ana, at: tuesday).text.hasSuffix("\n  … et 4 autres : affinez avec chercher."))
+    }
+
     @Test("who has a book one has suggests returning it, not waiting in line for it")
     func whoHasOwnLoan() async throws {
         let handler = try await makeHandler()
