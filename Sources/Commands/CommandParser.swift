@@ -28,8 +28,24 @@ public enum CommandParser {
 
         let suggestion = closestVerb(to: folded)
         return ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
-                             language: suggestion?.language ?? cues.first)
+                             language: suggestion?.language ?? cues.first ?? language(ofWords: folded))
     }
+
+    /// The language a line that is no command seems written in, by its little words, so that
+    /// "I did not understand" comes in the member's language; nil when it does not tell.
+    static func language(ofWords folded: [String]) -> Language? {
+        let french = folded.filter(frenchMarkers.contains).count, english = folded.filter(englishMarkers.contains).count
+        return french > english ? .fr : english > french ? .en : nil
+    }
+
+    private static let frenchMarkers: Set<String> = [
+        "je", "j'ai", "tu", "vous", "est", "est-ce", "qu'est-ce", "que", "qui", "quels", "quelles", "quel", "les", "des", "du",
+        "livre", "livres", "mes", "mon", "ma", "pour", "avec", "sont", "une", "le", "la", "et", "ou", "pas", "ne", "n'est",
+    ]
+    private static let englishMarkers: Set<String> = [
+        "i", "i'm", "you", "is", "are", "the", "what", "which", "who", "book", "books", "my", "for", "with", "do", "does",
+        "can", "and", "or", "not", "it", "a", "an",
+    ]
 
     // MARK: - Verbs
 
@@ -281,11 +297,21 @@ public enum CommandParser {
         (["any", "books", "by"], "search", .en), (["books", "by"], "search", .en), (["anything", "by"], "search", .en),
         (["des", "livres", "de"], "chercher", .fr), (["un", "livre", "de"], "chercher", .fr),
         (["avez-vous"], "qui a", .fr), (["est-ce", "qu'on", "a"], "qui a", .fr),
+        (["qu'est-ce", "que", "j'ai"], "mes livres", .fr), (["qu'ai-je"], "mes livres", .fr),
+        (["quels", "livres", "sont", "en", "retard"], "liste en retard", .fr), (["qu'est-ce", "qui", "est", "en", "retard"], "liste en retard", .fr),
+        (["quels", "livres", "sont", "disponibles"], "liste disponibles", .fr), (["quoi", "de", "neuf"], "liste récents", .fr),
+        (["quels", "livres", "sont", "empruntes"], "liste empruntés", .fr), (["which", "books", "are", "overdue"], "list overdue", .en),
+        (["which", "books", "are", "available"], "list available", .en), (["which", "books", "are", "out"], "list checked out", .en),
         (["check-out"], "check out", .en), (["check-in"], "check in", .en),
     ].sorted { $0.words.count > $1.words.count }
 
     private static let availabilityTails: [[String]] = [
         ["available"], ["in"], ["free"], ["out"], ["taken"], ["checked", "out"], ["on", "the", "shelf"], ["back"],
+    ].sorted { $0.count > $1.count }
+
+    private static let frenchAvailabilityTails: [[String]] = [
+        ["est", "disponible"], ["est", "libre"], ["est", "la"], ["est", "emprunte"], ["est", "sorti"], ["est-il", "disponible"],
+        ["est-il", "libre"], ["est-il", "la"], ["est-elle", "disponible"], ["est-elle", "libre"],
     ].sorted { $0.count > $1.count }
 
     private static let putBack: [[String]] = [
@@ -307,6 +333,14 @@ public enum CommandParser {
            let tail = Self.availabilityTails.first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }) {
             cues.append(.en)
             return ["who", "has"] + words[1..<(words.count - tail.count)]
+        }
+        // "est-ce que Dune est disponible ?", "Dune est-il libre ?": qui a Dune.
+        if let tail = Self.frenchAvailabilityTails.first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+            let lead = folded.starts(with: ["est-ce", "que"]) ? 2 : 0
+            if folded.count > lead + tail.count {
+                cues.append(.fr)
+                return ["qui", "a"] + words[lead..<(words.count - tail.count)]
+            }
         }
         // "I took Dune back", "I put Dune back": a return, whatever the verb.
         if folded.count >= 4, folded.last == "back",

@@ -291,8 +291,16 @@ let parseTable: [ParseCase] = [
     ParseCase("do we have Dune?", .whoHas(book: "Dune")),
     ParseCase("is Dune available?", .whoHas(book: "Dune")),
     ParseCase("is The Hobbit on the shelf", .whoHas(book: "The Hobbit")),
-    ParseCase("is Dune back yet?", .unknown(text: "is Dune back yet", suggestion: nil), nil),
+    ParseCase("is Dune back yet?", .unknown(text: "is Dune back yet", suggestion: nil)),
     ParseCase("avez-vous Les Misérables ?", .whoHas(book: "Les Misérables"), .fr),
+    ParseCase("qu'est-ce que j'ai ?", .loansOf(borrower: nil), .fr),
+    ParseCase("est-ce que Dune est disponible ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("Le Petit Prince est-il libre ?", .whoHas(book: "Le Petit Prince"), .fr),
+    ParseCase("quels livres sont en retard ?", .list(filter: .overdue, order: .newest), .fr),
+    ParseCase("which books are available?", .list(filter: .available, order: .newest)),
+    // a line that is no command is answered in the language it seems written in
+    ParseCase("je ne sais pas quoi lire", .unknown(text: "je ne sais pas quoi lire", suggestion: nil), .fr),
+    ParseCase("what should I read next", .unknown(text: "what should I read next", suggestion: nil), .en),
     ParseCase("is there a book by Herbert?", .search(query: "Herbert")),
     ParseCase("any books by Jane Austen", .search(query: "Jane Austen")),
     ParseCase("des livres de Victor Hugo ?", .search(query: "Victor Hugo"), .fr),
@@ -306,7 +314,7 @@ let parseTable: [ParseCase] = [
     ParseCase("qui a emprunté Dune ?", .whoHas(book: "Dune"), .fr),
     // a plan is not done yet; a lead-in without a verb is not a command
     ParseCase("I'll return Dune tomorrow", .unknown(text: "I'll return Dune tomorrow", suggestion: nil), nil),
-    ParseCase("can we meet tomorrow", .unknown(text: "can we meet tomorrow", suggestion: nil), nil),
+    ParseCase("can we meet tomorrow", .unknown(text: "can we meet tomorrow", suggestion: nil)),
     // typos and nonsense
     ParseCase("chekout Dune", .unknown(text: "chekout Dune", suggestion: "checkout")),
     ParseCase("retrun Dune", .unknown(text: "retrun Dune", suggestion: "return")),
@@ -321,7 +329,7 @@ let parseTable: [ParseCase] = [
     ParseCase("thank you!", .help(topic: nil), .en),
     ParseCase("Bonjour", .help(topic: nil), .fr),
     ParseCase("merci beaucoup", .help(topic: nil), .fr),
-    ParseCase("make me a sandwich", .unknown(text: "make me a sandwich", suggestion: nil), nil),
+    ParseCase("make me a sandwich", .unknown(text: "make me a sandwich", suggestion: nil)),
     ParseCase("xyzzy", .unknown(text: "xyzzy", suggestion: nil), nil),
 ]
 
