@@ -135,6 +135,12 @@ public actor CommandHandler {
                 default: throw error
                 }
                 guard let split = await books(listedIn: reference) else { throw error }
+                // A pasted page full of commas is not a pile of books.
+                guard split.count <= Self.mostBooksAtOnce else {
+                    return Reply(.error, RichText(stringLiteral: words.language.pick(
+                        "That is \(split.count) books: at most \(Self.mostBooksAtOnce) at once.",
+                        "Cela fait \(split.count) livres : \(Self.mostBooksAtOnce) au plus à la fois.")), language: words.language)
+                }
                 parts = split
             }
         }
@@ -153,6 +159,7 @@ public actor CommandHandler {
     private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]
     private static let listSeparators = [",", " and ", " et ", " & "]
+    static let mostBooksAtOnce = 20
 
     /// The books of "Dune, Emma and The Hobbit": the parts between commas (outside quotes),
     /// the last one cut at its last " and " / " et " / " & " unless it names a book as a whole

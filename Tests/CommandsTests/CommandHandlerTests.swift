@@ -246,6 +246,11 @@ struct CommandHandlerTests {
         #expect(none.kind == .error)
         #expect(none.text.hasPrefix("No book was returned:"), "\(none.text)")
 
+        // A pasted list of 21 titles is refused whole, with nothing done.
+        let pile = (1...21).map { "Book \($0)" }.joined(separator: ", ")
+        let refusedPile = await handler.handle(text: "checkout " + pile, from: ana, at: tuesday)
+        #expect(refusedPile.kind == .error)
+        #expect(refusedPile.text.hasPrefix("That is 21 books: at most 20 at once."), "\(refusedPile.text)")
         // In French; one book of one's own is answered as one.
         let french = await handler.handle(text: "rendre tous mes livres", from: ben, at: tuesday)
         #expect(french.text.hasPrefix("2 livres rendus :\n  Merci ! Pride and Prejudice est de retour"), "\(french.text)")
