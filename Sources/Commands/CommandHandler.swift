@@ -543,6 +543,9 @@ public actor CommandHandler {
                              lines: deleted.map { "#\($0.id) \(bold: $0.title)" }, language: confirmedLanguage)
             }
 
+        case .thanks:
+            return Reply(.info, RichText(stringLiteral: l.pick("You're welcome!", "Avec plaisir !")), language: l)
+
         case .cancel:
             guard pending.removeValue(forKey: sender.key) != nil else {
                 return Reply(.info, RichText(stringLiteral: l.pick("There is nothing to cancel.", "Il n'y a rien à annuler.")), language: l)

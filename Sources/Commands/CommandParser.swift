@@ -8,7 +8,11 @@ public enum CommandParser {
     public static func parse(_ text: String) -> ParsedCommand {
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
-        if stripped.isEmpty { return ParsedCommand(intent: .help(topic: nil), language: cues.first) }
+        if stripped.isEmpty {
+            // Courtesy alone: thanks get a short answer; a greeting, what the bot can do.
+            let thanked = TextKey.fold(text).split(separator: " ").contains { ["thanks", "thank", "merci"].contains($0) }
+            return ParsedCommand(intent: thanked ? .thanks : .help(topic: nil), language: cues.first)
+        }
         var words = stripped.split(separator: " ").map(String.init)
         var folded = words.map(foldWord)
         if let rephrased = rephrase(words, folded: folded, cues: &cues) {

@@ -27,6 +27,8 @@ public enum Intent: Sendable, Hashable {
     case confirm
     /// `no` / `cancel` / `annuler`.
     case cancel
+    /// Thanks alone (`thanks!`, `merci beaucoup`): a short answer, not the whole help.
+    case thanks
     /// Anything else; `suggestion` is the closest verb (a typo, or a verb missing its argument).
     case unknown(text: String, suggestion: String?)
 
@@ -52,6 +54,7 @@ public enum Intent: Sendable, Hashable {
         case .help: "help"
         case .confirm: "confirm"
         case .cancel: "cancel"
+        case .thanks: "thanks"
         case .unknown: "unknown"
         }
     }

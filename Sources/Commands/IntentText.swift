@@ -33,7 +33,7 @@ extension ParsedCommand {
             fields.append(("topic", topic.map(JSONValue.string) ?? .null))
         case .unknown(let text, let suggestion):
             fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
-        case .digest, .clean, .confirm, .cancel:
+        case .digest, .clean, .confirm, .cancel, .thanks:
             break
         }
         fields.append(("language", language.map { .string($0.rawValue) } ?? .null))
@@ -104,6 +104,7 @@ extension Intent {
         case .show(let book): return "show \(quoted(book))"
         case .help(let topic): return topic.map { "help \($0)" } ?? "help"
         case .confirm: return "yes"
+        case .thanks: return "thanks"
         case .cancel: return "cancel"
         case .unknown(let text, _): return text
         }

@@ -152,6 +152,9 @@ final class Turn: Sendable {
 func answerSlashCommand(_ text: String, from sender: Sender, handler: CommandHandler) async -> (reply: Reply, onlyToAsker: Bool) {
     let command = CommandParser.parse(text)
     let reply = await handler.handle(command, from: sender, at: Date())
-    let isHelp = if case .help = command.intent { true } else { false }
+    let isHelp = switch command.intent {
+    case .help, .thanks: true
+    default: false
+    }
     return (reply, reply.kind == .error || reply.kind == .confirmation || isHelp)
 }

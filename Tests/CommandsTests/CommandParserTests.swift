@@ -322,13 +322,14 @@ let parseTable: [ParseCase] = [
     ParseCase("serch dune", .unknown(text: "serch dune", suggestion: "search")),
     ParseCase("emprunetr Dune", .unknown(text: "emprunetr Dune", suggestion: "emprunter"), .fr),
     ParseCase("hello world", .unknown(text: "world", suggestion: nil), .en),
-    // courtesy alone: what the bot can do, in the greeting's language
+    // courtesy alone: what the bot can do, in the greeting's language; thanks, a short answer
     ParseCase("hello", .help(topic: nil), .en),
     ParseCase("Hi!", .help(topic: nil), .en),
     ParseCase("please?", .help(topic: nil), .en),
-    ParseCase("thank you!", .help(topic: nil), .en),
+    ParseCase("thank you!", .thanks, .en),
+    ParseCase("thanks", .thanks, .en),
     ParseCase("Bonjour", .help(topic: nil), .fr),
-    ParseCase("merci beaucoup", .help(topic: nil), .fr),
+    ParseCase("merci beaucoup", .thanks, .fr),
     ParseCase("make me a sandwich", .unknown(text: "make me a sandwich", suggestion: nil)),
     ParseCase("xyzzy", .unknown(text: "xyzzy", suggestion: nil), nil),
 ]
@@ -399,7 +400,7 @@ struct CommandParserPropertyTests {
         var generator = Generator(state: 11)
         func title() -> String { Self.titles.randomElement(using: &generator) ?? "Dune" }
         func name() -> String { Self.names.randomElement(using: &generator) ?? "Ana" }
-        var intents: [Intent] = [.digest, .clean, .confirm, .cancel, .help(topic: nil), .help(topic: "checkout"),
+        var intents: [Intent] = [.digest, .clean, .confirm, .cancel, .thanks, .help(topic: nil), .help(topic: "checkout"),
                                  .loansOf(borrower: nil), .addISBN(isbn: "9780441172719")]
         for _ in 0..<200 {
             intents += [

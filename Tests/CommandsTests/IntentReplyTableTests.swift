@@ -93,6 +93,8 @@ let replyTable: [ReplyCase] = [
     ReplyCase("détails #99", .error, "Aucun livre ne correspond à « #99 ».\n  Essayez : `liste`"),
     ReplyCase("détails Zorglub", .error, "Aucun livre ne correspond à « Zorglub »."),
     ReplyCase("help", .info, "What I can do:"),
+    ReplyCase("thanks!", .info, "You're welcome!"),
+    ReplyCase("merci", .info, "Avec plaisir !"),
     ReplyCase("aide", .info, "Ce que je sais faire :"),
     ReplyCase("help frobnicate", .error, "There is no command 'frobnicate'."),
     ReplyCase("aide frobnicate", .error, "Il n'y a pas de commande « frobnicate »."),
