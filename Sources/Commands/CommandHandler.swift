@@ -102,7 +102,10 @@ public actor CommandHandler {
     private func runSeveral(_ intent: Intent, sender: Sender, now: Date, words: Words) async throws -> Reply? {
         let reference: String, verb: SeveralVerb
         switch intent {
-        case .checkout(let book, _): (reference, verb) = (book, .checkout)
+        case .checkout(let book, let borrower):
+            // A mention nobody could resolve is said once, not once a book.
+            guard sender.person(named: borrower) != nil else { return words.unresolvedMention }
+            (reference, verb) = (book, .checkout)
         case .returnBook(let book): (reference, verb) = (book, .returnBook)
         case .renew(let book): (reference, verb) = (book, .renew)
         case .hold(let book): (reference, verb) = (book, .hold)

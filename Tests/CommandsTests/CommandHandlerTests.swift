@@ -246,6 +246,9 @@ struct CommandHandlerTests {
         #expect(none.kind == .error)
         #expect(none.text.hasPrefix("No book was returned:"), "\(none.text)")
 
+        // A mention the platform could not resolve is said once.
+        let unknown = await handler.handle(text: "checkout Dune, Emma as <@U-NOBODY>", from: ana, at: tuesday)
+        #expect(unknown.text == "I could not tell who that mention is, so nothing was done.\n  Try again in a moment, or give their name.", "\(unknown.text)")
         // A pasted list of 21 titles is refused whole, with nothing done.
         let pile = (1...21).map { "Book \($0)" }.joined(separator: ", ")
         let refusedPile = await handler.handle(text: "checkout " + pile, from: ana, at: tuesday)
