@@ -65,10 +65,13 @@ public final class DiscordGateway: Sendable {
 
     /// Where messages for other members go (Discord's own direct messages, unless told more).
     private let directMessages: DirectMessages
+    /// Told of each command answered (who, what, how it went), for the operator's log.
+    private let tracer: CommandTracer
 
     public init(api: DiscordREST, handler: CommandHandler, prefix: String = "!library",
                 invalidSessionDelay: ClosedRange<Double> = 1...5, mentionLookupTime: Duration = .milliseconds(1500),
-                directMessages: DirectMessages? = nil, log: @escaping @Sendable (String) -> Void = { _ in }) {
+                directMessages: DirectMessages? = nil, log: @escaping @Sendable (String) -> Void = { _ in },
+                trace: @escaping @Sendable (CommandTrace) -> Void = { _ in }) {
         self.api = api
         self.handler = handler
         self.directMessages = directMessages ?? DirectMessages(discord: api)
@@ -76,6 +79,7 @@ public final class DiscordGateway: Sendable {
         self.invalidSessionDelay = invalidSessionDelay
         self.mentionLookupTime = mentionLookupTime
         self.log = log
+        self.tracer = CommandTracer(platform: "Discord", report: trace)
     }
 
     /// Connects and serves until the task is cancelled. A rejected token (HTTP 401, close
@@ -295,7 +299,7 @@ public final class DiscordGateway: Sendable {
     private func answer(_ message: DiscordMessage, text: String, turn: Turn) async {
         let sender = Sender(name: message.author.displayName(nick: message.member?.nick), userID: message.author.id,
                             mentions: message.mentionedPeople)
-        let reply = await turn.handle { await handler.handle(text: text, from: sender, at: Date()) }
+        let reply = await tracer.handle(CommandParser.parse(text), from: sender, by: handler, in: turn)
         do {
             // A long reply takes several messages; the first answers the command.
             for (index, part) in DiscordRenderer.messages(reply).enumerated() {
@@ -324,7 +328,7 @@ public final class DiscordGateway: Sendable {
                 let text = interaction.data?.options?.first { $0.name == "command" }?.value ?? ""
                 var sender = sender
                 sender.mentions = await people(mentionedIn: text, guild: interaction.guild_id)
-                let (reply, onlyToAsker) = await turn.handle { await answerSlashCommand(text, from: sender, handler: handler) }
+                let (reply, onlyToAsker) = await answerSlashCommand(text, from: sender, handler: handler, turn: turn, tracer: tracer)
                 notices = reply.notices
                 let parts = DiscordRenderer.messages(reply, atMost: interaction.application_id == nil ? 1 : DiscordRenderer.maxMessages)
                 try await api.respond(toInteraction: interaction.id, token: interaction.token, parts[0], ephemeral: onlyToAsker)
@@ -336,10 +340,8 @@ public final class DiscordGateway: Sendable {
             case (3, _, let id?) where id == DiscordRenderer.confirmID || id == DiscordRenderer.cancelID:
                 // The Yes / Cancel buttons, as the typed `yes` / `cancel`. The confirmation
                 // becomes the outcome (its buttons gone); a refusal goes only to the presser.
-                let reply = await turn.handle {
-                    await handler.handle(ParsedCommand(intent: id == DiscordRenderer.confirmID ? .confirm : .cancel, language: nil),
-                                         from: sender, at: Date())
-                }
+                let reply = await tracer.handle(ParsedCommand(intent: id == DiscordRenderer.confirmID ? .confirm : .cancel, language: nil),
+                                                from: sender, by: handler, in: turn)
                 if reply.kind == .error {
                     try await api.respond(toInteraction: interaction.id, token: interaction.token, DiscordRenderer.render(reply), ephemeral: true)
                 } else {

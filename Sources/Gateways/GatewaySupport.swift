@@ -147,11 +147,42 @@ final class Turn: Sendable {
     }
 }
 
-/// Runs a slash command's text once: the reply, and whether only the asker should see it
-/// (errors, confirmation questions and help), the same rule on every platform.
-func answerSlashCommand(_ text: String, from sender: Sender, handler: CommandHandler) async -> (reply: Reply, onlyToAsker: Bool) {
+/// One command a gateway answered, for the operator's log (`librarybot run` writes it at debug
+/// level): who asked, what, how it went and how long the library took. Never the text typed,
+/// which may hold anything.
+public struct CommandTrace: Sendable {
+    public var platform: String
+    public var userID: String
+    /// The intent's name, as `librarybot parse` prints it.
+    public var intent: String
+    public var outcome: Reply.Kind
+    /// From the command's turn to its reply (parsing excluded, waiting for the sender's earlier
+    /// commands excluded).
+    public var duration: Duration
+}
+
+/// Handles commands in their turn and reports each to the gateway's trace.
+struct CommandTracer: Sendable {
+    let platform: String
+    let report: @Sendable (CommandTrace) -> Void
+
+    func handle(_ command: ParsedCommand, from sender: Sender, by handler: CommandHandler, in turn: Turn) async -> Reply {
+        await turn.handle {
+            let start = ContinuousClock.now
+            let reply = await handler.handle(command, from: sender, at: Date())
+            report(CommandTrace(platform: platform, userID: sender.userID ?? sender.name, intent: command.intent.name,
+                                outcome: reply.kind, duration: .now - start))
+            return reply
+        }
+    }
+}
+
+/// Runs a slash command's text once, in its turn: the reply, and whether only the asker should
+/// see it (errors, confirmation questions and help), the same rule on every platform.
+func answerSlashCommand(_ text: String, from sender: Sender, handler: CommandHandler, turn: Turn,
+                        tracer: CommandTracer) async -> (reply: Reply, onlyToAsker: Bool) {
     let command = CommandParser.parse(text)
-    let reply = await handler.handle(command, from: sender, at: Date())
+    let reply = await tracer.handle(command, from: sender, by: handler, in: turn)
     let isHelp = switch command.intent {
     case .help, .thanks: true
     default: false

@@ -22,17 +22,21 @@ public final class SlackGateway: Sendable {
     private let log: @Sendable (String) -> Void
     /// Where messages for other members go (Slack's own direct messages, unless told more).
     private let directMessages: DirectMessages
+    /// Told of each command answered (who, what, how it went), for the operator's log.
+    private let tracer: CommandTracer
 
     public init(api: SlackWebAPI, handler: CommandHandler, nameLifetime: Duration = .seconds(3600),
                 directMessages: DirectMessages? = nil,
                 now: @escaping @Sendable () -> ContinuousClock.Instant = { .now },
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+                log: @escaping @Sendable (String) -> Void = { _ in },
+                trace: @escaping @Sendable (CommandTrace) -> Void = { _ in }) {
         self.api = api
         self.handler = handler
         self.directMessages = directMessages ?? DirectMessages(slack: api)
         self.nameLifetime = nameLifetime
         self.now = now
         self.log = log
+        self.tracer = CommandTracer(platform: "Slack", report: trace)
     }
 
     /// Connects and serves until the task is cancelled. A rejected token ends it with the
@@ -136,7 +140,7 @@ public final class SlackGateway: Sendable {
         let text = SlackText(payload.text ?? "")
         let sender = Sender(name: await displayName(userID, fallback: payload.user_name), userID: userID,
                             mentions: await people(mentionedIn: text))
-        let (reply, onlyToAsker) = await turn.handle { await answerSlashCommand(text.plain, from: sender, handler: handler) }
+        let (reply, onlyToAsker) = await answerSlashCommand(text.plain, from: sender, handler: handler, turn: turn, tracer: tracer)
         try await postThenTell(reply.notices) { try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: onlyToAsker) }
     }
 
@@ -154,7 +158,7 @@ public final class SlackGateway: Sendable {
         let text = SlackText(event.text ?? "")
         let sender = Sender(name: await displayName(userID, fallback: nil), userID: userID,
                             mentions: await people(mentionedIn: text, except: botUserID))
-        let reply = await turn.handle { await handler.handle(text: text.plain, from: sender, at: Date()) }
+        let reply = await tracer.handle(CommandParser.parse(text.plain), from: sender, by: handler, in: turn)
         try await postThenTell(reply.notices) {
             _ = try await api.postMessage(channel: channel, SlackRenderer.render(reply), threadTS: inThread ? event.thread_ts ?? event.ts : nil)
         }
@@ -172,7 +176,7 @@ public final class SlackGateway: Sendable {
         default: return
         }
         let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
-        let reply = await turn.handle { await handler.handle(ParsedCommand(intent: intent, language: nil), from: sender, at: Date()) }
+        let reply = await tracer.handle(ParsedCommand(intent: intent, language: nil), from: sender, by: handler, in: turn)
         try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: reply.kind == .error)
     }
 

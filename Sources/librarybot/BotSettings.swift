@@ -4,6 +4,7 @@ import Configuration
 import Foundation
 import Gateways
 import LibraryCore
+import Logging
 import Scheduler
 import SystemPackage
 
@@ -50,8 +51,12 @@ struct CommonOptions: ParsableArguments {
 /// - `digest.time` (`HH:MM`, default off), `digest.channel` (channel id)
 /// - `reminders.time` (`HH:MM`, default 10:00), `reminders.due_soon_days` (int, default 2)
 /// - `slack.*` and `discord.*`: the gateways (see the README)
+/// - `log.level` (`trace`, `debug`, `info`, `notice`, `warning`, `error` or `critical`, default
+///   `info`; `debug` adds a line per command answered)
 struct BotSettings {
     var databasePath: String
+    /// `log.level`: the least severe log line `librarybot run` writes.
+    var logLevel: Logger.Level
     var rules: LibraryRules
     var handler: HandlerSettings
     var digestTime: DailyTime?
@@ -129,6 +134,12 @@ struct BotSettings {
         self.reminderTime = reminderTime
         dueSoonDays = try reminders.wholeNumber("due_soon_days", default: 2, named: "reminders.due_soon_days")
         guard dueSoonDays >= 0 else { throw CLIFailure("reminders.due_soon_days cannot be negative (found \(dueSoonDays)).") }
+
+        let levelName = reader.scoped(to: "log").string(forKey: "level", default: "info")
+        guard let logLevel = Logger.Level(rawValue: levelName.lowercased()) else {
+            throw CLIFailure("log.level must be one of trace, debug, info, notice, warning, error, critical (found '\(levelName)').")
+        }
+        self.logLevel = logLevel
 
         let slackScope = reader.scoped(to: "slack")
         if try slackScope.flag("enabled", named: "slack.enabled") {

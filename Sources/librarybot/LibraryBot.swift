@@ -16,6 +16,16 @@ struct LibraryBot: AsyncParsableCommand {
     )
 }
 
+/// A command answered on a platform, at debug level: ids and outcome in metadata, never the
+/// text typed.
+private func logCommand(_ trace: CommandTrace, _ logger: Logger) {
+    logger.debug("Command answered.", metadata: [
+        "platform": "\(trace.platform)", "user": "\(trace.userID)", "intent": "\(trace.intent)",
+        "outcome": "\(trace.outcome.rawValue)",
+        "ms": "\(String(format: "%.2f", Double(trace.duration.components.attoseconds) / 1e15 + Double(trace.duration.components.seconds) * 1000))",
+    ])
+}
+
 /// `librarybot run`: one service group with every enabled gateway and the scheduler; the
 /// console while no gateway is enabled.
 struct RunCommand: AsyncParsableCommand {
@@ -34,7 +44,12 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try await options.loadSettings()
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        let level = settings.logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
         let logger = Logger(label: "librarybot")
         // One database for the whole process, shared by every service.
         let library = try settings.openLibrary()
@@ -54,12 +69,14 @@ struct RunCommand: AsyncParsableCommand {
         // A member waiting on one platform is told on it, whichever platform the book came back on.
         let directMessages = DirectMessages(slack: slackAPI, discord: discordAPI)
         if let slack = settings.slack, let api = slackAPI {
-            let gateway = SlackGateway(api: api, handler: handler, directMessages: directMessages, log: { [logger] line in logger.info("\(line)") })
+            let gateway = SlackGateway(api: api, handler: handler, directMessages: directMessages, log: { [logger] line in logger.info("\(line)") },
+                                       trace: { [logger] trace in logCommand(trace, logger) })
             logger.info("Slack gateway starting.", metadata: ["api": "\(slack.apiURL)"])
             services.append(.init(service: SlackService(gateway: gateway), serviceName: "slack"))
         }
         if let discord = settings.discord, let api = discordAPI {
-            let gateway = DiscordGateway(api: api, handler: handler, prefix: discord.prefix, directMessages: directMessages) { [logger] line in logger.info("\(line)") }
+            let gateway = DiscordGateway(api: api, handler: handler, prefix: discord.prefix, directMessages: directMessages,
+                                         log: { [logger] line in logger.info("\(line)") }, trace: { [logger] trace in logCommand(trace, logger) })
             logger.info("Discord gateway starting.", metadata: ["api": "\(discord.apiURL)", "prefix": "\(discord.prefix)"])
             services.append(.init(service: DiscordService(gateway: gateway), serviceName: "discord"))
         }

@@ -89,7 +89,8 @@ struct ReportCommandTests {
                                        ("LIBRARY_LOAN_DAYS", "two weeks", "library.loan_days must be a whole number (found 'two weeks')"),
                                        ("REMINDERS_DUE_SOON_DAYS", "1.5", "reminders.due_soon_days must be a whole number"),
                                        ("SLACK_ENABLED", "yess", "slack.enabled must be true or false (found 'yess')"),
-                                       ("DISCORD_ENABLED", "on please", "discord.enabled must be true or false")] {
+                                       ("DISCORD_ENABLED", "on please", "discord.enabled must be true or false"),
+                                       ("LOG_LEVEL", "loud", "log.level must be one of trace, debug, info")] {
             let outcome = try await BinaryRunner.run(["digest", "--database", folder.appendingPathComponent("c.sqlite").path],
                                                environment: [variable: value])
             #expect(outcome.status == 2, "\(variable)")

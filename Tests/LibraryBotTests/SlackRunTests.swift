@@ -139,6 +139,31 @@ struct SlackPostTests {
         #expect(try await slack.requests().filter { ($0["path"] as? String) == "/api/chat.postMessage" }.count == 1)
     }
 
+    @Test("log.level debug writes a line per command answered (who, what, how it went), never the text typed; info does not")
+    func commandLog() async throws {
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\n")
+        for (level, logged) in [("debug", true), ("info", false)] {
+            // A fresh Slack each time: the emulator sends to the newest socket, closed or not.
+            let slack = try await EmulatedSlack()
+            let bot = try RunningBinary(["run", "--database", library.path], environment: slack.environment.merging(["LOG_LEVEL": level]) { $1 })
+            let id = "log-\(level)"
+            try await slack.push(#"{"envelope_id":"\#(id)","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"U-ANA","user_name":"ana","command":"/library","text":"who has Dune","response_url":"http://127.0.0.1:\#(slack.port)/response/\#(id)"}}"#)
+            let deadline = Date().addingTimeInterval(10)
+            while try await !slack.requests().contains(where: { ($0["path"] as? String) == "/response/\(id)" }), Date() < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let (_, log) = try await bot.terminate()
+            let line = log.split(separator: "\n").first { $0.contains("Command answered.") }
+            #expect((line != nil) == logged, "\(level): \(log)")
+            if let line {
+                for field in ["platform=Slack", "user=U-ANA", "intent=who_has", "outcome=info", "ms="] {
+                    #expect(line.contains(field), "\(line)")
+                }
+            }
+            #expect(!log.contains("who has Dune"), "the text typed stays out of the log")
+        }
+    }
+
     @Test("library.admins written as one id in the YAML file makes that member the only admin, not everyone")
     func oneAdminInYAML() async throws {
         let slack = try await EmulatedSlack()
