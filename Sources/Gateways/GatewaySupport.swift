@@ -156,8 +156,8 @@ public struct CommandTrace: Sendable {
     /// The intent's name, as `librarybot parse` prints it.
     public var intent: String
     public var outcome: Reply.Kind
-    /// From the command's turn to its reply (parsing excluded, waiting for the sender's earlier
-    /// commands excluded).
+    /// From the command's turn to its reply: the handling, with its wait for the library
+    /// (parsing, and the wait for the sender's earlier commands, excluded).
     public var duration: Duration
 }
 
