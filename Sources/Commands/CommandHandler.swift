@@ -169,7 +169,8 @@ public actor CommandHandler {
     /// ("Pride and Prejudice"). Nil when that is one book.
     private func books(listedIn reference: String) async -> [String]? {
         var parts = CommandParser.splitOutsideQuotes(reference, on: ",").map(CommandParser.unquote).filter { !$0.isEmpty }
-        if let last = parts.last, (try? await library.resolve(last)) == nil,
+        // `whoHas`, not `resolve`: a title with copies names one book here too.
+        if let last = parts.last, (try? await library.whoHas(last)) == nil,
            let (left, right, _) = CommandParser.splitLast(last, separators: [" and ", " et ", " & "]) {
             parts.removeLast()
             parts += [left, right].map(CommandParser.unquote).filter { !$0.isEmpty }

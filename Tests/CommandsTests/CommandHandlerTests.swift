@@ -228,6 +228,7 @@ struct CommandHandlerTests {
               Try: `search Zorro`
             """, "\(taken.text)")
         // A title with "and" in it is one book; the last "and" of a list separates two.
+        _ = await handler.handle(text: "add Pride and Prejudice by Jane Austen", from: ana, at: tuesday)
         let more = await handler.handle(text: "checkout Pride and Prejudice and Les Misérables for Ben", from: ana, at: tuesday)
         #expect(more.text.hasPrefix("Checked out 2 books:\n  Pride and Prejudice is checked out to Ben."), "\(more.text)")
         #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have 2 books:"))
@@ -270,6 +271,9 @@ struct CommandHandlerTests {
               You are number 1 in line for Emma. Ben has it, due Thu 24 Dec. You will be told when it is back.
             """, "\(held.text)")
         #expect(await handler.handle(text: "réserver Dune, Emma", from: ana, at: tuesday).text.hasPrefix("Aucune réservation :"))
+        // A title with "and" and two copies, last in a list, is still one book.
+        let dee = await handler.handle(text: "checkout Les Misérables, Pride and Prejudice", from: Sender(name: "Dee", userID: "U-DEE"), at: tuesday)
+        #expect(dee.text.hasPrefix("Checked out 2 books:\n  Les Misérables is checked out to Dee."), "\(dee.text)")
     }
 
     @Test("a member is told when someone else checks a book out to them, or returns their book")
