@@ -382,6 +382,13 @@ public enum CommandParser {
     /// Drops leading and trailing courtesy (`please`, `merci`, `?`, `!`, `.`), noting its language.
     static func stripPoliteness(_ text: String, cues: inout [Language]) -> String {
         var words = text.split(separator: " ").map(String.init)
+        // Emoji and other signs standing alone at either end ("📚 who has Dune 🙏") are not words
+        // of the command; inside it they are a title's ("Pride & Prejudice").
+        func isSign(_ word: String) -> Bool {
+            !word.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil || "?#\"«»“”„'’".unicodeScalars.contains($0) }
+        }
+        while let first = words.first, isSign(first) { words.removeFirst() }
+        while let last = words.last, isSign(last) { words.removeLast() }
         func trimPunctuation() {
             while let last = words.last {
                 var trimmed = String(last[..<(last.lastIndex { !"?!.,;:".contains($0) }.map(last.index(after:)) ?? last.startIndex)])
@@ -415,6 +422,8 @@ public enum CommandParser {
                 }
                 if folded.suffix(polite.count).elementsEqual(polite) {
                     words.removeLast(polite.count)
+                    // "return Dune please and thank you": the "and" that led to the thanks goes too.
+                    if let last = words.last.map(foldWord), last == "and" || last == "et" { words.removeLast() }
                     if let language { cues.append(language) }
                     changed = true
                     break
