@@ -74,6 +74,8 @@ public enum CommandParser {
             if let (title, borrower, separator) = splitLast(rest, separators: [" as ", " for ", " pour "]) {
                 if separator == " pour " { language = language ?? .fr }
                 let name = unquote(borrower)
+                // "for two weeks" is how long, not whom: the loan's length is the library's.
+                if separator != " as ", isDuration(name), !unquote(title).isEmpty { return command(.checkout(book: unquote(title), borrower: nil)) }
                 let isSender = ["me", "myself", "moi"].contains(foldWord(name))
                 guard !unquote(title).isEmpty, !name.isEmpty else { return needsArgument() }
                 return command(.checkout(book: unquote(title), borrower: isSender ? nil : name))
@@ -125,6 +127,25 @@ public enum CommandParser {
             return command(.help(topic: topic))
         }
     }
+
+    /// Whether `text` is a length of time ("a week", "3 days", "the weekend", "deux semaines").
+    static func isDuration(_ text: String) -> Bool {
+        let words = text.split(separator: " ").map { foldWord(String($0)) }
+        if durationPhrases.contains(words) { return true }
+        guard words.count == 2, let unit = words.last, durationUnits.contains(unit), let count = words.first else { return false }
+        return Int(count) != nil || durationCounts.contains(count)
+    }
+
+    private static let durationUnits: Set<String> = [
+        "day", "days", "week", "weeks", "month", "months", "jour", "jours", "semaine", "semaines", "mois",
+    ]
+    private static let durationCounts: Set<String> = [
+        "a", "an", "one", "two", "three", "four", "few", "couple", "un", "une", "deux", "trois", "quatre", "quelques",
+    ]
+    private static let durationPhrases: Set<[String]> = [
+        ["the", "weekend"], ["the", "week"], ["the", "holidays"], ["the", "summer"], ["a", "while"], ["a", "bit"],
+        ["le", "week-end"], ["les", "vacances"], ["l'ete", "prochain"], ["quelque", "temps"], ["un", "moment"],
+    ]
 
     /// `what does X have` and `qu'a X`.
     private static func loansOfSomeone(words: [String], folded: [String], cues: [Language]) -> ParsedCommand? {

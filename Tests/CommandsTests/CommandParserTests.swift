@@ -26,6 +26,12 @@ let parseTable: [ParseCase] = [
     ParseCase("CHECKOUT Dune AS Ana", .checkout(book: "Dune", borrower: "Ana")),
     ParseCase("Check Out the hobbit for Ben", .checkout(book: "the hobbit", borrower: "Ben")),
     ParseCase("checkout As I Lay Dying as Ana", .checkout(book: "As I Lay Dying", borrower: "Ana")),
+    // how long is not whom
+    ParseCase("borrow Dune for two weeks", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("checkout Dune for 3 days", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("checkout Dune for the weekend", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("emprunter Dune pour une semaine", .checkout(book: "Dune", borrower: nil), .fr),
+    ParseCase("checkout Dune as A Week", .checkout(book: "Dune", borrower: "A Week")),
     ParseCase("checkout As I Lay Dying", .checkout(book: "As I Lay Dying", borrower: nil)),
     ParseCase("checkout A Prayer for Owen Meany for Chloé", .checkout(book: "A Prayer for Owen Meany", borrower: "Chloé")),
     ParseCase("checkout \"A Prayer for Owen Meany\"", .checkout(book: "A Prayer for Owen Meany", borrower: nil)),
