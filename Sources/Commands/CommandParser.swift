@@ -101,7 +101,12 @@ public enum CommandParser {
             guard !argument.isEmpty else { return needsArgument() }
             switch form.verb {
             case .returnBook: return command(.returnBook(book: argument))
-            case .renew: return command(.renew(book: argument))
+            case .renew:
+                // "renew Dune for another week": the renewal's length is the library's.
+                if let (title, length, _) = splitLast(rest, separators: [" for ", " pour "]), isDuration(length), !unquote(title).isEmpty {
+                    return command(.renew(book: unquote(title)))
+                }
+                return command(.renew(book: argument))
             case .hold: return command(.hold(book: argument))
             case .whoHas: return command(.whoHas(book: argument))
             case .show: return command(.show(book: argument))
@@ -130,7 +135,9 @@ public enum CommandParser {
 
     /// Whether `text` is a length of time ("a week", "3 days", "the weekend", "deux semaines").
     static func isDuration(_ text: String) -> Bool {
-        let words = text.split(separator: " ").map { foldWord(String($0)) }
+        // "two more weeks", "une semaine de plus": the "more" says nothing of the length.
+        let words = text.split(separator: " ").map { foldWord(String($0)) }.filter { !["more", "extra", "another", "de", "plus"].contains($0) }
+        if words.count == 1, let unit = words.first, durationUnits.contains(unit), unit.hasSuffix("s") == false { return true }
         if durationPhrases.contains(words) { return true }
         guard words.count == 2, let unit = words.last, durationUnits.contains(unit), let count = words.first else { return false }
         return Int(count) != nil || durationCounts.contains(count)
