@@ -335,6 +335,12 @@ public enum CommandParser {
         (["quels", "livres", "sont", "empruntes"], "liste empruntés", .fr), (["which", "books", "are", "overdue"], "list overdue", .en),
         (["which", "books", "are", "available"], "list available", .en), (["which", "books", "are", "out"], "list checked out", .en),
         (["check-out"], "check out", .en), (["check-in"], "check in", .en),
+        (["put", "me", "on", "the", "waitlist", "for"], "hold", .en), (["put", "me", "in", "line", "for"], "hold", .en),
+        (["get", "in", "line", "for"], "hold", .en), (["join", "the", "line", "for"], "hold", .en), (["waitlist"], "hold", .en),
+        (["queue", "for"], "hold", .en), (["take", "me", "out", "of", "the", "line", "for"], "cancel hold", .en),
+        (["remove", "me", "from", "the", "line", "for"], "cancel hold", .en), (["leave", "the", "line", "for"], "cancel hold", .en),
+        (["remove", "me", "from", "the", "waitlist", "for"], "cancel hold", .en),
+        (["mettez-moi", "dans", "la", "file", "pour"], "réserver", .fr), (["retirez-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
     ].sorted { $0.words.count > $1.words.count }
 
     private static let availabilityTails: [[String]] = [
