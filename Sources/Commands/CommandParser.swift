@@ -352,6 +352,9 @@ public enum CommandParser {
         ["est-il", "libre"], ["est-il", "la"], ["est-elle", "disponible"], ["est-elle", "libre"],
     ].sorted { $0.count > $1.count }
 
+    /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
+    private static let phrasingsByFirstWord = Dictionary(grouping: phrasings) { $0.words[0] }
+
     private static let putBack: [[String]] = [
         ["i", "took"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
@@ -386,7 +389,8 @@ public enum CommandParser {
             cues.append(.en)
             return ["return"] + words[lead.count..<(words.count - 1)]
         }
-        for phrasing in phrasings where folded.starts(with: phrasing.words) {
+        guard let first = folded.first, let candidates = phrasingsByFirstWord[first] else { return nil }
+        for phrasing in candidates where folded.starts(with: phrasing.words) {
             let rest = Array(words.dropFirst(phrasing.words.count))
             if let verb = phrasing.verb {
                 if let language = phrasing.language { cues.append(language) }
