@@ -356,7 +356,7 @@ public enum CommandParser {
     private static let phrasingsByFirstWord = Dictionary(grouping: phrasings) { $0.words[0] }
 
     private static let putBack: [[String]] = [
-        ["i", "took"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
+        ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
 
     /// The message with its phrasing replaced by the verb it means; a request's lead-in only
@@ -375,15 +375,19 @@ public enum CommandParser {
             cues.append(.en)
             return ["who", "has"] + words[1..<(words.count - tail.count)]
         }
-        // "est-ce que Dune est disponible ?", "Dune est-il libre ?": qui a Dune.
-        if let tail = Self.frenchAvailabilityTails.first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+        // "est-ce que Dune est disponible ?", "Dune est-il libre ?": qui a Dune (not when a verb
+        // leads: "qui a Le loup est là" names a title).
+        if let tail = Self.frenchAvailabilityTails.first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }),
+           !VerbForm.all.contains(where: { folded.starts(with: $0.words) }) {
             let lead = folded.starts(with: ["est-ce", "que"]) ? 2 : 0
             if folded.count > lead + tail.count {
                 cues.append(.fr)
                 return ["qui", "a"] + words[lead..<(words.count - tail.count)]
             }
         }
-        // "I took Dune back", "I put Dune back": a return, whatever the verb.
+        // "I put Dune back", "I brought Dune back": a return. ("I took Dune back" is left
+        // alone: it may be a return, or the checkout of a title ending in "Back".)
+        if folded.starts(with: ["i", "took"]), folded.last == "back" { return nil }
         if folded.count >= 4, folded.last == "back",
            let lead = Self.putBack.first(where: { folded.starts(with: $0) }), folded.count > lead.count + 1 {
             cues.append(.en)
@@ -402,7 +406,7 @@ public enum CommandParser {
             var request = stripPoliteness(rest.joined(separator: " "), cues: &heard).split(separator: " ").map(String.init)
             request = rephrase(request, folded: request.map(foldWord), cues: &heard) ?? request
             let foldedRequest = request.map(foldWord)
-            guard VerbForm.all.contains(where: { foldedRequest.starts(with: $0.words) }) else { return nil }
+            guard VerbForm.all.contains(where: { foldedRequest.starts(with: $0.words) }) else { continue }
             cues = heard
             if let language = phrasing.language { cues.append(language) }
             return request

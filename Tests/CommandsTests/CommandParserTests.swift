@@ -286,7 +286,8 @@ let parseTable: [ParseCase] = [
     ParseCase("I returned Dune", .returnBook(book: "Dune")),
     ParseCase("I've brought back Dune", .returnBook(book: "Dune")),
     ParseCase("I took Dune for Ana", .checkout(book: "Dune", borrower: "Ana")),
-    ParseCase("I took Dune back", .returnBook(book: "Dune")),
+    ParseCase("I took Dune back", .unknown(text: "I took Dune back", suggestion: nil)),
+    ParseCase("I brought The Empire Strikes Back", .returnBook(book: "The Empire Strikes")),
     ParseCase("I put back Dune", .returnBook(book: "Dune")),
     ParseCase("I took Back to the Future", .checkout(book: "Back to the Future", borrower: nil)),
     ParseCase("I put The Hobbit back!", .returnBook(book: "The Hobbit")),
@@ -309,6 +310,7 @@ let parseTable: [ParseCase] = [
     ParseCase("qu'est-ce que j'ai ?", .loansOf(borrower: nil), .fr),
     ParseCase("est-ce que Dune est disponible ?", .whoHas(book: "Dune"), .fr),
     ParseCase("Le Petit Prince est-il libre ?", .whoHas(book: "Le Petit Prince"), .fr),
+    ParseCase("qui a Le loup est là", .whoHas(book: "Le loup est là"), .fr),
     ParseCase("quels livres sont en retard ?", .list(filter: .overdue, order: .newest), .fr),
     ParseCase("which books are available?", .list(filter: .available, order: .newest)),
     // a line that is no command is answered in the language it seems written in
