@@ -61,6 +61,7 @@ struct VerbForm: Sendable {
         VerbForm("où est", .whoHas, .fr),
         VerbForm("my books", .myBooks, .en), VerbForm("what do i have", .myBooks, .en), VerbForm("my loans", .myBooks, .en),
         VerbForm("mes livres", .myBooks, .fr), VerbForm("mes emprunts", .myBooks, .fr),
+        VerbForm("my holds", .myBooks, .en), VerbForm("my reservations", .myBooks, .en), VerbForm("mes réservations", .myBooks, .fr),
         VerbForm("add", .add, .en), VerbForm("new", .add, .en), VerbForm("ajouter", .add, .fr),
         VerbForm("edit", .edit, .en), VerbForm("modifier", .edit, .fr),
         VerbForm("delete all books", .clean, .en), VerbForm("clear the library", .clean, .en), VerbForm("clean", .clean, .en),

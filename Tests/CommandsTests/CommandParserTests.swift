@@ -298,6 +298,8 @@ let parseTable: [ParseCase] = [
     ParseCase("where's the hobbit", .whoHas(book: "the hobbit")),
     ParseCase("what's overdue?", .list(filter: .overdue, order: .newest)),
     ParseCase("help me", .help(topic: nil)),
+    ParseCase("my holds", .loansOf(borrower: nil)),
+    ParseCase("mes réservations", .loansOf(borrower: nil), .fr),
     ParseCase("📚 who has Dune 🙏", .whoHas(book: "Dune")),
     ParseCase("return Dune please and thank you", .returnBook(book: "Dune")),
     ParseCase("add Pride & Prejudice by Jane Austen 👍", .add(title: "Pride & Prejudice", author: "Jane Austen", publisher: nil, categories: [], isbn: nil)),
