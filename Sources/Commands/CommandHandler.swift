@@ -158,6 +158,61 @@ public actor CommandHandler {
         return words.several(replies, verb: verb)
     }
 
+    /// A message of several commands: each is answered as if it came alone, in order, and the
+    /// answers make one reply. A command joined by "and" or "," that names a book is one more
+    /// book of the command before ("checkout Dune and Return of the King"). A command that asks
+    /// for a confirmation, or gives one, must come alone: nothing is done otherwise.
+    private func handle(_ parts: [CommandPart], from sender: Sender, at now: Date, words: Words) async -> Reply {
+        var parts = parts
+        var index = 1
+        while index < parts.count {
+            guard let joiner = parts[index].joiner, await namesBooks(parts[index].text) else {
+                index += 1
+                continue
+            }
+            let text = parts[index - 1].text + joiner + parts[index].text
+            parts[index - 1] = CommandPart(text: text, command: CommandParser.parseOne(text), joiner: parts[index - 1].joiner)
+            parts.remove(at: index)
+        }
+        guard parts.count > 1 else { return await handle(parts[0].command, from: sender, at: now) }
+        let l = words.language
+        guard parts.count <= Self.mostCommandsAtOnce else {
+            return Reply(.error, RichText(stringLiteral: l.pick(
+                "That is \(parts.count) commands: at most \(Self.mostCommandsAtOnce) in one message. Nothing was done.",
+                "Cela fait \(parts.count) commandes : \(Self.mostCommandsAtOnce) au plus par message. Rien n'a été fait.")), language: l)
+        }
+        if let alone = parts.first(where: { Self.mustComeAlone($0.command.intent) }) {
+            return Reply(.error, l == .en ? "Nothing was done: send \(code: alone.text) on its own."
+                                          : "Rien n'a été fait : envoyez \(code: alone.text) seul.", language: l)
+        }
+        var replies: [Reply] = []
+        for part in parts {
+            replies.append(await handle(part.command, from: sender, at: now))
+        }
+        return words.oneAfterAnother(replies)
+    }
+
+    static let mostCommandsAtOnce = 10
+
+    private static func mustComeAlone(_ intent: Intent) -> Bool {
+        switch intent {
+        case .delete, .clean, .confirm, .cancel: true
+        default: false
+        }
+    }
+
+    /// Whether `text` names a book (or several, all matching it) of the library.
+    private func namesBooks(_ text: String) async -> Bool {
+        do {
+            _ = try await library.whoHas(CommandParser.unquote(text))
+            return true
+        } catch LibraryError.ambiguous {
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// "all", "everything", "tout", "mes livres": every book the asker has.
     private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]
@@ -549,6 +604,9 @@ public actor CommandHandler {
 
         case .thanks:
             return Reply(.info, RichText(stringLiteral: l.pick("You're welcome!", "Avec plaisir !")), language: l)
+
+        case .several(let parts):
+            return await handle(parts, from: sender, at: now, words: words)
 
         case .cancel:
             guard pending.removeValue(forKey: sender.key) != nil else {

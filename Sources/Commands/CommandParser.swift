@@ -4,8 +4,16 @@ import LibraryCore
 /// Turns a line of text into an `Intent`, as `SPEC.md`'s command language says. Pure: no I/O,
 /// no clock, no database; the same text always gives the same intent.
 public enum CommandParser {
-    /// Parses one message (a slash command's text, a mention, a DM, a console line).
+    /// Parses one message (a slash command's text, a mention, a DM, a console line): one
+    /// command, or `several` when it holds more than one (see `commandParts`).
     public static func parse(_ text: String) -> ParsedCommand {
+        let parts = commandParts(of: text)
+        guard parts.count > 1 else { return parts.first?.command ?? parseOne(text) }
+        return ParsedCommand(intent: .several(parts), language: parts.lazy.compactMap(\.command.language).first)
+    }
+
+    /// Parses one command.
+    static func parseOne(_ text: String) -> ParsedCommand {
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
         if stripped.isEmpty {
@@ -504,7 +512,7 @@ public enum CommandParser {
     }
 
     /// Which characters of `text` sit inside a quoted stretch (quotes included).
-    private static func quotedMask(_ characters: [Character]) -> [Bool] {
+    static func quotedMask(_ characters: [Character]) -> [Bool] {
         var mask = [Bool](repeating: false, count: characters.count)
         var index = 0
         while index < characters.count {

@@ -78,7 +78,10 @@ enum Help {
             let text = language == .en ? entry.english : entry.french
             return language == .en ? "\(bold: text.verb): \(code: text.example)" : "\(bold: text.verb) : \(code: text.example)"
         }
+        let several: RichText = language == .en
+            ? "Several commands at once: one a line, or \(code: "return Dune and checkout Emma")."
+            : "Plusieurs commandes à la fois : une par ligne, ou \(code: "rendre Dune puis emprunter Emma")."
         return Reply(.info, RichText(stringLiteral: language.pick("What I can do:", "Ce que je sais faire :")),
-                     lines: lines, suggestion: language.pick("help checkout", "aide emprunter"), language: language)
+                     lines: lines + [several], suggestion: language.pick("help checkout", "aide emprunter"), language: language)
     }
 }

@@ -31,6 +31,9 @@ public enum Intent: Sendable, Hashable {
     case thanks
     /// Anything else; `suggestion` is the closest verb (a typo, or a verb missing its argument).
     case unknown(text: String, suggestion: String?)
+    /// A message of several commands, one a line or joined in a sentence ("return Dune and
+    /// checkout Emma"), each answered in turn.
+    case several([CommandPart])
 
     /// The intent's name in `librarybot parse` output.
     public var name: String {
@@ -56,6 +59,7 @@ public enum Intent: Sendable, Hashable {
         case .cancel: "cancel"
         case .thanks: "thanks"
         case .unknown: "unknown"
+        case .several: "several"
         }
     }
 }
@@ -77,5 +81,22 @@ public struct ParsedCommand: Sendable, Hashable {
     public init(intent: Intent, language: Language?) {
         self.intent = intent
         self.language = language
+    }
+}
+
+/// One command of a message that holds several.
+public struct CommandPart: Sendable, Hashable {
+    /// Its words, as typed.
+    public var text: String
+    public var command: ParsedCommand
+    /// The words that joined it to the command before (" and ", ", "), when a title could be
+    /// at stake: "checkout Dune and Return of the King" lends two books when the library has
+    /// that title. Nil after a line break, ";" or "then", which always end a command.
+    public var joiner: String?
+
+    public init(text: String, command: ParsedCommand, joiner: String?) {
+        self.text = text
+        self.command = command
+        self.joiner = joiner
     }
 }

@@ -33,6 +33,8 @@ extension ParsedCommand {
             fields.append(("topic", topic.map(JSONValue.string) ?? .null))
         case .unknown(let text, let suggestion):
             fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
+        case .several(let parts):
+            fields.append(("commands", .array(parts.map { .json($0.command.jsonLine) })))
         case .digest, .clean, .confirm, .cancel, .thanks:
             break
         }
@@ -44,10 +46,13 @@ extension ParsedCommand {
 /// Just enough JSON to write a parse result with its keys in a stable, readable order.
 enum JSONValue {
     case string(String), array([JSONValue]), null
+    /// JSON already written.
+    case json(String)
 
     var encoded: String {
         switch self {
         case .null: return "null"
+        case .json(let text): return text
         case .array(let values): return "[" + values.map(\.encoded).joined(separator: ",") + "]"
         case .string(let text):
             var result = "\""
@@ -107,6 +112,7 @@ extension Intent {
         case .thanks: return "thanks"
         case .cancel: return "cancel"
         case .unknown(let text, _): return text
+        case .several(let parts): return parts.map(\.command.intent.canonicalText).joined(separator: "\n")
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 public enum PlainRenderer {
     public static func render(_ reply: Reply) -> String {
         var lines = [reply.title.description]
-        lines += reply.lines.map { "  " + $0.description }
+        lines += reply.lines.map { $0.spans.isEmpty ? "" : "  " + $0.description }
         for field in reply.fields {
             let value = field.value.description.split(separator: "\n", omittingEmptySubsequences: false)
             // A value of several lines starts under its name, indented further.

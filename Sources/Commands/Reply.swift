@@ -45,6 +45,22 @@ public struct RichText: Sendable, Hashable, ExpressibleByStringInterpolation, Cu
         public mutating func appendInterpolation(_ rich: RichText) { spans += rich.spans }
     }
 
+    /// The text cut at its line breaks.
+    public var lines: [RichText] {
+        var lines = [RichText(spans: [])]
+        for span in spans {
+            guard case .text(let text) = span, text.contains("\n") else {
+                lines[lines.count - 1].spans.append(span)
+                continue
+            }
+            for (index, piece) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { lines.append(RichText(spans: [])) }
+                if !piece.isEmpty { lines[lines.count - 1].spans.append(.text(String(piece))) }
+            }
+        }
+        return lines
+    }
+
     /// The words without any formatting.
     public var description: String {
         spans.map { span in

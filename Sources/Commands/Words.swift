@@ -281,6 +281,28 @@ struct Words: Sendable {
         return reply
     }
 
+    /// The answers to the commands of one message, one after the other: the first one's
+    /// headline opens the reply, each next one follows after a blank line. The suggestion is
+    /// the first failed command's, else the last command's.
+    func oneAfterAnother(_ replies: [Reply]) -> Reply {
+        func body(_ reply: Reply) -> [RichText] {
+            reply.lines + reply.fields.flatMap { field -> [RichText] in
+                let value = field.value.lines
+                return value.count == 1 ? ["\(field.name): \(field.value)"] : ["\(field.name):"] + value
+            }
+        }
+        guard let first = replies.first else { return Reply(.info, "", language: language) }
+        var lines = body(first)
+        for reply in replies.dropFirst() {
+            lines += [RichText(spans: []), reply.title] + body(reply)
+        }
+        let kind: Reply.Kind = replies.contains { $0.kind == .success } ? .success : replies.allSatisfy { $0.kind == .error } ? .error : .info
+        let suggestion = replies.first { $0.kind == .error && $0.suggestion != nil }?.suggestion ?? replies.last?.suggestion
+        var reply = Reply(kind, first.title, lines: lines, suggestion: suggestion, language: language)
+        reply.notices = Self.oneEach(replies.flatMap(\.notices))
+        return reply
+    }
+
     /// One message per member: several books lent to Ben at once make one direct message
     /// that names each, not one message a book.
     private static func oneEach(_ notices: [Notice]) -> [Notice] {

@@ -183,9 +183,12 @@ func answerSlashCommand(_ text: String, from sender: Sender, handler: CommandHan
                         tracer: CommandTracer) async -> (reply: Reply, onlyToAsker: Bool) {
     let command = CommandParser.parse(text)
     let reply = await tracer.handle(command, from: sender, by: handler, in: turn)
-    let isHelp = switch command.intent {
-    case .help, .thanks: true
-    default: false
+    func isHelp(_ intent: Intent) -> Bool {
+        switch intent {
+        case .help, .thanks: true
+        case .several(let parts): parts.allSatisfy { isHelp($0.command.intent) }
+        default: false
+        }
     }
-    return (reply, reply.kind == .error || reply.kind == .confirmation || isHelp)
+    return (reply, reply.kind == .error || reply.kind == .confirmation || isHelp(command.intent))
 }

@@ -276,6 +276,58 @@ struct CommandHandlerTests {
         #expect(dee.text.hasPrefix("Checked out 2 books:\n  Les Misérables is checked out to Dee."), "\(dee.text)")
     }
 
+    @Test("several commands in one message: each answered in turn, in one reply; a title that starts with a verb stays a book")
+    func severalCommands() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        let both = await handler.handle(text: "return Dune and checkout Emma", from: ana, at: tuesday)
+        #expect(both.kind == .success)
+        #expect(both.text == """
+            Thanks! Dune is back on the shelf (borrowed by Ana).
+              Ben is first in line for it: it is kept for them until Tue 8 Dec.
+
+              Emma is checked out to Ana.
+              Due Tue 15 Dec.
+              Try: `return Emma`
+            """, "\(both.text)")
+        #expect(both.notices.map(\.to.name) == ["Ben"])
+        #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have 1 book:\n  Emma, due Tue 15 Dec"))
+
+        // One line each, with a greeting before and thanks after; a failed one keeps its suggestion.
+        let lines = await handler.handle(text: "Hi!\nwho has Les Misérables\nhold Zorro\nthanks", from: ben, at: tuesday)
+        #expect(lines.text == """
+            Les Misérables is on the shelf.
+
+              No book matches 'Zorro'.
+              Try: `search Zorro`
+            """, "\(lines.text)")
+
+        // "Return of the King" is a title here: two books are lent, nothing is returned.
+        _ = await handler.handle(text: "add Return of the King by J.R.R. Tolkien", from: ana, at: tuesday)
+        let titles = await handler.handle(text: "checkout Les Misérables and Return of the King", from: ben, at: tuesday)
+        #expect(titles.text.hasPrefix("Checked out 2 books:"), "\(titles.text)")
+        #expect(await handler.handle(text: "what does Ben have", from: ana, at: tuesday).text.hasPrefix("Ben has 2 books:"))
+
+        // A deletion asks to be confirmed, so it comes alone: nothing is done.
+        let admin = try await makeHandler(admins: ["U-ANA"])
+        let refused = await admin.handle(text: "delete Dune and checkout Emma", from: ana, at: tuesday)
+        #expect(refused.kind == .error)
+        #expect(refused.text == "Nothing was done: send `delete Dune` on its own.", "\(refused.text)")
+        #expect(await admin.handle(text: "who has Emma", from: ana, at: tuesday).text.hasPrefix("Emma is on the shelf."))
+        #expect(await admin.handle(text: "yes", from: ana, at: tuesday).text.hasPrefix("There is nothing to confirm"))
+        // At most 10 commands in a message, or none is done.
+        let eleven = Array(repeating: "checkout Dune", count: 10) + ["checkout Emma"]
+        let tooMany = await admin.handle(text: eleven.joined(separator: "\n"), from: ana, at: tuesday)
+        #expect(tooMany.text.hasPrefix("That is 11 commands: at most 10 in one message. Nothing was done."), "\(tooMany.text)")
+        #expect(await admin.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Dune is on the shelf."))
+
+        // In French.
+        let french = await admin.handle(text: "emprunter Dune puis qui a Emma", from: ana, at: tuesday)
+        #expect(french.text.hasPrefix("Dune est emprunté par Ana."), "\(french.text)")
+        #expect(french.text.contains("\n\n  Emma est sur l'étagère."), "\(french.text)")
+    }
+
     @Test("a member is told when someone else checks a book out to them, or returns their book")
     func toldOfOthersActs() async throws {
         let handler = try await makeHandler()

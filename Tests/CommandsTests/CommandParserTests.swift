@@ -442,3 +442,68 @@ struct CommandParserPropertyTests {
         }
     }
 }
+
+@Suite("CommandParser: messages of several commands")
+struct SeveralCommandsParserTests {
+    /// The intents of a message cut into commands, or nil when it stays one command.
+    func intents(_ text: String) -> [Intent]? {
+        guard case .several(let parts) = CommandParser.parse(text).intent else { return nil }
+        return parts.map(\.command.intent)
+    }
+
+    @Test("lines, ';', 'then', 'and', a new sentence: each command on its own")
+    func split() {
+        let returnThenTake: [Intent] = [.returnBook(book: "Dune"), .checkout(book: "Emma", borrower: nil)]
+        for text in ["return Dune\ncheckout Emma", "return Dune; checkout Emma", "return Dune then checkout Emma",
+                     "return Dune, and then checkout Emma", "return Dune and checkout Emma", "return Dune, checkout Emma",
+                     "I returned Dune. Can I borrow Emma?", "Hi!\nreturn Dune\ncheckout Emma\nThanks!",
+                     "please return Dune and checkout Emma, thanks", "\n\nreturn Dune\n\n  checkout Emma  \n"] {
+            #expect(intents(text) == returnThenTake, "\(text.debugDescription)")
+        }
+        #expect(intents("rendre Dune et emprunter Emma") == returnThenTake)
+        #expect(CommandParser.parse("rendre Dune puis emprunter Emma").language == .fr)
+        #expect(intents("who has Dune and what does Ana have") == [.whoHas(book: "Dune"), .loansOf(borrower: "Ana")])
+        // A typo at the start of a line, or of a sentence, is kept, to be asked about.
+        #expect(intents("chekout Dune and return Emma") == [.unknown(text: "chekout Dune", suggestion: "checkout"), .returnBook(book: "Emma")])
+        // A list of books goes on with the verb of its command.
+        #expect(intents("return Dune, Emma and hold Les Misérables, Zorro")
+                == [.returnBook(book: "Dune, Emma"), .hold(book: "Les Misérables, Zorro")])
+        // Only the words joining two commands on a line are kept, for a title that starts with a verb.
+        guard case .several(let parts) = CommandParser.parse("return Dune and checkout Emma\nhold Zorro").intent else {
+            Issue.record("not cut")
+            return
+        }
+        #expect(parts.map(\.text) == ["return Dune", "checkout Emma", "hold Zorro"])
+        #expect(parts.map(\.joiner) == [nil, " and ", nil])
+    }
+
+    @Test("a message that is one command stays one: lists, titles, quotes, courtesy and chat around it")
+    func whole() {
+        let cases: [(String, Intent)] = [
+            ("checkout Dune, Emma and The Hobbit", .checkout(book: "Dune, Emma and The Hobbit", borrower: nil)),
+            ("checkout Dr. No", .checkout(book: "Dr. No", borrower: nil)),
+            ("search war and peace", .search(query: "war and peace")),
+            ("add Pride and Prejudice by Jane Austen", .add(title: "Pride and Prejudice", author: "Jane Austen", publisher: nil, categories: [], isbn: nil)),
+            ("checkout \"Dune and return Emma\"", .checkout(book: "Dune and return Emma", borrower: nil)),
+            ("checkout Dune. Thanks!", .checkout(book: "Dune", borrower: nil)),
+            ("Hi!\ncan I borrow Dune?\nThanks", .checkout(book: "Dune", borrower: nil)),
+            ("Sorry I'm late. return Dune", .returnBook(book: "Dune")),
+            ("return Dune,\nEmma", .returnBook(book: "Dune, Emma")),
+            ("return Dune; yes", .returnBook(book: "Dune; yes")),
+            ("hold Dune and tell me when it is back", .hold(book: "Dune and tell me when it is back")),
+        ]
+        for (text, intent) in cases {
+            #expect(CommandParser.parse(text).intent == intent, "\(text.debugDescription)")
+        }
+        // A long pasted text is one message, whatever it holds.
+        let pasted = "return Dune; " + String(repeating: "x", count: 4_000)
+        #expect(intents(pasted) == nil)
+    }
+
+    @Test("several commands print as one JSON line and write back as lines that parse the same")
+    func jsonAndCanonicalText() {
+        let parsed = CommandParser.parse("return Dune; who has Emma")
+        #expect(parsed.jsonLine == #"{"intent":"several","commands":[{"intent":"return","book":"Dune","language":"en"},{"intent":"who_has","book":"Emma","language":"en"}],"language":"en"}"#)
+        #expect(intents(parsed.intent.canonicalText) == intents("return Dune; who has Emma"))
+    }
+}

@@ -1,0 +1,115 @@
+import LibraryCore
+
+extension CommandParser {
+    /// The commands of a message, in order. A message holds several when they are on lines of
+    /// their own, or joined in a sentence: "return Dune; checkout Emma", "return Dune then
+    /// checkout Emma", "return Dune and checkout Emma", "I returned Dune. Can I borrow Emma?".
+    /// A piece only starts a command when it reads as one: "checkout Dune and Emma" and "Dr.
+    /// No" stay whole. What comes before the first command when it is no command (a greeting,
+    /// "Sorry I'm late.") is dropped; what follows a command and is none belongs to it. A long
+    /// pasted text is one message.
+    static func commandParts(of text: String) -> [CommandPart] {
+        guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return [CommandPart(text: text, command: parseOne(text), joiner: nil)] }
+        var parts: [CommandPart] = []
+        /// Whether the part's command must be parsed again, its text having grown.
+        var stale: [Bool] = []
+        for line in text.split(whereSeparator: \.isNewline) {
+            for (index, segment) in segments(of: String(line)).enumerated() {
+                let command = parseOne(segment.text)
+                let lineStart = index == 0
+                if parts.isEmpty || startsCommand(command, atLineStart: lineStart) {
+                    let joiner = lineStart || sureSeparators.contains(segment.separator.lowercased()) ? nil : segment.separator
+                    parts.append(CommandPart(text: segment.text, command: command, joiner: joiner))
+                    stale.append(false)
+                } else {
+                    parts[parts.count - 1].text += lineStart ? " " + segment.text : segment.typed
+                    stale[parts.count - 1] = true
+                }
+            }
+        }
+        for index in parts.indices where stale[index] {
+            parts[index].text = parts[index].text.trimmingWhitespace()
+            parts[index].command = parseOne(parts[index].text)
+        }
+        if parts.count > 1, isChat(parts[0].command.intent) { parts.removeFirst() }
+        return parts
+    }
+
+    /// Whether `text` has anything a separator starts with: most commands have none, and are
+    /// not looked at further.
+    private static func mayHoldSeveral(_ text: String) -> Bool {
+        text.utf8.contains { byte in byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!") }
+            || text.contains(" ") && wordSeparators.contains { text.range(of: $0, options: .caseInsensitive) != nil }
+    }
+    private static let wordSeparators = [" and ", " et ", " then ", " puis ", " ensuite "]
+
+    /// Past this many bytes, a message is not cut into commands.
+    static let longestSplitMessage = 4_000
+
+    /// Separators after which a command always starts, when one follows.
+    private static let sureSeparators: Set<String> = [
+        ", and then ", " and then ", ", then ", " then ", ";", ", puis ", " et puis ", " puis ", ", ensuite ", " ensuite ",
+    ]
+    /// Separators that may as well join two books ("Dune and Emma") or sit inside a title.
+    private static let joiningSeparators: Set<String> = [", and ", " and ", ", et ", " et ", ". ", "? ", "! ", ", "]
+    private static let separatorsLongestFirst = (sureSeparators.union(joiningSeparators)).sorted { $0.count > $1.count }.map(Array.init)
+
+    /// Whether `command` starts a command of its own rather than continuing the one before: when
+    /// it reads as one, or at the start of a line as a typo to ask about ("chekout Emma"); a
+    /// line of other words goes on ("checkout Dune\nas Ana"). Inside a line, a "no" or "yes"
+    /// starts nothing: prose is full of them ("Dr. No").
+    private static func startsCommand(_ command: ParsedCommand, atLineStart: Bool) -> Bool {
+        switch command.intent {
+        case .unknown(_, let suggestion): atLineStart && suggestion != nil
+        case .confirm, .cancel: atLineStart
+        default: isCommand(command.intent)
+        }
+    }
+
+    private static func isCommand(_ intent: Intent) -> Bool {
+        switch intent {
+        case .unknown, .thanks, .help, .several: false
+        default: true
+        }
+    }
+
+    /// A greeting, thanks, or words that are no command and look like none ("Sorry I'm late."):
+    /// what a member says before their commands.
+    private static func isChat(_ intent: Intent) -> Bool {
+        switch intent {
+        case .thanks, .help(topic: nil), .unknown(_, suggestion: nil): true
+        default: false
+        }
+    }
+
+    /// The pieces of `line` between separators outside quotes, each with the separator before it
+    /// ("" for the first) and both as typed, to be put back as they were; empty pieces are left out.
+    private static func segments(of line: String) -> [(separator: String, text: String, typed: String)] {
+        let characters = Array(line)
+        let lowered = characters.map { Character($0.lowercased().count == 1 ? $0.lowercased() : String($0)) }
+        let mask = quotedMask(characters)
+        var pieces: [(separator: String, text: String, typed: String)] = []
+        var separator = "", start = 0, index = 0
+        func close(at end: Int) {
+            let typed = String(characters[start..<end]), text = typed.trimmingWhitespace()
+            guard !text.isEmpty else { return }
+            pieces.append(pieces.isEmpty ? ("", text, text) : (separator, text, separator + typed))
+        }
+        while index < characters.count {
+            guard !mask[index], let pattern = separatorsLongestFirst.first(where: { pattern in
+                index + pattern.count <= characters.count && !mask[index + pattern.count - 1]
+                    && lowered[index..<(index + pattern.count)].elementsEqual(pattern)
+            }) else {
+                index += 1
+                continue
+            }
+            close(at: index)
+            separator = String(characters[index..<(index + pattern.count)])
+            index += pattern.count
+            start = index
+        }
+        close(at: characters.count)
+        return pieces
+    }
+}
