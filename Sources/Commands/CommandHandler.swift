@@ -282,6 +282,30 @@ public actor CommandHandler {
         return Reply(.error, text, lines: next.line.map { [$0] } ?? [], suggestion: next.suggestion, language: l)
     }
 
+    /// "return Dune for Zoe" when Zoe has no copy of it out: who has it, and how to bring it
+    /// back as theirs.
+    private func notTheirs(_ out: [BookStatus], owner: Borrower, sender: Sender, words: Words) -> Reply {
+        let l = words.language
+        let isAsker = owner.isSamePerson(as: sender.borrower)
+        let holders = out.compactMap { status in
+            status.loan.map { loan in
+                let who = loan.borrower.isSamePerson(as: sender.borrower) ? l.pick("you", "vous") : loan.borrower.name
+                let copy = out.count > 1 ? " (#\(status.book.id))" : ""
+                return l == .en ? "\(who)\(copy), due \(words.day(loan.dueAt))" : "\(who)\(copy), à rendre \(words.day(loan.dueAt))"
+            }
+        }
+        let title = out[0].book.title
+        let text: RichText = switch l {
+        case .en: isAsker ? "You have no copy of \(bold: title) out: it is with \(holders.joined(separator: "; "))."
+                          : "\(owner.name) has no copy of \(bold: title) out: it is with \(holders.joined(separator: "; "))."
+        case .fr: isAsker ? "Vous n'avez pas \(bold: title) : il est chez \(holders.joined(separator: " ; "))."
+                          : "\(owner.name) n'a pas \(bold: title) : il est chez \(holders.joined(separator: " ; "))."
+        }
+        let suggestion = out.count == 1 ? l.pick("return ", "rendre ") + words.reference(out[0].book) : nil
+        return Reply(.error, text, lines: [RichText(stringLiteral: l.pick("Nothing was returned.", "Rien n'a été rendu."))],
+                     suggestion: suggestion, language: l)
+    }
+
     private func run(_ intent: Intent, sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
         switch intent {
@@ -344,8 +368,13 @@ public actor CommandHandler {
             } catch LibraryError.notFound(let reference, let suggestions) {
                 // "return Dune for Ana": brought back on someone's behalf (their copy, among copies).
                 guard let (title, name, _) = CommandParser.splitLast(book, separators: [" for ", " as ", " pour "]),
-                      let owner = sender.person(named: name), (try? await library.whoHas(CommandParser.unquote(title))) != nil else {
+                      let owner = sender.person(named: name), let statuses = try? await library.whoHas(CommandParser.unquote(title)) else {
                     throw LibraryError.notFound(reference: reference, suggestions: suggestions)
+                }
+                // Not their book: the loan of whoever has it is not closed in their name.
+                let out = statuses.filter { $0.loan != nil }
+                if !out.isEmpty, !out.contains(where: { $0.loan?.borrower.isSamePerson(as: owner) == true }) {
+                    return notTheirs(out, owner: owner, sender: sender, words: words)
                 }
                 do {
                     receipt = try await library.returnBook(CommandParser.unquote(title), by: owner, at: now)

@@ -352,6 +352,11 @@ struct CommandHandlerTests {
         let forBen = await handler.handle(text: "return Les Misérables for Ben", from: ana, at: tuesday)
         #expect(forBen.kind == .error)
         #expect(forBen.text.hasPrefix("Les Misérables is not checked out: it is on the shelf."), "\(forBen.text)")
+        // Ben's copy brought back "for Zoe", who has none: nothing is returned, and the reply says who has it.
+        let notZoes = await handler.handle(text: "return Dune for Zoe", from: ana, at: tuesday)
+        #expect(notZoes.kind == .error)
+        #expect(notZoes.text == "Zoe has no copy of Dune out: it is with Ben, due Tue 15 Dec.\n  Nothing was returned.\n  Try: `return Dune`", "\(notZoes.text)")
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Ben has Dune"))
         // Cy brings Ben's book back: Ben is told his loan is closed; Ana returning her own is not news.
         let back = await handler.handle(text: "return Dune", from: Sender(name: "Cy", userID: "U-CY"), at: tuesday)
         #expect(back.notices.map(\.to) == [benByID])
