@@ -110,9 +110,12 @@ public enum CommandParser {
             switch form.verb {
             case .returnBook: return command(.returnBook(book: argument))
             case .renew:
-                // "renew Dune for another week": the renewal's length is the library's.
-                if let (title, length, _) = splitLast(rest, separators: [" for ", " pour "]), isDuration(length), !unquote(title).isEmpty {
-                    return command(.renew(book: unquote(title)))
+                // "renew Dune for another week", "extend Dune by a week", "prolonger Dune d'une
+                // semaine": the renewal's length is the library's.
+                for separator in [" for ", " pour ", " by ", " de ", " d'"] {
+                    if let (title, length, _) = splitLast(rest, separators: [separator]), isDuration(length), !unquote(title).isEmpty {
+                        return command(.renew(book: unquote(title)))
+                    }
                 }
                 return command(.renew(book: argument))
             case .hold: return command(.hold(book: argument))
@@ -335,6 +338,9 @@ public enum CommandParser {
         (["do", "we", "have"], "who has", .en), (["do", "you", "have"], "who has", .en), (["have", "we", "got"], "who has", .en),
         (["is", "there", "a", "book", "by"], "search", .en), (["are", "there", "books", "by"], "search", .en),
         (["any", "books", "by"], "search", .en), (["books", "by"], "search", .en), (["anything", "by"], "search", .en),
+        (["is", "there", "anything", "by"], "search", .en), (["do", "we", "have", "anything", "by"], "search", .en),
+        (["do", "you", "have", "anything", "by"], "search", .en), (["do", "we", "have", "books", "by"], "search", .en),
+        (["do", "we", "have", "any", "books", "by"], "search", .en), (["have", "we", "got", "anything", "by"], "search", .en),
         (["des", "livres", "de"], "chercher", .fr), (["un", "livre", "de"], "chercher", .fr),
         (["avez-vous"], "qui a", .fr), (["est-ce", "qu'on", "a"], "qui a", .fr),
         (["qu'est-ce", "que", "j'ai"], "mes livres", .fr), (["qu'ai-je"], "mes livres", .fr),
@@ -343,6 +349,7 @@ public enum CommandParser {
         (["quels", "livres", "sont", "empruntes"], "liste empruntés", .fr), (["which", "books", "are", "overdue"], "list overdue", .en),
         (["which", "books", "are", "available"], "list available", .en), (["which", "books", "are", "out"], "list checked out", .en),
         (["check-out"], "check out", .en), (["check-in"], "check in", .en),
+        (["history", "of"], "show", .en), (["the", "history", "of"], "show", .en), (["historique", "de"], "info", .fr),
         (["put", "me", "on", "the", "waitlist", "for"], "hold", .en), (["put", "me", "in", "line", "for"], "hold", .en),
         (["get", "in", "line", "for"], "hold", .en), (["join", "the", "line", "for"], "hold", .en), (["waitlist"], "hold", .en),
         (["queue", "for"], "hold", .en), (["take", "me", "out", "of", "the", "line", "for"], "cancel hold", .en),
@@ -393,6 +400,13 @@ public enum CommandParser {
                 return ["qui", "a"] + words[lead..<(words.count - tail.count)]
             }
         }
+        if let question = whenQuestion(words, folded: folded, cues: &cues) { return question }
+        // "how many books do we have", "how many books are overdue": the list, which counts them.
+        if folded.starts(with: ["how", "many", "books"]) {
+            cues.append(.en)
+            let rest = folded.dropFirst(3).first == "are" ? Array(words.dropFirst(4)) : []
+            return ["list"] + rest
+        }
         // "I put Dune back", "I brought Dune back": a return. ("I took Dune back" is left
         // alone: it may be a return, or the checkout of a title ending in "Back".)
         if folded.starts(with: ["i", "took"]), folded.last == "back" { return nil }
@@ -421,6 +435,43 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// "when is Dune due (back)?", "when will Dune be back?", "when do I have to return Dune?":
+    /// who has it, which says until when; about "my books", the member's books.
+    private static func whenQuestion(_ words: [String], folded: [String], cues: inout [Language]) -> [String]? {
+        guard folded.first == "when" || folded.first == "when's" || folded.first == "whens" || folded.first == "quand" else { return nil }
+        for (lead, tail, language) in whenPhrasings where folded.starts(with: lead) && folded.count > lead.count + tail.count
+            && folded.suffix(tail.count).elementsEqual(tail) {
+            let subject = Array(words[lead.count..<(words.count - tail.count)])
+            cues.append(language)
+            let foldedSubject = subject.map(foldWord)
+            if Self.ownBooks.contains(foldedSubject) { return language == .en ? ["my", "books"] : ["mes", "livres"] }
+            return (language == .en ? ["who", "has"] : ["qui", "a"]) + subject
+        }
+        return nil
+    }
+
+    private static let whenPhrasings: [(lead: [String], tail: [String], language: Language)] = {
+        var phrasings: [(lead: [String], tail: [String], language: Language)] = []
+        for lead in [["when", "is"], ["when's"], ["whens"], ["when", "are"]] {
+            for tail in [["due"], ["due", "back"], ["back"], ["coming", "back"], ["available"]] { phrasings.append((lead, tail, .en)) }
+        }
+        for tail in [["be", "back"], ["be", "available"], ["be", "returned"], ["be", "free"], ["come", "back"]] {
+            phrasings.append((["when", "will"], tail, .en))
+        }
+        for lead in [["when", "do", "i", "have", "to", "return"], ["when", "do", "i", "need", "to", "return"],
+                     ["when", "should", "i", "return"], ["when", "must", "i", "return"]] {
+            phrasings.append((lead, [], .en))
+        }
+        for lead in [["quand", "dois-je", "rendre"], ["quand", "est-ce", "que", "je", "dois", "rendre"], ["quand", "faut-il", "rendre"]] {
+            phrasings.append((lead, [], .fr))
+        }
+        return phrasings.sorted { $0.lead.count + $0.tail.count > $1.lead.count + $1.tail.count }
+    }()
+
+    private static let ownBooks: Set<[String]> = [
+        ["my", "book"], ["my", "books"], ["my", "loans"], ["my", "loan"], ["mon", "livre"], ["mes", "livres"],
+    ]
 
     private static let politeWords: [([String], Language?)] = [
         (["please"], .en), (["pls"], .en), (["plz"], .en), (["thanks"], .en), (["thank", "you"], .en),
@@ -609,6 +660,8 @@ public enum CommandParser {
     }
 
     /// The verb nearest to a mistyped first word, if it is close.
+    private static let questionWords: Set<String> = ["when", "what", "why", "how", "who", "which", "where", "quand", "quoi", "pourquoi", "comment", "qui", "ou"]
+
     private static func closestVerb(to folded: [String]) -> VerbForm? {
         guard let first = folded.first, first.count >= 3 else { return nil }
         var best: (VerbForm, Int)? = nil
@@ -622,6 +675,8 @@ public enum CommandParser {
             if distance == 2, candidate.count + 2 <= target.count { continue }
             // A short verb one letter off is often another word ("make" is not "take").
             if target.count <= 4, candidate.first != target.first { continue }
+            // A question word is not a typo of another ("when is" is not "where is").
+            if let word = folded.first, word != form.words.first, questionWords.contains(word) { continue }
             if let current = best, current.1 <= distance { continue }
             best = (form, distance)
         }

@@ -353,6 +353,26 @@ let parseTable: [ParseCase] = [
     ParseCase("merci beaucoup", .thanks, .fr),
     ParseCase("make me a sandwich", .unknown(text: "make me a sandwich", suggestion: nil)),
     ParseCase("xyzzy", .unknown(text: "xyzzy", suggestion: nil), nil),
+    // When a book is due: who has it says; about one's own books, my books.
+    ParseCase("when is the hobbit due?", .whoHas(book: "the hobbit"), .en),
+    ParseCase("when's Dune due back", .whoHas(book: "Dune"), .en),
+    ParseCase("when will Dune be back?", .whoHas(book: "Dune"), .en),
+    ParseCase("when do I have to return Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("when are my books due?", .loansOf(borrower: nil), .en),
+    ParseCase("when is my book due", .loansOf(borrower: nil), .en),
+    ParseCase("quand dois-je rendre Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("when is Dune", .unknown(text: "when is Dune", suggestion: nil), .en),
+    ParseCase("what has Dune", .unknown(text: "what has Dune", suggestion: nil), .en),
+    // A renewal's length is the library's, however it is said.
+    ParseCase("extend the hobbit by a week", .renew(book: "the hobbit"), .en),
+    ParseCase("prolonger Dune d'une semaine", .renew(book: "Dune"), .fr),
+    ParseCase("renew Dune by Frank Herbert", .renew(book: "Dune by Frank Herbert"), .en),
+    ParseCase("how many books do we have", .list(filter: .all, order: .newest), .en),
+    ParseCase("how many books are overdue?", .list(filter: .overdue, order: .newest), .en),
+    ParseCase("history of Dune", .show(book: "Dune"), .en),
+    ParseCase("historique de Dune", .show(book: "Dune"), .fr),
+    ParseCase("is there anything by Orwell", .search(query: "Orwell"), .en),
+    ParseCase("do we have any books by Tolkien?", .search(query: "Tolkien"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
