@@ -193,6 +193,8 @@ public actor CommandHandler {
     }
 
     static let mostCommandsAtOnce = 10
+    /// How many past loans `my history` shows.
+    static let historyLength = 10
 
     private static func mustComeAlone(_ intent: Intent) -> Bool {
         switch intent {
@@ -526,6 +528,35 @@ public actor CommandHandler {
                 : (l == .en ? "\(shownName) has \(words.books(loans.count)):" : "\(shownName) a \(words.books(loans.count)) :")
             return Reply(.info, title, lines: loans.map { words.loanLine($0) } + keptLines,
                          suggestion: l.pick("return ", "rendre ") + words.reference(loans[0].book), language: l)
+
+        case .history(let name):
+            guard let borrower = sender.person(named: name) else { return words.unresolvedMention }
+            guard borrower.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
+            let (past, total) = try await library.pastLoans(of: borrower, limit: Self.historyLength)
+            let you = name == nil
+            guard let last = past.first else {
+                return Reply(.info, you
+                    ? RichText(stringLiteral: l.pick("You have returned no book yet.", "Vous n'avez encore rendu aucun livre."))
+                    : (l == .en ? "\(borrower.name) has returned no book yet." : "\(borrower.name) n'a encore rendu aucun livre."),
+                    suggestion: you ? l.pick("my books", "mes livres") : l.pick("what does ", "qu'a ") + borrower.name + (l == .en ? " have" : ""),
+                    language: l)
+            }
+            let who = you ? nil : last.loan.borrower.name
+            let count = words.books(total)
+            let title: RichText = switch (l, who, total > past.count) {
+            case (.en, nil, false): "You have returned \(count):"
+            case (.en, nil, true): "You have returned \(count); the last \(past.count):"
+            case (.en, let who?, false): "\(who) has returned \(count):"
+            case (.en, let who?, true): "\(who) has returned \(count); the last \(past.count):"
+            case (.fr, nil, false): "Vous avez rendu \(count) :"
+            case (.fr, nil, true): "Vous avez rendu \(count) ; les \(past.count) derniers :"
+            case (.fr, let who?, false): "\(who) a rendu \(count) :"
+            case (.fr, let who?, true): "\(who) a rendu \(count) ; les \(past.count) derniers :"
+            }
+            let lines: [RichText] = past.map { item in
+                "\(bold: item.book.title), \(words.day(item.loan.checkedOutAt)) → \(item.loan.returnedAt.map(words.day) ?? "")"
+            }
+            return Reply(.info, title, lines: lines, language: l)
 
         case .digest:
             return try await Digest(library: library, words: words).reply()

@@ -77,6 +77,13 @@ public enum CommandParser {
             case .cancel: return command(.cancel)
             default: return command(.loansOf(borrower: nil))
             }
+        case .history:
+            // "history for Ana", "historique pour Ana"; "history of Dune" is the book's (`show`).
+            guard !rest.isEmpty else { return command(.history(borrower: nil)) }
+            guard let (before, name, separator) = splitFirst(rest, separators: ["for ", "pour "]), before.isEmpty, !unquote(name).isEmpty else { return nil }
+            if separator == "pour " { language = language ?? .fr }
+            let isSender = ["me", "myself", "moi"].contains(foldWord(unquote(name)))
+            return command(.history(borrower: isSender ? nil : unquote(name)))
         case .checkout:
             guard !rest.isEmpty else { return needsArgument() }
             if let (title, borrower, separator) = splitLast(rest, separators: [" as ", " for ", " pour "]) {
@@ -170,6 +177,12 @@ public enum CommandParser {
         if folded.count >= 4, folded[0] == "what", folded[1] == "does", folded.last == "have" {
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
+        }
+        // "what did Ana borrow", "what has Ana read": her past loans.
+        if folded.count >= 4, folded[0] == "what", ["did", "has"].contains(folded[1]),
+           let verb = folded.last, ["borrow", "borrowed", "read"].contains(verb), folded[1] == "did" ? verb != "borrowed" : verb != "borrow" {
+            let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
+            return ParsedCommand(intent: .history(borrower: name), language: .en)
         }
         if let first = folded.first, first.hasPrefix("qu'a") {
             let attached = String(words[0].dropFirst(4))

@@ -12,6 +12,8 @@ public enum Intent: Sendable, Hashable {
     case whoHas(book: String)
     /// `borrower` nil means the sender.
     case loansOf(borrower: String?)
+    /// The books someone borrowed and returned, the last first; `borrower` nil means the sender.
+    case history(borrower: String?)
     case digest
     case add(title: String, author: String, publisher: String?, categories: [String], isbn: String?)
     /// Digits only (a final X allowed), hyphens and spaces removed.
@@ -45,6 +47,7 @@ public enum Intent: Sendable, Hashable {
         case .cancelHold: "cancel_hold"
         case .whoHas: "who_has"
         case .loansOf: "loans_of"
+        case .history: "history"
         case .digest: "digest"
         case .add: "add"
         case .addISBN: "add_isbn"

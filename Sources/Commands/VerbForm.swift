@@ -1,7 +1,7 @@
 /// One way of writing a verb, in the command table of `SPEC.md`.
 struct VerbForm: Sendable {
     enum Verb: Sendable {
-        case checkout, returnBook, renew, hold, cancelHold, whoHas, myBooks, digest, add, edit, delete, clean, list, search, show, help, confirm, cancel
+        case checkout, returnBook, renew, hold, cancelHold, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, confirm, cancel
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -13,6 +13,7 @@ struct VerbForm: Sendable {
             case .cancelHold: "cancel hold"
             case .whoHas: "who has"
             case .myBooks: "my books"
+            case .history: "history"
             case .digest: "digest"
             case .add: "add"
             case .edit: "edit"
@@ -62,6 +63,11 @@ struct VerbForm: Sendable {
         VerbForm("my books", .myBooks, .en), VerbForm("what do i have", .myBooks, .en), VerbForm("my loans", .myBooks, .en),
         VerbForm("mes livres", .myBooks, .fr), VerbForm("mes emprunts", .myBooks, .fr),
         VerbForm("my holds", .myBooks, .en), VerbForm("my reservations", .myBooks, .en), VerbForm("mes réservations", .myBooks, .fr),
+        VerbForm("my history", .history, .en), VerbForm("history", .history, .en), VerbForm("my past loans", .history, .en),
+        VerbForm("what have i read", .history, .en), VerbForm("what did i borrow", .history, .en),
+        VerbForm("what have i borrowed", .history, .en), VerbForm("mon historique", .history, .fr),
+        VerbForm("historique", .history, .fr), VerbForm("mes anciens emprunts", .history, .fr),
+        VerbForm("qu'ai-je lu", .history, .fr), VerbForm("qu'ai-je emprunté", .history, .fr),
         VerbForm("add", .add, .en), VerbForm("new", .add, .en), VerbForm("ajouter", .add, .fr),
         VerbForm("edit", .edit, .en), VerbForm("modifier", .edit, .fr),
         VerbForm("delete all books", .clean, .en), VerbForm("clear the library", .clean, .en), VerbForm("clean", .clean, .en),

@@ -190,6 +190,13 @@ public struct LibraryDatabase: Sendable {
                 );
                 """)
         }
+        migrator.registerMigration("6 a member's past loans") { db in
+            try db.execute(sql: """
+                -- `my history`: the loans a member returned, newest first, by user id or by name.
+                CREATE INDEX loan_past_borrower_id ON loan(borrowerID, returnedAt) WHERE returnedAt IS NOT NULL;
+                CREATE INDEX loan_past_borrower_key ON loan(borrowerKey, returnedAt) WHERE returnedAt IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

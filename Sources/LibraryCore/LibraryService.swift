@@ -335,6 +335,26 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// The loans `borrower` has returned, the last returned first: at most `limit`, and how many
+    /// there are in all. As for `loans(of:)`, with a user id the name only counts for loans
+    /// recorded without one.
+    public func pastLoans(of borrower: Borrower, limit: Int) async throws -> (loans: [LoanedBook], total: Int) {
+        try readHere { db in
+            let select = "SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID WHERE loan.returnedAt IS NOT NULL"
+            let order = "ORDER BY loan.returnedAt DESC, loan.id DESC LIMIT ?"
+            let count = "SELECT COUNT(*) FROM loan WHERE returnedAt IS NOT NULL"
+            guard let userID = borrower.userID else {
+                let loans = try db.all("\(select) AND loan.borrowerKey = ? \(order)", [borrower.nameKey, limit], Self.loanedBook)
+                let total = try db.first("\(count) AND borrowerKey = ?", [borrower.nameKey]) { row -> Int in row[0] } ?? loans.count
+                return (loans, total)
+            }
+            let mine = "(loan.borrowerID = ? OR (loan.borrowerID IS NULL AND loan.borrowerKey = ?))"
+            let loans = try db.all("\(select) AND \(mine) \(order)", [userID, borrower.nameKey, limit], Self.loanedBook)
+            let total = try db.first("\(count) AND \(mine.replacingOccurrences(of: "loan.", with: ""))", [userID, borrower.nameKey]) { row -> Int in row[0] } ?? loans.count
+            return (loans, total)
+        }
+    }
+
     /// Open loans whose due instant is before `now`, most overdue first.
     public func overdue(at now: Date) async throws -> [LoanedBook] {
         try await openLoans(where: "loan.dueAt < ?", [now])

@@ -328,6 +328,33 @@ struct CommandHandlerTests {
         #expect(french.text.contains("\n\n  Emma est sur l'étagère."), "\(french.text)")
     }
 
+    @Test("my history: the books returned, the last first, the last 10 of more; someone else's; in French")
+    func history() async throws {
+        let handler = try await makeHandler()
+        #expect(await handler.handle(text: "my history", from: ana, at: tuesday).text == "You have returned no book yet.\n  Try: `my books`")
+        var day = tuesday
+        for round in 0..<4 {
+            for title in ["Dune", "Emma", "Les Misérables"] where round < 3 || title == "Dune" {
+                _ = await handler.handle(text: "checkout \(title)", from: ana, at: day)
+                day = day.addingTimeInterval(86_400)
+                _ = await handler.handle(text: "return \(title)", from: ana, at: day)
+            }
+        }
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: day)
+        let mine = await handler.handle(text: "what have I read?", from: ana, at: day)
+        let lines = mine.text.split(separator: "\n")
+        #expect(lines.first == "You have returned 10 books:", "\(mine.text)")
+        #expect(lines.dropFirst().first == "  Dune, Thu 10 Dec → Fri 11 Dec", "\(mine.text)")
+        #expect(lines.last == "  Dune, Tue 1 Dec → Wed 2 Dec", "\(mine.text)")
+        _ = await handler.handle(text: "return Emma", from: ana, at: day.addingTimeInterval(3_600))
+        let more = await handler.handle(text: "what did Ana borrow", from: ben, at: day)
+        #expect(more.text.hasPrefix("Ana has returned 11 books; the last 10:\n  Emma, Fri 11 Dec → Fri 11 Dec\n  Dune, Thu 10 Dec → Fri 11 Dec"), "\(more.text)")
+        #expect(!more.text.contains("Tue 1 Dec"), "\(more.text)")
+        let french = await handler.handle(text: "historique pour Ana", from: ben, at: day)
+        #expect(french.text.hasPrefix("Ana a rendu 11 livres ; les 10 derniers :\n  Emma, ven. 11 déc. → ven. 11 déc."), "\(french.text)")
+        #expect(await handler.handle(text: "my history", from: ben, at: day).text.hasPrefix("You have returned no book yet."))
+    }
+
     @Test("a member is told when someone else checks a book out to them, or returns their book")
     func toldOfOthersActs() async throws {
         let handler = try await makeHandler()

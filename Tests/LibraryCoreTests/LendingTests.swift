@@ -416,6 +416,35 @@ struct LendingTests {
         #expect(try await library.loans(of: chloe).isEmpty)
     }
 
+    @Test("past loans of a borrower: returned ones only, the last returned first, by user id or by name, with the total")
+    func pastLoansOfBorrower() async throws {
+        let library = try await makeLibrary(books: shelf)
+        let day = 86_400.0
+        try await library.checkout("Dune", to: ana, at: monday)
+        _ = try await library.returnBook("Dune", by: ana, at: monday.addingTimeInterval(2 * day))
+        try await library.checkout("Emma", to: Borrower(name: "ana"), at: monday)
+        _ = try await library.returnBook("Emma", by: Borrower(name: "ana"), at: monday.addingTimeInterval(3 * day))
+        try await library.checkout("Persuasion", to: ben, at: monday)
+        _ = try await library.returnBook("Persuasion", by: ben, at: monday.addingTimeInterval(day))
+        try await library.checkout("Dune", to: ana, at: monday.addingTimeInterval(4 * day))   // out: not past
+
+        let byID = try await library.pastLoans(of: ana, limit: 10)
+        #expect(byID.loans.map(\.book.title) == ["Emma", "Dune"])
+        #expect(byID.total == 2)
+        // A new display name: the id still finds the loan recorded with it, not the name's.
+        let renamed = try await library.pastLoans(of: Borrower(name: "Ana María", userID: "U-ANA"), limit: 10)
+        #expect(renamed.loans.map(\.book.title) == ["Dune"])
+        #expect(renamed.total == 1)
+        let lastOne = try await library.pastLoans(of: ana, limit: 1)
+        #expect(lastOne.loans.map(\.book.title) == ["Emma"])
+        #expect(lastOne.total == 2)
+        // By name alone: every loan recorded under that name, with an id or without.
+        let byName = try await library.pastLoans(of: Borrower(name: "ANA"), limit: 10)
+        #expect(byName.loans.map(\.book.title) == ["Emma", "Dune"])
+        #expect(try await library.pastLoans(of: ben, limit: 10).loans.map(\.book.title) == ["Persuasion"])
+        #expect(try await library.pastLoans(of: chloe, limit: 10).total == 0)
+    }
+
     @Test("overdue and due-soon loans at a given instant")
     func overdueAtAnInstant() async throws {
         let library = try await makeLibrary(rules: LibraryRules(loanDays: 14), books: shelf)
