@@ -663,6 +663,12 @@ public actor CommandHandler {
             }
 
         case .thanks:
+            // "ok" to a question waiting for yes or no is not an answer to it: say so.
+            if let waiting = pending[sender.key], waiting.expires >= now {
+                return Reply(.info, l == .en ? "Nothing is deleted until you answer \(code: "yes"); \(code: "cancel") keeps everything."
+                                             : "Rien n'est supprimé avant votre \(code: "oui") ; \(code: "annuler") garde tout.",
+                             suggestion: l.pick("cancel", "annuler"), language: l)
+            }
             return Reply(.info, RichText(stringLiteral: l.pick("You're welcome!", "Avec plaisir !")), language: l)
 
         case .several(let parts):

@@ -18,8 +18,12 @@ public enum CommandParser {
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
         if stripped.isEmpty {
             // Courtesy alone: thanks get a short answer; a greeting, what the bot can do.
-            let thanked = TextKey.fold(text).split(separator: " ").contains { ["thanks", "thank", "merci"].contains($0) }
-            return ParsedCommand(intent: thanked ? .thanks : .help(topic: nil), language: cues.first)
+            // Thanks, "ok" or "bonne journée" only get a short answer; a greeting or the bot's
+            // name alone, what it can do.
+            let acknowledged = TextKey.fold(text).split(separator: " ").contains {
+                ["thanks", "thank", "merci", "thx", "cheers", "ok", "okay", "journee", "soiree", "day"].contains($0)
+            }
+            return ParsedCommand(intent: acknowledged ? .thanks : .help(topic: nil), language: cues.first)
         }
         var words = stripped.split(separator: " ").map(String.init)
         var folded = words.map(foldWord)
@@ -100,7 +104,7 @@ public enum CommandParser {
             // "annuler la réservation de Dune" / "d'Emma", "cancel hold on Dune"; someone
             // else's with the last " for " / " as " / " pour " ("cancel hold Dune for Ben").
             var book = rest, holder: String?
-            let leads = form.language == .fr ? ["de ", "d'", "d\u{2019}"] : ["on ", "for "]
+            let leads = form.language == .fr ? ["de ", "d'", "d\u{2019}", "pour "] : ["on ", "for "]
             for lead in leads where book.lowercased().hasPrefix(lead) && book.count > lead.count {
                 book = String(book.dropFirst(lead.count))
                 break
@@ -268,7 +272,7 @@ public enum CommandParser {
         ["plus", "recents"]: (.newest, .fr), ["recents"]: (.newest, .fr),
         ["plus", "anciens"]: (.oldest, .fr), ["anciens"]: (.oldest, .fr),
     ]
-    private static let listFiller: Set<String> = ["books", "livres", "the", "les", "by", "par", "sorted", "tries", "order", "ordre"]
+    private static let listFiller: Set<String> = ["books", "livres", "the", "les", "des", "of", "by", "par", "sorted", "tries", "order", "ordre"]
 
     private static func parseListOptions(_ rest: String, language: inout Language?) -> (BookFilter, BookOrder)? {
         var words = rest.split(separator: " ").map { foldWord(String($0)) }
@@ -362,6 +366,12 @@ public enum CommandParser {
         (["quels", "livres", "sont", "empruntes"], "liste empruntés", .fr), (["which", "books", "are", "overdue"], "list overdue", .en),
         (["which", "books", "are", "available"], "list available", .en), (["which", "books", "are", "out"], "list checked out", .en),
         (["check-out"], "check out", .en), (["check-in"], "check in", .en),
+        (["est-ce", "que", "quelqu'un", "a"], "qui a", .fr), (["quelqu'un", "a"], "qui a", .fr), (["qui", "a", "le", "livre"], "qui a", .fr),
+        (["who", "has", "the", "book"], "who has", .en), (["does", "anyone", "have"], "who has", .en), (["does", "somebody", "have"], "who has", .en),
+        (["quels", "sont", "mes", "livres"], "mes livres", .fr), (["what", "are", "my", "books"], "my books", .en),
+        (["which", "books", "do", "i", "have"], "my books", .en),
+        (["y", "a-t-il", "des", "livres", "de"], "chercher", .fr), (["y", "a-t-il", "un", "livre", "de"], "chercher", .fr),
+        (["avez-vous", "des", "livres", "de"], "chercher", .fr), (["est-ce", "qu'il", "y", "a", "des", "livres", "de"], "chercher", .fr),
         (["where", "am", "i", "in", "line", "for"], "who has", .en), (["where", "am", "i", "in", "the", "line", "for"], "who has", .en),
         (["am", "i", "in", "line", "for"], "who has", .en), (["what's", "my", "place", "in", "line", "for"], "who has", .en),
         (["what", "is", "my", "place", "in", "line", "for"], "who has", .en), (["quelle", "est", "ma", "place", "pour"], "qui a", .fr),
@@ -381,7 +391,7 @@ public enum CommandParser {
     ].sorted { $0.count > $1.count }
 
     private static let frenchAvailabilityTails: [[String]] = [
-        ["est", "disponible"], ["est", "libre"], ["est", "la"], ["est", "emprunte"], ["est", "sorti"], ["est-il", "disponible"],
+        ["est", "disponible"], ["est", "dispo"], ["est-il", "dispo"], ["est", "libre"], ["est", "la"], ["est", "emprunte"], ["est", "sorti"], ["est-il", "disponible"],
         ["est-il", "libre"], ["est-il", "la"], ["est-elle", "disponible"], ["est-elle", "libre"],
     ].sorted { $0.count > $1.count }
 
@@ -424,6 +434,11 @@ public enum CommandParser {
             cues.append(.en)
             let rest = folded.dropFirst(3).first == "are" ? Array(words.dropFirst(4)) : []
             return ["list"] + rest
+        }
+        if folded.starts(with: ["combien", "de", "livres"]) {
+            cues.append(.fr)
+            let rest = folded.dropFirst(3).first == "sont" ? Array(words.dropFirst(4)) : []
+            return ["liste"] + rest
         }
         // "I put Dune back", "I brought Dune back": a return. ("I took Dune back" is left
         // alone: it may be a return, or the checkout of a title ending in "Back".)
@@ -484,6 +499,11 @@ public enum CommandParser {
         for lead in [["quand", "dois-je", "rendre"], ["quand", "est-ce", "que", "je", "dois", "rendre"], ["quand", "faut-il", "rendre"]] {
             phrasings.append((lead, [], .fr))
         }
+        for tail in [["sera-t-il", "disponible"], ["sera-t-elle", "disponible"], ["sera-t-il", "rendu"], ["sera-t-il", "de", "retour"],
+                     ["revient-il"], ["sera", "disponible"], ["sera", "rendu"], ["sera", "de", "retour"], ["revient"]] {
+            phrasings.append((["quand"], tail, .fr))
+            phrasings.append((["quand", "est-ce", "que"], tail, .fr))
+        }
         return phrasings.sorted { $0.lead.count + $0.tail.count > $1.lead.count + $1.tail.count }
     }()
 
@@ -493,7 +513,8 @@ public enum CommandParser {
 
     private static let politeWords: [([String], Language?)] = [
         (["please"], .en), (["pls"], .en), (["plz"], .en), (["thanks"], .en), (["thank", "you"], .en),
-        (["hi"], .en), (["hello"], .en), (["hey"], .en),
+        (["hi"], .en), (["hello"], .en), (["hey"], .en), (["thx"], .en), (["cheers"], .en), (["ok"], nil), (["okay"], .en),
+        (["have", "a", "nice", "day"], .en), (["bonne", "journee"], .fr), (["bonne", "soiree"], .fr), (["merci", "bien"], .fr),
         (["merci"], .fr), (["merci", "beaucoup"], .fr), (["svp"], .fr), (["stp"], .fr), (["bonjour"], .fr), (["salut"], .fr),
         (["s'il", "vous", "plait"], .fr), (["s'il", "te", "plait"], .fr),
     ].sorted { $0.0.count > $1.0.count }

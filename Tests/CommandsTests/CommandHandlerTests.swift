@@ -316,6 +316,14 @@ struct CommandHandlerTests {
         #expect(refused.text == "Nothing was done: send `delete Dune` on its own.", "\(refused.text)")
         #expect(await admin.handle(text: "who has Emma", from: ana, at: tuesday).text.hasPrefix("Emma is on the shelf."))
         #expect(await admin.handle(text: "yes", from: ana, at: tuesday).text.hasPrefix("There is nothing to confirm"))
+        // "ok" to the question is not an answer: nothing is deleted until "yes".
+        _ = await admin.handle(text: "checkout Dune", from: ben, at: tuesday)
+        #expect(await admin.handle(text: "delete Dune", from: ana, at: tuesday).kind == .confirmation)
+        let ok = await admin.handle(text: "ok", from: ana, at: tuesday)
+        #expect(ok.text == "Nothing is deleted until you answer `yes`; `cancel` keeps everything.\n  Try: `cancel`", "\(ok.text)")
+        #expect(await admin.handle(text: "ok", from: ben, at: tuesday).text == "You're welcome!")
+        #expect(await admin.handle(text: "cancel", from: ana, at: tuesday).text.hasPrefix("Cancelled: nothing was deleted."))
+        _ = await admin.handle(text: "return Dune", from: ben, at: tuesday)
         // At most 10 commands in a message, or none is done.
         let eleven = Array(repeating: "checkout Dune", count: 10) + ["checkout Emma"]
         let tooMany = await admin.handle(text: eleven.joined(separator: "\n"), from: ana, at: tuesday)
