@@ -282,23 +282,24 @@ struct Words: Sendable {
     }
 
     /// The answers to the commands of one message, one after the other: the first one's
-    /// headline opens the reply, each next one follows after a blank line. The suggestion is
-    /// the first failed command's, else the last command's.
+    /// headline opens the reply, each next one follows after a blank line. Each answer's
+    /// suggestion stays under it; the last one's is the reply's.
     func oneAfterAnother(_ replies: [Reply]) -> Reply {
-        func body(_ reply: Reply) -> [RichText] {
-            reply.lines + reply.fields.flatMap { field -> [RichText] in
+        func body(_ reply: Reply, isLast: Bool) -> [RichText] {
+            let fields = reply.fields.flatMap { field -> [RichText] in
                 let value = field.value.lines
                 return value.count == 1 ? ["\(field.name): \(field.value)"] : ["\(field.name):"] + value
             }
+            let next: [RichText] = isLast ? [] : reply.suggestion.map { ["\(reply.language.pick("Try: ", "Essayez : "))\(code: $0)"] } ?? []
+            return reply.lines + fields + next
         }
         guard let first = replies.first else { return Reply(.info, "", language: language) }
-        var lines = body(first)
-        for reply in replies.dropFirst() {
-            lines += [RichText(spans: []), reply.title] + body(reply)
+        var lines = body(first, isLast: replies.count == 1)
+        for (index, reply) in replies.enumerated().dropFirst() {
+            lines += [RichText(spans: []), reply.title] + body(reply, isLast: index == replies.count - 1)
         }
         let kind: Reply.Kind = replies.contains { $0.kind == .success } ? .success : replies.allSatisfy { $0.kind == .error } ? .error : .info
-        let suggestion = replies.first { $0.kind == .error && $0.suggestion != nil }?.suggestion ?? replies.last?.suggestion
-        var reply = Reply(kind, first.title, lines: lines, suggestion: suggestion, language: language)
+        var reply = Reply(kind, first.title, lines: lines, suggestion: replies.last?.suggestion, language: language)
         reply.notices = Self.oneEach(replies.flatMap(\.notices))
         return reply
     }

@@ -286,6 +286,7 @@ struct CommandHandlerTests {
         #expect(both.text == """
             Thanks! Dune is back on the shelf (borrowed by Ana).
               Ben is first in line for it: it is kept for them until Tue 8 Dec.
+              Try: `checkout Dune as Ben`
 
               Emma is checked out to Ana.
               Due Tue 15 Dec.
@@ -294,10 +295,11 @@ struct CommandHandlerTests {
         #expect(both.notices.map(\.to.name) == ["Ben"])
         #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have 1 book:\n  Emma, due Tue 15 Dec"))
 
-        // One line each, with a greeting before and thanks after; a failed one keeps its suggestion.
+        // One line each, with a greeting before and thanks after; each keeps its suggestion under it.
         let lines = await handler.handle(text: "Hi!\nwho has Les Misérables\nhold Zorro\nthanks", from: ben, at: tuesday)
         #expect(lines.text == """
             Les Misérables is on the shelf.
+              Try: `checkout Les Misérables`
 
               No book matches 'Zorro'.
               Try: `search Zorro`
