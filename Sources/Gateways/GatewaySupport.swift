@@ -153,7 +153,8 @@ final class Turn: Sendable {
 public struct CommandTrace: Sendable {
     public var platform: String
     public var userID: String
-    /// The intent's name, as `librarybot parse` prints it.
+    /// The intent's name, as `librarybot parse` prints it; for several commands, "several: "
+    /// and each one's.
     public var intent: String
     public var outcome: Reply.Kind
     /// From the command's turn to its reply: the handling, with its wait for the library
@@ -170,7 +171,13 @@ struct CommandTracer: Sendable {
         await turn.handle {
             let start = ContinuousClock.now
             let reply = await handler.handle(command, from: sender, at: Date())
-            report(CommandTrace(platform: platform, userID: sender.userID ?? sender.name, intent: command.intent.name,
+            // A message of several commands names each: "several: return, checkout".
+            let intent = if case .several(let parts) = command.intent {
+                "several: " + parts.map(\.command.intent.name).joined(separator: ", ")
+            } else {
+                command.intent.name
+            }
+            report(CommandTrace(platform: platform, userID: sender.userID ?? sender.name, intent: intent,
                                 outcome: reply.kind, duration: .now - start))
             return reply
         }

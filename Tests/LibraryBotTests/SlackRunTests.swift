@@ -152,14 +152,21 @@ struct SlackPostTests {
             while try await !slack.requests().contains(where: { ($0["path"] as? String) == "/response/\(id)" }), Date() < deadline {
                 try await Task.sleep(for: .milliseconds(100))
             }
+            // A message of two commands names both.
+            let two = "\(id)-two"
+            try await slack.push(#"{"envelope_id":"\#(two)","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"U-ANA","user_name":"ana","command":"/library","text":"who has Dune; who has what","response_url":"http://127.0.0.1:\#(slack.port)/response/\#(two)"}}"#)
+            while try await !slack.requests().contains(where: { ($0["path"] as? String) == "/response/\(two)" }), Date() < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
             let (_, log) = try await bot.terminate()
-            let line = log.split(separator: "\n").first { $0.contains("Command answered.") }
-            #expect((line != nil) == logged, "\(level): \(log)")
-            if let line {
+            let lines = log.split(separator: "\n").filter { $0.contains("Command answered.") }
+            #expect(lines.count == (logged ? 2 : 0), "\(level): \(log)")
+            if let line = lines.first {
                 for field in ["platform=Slack", "user=U-ANA", "intent=who_has", "outcome=info", "ms="] {
                     #expect(line.contains(field), "\(line)")
                 }
             }
+            if lines.count == 2 { #expect(lines[1].contains("intent=several: who_has, digest"), "\(lines[1])") }
             #expect(!log.contains("who has Dune"), "the text typed stays out of the log")
         }
     }

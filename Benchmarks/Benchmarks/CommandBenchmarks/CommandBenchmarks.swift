@@ -53,6 +53,12 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("parse a message of three commands (lines, 'and', a new sentence)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(CommandParser.parse("Hi!\nI returned Dune. Can I borrow The Hobbit and hold Emma, please?\nThanks"))
+        }
+    }
+
     Benchmark("who has Dune: parse, library, reply") { benchmark in
         let shelf = try shelf()
         for _ in benchmark.scaledIterations {
