@@ -738,6 +738,12 @@ public actor CommandHandler {
                                               : "Il manque quelque chose à \(bold: suggestion) : par exemple \(code: example).",
                              lines: [RichText(markup: usage.explanation)], suggestion: example, language: l)
             }
+            // A whole command the words probably mean ("I'm done with Dune" → `return Dune`).
+            if let suggestion, isSuggestible(suggestion), !CommandParser.parse(suggestion).intent.isUnknown {
+                return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: suggestion)?"
+                                              : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: suggestion) ?",
+                             suggestion: suggestion, language: l)
+            }
             return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'." : "Je n'ai pas compris « \(shortened(text)) ».",
                          suggestion: l.pick("help", "aide"), language: l)
         }

@@ -42,6 +42,11 @@ public enum CommandParser {
         }
         if let command = loansOfSomeone(words: words, folded: folded, cues: cues) { return command }
 
+        // "I'm done with Dune": probably a return, but asked about, not done.
+        if let (hint, verb, hintLanguage) = hints.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) {
+            let rest = words.dropFirst(hint.count).joined(separator: " ")
+            return ParsedCommand(intent: .unknown(text: stripped, suggestion: verb + " " + rest), language: hintLanguage)
+        }
         let suggestion = closestVerb(to: folded)
         return ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
                              language: suggestion?.language ?? cues.first ?? language(ofWords: folded))
@@ -366,6 +371,15 @@ public enum CommandParser {
         (["quels", "livres", "sont", "empruntes"], "liste empruntés", .fr), (["which", "books", "are", "overdue"], "list overdue", .en),
         (["which", "books", "are", "available"], "list available", .en), (["which", "books", "are", "out"], "list checked out", .en),
         (["check-out"], "check out", .en), (["check-in"], "check in", .en),
+        (["give", "me"], "checkout", .en), (["lend", "me"], "checkout", .en), (["gimme"], "checkout", .en),
+        (["what", "books", "do", "you", "have"], "list", .en), (["what", "books", "do", "we", "have"], "list", .en),
+        (["which", "books", "do", "you", "have"], "list", .en), (["what's", "on", "the", "shelf"], "list available", .en),
+        (["what", "is", "on", "the", "shelf"], "list available", .en), (["quels", "livres", "avez-vous"], "liste", .fr),
+        (["quels", "livres", "avons-nous"], "liste", .fr), (["qu'est-ce", "qu'il", "y", "a", "sur", "l'etagere"], "liste disponibles", .fr),
+        (["anything", "about"], "search", .en), (["books", "about"], "search", .en), (["any", "books", "about"], "search", .en),
+        (["something", "about"], "search", .en), (["des", "livres", "sur"], "chercher", .fr), (["un", "livre", "sur"], "chercher", .fr),
+        (["who", "borrowed"], "who has", .en), (["who's", "reading"], "who has", .en), (["who", "is", "reading"], "who has", .en),
+        (["what's", "checked", "out"], "list checked out", .en), (["what", "is", "checked", "out"], "list checked out", .en),
         (["est-ce", "que", "quelqu'un", "a"], "qui a", .fr), (["quelqu'un", "a"], "qui a", .fr), (["qui", "a", "le", "livre"], "qui a", .fr),
         (["who", "has", "the", "book"], "who has", .en), (["does", "anyone", "have"], "who has", .en), (["does", "somebody", "have"], "who has", .en),
         (["quels", "sont", "mes", "livres"], "mes livres", .fr), (["what", "are", "my", "books"], "my books", .en),
@@ -397,6 +411,15 @@ public enum CommandParser {
 
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
     private static let phrasingsByFirstWord = Dictionary(grouping: phrasings) { $0.words[0] }
+
+    /// Words that probably mean a command, though not surely enough to act on: the command is
+    /// suggested ("I'm done with Dune" → `return Dune`; finished reading is not brought back).
+    private static let hints: [(words: [String], verb: String, language: Language)] = [
+        (["i'm", "done", "with"], "return", .en), (["im", "done", "with"], "return", .en), (["i", "am", "done", "with"], "return", .en),
+        (["done", "with"], "return", .en), (["finished"], "return", .en), (["i", "finished"], "return", .en),
+        (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
+        (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
+    ].sorted { $0.words.count > $1.words.count }
 
     private static let putBack: [[String]] = [
         ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],

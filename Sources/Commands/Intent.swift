@@ -31,11 +31,17 @@ public enum Intent: Sendable, Hashable {
     case cancel
     /// Thanks alone (`thanks!`, `merci beaucoup`): a short answer, not the whole help.
     case thanks
-    /// Anything else; `suggestion` is the closest verb (a typo, or a verb missing its argument).
+    /// Anything else; `suggestion` is the closest verb (a typo, or a verb missing its argument),
+    /// or the whole command the words probably mean ("I'm done with Dune" → "return Dune").
     case unknown(text: String, suggestion: String?)
     /// A message of several commands, one a line or joined in a sentence ("return Dune and
     /// checkout Emma"), each answered in turn.
     case several([CommandPart])
+
+    var isUnknown: Bool {
+        if case .unknown = self { return true }
+        return false
+    }
 
     /// The intent's name in `librarybot parse` output.
     public var name: String {
