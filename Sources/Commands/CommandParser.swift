@@ -452,6 +452,13 @@ public enum CommandParser {
             }
         }
         if let question = whenQuestion(words, folded: folded, cues: &cues) { return question }
+        // "lend Dune to Ana", "prête Dune à Ana": a checkout for Ana.
+        if let first = folded.first, let (to, verb, language) = [("lend", ("to", "checkout", Language.en)), ("prete", ("a", "emprunter", .fr)),
+                                                                  ("preter", ("a", "emprunter", .fr))].first(where: { $0.0 == first })?.1,
+           let index = folded.lastIndex(of: to), index > 1, index < folded.count - 1 {
+            cues.append(language)
+            return [verb] + words[1..<index] + [language == .en ? "as" : "pour"] + words[(index + 1)...]
+        }
         // "how many books do we have", "how many books are overdue": the list, which counts them.
         if folded.starts(with: ["how", "many", "books"]) {
             cues.append(.en)
