@@ -5,8 +5,10 @@ import LibraryCore
 /// no clock, no database; the same text always gives the same intent.
 public enum CommandParser {
     /// Parses one message (a slash command's text, a mention, a DM, a console line): one
-    /// command, or `several` when it holds more than one (see `commandParts`).
+    /// command, or `several` when it holds more than one (see `commandParts`). A long pasted
+    /// text is one command, whatever it holds.
     public static func parse(_ text: String) -> ParsedCommand {
+        guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text) }
         let parts = commandParts(of: text)
         guard parts.count > 1 else { return parts.first?.command ?? parseOne(text) }
         return ParsedCommand(intent: .several(parts), language: parts.lazy.compactMap(\.command.language).first)
@@ -380,8 +382,11 @@ public enum CommandParser {
         (["something", "about"], "search", .en), (["des", "livres", "sur"], "chercher", .fr), (["un", "livre", "sur"], "chercher", .fr),
         (["who", "borrowed"], "who has", .en), (["who's", "reading"], "who has", .en), (["who", "is", "reading"], "who has", .en),
         (["what's", "checked", "out"], "list checked out", .en), (["what", "is", "checked", "out"], "list checked out", .en),
-        (["est-ce", "que", "quelqu'un", "a"], "qui a", .fr), (["quelqu'un", "a"], "qui a", .fr), (["qui", "a", "le", "livre"], "qui a", .fr),
-        (["who", "has", "the", "book"], "who has", .en), (["does", "anyone", "have"], "who has", .en), (["does", "somebody", "have"], "who has", .en),
+        (["est-ce", "que", "quelqu'un", "a"], "qui a", .fr), (["quelqu'un", "a"], "qui a", .fr),
+        (["est-ce", "que", "quelqu'un", "a", "emprunte"], "qui a", .fr), (["quelqu'un", "a", "emprunte"], "qui a", .fr),
+        (["est-ce", "que", "quelqu'un", "a", "rendu"], "qui a", .fr), (["quelqu'un", "a", "rendu"], "qui a", .fr),
+        (["does", "anyone", "have"], "who has", .en), (["does", "somebody", "have"], "who has", .en),
+        (["has", "anyone", "returned"], "who has", .en), (["did", "anyone", "return"], "who has", .en),
         (["quels", "sont", "mes", "livres"], "mes livres", .fr), (["what", "are", "my", "books"], "my books", .en),
         (["which", "books", "do", "i", "have"], "my books", .en),
         (["y", "a-t-il", "des", "livres", "de"], "chercher", .fr), (["y", "a-t-il", "un", "livre", "de"], "chercher", .fr),
@@ -453,19 +458,18 @@ public enum CommandParser {
         }
         if let question = whenQuestion(words, folded: folded, cues: &cues) { return question }
         // "lend Dune to Ana", "prête Dune à Ana": a checkout for Ana.
-        if let first = folded.first, let (to, verb, language) = [("lend", ("to", "checkout", Language.en)), ("prete", ("a", "emprunter", .fr)),
-                                                                  ("preter", ("a", "emprunter", .fr))].first(where: { $0.0 == first })?.1,
+        if let first = folded.first, let (to, verb, language) = Self.lendings[first],
            let index = folded.lastIndex(of: to), index > 1, index < folded.count - 1 {
             cues.append(language)
             return [verb] + words[1..<index] + [language == .en ? "as" : "pour"] + words[(index + 1)...]
         }
         // "how many books do we have", "how many books are overdue": the list, which counts them.
-        if folded.starts(with: ["how", "many", "books"]) {
+        if folded.first == "how", folded.starts(with: Self.howMany) {
             cues.append(.en)
             let rest = folded.dropFirst(3).first == "are" ? Array(words.dropFirst(4)) : []
             return ["list"] + rest
         }
-        if folded.starts(with: ["combien", "de", "livres"]) {
+        if folded.first == "combien", folded.starts(with: Self.combien) {
             cues.append(.fr)
             let rest = folded.dropFirst(3).first == "sont" ? Array(words.dropFirst(4)) : []
             return ["liste"] + rest
@@ -498,6 +502,11 @@ public enum CommandParser {
         }
         return nil
     }
+
+    private static let lendings: [String: (to: String, verb: String, language: Language)] = [
+        "lend": ("to", "checkout", .en), "prete": ("a", "emprunter", .fr), "preter": ("a", "emprunter", .fr),
+    ]
+    private static let howMany = ["how", "many", "books"], combien = ["combien", "de", "livres"]
 
     /// "when is Dune due (back)?", "when will Dune be back?", "when do I have to return Dune?":
     /// who has it, which says until when; about "my books", the member's books.
@@ -734,8 +743,11 @@ public enum CommandParser {
     private static func closestVerb(to folded: [String]) -> VerbForm? {
         guard let first = folded.first, first.count >= 3 else { return nil }
         var best: (VerbForm, Int)? = nil
+        // The first 1, 2, … words of the line, joined once each rather than once a form.
+        var prefixes: [String] = []
         for form in VerbForm.all where form.words.count <= folded.count {
-            let candidate = folded.prefix(form.words.count).joined(separator: " ")
+            while prefixes.count < form.words.count { prefixes.append(folded.prefix(prefixes.count + 1).joined(separator: " ")) }
+            let candidate = prefixes[form.words.count - 1]
             let target = form.words.joined(separator: " ")
             let allowance = target.count <= 4 ? 1 : 2
             guard let distance = EditDistance.optimalStringAlignment(candidate, target, maximum: allowance),

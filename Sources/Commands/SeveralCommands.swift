@@ -6,10 +6,8 @@ extension CommandParser {
     /// checkout Emma", "return Dune and checkout Emma", "I returned Dune. Can I borrow Emma?".
     /// A piece only starts a command when it reads as one: "checkout Dune and Emma" and "Dr.
     /// No" stay whole. What comes before the first command when it is no command (a greeting,
-    /// "Sorry I'm late.") is dropped; what follows a command and is none belongs to it. A long
-    /// pasted text is one message.
+    /// "Sorry I'm late.") is dropped; what follows a command and is none belongs to it.
     static func commandParts(of text: String) -> [CommandPart] {
-        guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return [CommandPart(text: text, command: parseOne(text), joiner: nil)] }
         var parts: [CommandPart] = []
         /// Whether the part's command must be parsed again, its text having grown.
         var stale: [Bool] = []
@@ -35,14 +33,31 @@ extension CommandParser {
         return parts
     }
 
-    /// Whether `text` has anything a separator starts with: most commands have none, and are
-    /// not looked at further.
-    private static func mayHoldSeveral(_ text: String) -> Bool {
-        text.utf8.contains { byte in byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: ",")
-            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!") }
-            || text.contains(" ") && wordSeparators.contains { text.range(of: $0, options: .caseInsensitive) != nil }
+    /// Whether `text` has a separator: a line break, ";", a ",", ".", "?" or "!" followed by a
+    /// space, or one of `wordSeparators`. Most commands have none, and are not looked at further;
+    /// this looks at their bytes without allocating.
+    static func mayHoldSeveral(_ text: String) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            for (index, byte) in bytes.enumerated() {
+                switch byte {
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ";"): return true
+                case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"):
+                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " ") { return true }
+                case UInt8(ascii: " "):
+                    for word in wordSeparators where index + 1 + word.count < bytes.count && bytes[index + 1 + word.count] == UInt8(ascii: " ") {
+                        // ASCII letters only: `| 0x20` lowers them.
+                        if word.indices.allSatisfy({ bytes[index + 1 + $0] | 0x20 == word[$0] }) { return true }
+                    }
+                default: continue
+                }
+            }
+            return false
+        }
+        return text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
     }
-    private static let wordSeparators = [" and ", " et ", " then ", " puis ", " ensuite "]
+
+    /// Words that may separate two commands, lower case, between spaces.
+    private static let wordSeparators: [[UInt8]] = ["and", "et", "then", "puis", "ensuite"].map { Array($0.utf8) }
 
     /// Past this many bytes, a message is not cut into commands.
     static let longestSplitMessage = 4_000

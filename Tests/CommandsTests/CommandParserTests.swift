@@ -373,7 +373,11 @@ let parseTable: [ParseCase] = [
     ParseCase("my history", .history(borrower: nil), .en),
     // French as members write it, and the acknowledgments that end a chat.
     ParseCase("est-ce que quelqu'un a Dune ?", .whoHas(book: "Dune"), .fr),
-    ParseCase("qui a le livre Dune", .whoHas(book: "Dune"), .fr),
+    ParseCase("quelqu'un a emprunté Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("est-ce que quelqu'un a rendu Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("has anyone returned Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("who has The Book Thief", .whoHas(book: "The Book Thief"), .en),
+    ParseCase("qui a Le Livre de la jungle", .whoHas(book: "Le Livre de la jungle"), .fr),
     ParseCase("does anyone have Dune?", .whoHas(book: "Dune"), .en),
     ParseCase("quand Dune sera-t-il disponible ?", .whoHas(book: "Dune"), .fr),
     ParseCase("quand est-ce que Dune sera de retour ?", .whoHas(book: "Dune"), .fr),
@@ -520,6 +524,7 @@ struct SeveralCommandsParserTests {
         let returnThenTake: [Intent] = [.returnBook(book: "Dune"), .checkout(book: "Emma", borrower: nil)]
         for text in ["return Dune\ncheckout Emma", "return Dune; checkout Emma", "return Dune then checkout Emma",
                      "return Dune, and then checkout Emma", "return Dune and checkout Emma", "return Dune, checkout Emma",
+                     "return Dune AND checkout Emma", "return Dune ensuite checkout Emma",
                      "I returned Dune. Can I borrow Emma?", "Hi!\nreturn Dune\ncheckout Emma\nThanks!",
                      "please return Dune and checkout Emma, thanks", "\n\nreturn Dune\n\n  checkout Emma  \n"] {
             #expect(intents(text) == returnThenTake, "\(text.debugDescription)")
