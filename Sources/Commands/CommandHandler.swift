@@ -182,8 +182,8 @@ public actor CommandHandler {
                 "Cela fait \(parts.count) commandes : \(Self.mostCommandsAtOnce) au plus par message. Rien n'a été fait.")), language: l)
         }
         if let alone = parts.first(where: { Self.mustComeAlone($0.command.intent) }) {
-            return Reply(.error, l == .en ? "Nothing was done: send \(code: alone.text) on its own."
-                                          : "Rien n'a été fait : envoyez \(code: alone.text) seul.", language: l)
+            return Reply(.error, l == .en ? "Nothing was done: send \(code: shortened(alone.text)) on its own."
+                                          : "Rien n'a été fait : envoyez \(code: shortened(alone.text)) seul.", language: l)
         }
         var replies: [Reply] = []
         for part in parts {
