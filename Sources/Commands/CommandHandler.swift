@@ -174,8 +174,11 @@ public actor CommandHandler {
             parts[index - 1] = CommandPart(text: text, command: CommandParser.parseOne(text), joiner: parts[index - 1].joiner)
             parts.remove(at: index)
         }
-        guard parts.count > 1 else { return await handle(parts[0].command, from: sender, at: now) }
         let l = words.language
+        guard parts.count > 1 else {
+            guard let only = parts.first else { return Help.reply(topic: nil, language: l) }
+            return await handle(only.command, from: sender, at: now)
+        }
         guard parts.count <= Self.mostCommandsAtOnce else {
             return Reply(.error, RichText(stringLiteral: l.pick(
                 "That is \(parts.count) commands: at most \(Self.mostCommandsAtOnce) in one message. Nothing was done.",
@@ -296,14 +299,14 @@ public actor CommandHandler {
                 return l == .en ? "\(who)\(copy), due \(words.day(loan.dueAt))" : "\(who)\(copy), à rendre \(words.day(loan.dueAt))"
             }
         }
-        let title = out[0].book.title
+        let title = out.first?.book.title ?? ""
         let text: RichText = switch l {
         case .en: isAsker ? "You have no copy of \(bold: title) out: it is with \(holders.joined(separator: "; "))."
                           : "\(owner.name) has no copy of \(bold: title) out: it is with \(holders.joined(separator: "; "))."
         case .fr: isAsker ? "Vous n'avez pas \(bold: title) : il est chez \(holders.joined(separator: " ; "))."
                           : "\(owner.name) n'a pas \(bold: title) : il est chez \(holders.joined(separator: " ; "))."
         }
-        let suggestion = out.count == 1 ? l.pick("return ", "rendre ") + words.reference(out[0].book) : nil
+        let suggestion = out.count == 1 ? out.first.map { l.pick("return ", "rendre ") + words.reference($0.book) } : nil
         return Reply(.error, text, lines: [RichText(stringLiteral: l.pick("Nothing was returned.", "Rien n'a été rendu."))],
                      suggestion: suggestion, language: l)
     }
