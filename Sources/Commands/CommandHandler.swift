@@ -289,7 +289,7 @@ public actor CommandHandler {
 
     /// "return Dune for Zoe" when Zoe has no copy of it out: who has it, and how to bring it
     /// back as theirs.
-    private func notTheirs(_ out: [BookStatus], owner: Borrower, sender: Sender, words: Words) -> Reply {
+    private func notTheirs(_ out: [BookStatus], owner: Borrower, sender: Sender, words: Words, nothingDone: String? = nil) -> Reply {
         let l = words.language
         let isAsker = owner.isSamePerson(as: sender.borrower)
         let holders = out.compactMap { status in
@@ -307,7 +307,7 @@ public actor CommandHandler {
                           : "\(owner.name) n'a pas \(bold: title) : il est chez \(holders.joined(separator: " ; "))."
         }
         let suggestion = out.count == 1 ? out.first.map { l.pick("return ", "rendre ") + words.reference($0.book) } : nil
-        return Reply(.error, text, lines: [RichText(stringLiteral: l.pick("Nothing was returned.", "Rien n'a été rendu."))],
+        return Reply(.error, text, lines: [RichText(stringLiteral: nothingDone ?? l.pick("Nothing was returned.", "Rien n'a été rendu."))],
                      suggestion: suggestion, language: l)
     }
 
@@ -531,6 +531,49 @@ public actor CommandHandler {
                 : (l == .en ? "\(shownName) has \(words.books(loans.count)):" : "\(shownName) a \(words.books(loans.count)) :")
             return Reply(.info, title, lines: loans.map { words.loanLine($0) } + keptLines,
                          suggestion: l.pick("return ", "rendre ") + words.reference(loans[0].book), language: l)
+
+        case .handOver(let book, let name):
+            // Returned by the sender and lent on at once. Only the sender's own copy: a book on
+            // the shelf is simply lent; someone else's is not theirs to pass.
+            guard let person = sender.person(named: name) else { return words.unresolvedMention }
+            let statuses = try await library.whoHas(book)
+            let me = sender.borrower
+            guard let mine = statuses.first(where: { $0.loan?.borrower.isSamePerson(as: me) == true }) else {
+                let out = statuses.filter { $0.loan != nil }
+                if out.count < statuses.count {
+                    return try await run(.checkout(book: book, borrower: name), sender: sender, now: now, words: words)
+                }
+                var refusal = notTheirs(out, owner: me, sender: sender, words: words, nothingDone: l.pick("Nothing was passed on.", "Rien n'a été passé."))
+                refusal.suggestion = out.first.map { l.pick("who has ", "qui a ") + words.reference($0.book) }
+                return refusal
+            }
+            guard !person.isSamePerson(as: me) else {
+                return Reply(.info, l == .en ? "You have \(bold: mine.book.title) already." : "Vous avez déjà \(bold: mine.book.title).",
+                             suggestion: l.pick("renew ", "prolonger ") + words.reference(mine.book), language: l)
+            }
+            let copy = "#\(mine.book.id)"
+            // Someone waits for it: it goes to the first in line, not to whom the sender picks.
+            if let first = try await library.show(copy).holds.first?.holder, !first.isSamePerson(as: person) {
+                return Reply(.error, l == .en
+                    ? "\(first.name) is first in line for \(bold: mine.book.title): it goes to them. Nothing was passed on."
+                    : "\(first.name) est premier dans la file pour \(bold: mine.book.title) : il lui revient. Rien n'a été passé.",
+                    lines: [l == .en ? "Bring it back with \(code: "return " + words.reference(mine.book)) and they are told."
+                                     : "Rendez-le avec \(code: "rendre " + words.reference(mine.book)) et ils sont prévenus."],
+                    suggestion: l.pick("return ", "rendre ") + words.reference(mine.book), language: l)
+            }
+            let returned = try await run(.returnBook(book: copy), sender: sender, now: now, words: words)
+            let lent: Reply
+            do {
+                lent = try await run(.checkout(book: copy, borrower: name), sender: sender, now: now, words: words)
+            } catch let error as LibraryError {
+                lent = words.explain(error, asker: me)
+            }
+            guard lent.kind == .success else { return words.oneAfterAnother([returned, lent]) }
+            var passed = Reply(.success, l == .en ? "\(bold: mine.book.title) passes from you to \(person.name)."
+                                                  : "\(bold: mine.book.title) passe de vous à \(person.name).", lines: lent.lines, language: l)
+            // They are told it is theirs once, not also that it was kept for them on the way.
+            passed.notices = returned.notices.filter { !$0.to.isSamePerson(as: person) } + lent.notices
+            return passed
 
         case .history(let name):
             guard let borrower = sender.person(named: name) else { return words.unresolvedMention }

@@ -88,6 +88,12 @@ public enum CommandParser {
             case .cancel: return command(.cancel)
             default: return command(.loansOf(borrower: nil))
             }
+        case .handOver:
+            // "pass Dune to Ben", "passer Dune à Ben": the last " to " / " à " names who gets it.
+            guard let (title, name, separator) = splitLast(rest, separators: [" to ", " à ", " a "]),
+                  !unquote(title).isEmpty, !unquote(name).isEmpty else { return needsArgument() }
+            if separator != " to " { language = language ?? .fr }
+            return command(.handOver(book: unquote(title), to: unquote(name)))
         case .history:
             // "history for Ana", "historique pour Ana"; "history of Dune" is the book's (`show`).
             guard !rest.isEmpty else { return command(.history(borrower: nil)) }
@@ -427,7 +433,7 @@ public enum CommandParser {
     ].sorted { $0.words.count > $1.words.count }
 
     private static let putBack: [[String]] = [
-        ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
+        ["give"], ["hand"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
 
     /// The message with its phrasing replaced by the verb it means; a request's lead-in only
@@ -463,6 +469,11 @@ public enum CommandParser {
             cues.append(language)
             return [verb] + words[1..<index] + [language == .en ? "as" : "pour"] + words[(index + 1)...]
         }
+        // "give back Dune": a return; "give Back to the Future to Ben" is a hand-over.
+        if folded.count > 2, folded[0] == "give" || folded[0] == "hand", folded[1] == "back", !folded.contains("to") {
+            cues.append(.en)
+            return ["return"] + words.dropFirst(2)
+        }
         // "how many books do we have", "how many books are overdue": the list, which counts them.
         if folded.first == "how", folded.starts(with: Self.howMany) {
             cues.append(.en)
@@ -477,7 +488,7 @@ public enum CommandParser {
         // "I put Dune back", "I brought Dune back": a return. ("I took Dune back" is left
         // alone: it may be a return, or the checkout of a title ending in "Back".)
         if folded.starts(with: ["i", "took"]), folded.last == "back" { return nil }
-        if folded.count >= 4, folded.last == "back",
+        if folded.count >= 3, folded.last == "back",
            let lead = Self.putBack.first(where: { folded.starts(with: $0) }), folded.count > lead.count + 1 {
             cues.append(.en)
             return ["return"] + words[lead.count..<(words.count - 1)]

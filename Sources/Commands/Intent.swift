@@ -12,6 +12,8 @@ public enum Intent: Sendable, Hashable {
     case whoHas(book: String)
     /// `borrower` nil means the sender.
     case loansOf(borrower: String?)
+    /// The sender's book goes straight to someone else (`pass Dune to Ben`): returned and lent on.
+    case handOver(book: String, to: String)
     /// The books someone borrowed and returned, the last first; `borrower` nil means the sender.
     case history(borrower: String?)
     case digest
@@ -53,6 +55,7 @@ public enum Intent: Sendable, Hashable {
         case .cancelHold: "cancel_hold"
         case .whoHas: "who_has"
         case .loansOf: "loans_of"
+        case .handOver: "hand_over"
         case .history: "history"
         case .digest: "digest"
         case .add: "add"

@@ -13,6 +13,8 @@ extension ParsedCommand {
             fields += [("book", .string(book)), ("holder", holder.map(JSONValue.string) ?? .null)]
         case .returnBook(let book), .renew(let book), .hold(let book), .whoHas(let book), .show(let book):
             fields.append(("book", .string(book)))
+        case .handOver(let book, let borrower):
+            fields += [("book", .string(book)), ("borrower", .string(borrower))]
         case .loansOf(let borrower), .history(let borrower):
             fields.append(("borrower", borrower.map(JSONValue.string) ?? .null))
         case .add(let title, let author, let publisher, let categories, let isbn):
@@ -86,6 +88,7 @@ extension Intent {
         case .cancelHold(let book, let holder): return "cancel hold \(quoted(book))" + (holder.map { " for \(quoted($0))" } ?? "")
         case .whoHas(let book): return "who has \(quoted(book))"
         case .loansOf(let borrower): return borrower.map { "what does \(quoted($0)) have" } ?? "my books"
+        case .handOver(let book, let borrower): return "pass \(quoted(book)) to \(quoted(borrower))"
         case .history(let borrower): return borrower.map { "history for \(quoted($0))" } ?? "my history"
         case .digest: return "digest"
         case .add(let title, let author, let publisher, let categories, let isbn):

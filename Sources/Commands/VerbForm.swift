@@ -1,7 +1,7 @@
 /// One way of writing a verb, in the command table of `SPEC.md`.
 struct VerbForm: Sendable {
     enum Verb: Sendable {
-        case checkout, returnBook, renew, hold, cancelHold, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, confirm, cancel
+        case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, confirm, cancel
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -11,6 +11,7 @@ struct VerbForm: Sendable {
             case .renew: "renew"
             case .hold: "hold"
             case .cancelHold: "cancel hold"
+            case .handOver: "pass"
             case .whoHas: "who has"
             case .myBooks: "my books"
             case .history: "history"
@@ -58,6 +59,9 @@ struct VerbForm: Sendable {
         VerbForm("annuler la réservation", .cancelHold, .fr), VerbForm("annuler ma réservation", .cancelHold, .fr),
         VerbForm("annuler réservation", .cancelHold, .fr), VerbForm("annule ma réservation", .cancelHold, .fr),
         VerbForm("annule la réservation", .cancelHold, .fr),
+        VerbForm("pass", .handOver, .en), VerbForm("give", .handOver, .en), VerbForm("hand", .handOver, .en),
+        VerbForm("hand over", .handOver, .en), VerbForm("passer", .handOver, .fr), VerbForm("passe", .handOver, .fr),
+        VerbForm("donner", .handOver, .fr), VerbForm("donne", .handOver, .fr),
         VerbForm("who has what", .digest, .en), VerbForm("digest", .digest, .en), VerbForm("status", .digest, .en),
         VerbForm("qui a quoi", .digest, .fr), VerbForm("résumé", .digest, .fr),
         VerbForm("who has", .whoHas, .en), VerbForm("where is", .whoHas, .en), VerbForm("qui a", .whoHas, .fr),

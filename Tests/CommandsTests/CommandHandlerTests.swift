@@ -338,6 +338,36 @@ struct CommandHandlerTests {
         #expect(french.text.contains("\n\n  Emma est sur l'étagère."), "\(french.text)")
     }
 
+    @Test("pass Dune to Ben: the sender's copy goes straight to Ben, who is told; not someone else's, nor past the line")
+    func handOver() async throws {
+        let handler = try await makeHandler()
+        let benByID = Borrower(name: "Ben", userID: "U-BEN")
+        let ana = Sender(name: "Ana", userID: "U-ANA", mentions: ["<@U-BEN>": benByID])
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let passed = await handler.handle(text: "pass Dune to <@U-BEN>", from: ana, at: tuesday)
+        #expect(passed.kind == .success)
+        #expect(passed.text == "Dune passes from you to Ben.\n  Due Tue 15 Dec.", "\(passed.text)")
+        #expect(passed.notices.map(\.to) == [benByID])
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Ben has Dune"))
+        // Not Ana's any more: nothing happens, and the reply says who has it.
+        let notHers = await handler.handle(text: "passer Dune à Cy", from: ana, at: tuesday)
+        #expect(notHers.kind == .error)
+        #expect(notHers.text == "Vous n'avez pas Dune : il est chez Ben, à rendre mar. 15 déc.\n  Rien n'a été passé.\n  Essayez : `qui a Dune`", "\(notHers.text)")
+        // Someone is in line: the book goes to them, not to whom Ben picks; to them, it passes.
+        let cy = Sender(name: "Cy", userID: "U-CY")
+        _ = await handler.handle(text: "hold Dune", from: cy, at: tuesday)
+        let jumped = await handler.handle(text: "give Dune to Ana", from: ben, at: tuesday)
+        #expect(jumped.text.hasPrefix("Cy is first in line for Dune: it goes to them. Nothing was passed on."), "\(jumped.text)")
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Ben has Dune"))
+        let toCy = await handler.handle(text: "give Dune to Cy", from: ben, at: tuesday)
+        #expect(toCy.text.hasPrefix("Dune passes from you to Cy."), "\(toCy.text)")
+        #expect(toCy.notices.map(\.to.name) == ["Cy"])
+        #expect(await handler.handle(text: "my books", from: cy, at: tuesday).text.hasPrefix("You have 1 book:\n  Dune"))
+        // A book on the shelf is simply lent.
+        let lent = await handler.handle(text: "pass Emma to Ben", from: ana, at: tuesday)
+        #expect(lent.text.hasPrefix("Emma is checked out to Ben."), "\(lent.text)")
+    }
+
     @Test("my history: the books returned, the last first, the last 10 of more; someone else's; in French")
     func history() async throws {
         let handler = try await makeHandler()
