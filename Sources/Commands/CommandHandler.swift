@@ -551,6 +551,12 @@ public actor CommandHandler {
                 return Reply(.info, l == .en ? "You have \(bold: mine.book.title) already." : "Vous avez déjà \(bold: mine.book.title).",
                              suggestion: l.pick("renew ", "prolonger ") + words.reference(mine.book), language: l)
             }
+            // They have a copy already: a second one is not passed to them.
+            if let theirs = statuses.first(where: { $0.loan?.borrower.isSamePerson(as: person) == true }) {
+                return Reply(.error, l == .en ? "\(person.name) already has \(bold: theirs.book.title) (#\(theirs.book.id)). Nothing was passed on."
+                                              : "\(person.name) a déjà \(bold: theirs.book.title) (#\(theirs.book.id)). Rien n'a été passé.",
+                             suggestion: l.pick("return ", "rendre ") + words.reference(mine.book), language: l)
+            }
             let copy = "#\(mine.book.id)"
             // Someone waits for it: it goes to the first in line, not to whom the sender picks.
             if let first = try await library.show(copy).holds.first?.holder, !first.isSamePerson(as: person) {

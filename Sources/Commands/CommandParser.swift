@@ -93,6 +93,8 @@ public enum CommandParser {
             guard let (title, name, separator) = splitLast(rest, separators: [" to ", " à ", " a "]),
                   !unquote(title).isEmpty, !unquote(name).isEmpty else { return needsArgument() }
             if separator != " to " { language = language ?? .fr }
+            // "pass Dune to me": a checkout for the sender.
+            if ["me", "myself", "moi"].contains(foldWord(unquote(name))) { return command(.checkout(book: unquote(title), borrower: nil)) }
             return command(.handOver(book: unquote(title), to: unquote(name)))
         case .history:
             // "history for Ana", "historique pour Ana"; "history of Dune" is the book's (`show`).

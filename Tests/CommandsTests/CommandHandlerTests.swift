@@ -366,6 +366,12 @@ struct CommandHandlerTests {
         // A book on the shelf is simply lent.
         let lent = await handler.handle(text: "pass Emma to Ben", from: ana, at: tuesday)
         #expect(lent.text.hasPrefix("Emma is checked out to Ben."), "\(lent.text)")
+        // Ben has a copy of it already: Ana keeps hers.
+        _ = await handler.handle(text: "add Emma by Jane Austen", from: ana, at: tuesday)
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
+        let second = await handler.handle(text: "pass Emma to Ben", from: ana, at: tuesday)
+        #expect(second.text.hasPrefix("Ben already has Emma (#2). Nothing was passed on."), "\(second.text)")
+        #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have 1 book:\n  Emma"))
     }
 
     @Test("my history: the books returned, the last first, the last 10 of more; someone else's; in French")

@@ -401,6 +401,7 @@ let parseTable: [ParseCase] = [
     ParseCase("passer Dune à Ben", .handOver(book: "Dune", to: "Ben"), .fr),
     ParseCase("donne Les Misérables à Ana", .handOver(book: "Les Misérables", to: "Ana"), .fr),
     ParseCase("give Dune back", .returnBook(book: "Dune"), .en),
+    ParseCase("pass Dune to me", .checkout(book: "Dune", borrower: nil), .en),
     ParseCase("give back Dune", .returnBook(book: "Dune"), .en),
     ParseCase("pass Dune", .unknown(text: "pass", suggestion: "pass"), .en),
     ParseCase("lend Back to the Future to Ana", .checkout(book: "Back to the Future", borrower: "Ana"), .en),
