@@ -206,6 +206,15 @@ public actor CommandHandler {
         }
     }
 
+    /// Whether a suggested command is one, about a book the library has.
+    private func namesKnownBook(_ intent: Intent) async -> Bool {
+        switch intent {
+        case .unknown: false
+        case .returnBook(let book), .checkout(let book, _): await namesBooks(book)
+        default: true
+        }
+    }
+
     /// Whether `text` names a book (or several, all matching it) of the library.
     private func namesBooks(_ text: String) async -> Bool {
         do {
@@ -341,10 +350,18 @@ public actor CommandHandler {
             } catch LibraryError.alreadyCheckedOut(let book, let loan) where loan.borrower.isSamePerson(as: sender.borrower) {
                 // The asker has the book and lends it on (`checkout Dune as Ben` by Ana, who has
                 // it): waiting in line for it is not the way; bringing it back first is.
+                // Passed on, unless someone else waits for it: then it goes to them once back.
+                if let first = try? await library.show("#\(book.id)").holds.first?.holder, !first.isSamePerson(as: borrower) {
+                    return Reply(.error, l == .en
+                        ? "You have \(bold: book.title) (due \(words.day(loan.dueAt))), and \(first.name) is first in line for it: it goes to them once back."
+                        : "Vous avez \(bold: book.title) (à rendre \(words.day(loan.dueAt))), et \(first.name) est premier dans la file : il lui revient à son retour.",
+                        suggestion: l.pick("return ", "rendre ") + words.reference(book), language: l)
+                }
                 return Reply(.error, l == .en
-                    ? "You have \(bold: book.title) (due \(words.day(loan.dueAt))): return it first, then check it out to \(borrower.name)."
-                    : "Vous avez \(bold: book.title) (à rendre \(words.day(loan.dueAt))) : rendez-le d'abord, puis empruntez-le pour \(borrower.name).",
-                    suggestion: l.pick("return ", "rendre ") + words.reference(book), language: l)
+                    ? "You have \(bold: book.title) (due \(words.day(loan.dueAt))): to hand it to \(borrower.name), pass it on."
+                    : "Vous avez \(bold: book.title) (à rendre \(words.day(loan.dueAt))) : pour le donner à \(borrower.name), passez-le.",
+                    suggestion: l == .en ? "pass \(words.reference(book)) to \(borrower.name)" : "passer \(words.reference(book)) à \(borrower.name)",
+                    language: l)
             } catch LibraryError.heldForAnother(let book, let hold) where hold.holder.isSamePerson(as: sender.borrower) {
                 // Kept for the asker, who lends it on (`checkout Dune as Chloé` by Ben): their
                 // place comes first; giving it up lets the book go on.
@@ -568,17 +585,18 @@ public actor CommandHandler {
                     suggestion: l.pick("return ", "rendre ") + words.reference(mine.book), language: l)
             }
             let returned = try await run(.returnBook(book: copy), sender: sender, now: now, words: words)
-            let lent: Reply
+            let lent: LoanedBook
             do {
-                lent = try await run(.checkout(book: copy, borrower: name), sender: sender, now: now, words: words)
+                lent = try await library.checkout(copy, to: person, at: now)
             } catch let error as LibraryError {
-                lent = words.explain(error, asker: me)
+                return words.oneAfterAnother([returned, words.explain(error, asker: me)])
             }
-            guard lent.kind == .success else { return words.oneAfterAnother([returned, lent]) }
-            var passed = Reply(.success, l == .en ? "\(bold: mine.book.title) passes from you to \(person.name)."
-                                                  : "\(bold: mine.book.title) passe de vous à \(person.name).", lines: lent.lines, language: l)
+            var passed = Reply(.success, l == .en ? "\(bold: lent.book.title) passes from you to \(person.name)."
+                                                  : "\(bold: lent.book.title) passe de vous à \(person.name).",
+                               lines: [l == .en ? "Due \(words.day(lent.loan.dueAt))." : "À rendre \(words.day(lent.loan.dueAt))."], language: l)
             // They are told it is theirs once, not also that it was kept for them on the way.
-            passed.notices = returned.notices.filter { !$0.to.isSamePerson(as: person) } + lent.notices
+            passed.notices = returned.notices.filter { !$0.to.isSamePerson(as: person) }
+                + [words.passedOnNotice(lent, by: me, language: settings.defaultLanguage)]
             return passed
 
         case .history(let name):
@@ -790,8 +808,9 @@ public actor CommandHandler {
                                               : "Il manque quelque chose à \(bold: suggestion) : par exemple \(code: example).",
                              lines: [RichText(markup: usage.explanation)], suggestion: example, language: l)
             }
-            // A whole command the words probably mean ("I'm done with Dune" → `return Dune`).
-            if let suggestion, isSuggestible(suggestion), !CommandParser.parse(suggestion).intent.isUnknown {
+            // A whole command the words probably mean ("I'm done with Dune" → `return Dune`),
+            // when it names a book the library has.
+            if let suggestion, isSuggestible(suggestion), await namesKnownBook(CommandParser.parse(suggestion).intent) {
                 return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: suggestion)?"
                                               : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: suggestion) ?",
                              suggestion: suggestion, language: l)

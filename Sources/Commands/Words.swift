@@ -43,6 +43,15 @@ struct Words: Sendable {
             suggestion: theirs.pick("return ", "rendre ") + reference(lent.book), language: theirs))
     }
 
+    /// The message for the member a book was passed on to (`pass Dune to Ben`).
+    func passedOnNotice(_ lent: LoanedBook, by giver: Borrower, language theirs: Language) -> Notice {
+        let due = Words(language: theirs, dates: dates, now: now).day(lent.loan.dueAt)
+        return Notice(to: lent.loan.borrower, reply: Reply(.info, theirs == .en
+            ? "\(giver.name) passed \(bold: lent.book.title) on to you: it is yours to bring back by \(due)."
+            : "\(giver.name) vous a passé \(bold: lent.book.title) : à rendre \(due).",
+            suggestion: theirs.pick("return ", "rendre ") + reference(lent.book), language: theirs))
+    }
+
     /// The message for a member whose loan someone else closed by returning the book.
     func returnedForNotice(_ receipt: ReturnReceipt, by returner: Borrower, language theirs: Language) -> Notice {
         Notice(to: receipt.loan.borrower, reply: Reply(.info, theirs == .en

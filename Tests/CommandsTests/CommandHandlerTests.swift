@@ -201,6 +201,9 @@ struct CommandHandlerTests {
             // Several books at once.
             (ana, "checkout Dune, Zorro"), (ana, "return Dune and Zorro"), (ben, "renew all"), (ben, "rendre tout"),
             (ben, "hold Dune, Emma"),
+            // Several commands, a book passed on, history, words that are only probably a command.
+            (ana, "return Dune and checkout Zorro"), (cy, "checkout Dune as Dee"), (cy, "pass Dune to Ana"), (ana, "pass Dune to Cy"),
+            (ana, "my history"), (ana, "finished Dune"), (cy, "when is Dune due?"),
         ]
         for end in steps.indices {
             // The steps so far on a fresh library, then the last reply's suggestion, by the same member.
@@ -348,6 +351,7 @@ struct CommandHandlerTests {
         #expect(passed.kind == .success)
         #expect(passed.text == "Dune passes from you to Ben.\n  Due Tue 15 Dec.", "\(passed.text)")
         #expect(passed.notices.map(\.to) == [benByID])
+        #expect(passed.notices.first.map { PlainRenderer.render($0.reply) } == "Ana passed Dune on to you: it is yours to bring back by Tue 15 Dec.\n  Try: `return Dune`")
         #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Ben has Dune"))
         // Not Ana's any more: nothing happens, and the reply says who has it.
         let notHers = await handler.handle(text: "passer Dune à Cy", from: ana, at: tuesday)
@@ -478,20 +482,29 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "who has Dune", from: Sender(name: "Ben", userID: "U-BEN"), at: tuesday).suggestion == "hold Dune")
     }
 
-    @Test("lending on a book one has: return it first, not wait in line for it")
+    @Test("lending on a book one has: pass it on (or, when someone else waits, bring it back), not wait in line for it")
     func lendOnOwnBook() async throws {
         let handler = try await makeHandler()
         _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
         let onward = await handler.handle(text: "checkout Dune as Ben", from: ana, at: tuesday)
         #expect(onward.kind == .error)
-        #expect(onward.text.hasPrefix("You have Dune (due Tue 15 Dec): return it first, then check it out to Ben."), "\(onward.text)")
-        #expect(onward.suggestion == "return Dune")
+        #expect(onward.text.hasPrefix("You have Dune (due Tue 15 Dec): to hand it to Ben, pass it on."), "\(onward.text)")
+        #expect(onward.suggestion == "pass Dune to Ben")
         // Someone else asking for Ben is told who has it, and to wait in line.
         let other = await handler.handle(text: "checkout Dune as Ben", from: Sender(name: "Cy", userID: "U-CY"), at: tuesday)
         #expect(other.text.hasPrefix("Dune is already checked out by Ana"))
         #expect(other.suggestion == "hold Dune")
         let french = await handler.handle(text: "emprunter Dune pour Ben", from: ana, at: tuesday)
-        #expect(french.text.hasPrefix("Vous avez Dune (à rendre mar. 15 déc.) : rendez-le d'abord, puis empruntez-le pour Ben."), "\(french.text)")
+        #expect(french.text.hasPrefix("Vous avez Dune (à rendre mar. 15 déc.) : pour le donner à Ben, passez-le."), "\(french.text)")
+        #expect(french.suggestion == "passer Dune à Ben")
+        // The suggestion, typed, does it; passed back, Ana has it again.
+        #expect(await handler.handle(text: "pass Dune to Ben", from: ana, at: tuesday).text.hasPrefix("Dune passes from you to Ben."))
+        #expect(await handler.handle(text: "pass Dune to Ana", from: ben, at: tuesday).text.hasPrefix("Dune passes from you to Ana."))
+        // Cy waits for it: it goes to Cy once back, so bringing it back is the way.
+        _ = await handler.handle(text: "hold Dune", from: Sender(name: "Cy", userID: "U-CY"), at: tuesday)
+        let waited = await handler.handle(text: "checkout Dune as Ben", from: ana, at: tuesday)
+        #expect(waited.text.hasPrefix("You have Dune (due Tue 15 Dec), and Cy is first in line for it: it goes to them once back."), "\(waited.text)")
+        #expect(waited.suggestion == "return Dune")
     }
 
     @Test("the same in French, dates included")

@@ -95,6 +95,7 @@ let replyTable: [ReplyCase] = [
     ReplyCase("my history", .info, "You have returned no book yet."),
     ReplyCase("I'm done with Les Misérables", .error, "I did not understand 'I'm done with Les Misérables'. Did you mean `return Les Misérables`?\n  Try: `return Les Misérables`"),
     ReplyCase("j'ai fini les misérables", .error, "Vouliez-vous dire `rendre les misérables` ?"),
+    ReplyCase("finished Zorglub", .error, "I did not understand 'finished Zorglub'.\n  Try: `help`"),
     ReplyCase("mon historique", .info, "Vous n'avez encore rendu aucun livre."),
     ReplyCase("who has Dune and checkout Emma", .success, "Ana has Dune since Fri 20 Nov, due Fri 4 Dec.\n  Try: `hold Dune`\n\n"),
     ReplyCase("who has Dune and checkout Emma", .success, "\n\n  Emma is checked out to Chloé."),
