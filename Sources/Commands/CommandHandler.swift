@@ -206,13 +206,20 @@ public actor CommandHandler {
         }
     }
 
-    /// Whether a suggested command is one, about a book the library has.
-    private func namesKnownBook(_ intent: Intent) async -> Bool {
+    /// `command` (parsed as `intent`) when the library would do it; `who has` the book when it
+    /// would refuse (a return of a book that is not out, a checkout of one that is); nil when
+    /// it names no book the library has.
+    private func workable(_ intent: Intent, _ command: String, for sender: Sender, _ l: Language) async -> String? {
+        let book: String, works: (BookStatus) -> Bool
         switch intent {
-        case .unknown: false
-        case .returnBook(let book), .checkout(let book, _): await namesBooks(book)
-        default: true
+        case .unknown: return nil
+        case .returnBook(let reference): (book, works) = (reference, { $0.loan != nil })
+        case .checkout(let reference, _):
+            (book, works) = (reference, { $0.loan == nil && ($0.keptFor.map { $0.isSamePerson(as: sender.borrower) } ?? true) })
+        default: return command
         }
+        guard let statuses = try? await library.whoHas(book) else { return nil }
+        return statuses.contains(where: works) ? command : l.pick("who has ", "qui a ") + book
     }
 
     /// Whether `text` names a book (or several, all matching it) of the library.
@@ -810,7 +817,7 @@ public actor CommandHandler {
             }
             // A whole command the words probably mean ("I'm done with Dune" → `return Dune`),
             // when it names a book the library has.
-            if let suggestion, isSuggestible(suggestion), await namesKnownBook(CommandParser.parse(suggestion).intent) {
+            if let probable = suggestion, isSuggestible(probable), let suggestion = await workable(CommandParser.parse(probable).intent, probable, for: sender, l) {
                 return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: suggestion)?"
                                               : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: suggestion) ?",
                              suggestion: suggestion, language: l)

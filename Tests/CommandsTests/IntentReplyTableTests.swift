@@ -96,6 +96,9 @@ let replyTable: [ReplyCase] = [
     ReplyCase("I'm done with Les Misérables", .error, "I did not understand 'I'm done with Les Misérables'. Did you mean `return Les Misérables`?\n  Try: `return Les Misérables`"),
     ReplyCase("j'ai fini les misérables", .error, "Vouliez-vous dire `rendre les misérables` ?"),
     ReplyCase("finished Zorglub", .error, "I did not understand 'finished Zorglub'.\n  Try: `help`"),
+    // A checkout that would be refused (Ana has Dune) is not suggested: who has it is.
+    ReplyCase("I'll take Dune", .error, "Did you mean `who has Dune`?\n  Try: `who has Dune`"),
+    ReplyCase("finished Emma", .error, "Did you mean `who has Emma`?"),
     ReplyCase("mon historique", .info, "Vous n'avez encore rendu aucun livre."),
     ReplyCase("who has Dune and checkout Emma", .success, "Ana has Dune since Fri 20 Nov, due Fri 4 Dec.\n  Try: `hold Dune`\n\n"),
     ReplyCase("who has Dune and checkout Emma", .success, "\n\n  Emma is checked out to Chloé."),
