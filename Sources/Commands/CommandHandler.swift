@@ -516,7 +516,7 @@ public actor CommandHandler {
 
         case .whoHas(let book):
             let statuses = try await library.whoHas(book)
-            let lines = statuses.map { words.status($0) }
+            let lines = statuses.map { words.status($0, asker: sender.borrower) }
             if statuses.count == 1, let status = statuses.first, let line = lines.first {
                 let next = await followUp(status, for: sender, words: words)
                 return Reply(.info, line, lines: next.line.map { [$0] } ?? [], suggestion: next.suggestion, language: l)

@@ -143,15 +143,26 @@ struct Words: Sendable {
             : "Répondez \(code: "oui") dans les 5 minutes pour confirmer, ou \(code: "annuler")."
     }
 
-    func status(_ status: BookStatus) -> RichText {
+    /// Where a book is; to `asker`, their own loan or the book kept for them is "you".
+    func status(_ status: BookStatus, asker: Borrower? = nil) -> RichText {
+        func isAsker(_ person: Borrower) -> Bool { asker.map(person.isSamePerson) ?? false }
         guard let loan = status.loan else {
             if let keeper = status.keptFor {
+                if isAsker(keeper) {
+                    return language == .en ? "\(bold: status.book.title) is on the shelf, kept for you\(until(status.keptUntil))."
+                                           : "\(bold: status.book.title) est sur l'étagère, réservé pour vous\(until(status.keptUntil))."
+                }
                 return language == .en ? "\(bold: status.book.title) is on the shelf, kept for \(keeper.name)\(until(status.keptUntil)), first in line."
                                        : "\(bold: status.book.title) est sur l'étagère, réservé pour \(keeper.name)\(until(status.keptUntil)), premier de la file."
             }
             return language == .en ? "\(bold: status.book.title) is on the shelf." : "\(bold: status.book.title) est sur l'étagère."
         }
         let late = loan.isOverdue(at: now) ? language.pick(" (overdue)", " (en retard)") : ""
+        if isAsker(loan.borrower) {
+            return language == .en
+                ? "You have \(bold: status.book.title) since \(day(loan.checkedOutAt)), due \(day(loan.dueAt))\(late)."
+                : "Vous avez \(bold: status.book.title) depuis \(day(loan.checkedOutAt)), à rendre \(day(loan.dueAt))\(late)."
+        }
         return language == .en
             ? "\(loan.borrower.name) has \(bold: status.book.title) since \(day(loan.checkedOutAt)), due \(day(loan.dueAt))\(late)."
             : "\(loan.borrower.name) a \(bold: status.book.title) depuis \(day(loan.checkedOutAt)), à rendre \(day(loan.dueAt))\(late)."

@@ -477,9 +477,17 @@ struct CommandHandlerTests {
     func whoHasOwnLoan() async throws {
         let handler = try await makeHandler()
         _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
-        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).suggestion == "return Dune")
+        let mine = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
+        #expect(mine.text.hasPrefix("You have Dune since Tue 1 Dec, due Tue 15 Dec."), "\(mine.text)")
+        #expect(mine.suggestion == "return Dune")
         #expect(await handler.handle(text: "qui a Dune", from: ana, at: tuesday).suggestion == "rendre Dune")
         #expect(await handler.handle(text: "who has Dune", from: Sender(name: "Ben", userID: "U-BEN"), at: tuesday).suggestion == "hold Dune")
+        // Kept for the asker: "you" too.
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday)
+        let kept = await handler.handle(text: "who has Dune", from: ben, at: tuesday)
+        #expect(kept.text.hasPrefix("Dune is on the shelf, kept for you until Tue 8 Dec."), "\(kept.text)")
+        #expect(kept.suggestion == "checkout Dune")
     }
 
     @Test("lending on a book one has: pass it on (or, when someone else waits, bring it back), not wait in line for it")
@@ -618,7 +626,7 @@ struct CommandHandlerTests {
         let asked = await handler.handle(text: "delete Dune", from: ana, at: tuesday)
         #expect(asked.kind == .confirmation)
         #expect(asked.text.hasPrefix("Delete this book, with its loan and holds?\n  #1 Dune, Frank Herbert — out with Ana, due Tue 15 Dec; 1 waiting\n"), "\(asked.text)")
-        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Ana has Dune"), "nothing deleted yet")
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("You have Dune"), "nothing deleted yet")
         let done = await handler.handle(text: "yes", from: ana, at: tuesday)
         #expect(done.text.hasPrefix("Deleted 1 book.\n  #1 Dune"), "\(done.text)")
         #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).kind == .error)

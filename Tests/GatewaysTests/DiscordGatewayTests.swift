@@ -343,7 +343,7 @@ struct DiscordGatewayTests {
         func reply(to id: String) -> String {
             posted.first { $0.body?["message_reference"]?["message_id"]?.string == id }?.body?["content"]?.string ?? ""
         }
-        #expect(reply(to: "800000000000000021").contains("has **Dune** since"), "\(reply(to: "800000000000000021"))")
+        #expect(reply(to: "800000000000000021").contains("You have **Dune** since"), "\(reply(to: "800000000000000021"))")
         #expect(reply(to: "800000000000000022").contains("is back on the shelf"))
         let log = try await discord.gatewayLog()
         let resume = try #require(log.first { $0.op == 6 })

@@ -46,7 +46,7 @@ struct ConsoleTests {
         let blocks = outcome.stdout.components(separatedBy: "\n\n")
         #expect(blocks.count == 5)
         #expect(blocks[1].hasPrefix("Dune est emprunté par Léa."))
-        #expect(blocks[2].hasPrefix("Léa a Dune depuis"))
+        #expect(blocks[2].hasPrefix("Vous avez Dune depuis"))
         #expect(blocks[3].hasPrefix("Vous avez 1 livre :"))
         #expect(blocks[4].hasPrefix("Merci ! Dune est de retour"))
     }
