@@ -790,7 +790,7 @@ public actor CommandHandler {
 
         case .show(let book):
             let details = try await library.show(book)
-            return words.details(details)
+            return words.details(details, asker: sender.borrower)
 
         case .help(let topic):
             return Help.reply(topic: topic, language: l)

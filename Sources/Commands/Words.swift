@@ -230,14 +230,14 @@ struct Words: Sendable {
         }
     }
 
-    func details(_ details: BookDetails) -> Reply {
+    func details(_ details: BookDetails, asker: Borrower? = nil) -> Reply {
         let book = details.book
         var fields: [Reply.Field] = [Reply.Field(language.pick("Author", "Auteur"), "\(book.author)")]
         if let publisher = book.publisher { fields.append(Reply.Field(language.pick("Publisher", "Éditeur"), "\(publisher)")) }
         if !book.categories.isEmpty { fields.append(Reply.Field(language.pick("Categories", "Catégories"), "\(book.categories.joined(separator: ", "))")) }
         if let isbn = book.isbn { fields.append(Reply.Field("ISBN", "\(isbn)")) }
         fields.append(Reply.Field(language.pick("Added", "Ajouté"), "\(day(book.addedAt))"))
-        fields.append(Reply.Field(language.pick("Status", "État"), status(BookStatus(book: book, loan: details.loan, queue: details.holds))))
+        fields.append(Reply.Field(language.pick("Status", "État"), status(BookStatus(book: book, loan: details.loan, queue: details.holds), asker: asker)))
         if !details.holds.isEmpty {
             fields.append(Reply.Field(language.pick("Waiting", "En attente"), "\(details.holds.map(\.holder.name).joined(separator: ", "))"))
         }
