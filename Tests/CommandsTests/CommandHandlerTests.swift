@@ -480,6 +480,7 @@ struct CommandHandlerTests {
         let mine = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
         #expect(mine.text.hasPrefix("You have Dune since Tue 1 Dec, due Tue 15 Dec."), "\(mine.text)")
         #expect(mine.suggestion == "return Dune")
+        #expect(await handler.handle(text: "show Dune", from: ana, at: tuesday).text.contains("Status: You have Dune since Tue 1 Dec"))
         #expect(await handler.handle(text: "qui a Dune", from: ana, at: tuesday).suggestion == "rendre Dune")
         #expect(await handler.handle(text: "who has Dune", from: Sender(name: "Ben", userID: "U-BEN"), at: tuesday).suggestion == "hold Dune")
         // Kept for the asker: "you" too.
