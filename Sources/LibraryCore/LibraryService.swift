@@ -348,9 +348,10 @@ public struct LibraryService: Sendable {
                 let total = try db.first("\(count) AND borrowerKey = ?", [borrower.nameKey]) { row -> Int in row[0] } ?? loans.count
                 return (loans, total)
             }
-            let mine = "(loan.borrowerID = ? OR (loan.borrowerID IS NULL AND loan.borrowerKey = ?))"
-            let loans = try db.all("\(select) AND \(mine) \(order)", [userID, borrower.nameKey, limit], Self.loanedBook)
-            let total = try db.first("\(count) AND \(mine.replacingOccurrences(of: "loan.", with: ""))", [userID, borrower.nameKey]) { row -> Int in row[0] } ?? loans.count
+            let loans = try db.all("\(select) AND (loan.borrowerID = ? OR (loan.borrowerID IS NULL AND loan.borrowerKey = ?)) \(order)",
+                                   [userID, borrower.nameKey, limit], Self.loanedBook)
+            let total = try db.first("\(count) AND (borrowerID = ? OR (borrowerID IS NULL AND borrowerKey = ?))",
+                                     [userID, borrower.nameKey]) { row -> Int in row[0] } ?? loans.count
             return (loans, total)
         }
     }
