@@ -599,7 +599,7 @@ public actor CommandHandler {
                 return words.oneAfterAnother([returned, words.explain(error, asker: me)])
             }
             var passed = Reply(.success, l == .en ? "\(bold: lent.book.title) passes from you to \(person.name)."
-                                                  : "\(bold: lent.book.title) passe de vous à \(person.name).",
+                                                  : "Vous avez passé \(bold: lent.book.title) à \(person.name).",
                                lines: [l == .en ? "Due \(words.day(lent.loan.dueAt))." : "À rendre \(words.day(lent.loan.dueAt))."], language: l)
             // They are told it is theirs once, not also that it was kept for them on the way.
             passed.notices = returned.notices.filter { !$0.to.isSamePerson(as: person) }

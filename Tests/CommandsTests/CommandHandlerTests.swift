@@ -364,6 +364,8 @@ struct CommandHandlerTests {
         #expect(jumped.text.hasPrefix("Cy is first in line for Dune: it goes to them. Nothing was passed on."), "\(jumped.text)")
         #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Ben has Dune"))
         let toCy = await handler.handle(text: "give Dune to Cy", from: ben, at: tuesday)
+        #expect(await handler.handle(text: "passer Dune à Ben", from: cy, at: tuesday).text.hasPrefix("Vous avez passé Dune à Ben."))
+        #expect(await handler.handle(text: "pass Dune to Cy", from: ben, at: tuesday).text.hasPrefix("Dune passes from you to Cy."))
         #expect(toCy.text.hasPrefix("Dune passes from you to Cy."), "\(toCy.text)")
         #expect(toCy.notices.map(\.to.name) == ["Cy"])
         #expect(await handler.handle(text: "my books", from: cy, at: tuesday).text.hasPrefix("You have 1 book:\n  Dune"))
