@@ -381,7 +381,7 @@ public enum CommandParser {
         (["quels", "livres", "sont", "empruntes"], "liste empruntés", .fr), (["which", "books", "are", "overdue"], "list overdue", .en),
         (["which", "books", "are", "available"], "list available", .en), (["which", "books", "are", "out"], "list checked out", .en),
         (["check-out"], "check out", .en), (["check-in"], "check in", .en),
-        (["give", "me"], "checkout", .en), (["lend", "me"], "checkout", .en), (["gimme"], "checkout", .en),
+        (["give", "me"], "checkout", .en), (["donne"], "donner", .fr), (["lend", "me"], "checkout", .en), (["gimme"], "checkout", .en),
         (["what", "books", "do", "you", "have"], "list", .en), (["what", "books", "do", "we", "have"], "list", .en),
         (["which", "books", "do", "you", "have"], "list", .en), (["what's", "on", "the", "shelf"], "list available", .en),
         (["what", "is", "on", "the", "shelf"], "list available", .en), (["quels", "livres", "avez-vous"], "liste", .fr),

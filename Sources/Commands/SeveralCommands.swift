@@ -9,20 +9,36 @@ extension CommandParser {
     /// "Sorry I'm late.") is dropped; what follows a command and is none belongs to it.
     static func commandParts(of text: String) -> [CommandPart] {
         var parts: [CommandPart] = []
-        /// Whether the part's command must be parsed again, its text having grown.
-        var stale: [Bool] = []
-        for line in text.split(whereSeparator: \.isNewline) {
-            for (index, segment) in segments(of: String(line)).enumerated() {
+        /// Whether the part's command must be parsed again, its text having grown; whether
+        /// items of a list, one a line, were added to it.
+        var stale: [Bool] = [], listed: [Bool] = []
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            let (line, bulleted) = withoutBullet(String(rawLine))
+            for (index, segment) in segments(of: line).enumerated() {
                 let command = parseOne(segment.text)
                 let lineStart = index == 0
                 if parts.isEmpty || startsCommand(command, atLineStart: lineStart) {
                     let joiner = lineStart || sureSeparators.contains(segment.separator.lowercased()) ? nil : segment.separator
                     parts.append(CommandPart(text: segment.text, command: command, joiner: joiner))
                     stale.append(false)
-                } else {
-                    parts[parts.count - 1].text += lineStart ? " " + segment.text : segment.typed
-                    stale[parts.count - 1] = true
+                    listed.append(false)
+                    continue
                 }
+                let last = parts.count - 1
+                // An item of a list: bulleted, or under "Returning:" or a verb alone ("return").
+                var isBareVerb: Bool {
+                    guard !stale[last], case .unknown(let text, let suggestion) = parts[last].command.intent else { return false }
+                    return suggestion == text
+                }
+                if lineStart && (bulleted || listed[last] || parts[last].text.hasSuffix(":") || isBareVerb) {
+                    // "Returning:" then "- Dune", "- Emma": "Returning Dune, Emma".
+                    if parts[last].text.hasSuffix(":") { parts[last].text.removeLast() }
+                    parts[last].text += (listed[last] ? ", " : " ") + segment.text
+                    listed[last] = true
+                } else {
+                    parts[last].text += lineStart ? " " + segment.text : segment.typed
+                }
+                stale[last] = true
             }
         }
         for index in parts.indices where stale[index] {
@@ -31,6 +47,20 @@ extension CommandParser {
         }
         if parts.count > 1, isChat(parts[0].command.intent) { parts.removeFirst() }
         return parts
+    }
+
+    /// A line without its list bullet ("- ", "• ", "* ", "1. ", "2) "), and whether it had one.
+    private static func withoutBullet(_ line: String) -> (String, Bool) {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        for bullet in ["- ", "• ", "* ", "· ", "– ", "— "] where trimmed.hasPrefix(bullet) {
+            return (String(trimmed.dropFirst(bullet.count)), true)
+        }
+        let digits = trimmed.prefix { $0.isASCII && $0.isNumber }
+        let after = trimmed.dropFirst(digits.count)
+        if !digits.isEmpty, digits.count <= 2, after.hasPrefix(". ") || after.hasPrefix(") ") {
+            return (String(after.dropFirst(2)), true)
+        }
+        return (line, false)
     }
 
     /// Whether `text` has a separator: a line break, ";", a ",", ".", "?" or "!" followed by a

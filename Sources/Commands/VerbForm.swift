@@ -61,7 +61,7 @@ struct VerbForm: Sendable {
         VerbForm("annule la réservation", .cancelHold, .fr),
         VerbForm("pass", .handOver, .en), VerbForm("give", .handOver, .en), VerbForm("hand", .handOver, .en),
         VerbForm("hand over", .handOver, .en), VerbForm("passer", .handOver, .fr), VerbForm("passe", .handOver, .fr),
-        VerbForm("donner", .handOver, .fr), VerbForm("donne", .handOver, .fr),
+        VerbForm("donner", .handOver, .fr),
         VerbForm("who has what", .digest, .en), VerbForm("digest", .digest, .en), VerbForm("status", .digest, .en),
         VerbForm("qui a quoi", .digest, .fr), VerbForm("résumé", .digest, .fr),
         VerbForm("who has", .whoHas, .en), VerbForm("where is", .whoHas, .en), VerbForm("qui a", .whoHas, .fr),

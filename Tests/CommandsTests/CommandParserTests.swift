@@ -534,7 +534,8 @@ struct SeveralCommandsParserTests {
         let returnThenTake: [Intent] = [.returnBook(book: "Dune"), .checkout(book: "Emma", borrower: nil)]
         for text in ["return Dune\ncheckout Emma", "return Dune; checkout Emma", "return Dune then checkout Emma",
                      "return Dune, and then checkout Emma", "return Dune and checkout Emma", "return Dune, checkout Emma",
-                     "return Dune AND checkout Emma", "return Dune ensuite checkout Emma",
+                     "return Dune AND checkout Emma", "return Dune ensuite checkout Emma", "- return Dune\n- checkout Emma",
+                     "Hi!\n1. return Dune\n2) checkout Emma",
                      "I returned Dune. Can I borrow Emma?", "Hi!\nreturn Dune\ncheckout Emma\nThanks!",
                      "please return Dune and checkout Emma, thanks", "\n\nreturn Dune\n\n  checkout Emma  \n"] {
             #expect(intents(text) == returnThenTake, "\(text.debugDescription)")
@@ -570,6 +571,13 @@ struct SeveralCommandsParserTests {
             ("return Dune,\nEmma", .returnBook(book: "Dune, Emma")),
             ("return Dune; yes", .returnBook(book: "Dune; yes")),
             ("hold Dune and tell me when it is back", .hold(book: "Dune and tell me when it is back")),
+            // A list, one book a line, under a verb: bulleted, numbered or not.
+            ("Returning:\n- Dune\n- Emma", .returnBook(book: "Dune, Emma")),
+            ("return\nDune\nEmma", .returnBook(book: "Dune, Emma")),
+            ("checkout:\n• Dune\n• The Hobbit", .checkout(book: "Dune, The Hobbit", borrower: nil)),
+            ("add Dune\nby Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil)),
+            // A title is not a typo of a verb ("Dune" is not "donner").
+            ("Dune", .unknown(text: "Dune", suggestion: nil)),
         ]
         for (text, intent) in cases {
             #expect(CommandParser.parse(text).intent == intent, "\(text.debugDescription)")
