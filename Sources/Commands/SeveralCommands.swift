@@ -30,10 +30,12 @@ extension CommandParser {
                     guard !stale[last], case .unknown(let text, let suggestion) = parts[last].command.intent else { return false }
                     return suggestion == text
                 }
-                if lineStart && (bulleted || listed[last] || parts[last].text.hasSuffix(":") || isBareVerb) {
-                    // "Returning:" then "- Dune", "- Emma": "Returning Dune, Emma".
+                let header = parts[last].text.hasSuffix(":") || isBareVerb
+                if lineStart && (bulleted || listed[last] || header) {
+                    // "Returning:" then "- Dune", "- Emma": "Returning Dune, Emma"; "checkout
+                    // Dune" then "- Emma": "checkout Dune, Emma".
                     if parts[last].text.hasSuffix(":") { parts[last].text.removeLast() }
-                    parts[last].text += (listed[last] ? ", " : " ") + segment.text
+                    parts[last].text += (header ? " " : ", ") + segment.text
                     listed[last] = true
                 } else {
                     parts[last].text += lineStart ? " " + segment.text : segment.typed

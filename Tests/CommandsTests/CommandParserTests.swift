@@ -574,6 +574,7 @@ struct SeveralCommandsParserTests {
             // A list, one book a line, under a verb: bulleted, numbered or not.
             ("Returning:\n- Dune\n- Emma", .returnBook(book: "Dune, Emma")),
             ("return\nDune\nEmma", .returnBook(book: "Dune, Emma")),
+            ("checkout Dune\n- Emma\n- The Hobbit", .checkout(book: "Dune, Emma, The Hobbit", borrower: nil)),
             ("checkout:\n• Dune\n• The Hobbit", .checkout(book: "Dune, The Hobbit", borrower: nil)),
             ("add Dune\nby Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil)),
             // A title is not a typo of a verb ("Dune" is not "donner").
