@@ -109,6 +109,7 @@ public actor CommandHandler {
         case .returnBook(let book): (reference, verb) = (book, .returnBook)
         case .renew(let book): (reference, verb) = (book, .renew)
         case .hold(let book): (reference, verb) = (book, .hold)
+        case .whoHas(let book): (reference, verb) = (book, .whoHas)
         default: return nil
         }
         func single(_ book: String) -> Intent {
@@ -116,6 +117,7 @@ public actor CommandHandler {
             case .checkout(_, let borrower): .checkout(book: book, borrower: borrower)
             case .returnBook: .returnBook(book: book)
             case .hold: .hold(book: book)
+            case .whoHas: .whoHas(book: book)
             default: .renew(book: book)
             }
         }

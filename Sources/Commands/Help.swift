@@ -26,7 +26,7 @@ enum Help {
               english: ("pass", "pass Dune to Ben", "Hand the book you have straight to someone (returned and lent to them at once, unless someone is first in line for it). Also: give, hand over."),
               french: ("passer", "passer Dune à Ben", "Passer le livre que vous avez directement à quelqu'un (rendu et emprunté pour lui d'un coup, sauf si quelqu'un est premier dans la file). Aussi : donner.")),
         Entry(topic: "who has",
-              english: ("who has", "who has Dune", "Who has a book, since when, and until when. Also: where is."),
+              english: ("who has", "who has Dune", "Who has a book, since when, and until when; several at once: `who has Dune, Emma`. Also: where is."),
               french: ("qui a", "qui a Dune", "Qui a un livre, depuis quand et jusqu'à quand. Aussi : où est.")),
         Entry(topic: "my books",
               english: ("my books", "what does Ana have", "The books you (or someone) have. Also: what do I have."),

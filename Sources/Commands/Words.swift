@@ -273,7 +273,11 @@ struct Words: Sendable {
     func several(_ replies: [Reply], verb: SeveralVerb) -> Reply {
         let done = replies.filter { $0.kind == .success }.count, all = replies.count
         let l = language
+        // `who has` is a question: where each book is, or that the library has no such book.
+        let found = replies.filter { $0.kind != .error }.count
         let title: String = switch (l, verb, done) {
+        case (.en, .whoHas, _): found == all ? "\(all) books:" : "\(found) of \(all) books found:"
+        case (.fr, .whoHas, _): found == all ? "\(all) livres :" : "\(found) livres trouvés sur \(all) :"
         case (.en, .checkout, 0): "No book was checked out:"
         case (.en, .returnBook, 0): "No book was returned:"
         case (.en, .renew, 0): "No book was renewed:"
@@ -295,8 +299,10 @@ struct Words: Sendable {
         let lines = replies.map { reply in
             RichText(spans: reply.lines.reduce(reply.title.spans) { $0 + [.text(" ")] + $1.spans })
         }
-        var reply = Reply(done == 0 ? .error : .success, RichText(stringLiteral: title), lines: lines,
-                          suggestion: replies.first { $0.kind != .success && $0.suggestion != nil }?.suggestion, language: l)
+        let kind: Reply.Kind = verb == .whoHas ? (found == 0 ? .error : .info) : (done == 0 ? .error : .success)
+        var reply = Reply(kind, RichText(stringLiteral: title), lines: lines,
+                          suggestion: (replies.first { $0.kind == .error && $0.suggestion != nil } ?? replies.first { $0.kind != .success && $0.suggestion != nil })?.suggestion,
+                          language: l)
         reply.notices = Self.oneEach(replies.flatMap(\.notices))
         return reply
     }
@@ -442,5 +448,5 @@ extension String {
 
 /// The commands that can name several books at once.
 enum SeveralVerb {
-    case checkout, returnBook, renew, hold
+    case checkout, returnBook, renew, hold, whoHas
 }

@@ -274,6 +274,12 @@ struct CommandHandlerTests {
               You are number 1 in line for Emma. Ben has it, due Thu 24 Dec. You will be told when it is back.
             """, "\(held.text)")
         #expect(await handler.handle(text: "réserver Dune, Emma", from: ana, at: tuesday).text.hasPrefix("Aucune réservation :"))
+        // Who has several books: each one's answer, and the first failure's suggestion.
+        let located = await handler.handle(text: "who has Dune, Emma and Zorro?", from: ben, at: tuesday)
+        #expect(located.kind == .info)
+        #expect(located.text.hasPrefix("2 of 3 books found:\n  Dune is on the shelf, kept for Cy until Tue 8 Dec, first in line.\n  You have Emma since"), "\(located.text)")
+        #expect(located.suggestion == "search Zorro")
+        #expect(await handler.handle(text: "qui a Zorro et Zorglub", from: ben, at: tuesday).kind == .error)
         // A title with "and" and two copies, last in a list, is still one book.
         let dee = await handler.handle(text: "checkout Les Misérables, Pride and Prejudice", from: Sender(name: "Dee", userID: "U-DEE"), at: tuesday)
         #expect(dee.text.hasPrefix("Checked out 2 books:\n  Les Misérables is checked out to Dee."), "\(dee.text)")
