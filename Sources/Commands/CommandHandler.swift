@@ -131,7 +131,7 @@ public actor CommandHandler {
             }
             parts = loans.map { "#\($0.book.id)" }
         } else {
-            guard Self.listSeparators.contains(where: reference.lowercased().contains) else { return nil }
+            guard Self.mayList(reference) else { return nil }
             do {
                 return try await run(intent, sender: sender, now: now, words: words)
             } catch let error as LibraryError {
@@ -239,7 +239,22 @@ public actor CommandHandler {
     /// "all", "everything", "tout", "mes livres": every book the asker has.
     private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]
-    private static let listSeparators = [",", " and ", " et ", " & "]
+    /// Whether `reference` has a list's separator: ",", " & ", " and ", " et " (any case). Read
+    /// from its bytes, without allocating: most references name one book.
+    private static func mayList(_ reference: String) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            for (index, byte) in bytes.enumerated() {
+                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "&") { return true }
+                guard byte == UInt8(ascii: " ") else { continue }
+                for word in listWords where index + 1 + word.count < bytes.count && bytes[index + 1 + word.count] == UInt8(ascii: " ") {
+                    if word.indices.allSatisfy({ bytes[index + 1 + $0] | 0x20 == word[$0] }) { return true }
+                }
+            }
+            return false
+        }
+        return reference.utf8.withContiguousStorageIfAvailable(scan) ?? Array(reference.utf8).withUnsafeBufferPointer(scan)
+    }
+    private static let listWords: [[UInt8]] = ["and", "et"].map { Array($0.utf8) }
     static let mostBooksAtOnce = 20
 
     /// The books of "Dune, Emma and The Hobbit": the parts between commas (outside quotes),

@@ -145,7 +145,10 @@ struct Words: Sendable {
 
     /// Where a book is; to `asker`, their own loan or the book kept for them is "you".
     func status(_ status: BookStatus, asker: Borrower? = nil) -> RichText {
-        func isAsker(_ person: Borrower) -> Bool { asker.map(person.isSamePerson) ?? false }
+        func isAsker(_ person: Borrower) -> Bool {
+            guard let asker else { return false }
+            return person.isSamePerson(as: asker)
+        }
         guard let loan = status.loan else {
             if let keeper = status.keptFor {
                 if isAsker(keeper) {
