@@ -239,22 +239,11 @@ public actor CommandHandler {
     /// "all", "everything", "tout", "mes livres": every book the asker has.
     private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]
-    /// Whether `reference` has a list's separator: ",", " & ", " and ", " et " (any case). Read
-    /// from its bytes, without allocating: most references name one book.
+    /// Whether `reference` has a list's separator: ",", "&", " and ", " et " (any case).
     private static func mayList(_ reference: String) -> Bool {
-        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            for (index, byte) in bytes.enumerated() {
-                if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "&") { return true }
-                guard byte == UInt8(ascii: " ") else { continue }
-                for word in listWords where index + 1 + word.count < bytes.count && bytes[index + 1 + word.count] == UInt8(ascii: " ") {
-                    if word.indices.allSatisfy({ bytes[index + 1 + $0] | 0x20 == word[$0] }) { return true }
-                }
-            }
-            return false
-        }
-        return reference.utf8.withContiguousStorageIfAvailable(scan) ?? Array(reference.utf8).withUnsafeBufferPointer(scan)
+        CommandParser.hasSeparator(reference, anywhere: listSigns, beforeSpace: [], words: listWords)
     }
-    private static let listWords: [[UInt8]] = ["and", "et"].map { Array($0.utf8) }
+    private static let listSigns = Set(",&".utf8), listWords: [[UInt8]] = ["and", "et"].map { Array($0.utf8) }
     static let mostBooksAtOnce = 20
 
     /// The books of "Dune, Emma and The Hobbit": the parts between commas (outside quotes),

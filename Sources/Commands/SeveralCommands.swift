@@ -66,30 +66,33 @@ extension CommandParser {
     }
 
     /// Whether `text` has a separator: a line break, ";", a ",", ".", "?" or "!" followed by a
-    /// space, or one of `wordSeparators`. Most commands have none, and are not looked at further;
-    /// this looks at their bytes without allocating.
+    /// space, or "and", "et", "then", "puis" or "ensuite" between spaces. Most commands have
+    /// none, and are not looked at further.
     static func mayHoldSeveral(_ text: String) -> Bool {
+        hasSeparator(text, anywhere: commandBreaks, beforeSpace: sentenceEnds, words: commandWords)
+    }
+
+    private static let commandBreaks = Set("\n\r;".utf8), sentenceEnds = Set(",.?!".utf8)
+    private static let commandWords: [[UInt8]] = ["and", "et", "then", "puis", "ensuite"].map { Array($0.utf8) }
+
+    /// Whether `text` has one of the bytes `anywhere`, one of `beforeSpace` followed by a space,
+    /// or one of `words` (lower-case ASCII, matched in any case) between spaces. Reads the bytes
+    /// without allocating: it runs on every command.
+    static func hasSeparator(_ text: String, anywhere: Set<UInt8>, beforeSpace: Set<UInt8>, words: [[UInt8]]) -> Bool {
         func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             for (index, byte) in bytes.enumerated() {
-                switch byte {
-                case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ";"): return true
-                case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: "?"), UInt8(ascii: "!"):
-                    if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " ") { return true }
-                case UInt8(ascii: " "):
-                    for word in wordSeparators where index + 1 + word.count < bytes.count && bytes[index + 1 + word.count] == UInt8(ascii: " ") {
-                        // ASCII letters only: `| 0x20` lowers them.
-                        if word.indices.allSatisfy({ bytes[index + 1 + $0] | 0x20 == word[$0] }) { return true }
-                    }
-                default: continue
+                if anywhere.contains(byte) { return true }
+                if beforeSpace.contains(byte), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " ") { return true }
+                guard byte == UInt8(ascii: " ") else { continue }
+                for word in words where index + 1 + word.count < bytes.count && bytes[index + 1 + word.count] == UInt8(ascii: " ") {
+                    // ASCII letters only: `| 0x20` lowers them.
+                    if word.indices.allSatisfy({ bytes[index + 1 + $0] | 0x20 == word[$0] }) { return true }
                 }
             }
             return false
         }
         return text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
     }
-
-    /// Words that may separate two commands, lower case, between spaces.
-    private static let wordSeparators: [[UInt8]] = ["and", "et", "then", "puis", "ensuite"].map { Array($0.utf8) }
 
     /// Past this many bytes, a message is not cut into commands.
     static let longestSplitMessage = 4_000
