@@ -208,6 +208,11 @@ public actor CommandHandler {
         }
     }
 
+    /// Who waits first for `book`, if anyone.
+    private func firstInLine(for book: Book) async throws -> Borrower? {
+        try await library.show("#\(book.id)").holds.first?.holder
+    }
+
     /// `command` (parsed as `intent`) when the library would do it; `who has` the book when it
     /// would refuse (a return of a book that is not out, a checkout of one that is); nil when
     /// it names no book the library has.
@@ -364,7 +369,7 @@ public actor CommandHandler {
                 // The asker has the book and lends it on (`checkout Dune as Ben` by Ana, who has
                 // it): waiting in line for it is not the way; bringing it back first is.
                 // Passed on, unless someone else waits for it: then it goes to them once back.
-                if let first = try? await library.show("#\(book.id)").holds.first?.holder, !first.isSamePerson(as: borrower) {
+                if let first = try? await firstInLine(for: book), !first.isSamePerson(as: borrower) {
                     return Reply(.error, l == .en
                         ? "You have \(bold: book.title) (due \(words.day(loan.dueAt))), and \(first.name) is first in line for it: it goes to them once back."
                         : "Vous avez \(bold: book.title) (à rendre \(words.day(loan.dueAt))), et \(first.name) est premier dans la file : il lui revient à son retour.",
@@ -589,7 +594,7 @@ public actor CommandHandler {
             }
             let copy = "#\(mine.book.id)"
             // Someone waits for it: it goes to the first in line, not to whom the sender picks.
-            if let first = try await library.show(copy).holds.first?.holder, !first.isSamePerson(as: person) {
+            if let first = try await firstInLine(for: mine.book), !first.isSamePerson(as: person) {
                 return Reply(.error, l == .en
                     ? "\(first.name) is first in line for \(bold: mine.book.title): it goes to them. Nothing was passed on."
                     : "\(first.name) est premier dans la file pour \(bold: mine.book.title) : il lui revient. Rien n'a été passé.",

@@ -40,11 +40,6 @@ public enum Intent: Sendable, Hashable {
     /// checkout Emma"), each answered in turn.
     case several([CommandPart])
 
-    var isUnknown: Bool {
-        if case .unknown = self { return true }
-        return false
-    }
-
     /// The intent's name in `librarybot parse` output.
     public var name: String {
         switch self {
