@@ -36,20 +36,26 @@ struct Words: Sendable {
 
     /// The message for a member someone else checked a book out to (`checkout Dune as @Ben`).
     func lentForNotice(_ lent: LoanedBook, by lender: Borrower, language theirs: Language) -> Notice {
-        let due = Words(language: theirs, dates: dates, now: now).day(lent.loan.dueAt)
-        return Notice(to: lent.loan.borrower, reply: Reply(.info, theirs == .en
-            ? "\(lender.name) checked out \(bold: lent.book.title) to you: it is due \(due)."
-            : "\(lender.name) a emprunté \(bold: lent.book.title) pour vous : à rendre \(due).",
-            suggestion: theirs.pick("return ", "rendre ") + reference(lent.book), language: theirs))
+        loanNotice(lent, language: theirs) { due in
+            theirs == .en ? "\(lender.name) checked out \(bold: lent.book.title) to you: it is due \(due)."
+                          : "\(lender.name) a emprunté \(bold: lent.book.title) pour vous : à rendre \(due)."
+        }
     }
 
     /// The message for the member a book was passed on to (`pass Dune to Ben`).
     func passedOnNotice(_ lent: LoanedBook, by giver: Borrower, language theirs: Language) -> Notice {
+        loanNotice(lent, language: theirs) { due in
+            theirs == .en ? "\(giver.name) passed \(bold: lent.book.title) on to you: it is yours to bring back by \(due)."
+                          : "\(giver.name) vous a passé \(bold: lent.book.title) : à rendre \(due)."
+        }
+    }
+
+    /// A message for the borrower of a loan someone else made: `sentence` of its due day, in
+    /// their language, and how to bring the book back.
+    private func loanNotice(_ lent: LoanedBook, language theirs: Language, _ sentence: (String) -> RichText) -> Notice {
         let due = Words(language: theirs, dates: dates, now: now).day(lent.loan.dueAt)
-        return Notice(to: lent.loan.borrower, reply: Reply(.info, theirs == .en
-            ? "\(giver.name) passed \(bold: lent.book.title) on to you: it is yours to bring back by \(due)."
-            : "\(giver.name) vous a passé \(bold: lent.book.title) : à rendre \(due).",
-            suggestion: theirs.pick("return ", "rendre ") + reference(lent.book), language: theirs))
+        return Notice(to: lent.loan.borrower, reply: Reply(.info, sentence(due),
+                                                          suggestion: theirs.pick("return ", "rendre ") + reference(lent.book), language: theirs))
     }
 
     /// The message for a member whose loan someone else closed by returning the book.
