@@ -41,6 +41,12 @@ public final class HTTPClient: Sendable {
         try await execute(HTTPRequest.json(method, url, body, headers: headers))
     }
 
+    /// The client's thread, as a task executor. A task that sends requests one after the other
+    /// and waits for each can run there: the answer then resumes it on that thread, with no
+    /// wake-up of another. Its work must stay short, since that thread carries every request
+    /// of the client.
+    public var executor: any TaskExecutor { engine }
+
     /// Stops the client's thread once its requests are done; later requests fail.
     public func shutdown() {
         engine.shutdown()
@@ -48,14 +54,16 @@ public final class HTTPClient: Sendable {
 }
 
 /// The multi handle and the thread that drives it.
-final class CurlMultiEngine: @unchecked Sendable {
+final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
     // @unchecked Sendable: `multi` is used only on the engine's thread, except
     // `curl_multi_wakeup`, which libcurl documents as callable from any thread; shared state
-    // is in `inbox` (Mutex).
+    // is in `inbox` and `jobs` (Mutexes).
     private enum Command { case add(CurlTransfer), cancel(CurlTransfer), stop }
 
     private let multi: UnsafeMutableRawPointer?
-    private let inbox = Mutex<[Command]>([])
+    /// Commands for the engine's thread, and why it no longer takes any once it has ended.
+    private let inbox = Mutex<(commands: [Command], ended: HTTPError?)>(([], nil))
+    private let jobs = ThreadJobs()
 
     private static let globalInit: Bool = {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
@@ -71,8 +79,11 @@ final class CurlMultiEngine: @unchecked Sendable {
             // of opening one each: a thousand sockets cost more to poll than they save.
             librarybot_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 32)
         }
-        let thread = Thread { [self] in self.loop() }
-        thread.name = "libcurl"
+        let thread = Thread { [self] in
+            // Named from within, so that the system (top, perf, a debugger) knows it too.
+            Thread.current.name = "libcurl"
+            self.loop()
+        }
         thread.start()
     }
 
@@ -84,24 +95,64 @@ final class CurlMultiEngine: @unchecked Sendable {
     /// thread empties the whole inbox after every wake-up, so commands posted while one is
     /// pending ride on it instead of paying a system call each.
     private func post(_ command: Command) {
-        let wasEmpty = inbox.withLock { commands -> Bool in
-            commands.append(command)
-            return commands.count == 1
+        let queued = inbox.withLock { inbox -> Bool? in
+            if inbox.ended != nil { return nil }
+            inbox.commands.append(command)
+            return inbox.commands.count == 1
         }
-        if wasEmpty, let multi { curl_multi_wakeup(multi) }
+        switch queued {
+        case true?: wakeUp()
+        case false?: break
+        case nil: refuse(command)
+        }
     }
 
-    /// The engine's thread: take commands, let libcurl work, hand out finished transfers, sleep
-    /// in `curl_multi_poll` until there is I/O or a wake-up.
+    /// Once the thread has ended: a request fails at once instead of waiting forever.
+    private func refuse(_ command: Command) {
+        switch command {
+        case .add(let transfer): transfer.finish(.failure(HTTPError(kind: .transport, reason: "the HTTP client was shut down")))
+        case .cancel(let transfer): transfer.finish(.failure(CancellationError()))
+        case .stop: break
+        }
+    }
+
+    /// The thread's last act: later commands, and those it did not get to, are refused, and the
+    /// jobs of tasks that prefer it go to Swift's global executor.
+    private func end(_ reason: HTTPError) {
+        let left = inbox.withLock { inbox in
+            inbox.ended = reason
+            defer { inbox.commands = [] }
+            return inbox.commands
+        }
+        for command in left { refuse(command) }
+        jobs.close()
+    }
+
+    /// Runs `job` on the engine's thread, between two polls.
+    func enqueue(_ job: consuming ExecutorJob) {
+        if jobs.append(UnownedJob(job)) { wakeUp() }
+    }
+
+    /// Interrupts the engine's poll, unless this is the engine's thread (which looks at its
+    /// queues before it polls again).
+    private func wakeUp() {
+        if !jobs.isCurrentThread, let multi { curl_multi_wakeup(multi) }
+    }
+
+    /// The engine's thread: take commands, let libcurl work, hand out finished transfers, run
+    /// the jobs of the tasks that prefer this thread, poll (sleeping in `curl_multi_poll` until
+    /// there is I/O or a wake-up once a quiet spell has passed).
     private func loop() {
         guard let multi else {
-            failAll(HTTPError(kind: .transport, reason: "libcurl could not create its multi handle"))
+            end(HTTPError(kind: .transport, reason: "libcurl could not create its multi handle"))
             return
         }
+        jobs.bindToCurrentThread()
         var active: [ObjectIdentifier: CurlTransfer] = [:]
         var stopping = false
+        var spin = SpinBeforeSleep()
         while true {
-            for command in inbox.withLock({ commands in defer { commands.removeAll() }; return commands }) {
+            for command in inbox.withLock({ inbox in defer { inbox.commands.removeAll() }; return inbox.commands }) {
                 switch command {
                 case .add(let transfer):
                     if transfer.isFinished {
@@ -137,18 +188,14 @@ final class CurlMultiEngine: @unchecked Sendable {
                 active.removeValue(forKey: ObjectIdentifier(transfer))
                 transfer.complete(code)
             }
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            let ran = jobs.run(on: asUnownedTaskExecutor())
+            // Work queued by this thread itself (a job that sent a request) asked for no
+            // wake-up: a timeout of 0 comes back for it at once.
+            let quick = spin.shouldSpin(afterJobs: ran) || !jobs.isEmpty || !inbox.withLock({ $0.commands.isEmpty })
+            curl_multi_poll(multi, nil, 0, quick ? 0 : 1000, nil)
         }
+        end(HTTPError(kind: .transport, reason: "the HTTP client was shut down"))
         curl_multi_cleanup(multi)
-    }
-
-    private func failAll(_ error: HTTPError) {
-        while true {
-            for command in inbox.withLock({ commands in defer { commands.removeAll() }; return commands }) {
-                if case .add(let transfer) = command { transfer.finish(.failure(error)) }
-            }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
     }
 }
 

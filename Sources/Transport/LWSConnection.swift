@@ -27,7 +27,7 @@ final class LWSConnection: @unchecked Sendable {
     private let endpoint: WebSocketEndpoint
     private let configuration: WebSocketConfiguration
     private let messages: AsyncThrowingStream<WebSocketMessage, any Error>.Continuation
-    private let context: LWSContext
+    let context: LWSContext
 
     // Service thread only.
     private var wsi: OpaquePointer?

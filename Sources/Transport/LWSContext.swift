@@ -6,15 +6,17 @@ import Synchronization
 ///
 /// The C context is touched only on that service thread, except `lws_cancel_service`, the one
 /// thread-safe libwebsockets call, which other threads use to wake it after queueing work.
-final class LWSContext: @unchecked Sendable {
+/// The thread is also a `TaskExecutor`: a task that prefers it reads its messages there.
+final class LWSContext: TaskExecutor, @unchecked Sendable {
     // @unchecked Sendable: `context` and `protocols` are set once before the service thread
-    // starts and never change; the only mutable state, `pending`, is behind a Mutex.
+    // starts and never change; `pending` and `jobs` are behind Mutexes.
     private(set) var context: OpaquePointer?
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let protocolName: UnsafeMutablePointer<CChar>
     /// Connections with work for the service thread, and whether a wake-up is already on its
     /// way (so that a burst of sends costs one `lws_cancel_service`, not one each).
     private let pending = Mutex<(connections: [LWSConnection], wakeRequested: Bool)>(([], false))
+    private let jobs = ThreadJobs()
 
     private static let instance = Mutex<LWSContext?>(nil)
 
@@ -62,10 +64,20 @@ final class LWSContext: @unchecked Sendable {
         context = created
         // The thread captures self (Sendable) and reads the handle set just above, never changed.
         let thread = Thread { [self] in
+            // Named from within, so that the system (top, perf, a debugger) knows it too.
+            Thread.current.name = "libwebsockets"
             guard let context = self.context else { return }
-            while true { lws_service(context, 0) }
+            self.jobs.bindToCurrentThread()
+            var spin = SpinBeforeSleep()
+            while true {
+                // Work queued by this thread itself (a callback that resumed a task, a job that
+                // sent) asked for no wake-up: it is done here, before the next poll.
+                self.drain()
+                let ran = self.jobs.run(on: self.asUnownedTaskExecutor())
+                // A negative timeout polls without sleeping.
+                lws_service(context, spin.shouldSpin(afterJobs: ran) ? -1 : 0)
+            }
         }
-        thread.name = "libwebsockets"
         thread.start()
     }
 
@@ -77,7 +89,18 @@ final class LWSContext: @unchecked Sendable {
             defer { pending.wakeRequested = true }
             return !pending.wakeRequested
         }
-        if wake, let context { lws_cancel_service(context) }
+        if wake { wakeUp() }
+    }
+
+    /// Runs `job` on the service thread, between two polls.
+    func enqueue(_ job: consuming ExecutorJob) {
+        if jobs.append(UnownedJob(job)) { wakeUp() }
+    }
+
+    /// Interrupts the service thread's poll, unless this is that thread (which looks at its
+    /// queues before it polls again).
+    private func wakeUp() {
+        if !jobs.isCurrentThread, let context { lws_cancel_service(context) }
     }
 
     /// On the service thread: the work queued since the last wake-up. Cancels are coalesced,

@@ -58,6 +58,12 @@ public final class WebSocketClient: Sendable {
         connection.requestClose()
     }
 
+    /// The thread that services every websocket of the process, as a task executor. A task
+    /// that reads and answers messages with the least delay runs there:
+    /// `withTaskExecutorPreference(socket.executor) { for try await message in socket.messages { … } }`.
+    /// Its work must stay short, since that thread carries the I/O of every connection.
+    public var executor: any TaskExecutor { connection.context }
+
     /// The peer's close code and reason, once it closed.
     public var peerClose: (code: UInt16, reason: String)? { connection.peerCloseFrame }
 }

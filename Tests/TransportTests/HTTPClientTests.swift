@@ -114,6 +114,30 @@ struct HTTPClientTests {
         #expect(ports.count == 1)
     }
 
+    @Test("a task that prefers the client's executor gets its answers on the client's thread", .timeLimit(.minutes(1)))
+    func onTheClientsThread() async throws {
+        let client = HTTPClient()
+        defer { client.shutdown() }
+        let base = try await url("/echo?n=")
+        let (paths, threads) = try await withTaskExecutorPreference(client.executor) {
+            try await getEach((0..<50).map { base + String($0) }, with: client)
+        }
+        #expect(paths == (0..<50).map { "/echo?n=\($0)" })
+        #expect(threads == ["libcurl"])
+    }
+
+    @Test("after shutdown a request fails at once, also from a task that prefers the client's thread", .timeLimit(.minutes(1)))
+    func afterShutdown() async throws {
+        let client = HTTPClient()
+        let echo = try await url("/echo")
+        _ = try await client.get(echo)
+        client.shutdown()
+        try await Task.sleep(for: .milliseconds(200))
+        await #expect(throws: HTTPError.self) { _ = try await client.get(echo) }
+        let outcome = await withTaskExecutorPreference(client.executor) { await describeGet(echo, with: client) }
+        #expect(outcome == "the HTTP client was shut down")
+    }
+
     @Test("100 concurrent requests all complete, each with its own answer")
     func concurrent() async throws {
         let base = try await url("/slow?ms=200&n=")
@@ -145,5 +169,29 @@ struct HTTPClientTests {
         // Other tests open sockets in parallel (up to 32 connections for the concurrent one),
         // hence a margin; a leak would be one descriptor per request, ~1,000.
         #expect(openFileDescriptors() <= before + 200, "before \(before), after \(openFileDescriptors())")
+    }
+}
+
+/// GETs each URL in turn; returns the paths the server saw and the names of the threads the
+/// caller ran on after each answer. Nonisolated, so that it runs where the caller prefers.
+nonisolated func getEach(_ urls: [String], with client: HTTPClient) async throws -> ([String], Set<String>) {
+    var paths: [String] = []
+    var threads = Set<String>()
+    for url in urls {
+        paths.append(try await client.get(url).json(as: Echo.self).path)
+        threads.insert(currentThreadName())
+    }
+    return (paths, threads)
+}
+
+/// The reason a GET failed, or "answered".
+nonisolated func describeGet(_ url: String, with client: HTTPClient) async -> String {
+    do {
+        _ = try await client.get(url)
+        return "answered"
+    } catch let error as HTTPError {
+        return error.reason
+    } catch {
+        return "\(error)"
     }
 }

@@ -119,6 +119,17 @@ struct WebSocketClientTests {
         await report.close()
     }
 
+    @Test("a task that prefers the socket's executor sends and reads on the socket's thread, in order", .timeLimit(.minutes(1)))
+    func onTheSocketsThread() async throws {
+        let socket = try await WebSocketClient.connect(to: try await url("/echo"))
+        let (answers, threads) = try await withTaskExecutorPreference(socket.executor) {
+            try await echoEach((0..<300).map { "message \($0)" }, on: socket)
+        }
+        #expect(answers == (0..<300).map { .text("message \($0)") })
+        #expect(threads == ["libwebsockets"])
+        await socket.close()
+    }
+
     @Test("100 tasks sending at once: every message arrives, in order per task")
     func concurrentSenders() async throws {
         let socket = try await WebSocketClient.connect(to: try await url("/order"))
@@ -210,6 +221,26 @@ struct WebSocketClientTests {
         // per connection, a thousand.
         #expect(openFileDescriptors() <= before + 200, "before \(before), after \(openFileDescriptors())")
     }
+}
+
+/// Sends each message and waits for its echo; returns the answers and the names of the threads
+/// the caller ran on after each answer. Nonisolated, so that it runs where the caller prefers.
+nonisolated func echoEach(_ messages: [String], on socket: WebSocketClient) async throws -> ([WebSocketMessage?], Set<String>) {
+    var iterator = socket.messages.makeAsyncIterator()
+    var answers: [WebSocketMessage?] = []
+    var threads = Set<String>()
+    for message in messages {
+        try socket.send(text: message)
+        answers.append(try await iterator.next())
+        threads.insert(currentThreadName())
+    }
+    return (answers, threads)
+}
+
+/// The name of the thread running the caller, as the system knows it.
+func currentThreadName() -> String {
+    let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "unknown"
+    return name.trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 @Suite("The native loopback peer used by the benchmarks")
