@@ -76,8 +76,16 @@ finally:
     emulator.stdin.close()
     emulator.wait(10)
 
+def idle_then_burst(base, pid):
+    """The floor's memory when connected and idle (the libraries and the transport, no bot),
+    then its burst."""
+    time.sleep(2)
+    print(f"chat-floor, connected to Slack and idle: {memory_report(pid)}")
+    return burst(base, pid, "f")
+
+
 report("the floor (chat-floor)", *with_floor("slack", "slack_emulator.py", ["--socket-mode"], "/api/", "xapp-test",
-                                              lambda base, pid: burst(base, pid, "f")))
+                                              idle_then_burst))
 
 # The floor again, spending 100 then 200 µs of CPU on each command before its reply, as a bot's
 # own work would: how the burst's latency grows with what a bot spends on a command on this
