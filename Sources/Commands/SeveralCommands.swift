@@ -37,8 +37,20 @@ extension CommandParser {
                     if parts[last].text.hasSuffix(":") { parts[last].text.removeLast() }
                     parts[last].text += (header ? " " : ", ") + segment.text
                     listed[last] = true
+                } else if lineStart {
+                    // A line that only lengthens the book's name is kept apart by a sentence end,
+                    // so that a remark ("return Dune" then "I loved it!") is not read as part of
+                    // the title when the whole names no book; "as Ana" on a line of its own
+                    // joins as it is.
+                    let current = stale[last] ? parseOne(parts[last].text) : parts[last].command
+                    let joined = parts[last].text + " " + segment.text
+                    let lengthensTitle = bookReference(current.intent).map { book in
+                        bookReference(parseOne(joined).intent).map(TextKey.fold) == TextKey.fold(book + " " + segment.text)
+                    } ?? false
+                    let endsWithMark = parts[last].text.last.map { ".!?…,;:".contains($0) } ?? false
+                    parts[last].text = lengthensTitle && !endsWithMark ? parts[last].text + ". " + segment.text : joined
                 } else {
-                    parts[last].text += lineStart ? " " + segment.text : segment.typed
+                    parts[last].text += segment.typed
                 }
                 stale[last] = true
             }
@@ -49,6 +61,17 @@ extension CommandParser {
         }
         if parts.count > 1, isChat(parts[0].command.intent) { parts.removeFirst() }
         return parts
+    }
+
+    /// The book a command names, for the commands about one book.
+    private static func bookReference(_ intent: Intent) -> String? {
+        switch intent {
+        case .checkout(let book, _), .returnBook(let book), .renew(let book), .hold(let book), .cancelHold(let book, _),
+             .whoHas(let book), .show(let book), .handOver(let book, _):
+            book
+        default:
+            nil
+        }
     }
 
     /// A line without its list bullet ("- ", "• ", "* ", "1. ", "2) "), and whether it had one.

@@ -579,6 +579,9 @@ public struct LibraryService: Sendable {
         let key = TextKey.fold(trimmed)
         let index = try titles.snapshot(db)
         let ids = index.matches(key)
+        if ids.isEmpty, let beforeRemark = Self.idsBeforeRemark(in: trimmed, index) {
+            return Array(beforeRemark.prefix(20))
+        }
         if ids.isEmpty {
             var suggestionIDs = index.suggestions(for: key)
             if suggestionIDs.isEmpty {
@@ -587,6 +590,28 @@ public struct LibraryService: Sendable {
             throw LibraryError.notFound(reference: trimmed, suggestions: try Self.books(suggestionIDs, db))
         }
         return Array(ids.prefix(20))
+    }
+
+    /// A title followed by a remark of the member's own, after a sentence end or on a line of
+    /// its own ("Dune. I loved it!", "Dune" then "thanks for the tip"): the books that the
+    /// longest part before such a break designates, if any. Only when the whole reference
+    /// designates nothing, so a title with a full stop in it ("Dr. No") is still read whole.
+    static func idsBeforeRemark(in reference: String, _ index: TitleIndex.Snapshot) -> [Int64]? {
+        var breaks: [String.Index] = []
+        var position = reference.startIndex
+        while position < reference.endIndex {
+            let character = reference[position]
+            let next = reference.index(after: position)
+            if character.isNewline || ".!?…".contains(character) && next < reference.endIndex && reference[next].isWhitespace {
+                breaks.append(position)
+            }
+            position = next
+        }
+        for end in breaks.reversed() {
+            let ids = index.matches(TextKey.fold(String(reference[..<end])))
+            if !ids.isEmpty { return ids }
+        }
+        return nil
     }
 
     private func resolveOne(_ reference: String, _ db: Database) throws -> Book {

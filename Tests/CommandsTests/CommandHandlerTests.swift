@@ -285,6 +285,18 @@ struct CommandHandlerTests {
         #expect(dee.text.hasPrefix("Checked out 2 books:\n  Les Misérables is checked out to Dee."), "\(dee.text)")
     }
 
+    @Test("a remark after the title, on its own line or after a sentence end, is not taken for part of it")
+    func remarkAfterTitle() async throws {
+        let handler = try await makeHandler()
+        #expect(await handler.handle(text: "can I borrow Dune? Heard it's great", from: ana, at: tuesday).text
+                .hasPrefix("Dune is checked out to Ana."))
+        #expect(await handler.handle(text: "return Dune\nI loved it!", from: ana, at: tuesday).text
+                == "Thanks! Dune is back on the shelf (borrowed by Ana).")
+        // Without a break, the words are the title's: nothing is lent in their name.
+        let unbroken = await handler.handle(text: "checkout Dune I loved it", from: ana, at: tuesday)
+        #expect(unbroken.text.hasPrefix("No book matches 'Dune I loved it'."), "\(unbroken.text)")
+    }
+
     @Test("several commands in one message: each answered in turn, in one reply; a title that starts with a verb stays a book")
     func severalCommands() async throws {
         let handler = try await makeHandler()

@@ -577,6 +577,11 @@ struct SeveralCommandsParserTests {
             ("checkout Dune\n- Emma\n- The Hobbit", .checkout(book: "Dune, Emma, The Hobbit", borrower: nil)),
             ("checkout:\n• Dune\n• The Hobbit", .checkout(book: "Dune, The Hobbit", borrower: nil)),
             ("add Dune\nby Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil)),
+            // A line that goes on with the member's own words is kept apart by a sentence end, so
+            // that the library can tell the title from a remark; a borrower on its line joins as is.
+            ("return Dune\nI loved it!", .returnBook(book: "Dune. I loved it")),
+            ("who has Dune?\nasking for a friend", .whoHas(book: "Dune? asking for a friend")),
+            ("checkout Dune\nas Ana", .checkout(book: "Dune", borrower: "Ana")),
             // A title is not a typo of a verb ("Dune" is not "donner").
             ("Dune", .unknown(text: "Dune", suggestion: nil)),
         ]

@@ -119,6 +119,36 @@ struct ReferenceTests {
         #expect(try await library.resolve("chamber of secrets").title == "Harry Potter and the Chamber of Secrets")
     }
 
+    @Test("a remark after the title, past a sentence end or on its own line, is not part of it", arguments: [
+        ("Dune. I loved it!", "Dune"),
+        ("Dune! Finally", "Dune"),
+        ("dune messiah? asking for a friend", "Dune Messiah"),
+        ("Dune Messiah.  Better than the first. Really.", "Dune Messiah"),
+        ("The Hobbit\nthanks for the tip", "The Hobbit"),
+        ("Dr. No. Loved it", "Dr. No"),
+        ("It. I could not put it down", "It"),
+    ])
+    func remarkAfterTitle(reference: String, title: String) async throws {
+        let library = try await makeLibrary(books: shelf + [book("Dr. No", "Ian Fleming"), book("It", "Stephen King")])
+        #expect(try await library.resolve(reference).title == title)
+    }
+
+    @Test("a remark is only dropped when the whole names nothing, and a title that is not there is not replaced by a shorter one")
+    func remarkOnlyAsLastResort() async throws {
+        let library = try await makeLibrary(books: [book("Dune"), book("Dune. Part Two")])
+        #expect(try await library.resolve("Dune. Part Two").title == "Dune. Part Two")
+        let missing = await libraryError { _ = try await library.resolve("Children of Dune. Cannot wait") }
+        guard case .notFound = missing else {
+            Issue.record("expected notFound, got \(String(describing: missing))")
+            return
+        }
+        let unbroken = await libraryError { _ = try await library.resolve("Dune I loved it") }
+        guard case .notFound = unbroken else {
+            Issue.record("without a sentence end the words are the title's; expected notFound, got \(String(describing: unbroken))")
+            return
+        }
+    }
+
     @Test("a title typed with words from another book suggests it through search")
     func suggestionsFromSearch() async throws {
         let library = try await makeLibrary(books: shelf)
