@@ -9,7 +9,8 @@ import Synchronization
 /// The thread is also a `TaskExecutor`: a task that prefers it reads its messages there.
 final class LWSContext: TaskExecutor, @unchecked Sendable {
     // @unchecked Sendable: `context` and `protocols` are set once before the service thread
-    // starts and never change; `pending` and `jobs` are behind Mutexes.
+    // starts and never change; `pending` and `jobs` are behind Mutexes; `spare` is the service
+    // thread's own.
     private(set) var context: OpaquePointer?
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let protocolName: UnsafeMutablePointer<CChar>
@@ -17,6 +18,8 @@ final class LWSContext: TaskExecutor, @unchecked Sendable {
     /// way (so that a burst of sends costs one `lws_cancel_service`, not one each).
     private let pending = Mutex<(connections: [LWSConnection], wakeRequested: Bool)>(([], false))
     private let jobs = ThreadJobs()
+    /// The service thread's buffers for `drain`, kept between calls.
+    nonisolated(unsafe) private var spare: (connections: [LWSConnection], seen: Set<ObjectIdentifier>) = ([], [])
 
     private static let instance = Mutex<LWSContext?>(nil)
 
@@ -106,17 +109,19 @@ final class LWSContext: TaskExecutor, @unchecked Sendable {
     /// On the service thread: the work queued since the last wake-up. Cancels are coalesced,
     /// so everything queued is drained each time.
     fileprivate func drain() {
-        let connections = pending.withLock { pending in
-            defer {
-                pending.connections.removeAll(keepingCapacity: true)
-                pending.wakeRequested = false
-            }
-            return pending.connections
+        // The queue's buffer and the spare one swap places, so that draining allocates nothing.
+        var connections = spare.connections, seen = spare.seen
+        spare = ([], [])
+        pending.withLock { pending in
+            swap(&pending.connections, &connections)
+            pending.wakeRequested = false
         }
-        var seen = Set<ObjectIdentifier>()
         for connection in connections where seen.insert(ObjectIdentifier(connection)).inserted {
             connection.service()
         }
+        connections.removeAll(keepingCapacity: true)
+        seen.removeAll(keepingCapacity: true)
+        spare = (connections, seen)
     }
 }
 

@@ -31,6 +31,9 @@ struct SpinBeforeSleep {
 final class ThreadJobs: Sendable {
     private let queue = Mutex<(jobs: [UnownedJob], closed: Bool)>(([], false))
     private let thread = Mutex<pthread_t?>(nil)
+    /// The I/O thread's buffer for `run`, swapped with the queue's so that running allocates
+    /// nothing; touched by that thread only.
+    nonisolated(unsafe) private var spare: [UnownedJob] = []
 
     /// On the I/O thread, once, before it runs anything.
     func bindToCurrentThread() {
@@ -63,9 +66,14 @@ final class ThreadJobs: Sendable {
 
     /// Runs the queued jobs on `executor`; returns whether there were any.
     func run(on executor: UnownedTaskExecutor) -> Bool {
-        let jobs = take()
+        var jobs = spare
+        spare = []
+        queue.withLock { swap(&$0.jobs, &jobs) }
         for job in jobs { job.runSynchronously(on: executor) }
-        return !jobs.isEmpty
+        let ran = !jobs.isEmpty
+        jobs.removeAll(keepingCapacity: true)
+        spare = jobs
+        return ran
     }
 
     /// When the thread ends: the jobs still queued, and any later one, go to Swift's global
@@ -73,18 +81,9 @@ final class ThreadJobs: Sendable {
     func close() {
         let left = queue.withLock { queue in
             queue.closed = true
-            return take(from: &queue)
+            defer { queue.jobs = [] }
+            return queue.jobs
         }
         for job in left { globalConcurrentExecutor.enqueue(job) }
-    }
-
-    private func take() -> [UnownedJob] {
-        queue.withLock { take(from: &$0) }
-    }
-
-    private func take(from queue: inout (jobs: [UnownedJob], closed: Bool)) -> [UnownedJob] {
-        let taken = queue.jobs
-        queue.jobs = []
-        return taken
     }
 }

@@ -18,11 +18,10 @@ func peers() throws -> Peers {
     return Peers(webSocketPort: ws, httpPort: http)
 }
 
-/// One connection for every sample of a benchmark, opened by its setup and warmed up with a
-/// first message, as the Python clients measure on one connection.
+/// One connection for every sample of a benchmark, opened by its setup, as the Python clients
+/// measure on one connection (the process ends with the benchmark, and the connection with it).
 func connectedSocket(_ path: String) async throws -> WebSocketClient {
-    let socket = try await WebSocketClient.connect(to: "ws://127.0.0.1:\(try peers().webSocketPort)/\(path)")
-    return socket
+    try await WebSocketClient.connect(to: "ws://127.0.0.1:\(try peers().webSocketPort)/\(path)")
 }
 
 /// One client for every sample, its connection opened by a first request.
@@ -55,17 +54,21 @@ nonisolated func sequentialGets(_ client: HTTPClient, _ url: String, _ benchmark
     benchmark.stopMeasurement()
 }
 
+/// One request or message and its answer a sample, with the allocations each costs (which,
+/// unlike the times, do not depend on how busy the machine is).
+let roundTrips = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 100,
+                                         maxDuration: .seconds(5), maxIterations: 20_000)
+
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], warmupIterations: 100,
                                            maxDuration: .seconds(5), maxIterations: 20_000)
 
     // A sample is one round trip on a connection that stays open, read as a gateway reads: on
     // the socket's own thread.
-    Benchmark("websocket echo round trip (32 bytes)") { benchmark, socket in
+    Benchmark("websocket echo round trip (32 bytes)", configuration: roundTrips) { benchmark, socket in
         try await withTaskExecutorPreference(socket.executor) { try await echoRoundTrips(socket, benchmark) }
     } setup: {
         try await connectedSocket("echo")
-    } teardown: {
     }
 
     Benchmark("websocket one-way messages (10,000 per iteration)",
@@ -82,7 +85,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // A sample is one request on a kept-alive connection, sent from the client's own thread.
-    Benchmark("HTTP GET with keep-alive") { benchmark, warm in
+    Benchmark("HTTP GET with keep-alive", configuration: roundTrips) { benchmark, warm in
         try await withTaskExecutorPreference(warm.client.executor) { try await sequentialGets(warm.client, warm.url, benchmark) }
     } setup: {
         try await warmClient()
