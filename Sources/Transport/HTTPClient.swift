@@ -80,8 +80,7 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
             librarybot_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 32)
         }
         let thread = Thread { [self] in
-            // Named from within, so that the system (top, perf, a debugger) knows it too.
-            Thread.current.name = "libcurl"
+            nameCurrentThread("libcurl")
             self.loop()
         }
         thread.start()

@@ -67,8 +67,7 @@ final class LWSContext: TaskExecutor, @unchecked Sendable {
         context = created
         // The thread captures self (Sendable) and reads the handle set just above, never changed.
         let thread = Thread { [self] in
-            // Named from within, so that the system (top, perf, a debugger) knows it too.
-            Thread.current.name = "libwebsockets"
+            nameCurrentThread("libwebsockets")
             guard let context = self.context else { return }
             self.jobs.bindToCurrentThread()
             var spin = SpinBeforeSleep()

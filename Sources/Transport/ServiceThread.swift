@@ -87,3 +87,14 @@ final class ThreadJobs: Sendable {
         for job in left { globalConcurrentExecutor.enqueue(job) }
     }
 }
+
+/// Names the calling thread for the system (top -H, perf, a debugger), as Linux lets a thread
+/// do by writing its own comm file (15 bytes at most). Done by the thread itself, first thing:
+/// Foundation's `Thread.name`, set from the creating thread, may not reach the system.
+func nameCurrentThread(_ name: String) {
+    let file = open("/proc/thread-self/comm", O_WRONLY)
+    guard file >= 0 else { return }
+    defer { close(file) }
+    let bytes = Array(name.utf8.prefix(15))
+    _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+}
