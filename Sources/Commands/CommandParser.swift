@@ -411,6 +411,15 @@ public enum CommandParser {
         (["remove", "me", "from", "the", "line", "for"], "cancel hold", .en), (["leave", "the", "line", "for"], "cancel hold", .en),
         (["remove", "me", "from", "the", "waitlist", "for"], "cancel hold", .en),
         (["mettez-moi", "dans", "la", "file", "pour"], "réserver", .fr), (["retirez-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
+        (["can", "i", "get"], "checkout", .en), (["could", "i", "get"], "checkout", .en), (["can", "i", "have"], "checkout", .en),
+        (["could", "i", "have"], "checkout", .en),
+        (["add", "me", "to", "the", "queue", "for"], "hold", .en), (["add", "me", "to", "the", "waitlist", "for"], "hold", .en),
+        (["add", "me", "to", "the", "line", "for"], "hold", .en), (["add", "me", "to", "the", "waiting", "list", "for"], "hold", .en),
+        (["put", "me", "on", "the", "waiting", "list", "for"], "hold", .en), (["put", "me", "on", "the", "list", "for"], "hold", .en),
+        (["put", "me", "in", "the", "queue", "for"], "hold", .en),
+        (["who", "is", "waiting", "for"], "show", .en), (["who's", "waiting", "for"], "show", .en),
+        (["who", "is", "in", "line", "for"], "show", .en), (["who's", "in", "line", "for"], "show", .en),
+        (["qui", "attend"], "info", .fr), (["how", "long", "can", "i", "keep"], "who has", .en),
     ].sorted { $0.words.count > $1.words.count }
 
     private static let availabilityTails: [[String]] = [
@@ -494,6 +503,11 @@ public enum CommandParser {
            let lead = Self.putBack.first(where: { folded.starts(with: $0) }), folded.count > lead.count + 1 {
             cues.append(.en)
             return ["return"] + words[lead.count..<(words.count - 1)]
+        }
+        // "mark Dune as returned": a return.
+        if folded.count > 3, folded[0] == "mark", folded.suffix(2).elementsEqual(["as", "returned"]) {
+            cues.append(.en)
+            return ["return"] + words[1..<(words.count - 2)]
         }
         guard let first = folded.first, let candidates = phrasingsByFirstWord[first] else { return nil }
         for phrasing in candidates where folded.starts(with: phrasing.words) {

@@ -579,8 +579,8 @@ public struct LibraryService: Sendable {
         let key = TextKey.fold(trimmed)
         let index = try titles.snapshot(db)
         let ids = index.matches(key)
-        if ids.isEmpty, let beforeRemark = Self.idsBeforeRemark(in: trimmed, index) {
-            return Array(beforeRemark.prefix(20))
+        if ids.isEmpty, let withoutRemark = Self.idsWithoutRemark(in: trimmed, index) {
+            return Array(withoutRemark.prefix(20))
         }
         if ids.isEmpty {
             var suggestionIDs = index.suggestions(for: key)
@@ -592,11 +592,22 @@ public struct LibraryService: Sendable {
         return Array(ids.prefix(20))
     }
 
-    /// A title followed by a remark of the member's own, after a sentence end or on a line of
-    /// its own ("Dune. I loved it!", "Dune" then "thanks for the tip"): the books that the
-    /// longest part before such a break designates, if any. Only when the whole reference
-    /// designates nothing, so a title with a full stop in it ("Dr. No") is still read whole.
-    static func idsBeforeRemark(in reference: String, _ index: TitleIndex.Snapshot) -> [Int64]? {
+    /// A title followed by a remark of the member's own: after a sentence end or on a line of
+    /// its own ("Dune. I loved it!", "Dune" then "thanks for the tip"), or words that say when
+    /// or for whom ("Dune yesterday", "Dune for me", "Dune en ce moment"). The books that the
+    /// longest part without the remark designates, if any. Only when the whole reference
+    /// designates nothing, so a title with a full stop in it ("Dr. No") or ending in such a word
+    /// ("Apocalypse Now") is still read whole.
+    static func idsWithoutRemark(in reference: String, _ index: TitleIndex.Snapshot) -> [Int64]? {
+        func matches(_ part: Substring) -> [Int64]? {
+            let words = TextKey.fold(String(part)).split(separator: " ")
+            for remark in trailingRemarks where words.count > remark.count && words.suffix(remark.count).elementsEqual(remark) {
+                let ids = index.matches(words.dropLast(remark.count).joined(separator: " "))
+                if !ids.isEmpty { return ids }
+            }
+            return nil
+        }
+        if let ids = matches(reference[...]) { return ids }
         var breaks: [String.Index] = []
         var position = reference.startIndex
         while position < reference.endIndex {
@@ -610,9 +621,16 @@ public struct LibraryService: Sendable {
         for end in breaks.reversed() {
             let ids = index.matches(TextKey.fold(String(reference[..<end])))
             if !ids.isEmpty { return ids }
+            if let ids = matches(reference[..<end]) { return ids }
         }
         return nil
     }
+
+    /// Words said after a title about when or for whom, folded, longest first.
+    private static let trailingRemarks: [[Substring]] = [
+        "right now", "now", "currently", "at the moment", "today", "yesterday", "this morning", "this week", "for me",
+        "please", "en ce moment", "maintenant", "actuellement", "hier", "aujourd'hui", "ce matin", "pour moi", "svp", "stp",
+    ].map { TextKey.fold($0).split(separator: " ") }.sorted { $0.count > $1.count }
 
     private func resolveOne(_ reference: String, _ db: Database) throws -> Book {
         let candidates = try resolve(reference, db)
