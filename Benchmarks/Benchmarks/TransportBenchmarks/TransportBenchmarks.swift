@@ -54,17 +54,16 @@ nonisolated func sequentialGets(_ client: HTTPClient, _ url: String, _ benchmark
     benchmark.stopMeasurement()
 }
 
-/// One request or message and its answer a sample, with the allocations each costs (which,
-/// unlike the times, do not depend on how busy the machine is).
-let roundTrips = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 100,
-                                         maxDuration: .seconds(5), maxIterations: 20_000)
-
 let benchmarks: @Sendable () -> Void = {
+    /// One request or message and its answer a sample, with the allocations each costs (which,
+    /// unlike the times, do not depend on how busy the machine is).
+    let roundTrips = Benchmark.Configuration(metrics: [.wallClock, .throughput, .mallocCountTotal], warmupIterations: 100,
+                                             maxDuration: .seconds(5), maxIterations: 20_000)
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput], warmupIterations: 100,
                                            maxDuration: .seconds(5), maxIterations: 20_000)
 
-    // A sample is one round trip on a connection that stays open, read as a gateway reads: on
-    // the socket's own thread.
+    // A sample is one round trip on a connection that stays open, read on the socket's own
+    // thread (its executor).
     Benchmark("websocket echo round trip (32 bytes)", configuration: roundTrips) { benchmark, socket in
         try await withTaskExecutorPreference(socket.executor) { try await echoRoundTrips(socket, benchmark) }
     } setup: {
