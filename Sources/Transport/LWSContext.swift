@@ -73,9 +73,10 @@ final class LWSContext: TaskExecutor, @unchecked Sendable {
             var spin = SpinBeforeSleep()
             while true {
                 // Work queued by this thread itself (a callback that resumed a task, a job that
-                // sent) asked for no wake-up: it is done here, before the next poll.
-                self.drain()
+                // sent) asked for no wake-up: it is done here, before the next poll; jobs first,
+                // so that what they send is written by that poll.
                 let ran = self.jobs.run(on: self.asUnownedTaskExecutor())
+                self.drain()
                 // A negative timeout polls without sleeping.
                 lws_service(context, spin.shouldSpin(afterJobs: ran) ? -1 : 0)
             }
