@@ -160,8 +160,13 @@ public enum CommandParser {
             guard !books.isEmpty else { return needsArgument() }
             return command(.delete(books: books))
         case .list:
-            guard let (filter, order) = parseListOptions(rest, language: &language) else { return nil }
-            return command(.list(filter: filter, order: order))
+            if let (filter, order) = parseListOptions(rest, language: &language) { return command(.list(filter: filter, order: order)) }
+            // "list my books": the member's books.
+            let words = rest.split(separator: " ").map { foldWord(String($0)) }.filter { !listFiller.contains($0) }
+            if words == ["my"] || words == ["mes"] { return command(.loansOf(borrower: nil)) }
+            // "list sci-fi books", "list books by Tolkien": the books about those words.
+            guard let query = listQuery(rest) else { return nil }
+            return command(.search(query: query))
         case .help:
             guard !rest.isEmpty else { return command(.help(topic: nil)) }
             let topicWords = rest.split(separator: " ").map { foldWord(String($0)) }
@@ -275,7 +280,7 @@ public enum CommandParser {
     }
 
     private static let filterWords: [[String]: (BookFilter, Language?)] = [
-        ["all"]: (.all, .en), ["tous"]: (.all, .fr), ["tout"]: (.all, .fr),
+        ["all"]: (.all, .en), ["everything"]: (.all, .en), ["tous"]: (.all, .fr), ["tout"]: (.all, .fr),
         ["available"]: (.available, .en), ["disponibles"]: (.available, .fr), ["disponible"]: (.available, .fr), ["dispo"]: (.available, .fr),
         ["checked", "out"]: (.checkedOut, .en), ["out"]: (.checkedOut, .en), ["borrowed"]: (.checkedOut, .en),
         ["empruntes"]: (.checkedOut, .fr), ["emprunte"]: (.checkedOut, .fr),
@@ -288,6 +293,23 @@ public enum CommandParser {
         ["plus", "anciens"]: (.oldest, .fr), ["anciens"]: (.oldest, .fr),
     ]
     private static let listFiller: Set<String> = ["books", "livres", "the", "les", "des", "of", "by", "par", "sorted", "tries", "order", "ordre"]
+
+    /// What a `list` that is not of options asks for ("sci-fi" in "list sci-fi books"), or nil
+    /// when a word looks like a misspelt option ("list avialable", answered with the usage) or
+    /// speaks of the member ("list my books").
+    private static func listQuery(_ rest: String) -> String? {
+        let words = rest.split(separator: " ").map(String.init).filter { !listFiller.contains(foldWord($0)) && !queryFiller.contains(foldWord($0)) }
+        guard !words.isEmpty else { return nil }
+        let options = Set((Array(filterWords.keys) + Array(orderWords.keys)).joined())
+        for word in words.map(foldWord) {
+            if personalWords.contains(word) { return nil }
+            let allowance = word.count <= 4 ? 1 : 2
+            if options.contains(where: { EditDistance.optimalStringAlignment(word, $0, maximum: allowance) != nil }) { return nil }
+        }
+        return words.joined(separator: " ")
+    }
+    private static let queryFiller: Set<String> = ["about", "on", "sur", "de", "du", "with", "avec", "some", "any"]
+    private static let personalWords: Set<String> = ["my", "mine", "me", "i", "i'm", "mes", "moi", "j'ai", "je"]
 
     private static func parseListOptions(_ rest: String, language: inout Language?) -> (BookFilter, BookOrder)? {
         var words = rest.split(separator: " ").map { foldWord(String($0)) }
