@@ -296,7 +296,7 @@ public enum CommandParser {
 
     /// What a `list` that is not of options asks for ("sci-fi" in "list sci-fi books"), or nil
     /// when a word looks like a misspelt option ("list avialable", answered with the usage) or
-    /// speaks of the member ("list my books").
+    /// speaks of the member ("list books I have").
     private static func listQuery(_ rest: String) -> String? {
         let words = rest.split(separator: " ").map(String.init).filter { !listFiller.contains(foldWord($0)) && !queryFiller.contains(foldWord($0)) }
         guard !words.isEmpty else { return nil }
