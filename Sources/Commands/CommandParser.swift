@@ -300,14 +300,15 @@ public enum CommandParser {
     private static func listQuery(_ rest: String) -> String? {
         let words = rest.split(separator: " ").map(String.init).filter { !listFiller.contains(foldWord($0)) && !queryFiller.contains(foldWord($0)) }
         guard !words.isEmpty else { return nil }
-        let options = Set((Array(filterWords.keys) + Array(orderWords.keys)).joined())
         for word in words.map(foldWord) {
             if personalWords.contains(word) { return nil }
             let allowance = word.count <= 4 ? 1 : 2
-            if options.contains(where: { EditDistance.optimalStringAlignment(word, $0, maximum: allowance) != nil }) { return nil }
+            if optionWords.contains(where: { EditDistance.optimalStringAlignment(word, $0, maximum: allowance) != nil }) { return nil }
         }
         return words.joined(separator: " ")
     }
+    /// Every word of a `list` option, for telling a misspelt one.
+    private static let optionWords = Set((Array(filterWords.keys) + Array(orderWords.keys)).joined())
     private static let queryFiller: Set<String> = ["about", "on", "sur", "de", "du", "with", "avec", "some", "any"]
     private static let personalWords: Set<String> = ["my", "mine", "me", "i", "i'm", "mes", "moi", "j'ai", "je"]
 

@@ -599,15 +599,22 @@ public struct LibraryService: Sendable {
     /// designates nothing, so a title with a full stop in it ("Dr. No") or ending in such a word
     /// ("Apocalypse Now") is still read whole.
     static func idsWithoutRemark(in reference: String, _ index: TitleIndex.Snapshot) -> [Int64]? {
-        func matches(_ part: Substring) -> [Int64]? {
-            let words = TextKey.fold(String(part)).split(separator: " ")
+        /// The books `part` designates, as it is (unless `whole`, already tried) or without
+        /// words of when or for whom at its end.
+        func designated(_ part: Substring, whole: Bool = false) -> [Int64]? {
+            let key = TextKey.fold(String(part))
+            if !whole {
+                let ids = index.matches(key)
+                if !ids.isEmpty { return ids }
+            }
+            let words = key.split(separator: " ")
             for remark in trailingRemarks where words.count > remark.count && words.suffix(remark.count).elementsEqual(remark) {
                 let ids = index.matches(words.dropLast(remark.count).joined(separator: " "))
                 if !ids.isEmpty { return ids }
             }
             return nil
         }
-        if let ids = matches(reference[...]) { return ids }
+        if let ids = designated(reference[...], whole: true) { return ids }
         var breaks: [String.Index] = []
         var position = reference.startIndex
         while position < reference.endIndex {
@@ -619,9 +626,7 @@ public struct LibraryService: Sendable {
             position = next
         }
         for end in breaks.reversed() {
-            let ids = index.matches(TextKey.fold(String(reference[..<end])))
-            if !ids.isEmpty { return ids }
-            if let ids = matches(reference[..<end]) { return ids }
+            if let ids = designated(reference[..<end]) { return ids }
         }
         return nil
     }
