@@ -1,4 +1,4 @@
-"""What the chat benchmarks (slack_burst.py, discord_burst.py) share: the release `librarybot`,
+"""What the chat benchmarks (slack_burst.py, discord_burst.py) share: `librarybot` as deployed,
 an emulator of the tests started as a child process, the floor responder (chat-floor), a
 library holding Dune, JSON over HTTP to the emulator's controls, memory and percentiles."""
 import json, os, subprocess, sys, tempfile, time, urllib.request
@@ -19,10 +19,11 @@ def percentile(values, fraction):
 
 
 def release_binary():
-    """Builds `librarybot` in release mode and returns its path."""
-    subprocess.check_call(["swift", "build", "-c", "release", "--product", "librarybot"], cwd=root)
-    folder = subprocess.check_output(["swift", "build", "-c", "release", "--show-bin-path"], cwd=root, text=True).strip()
-    return os.path.join(folder, "librarybot")
+    """Builds `librarybot` as it is deployed (`make release`) and returns its path, the last line
+    that `make release` prints."""
+    output = subprocess.run(["make", "--no-print-directory", "release"], cwd=root, check=True, text=True,
+                            stdout=subprocess.PIPE).stdout
+    return output.strip().splitlines()[-1]
 
 
 def start_floor(platform, api_url, token, spend_us=0):

@@ -56,7 +56,7 @@ bot = subprocess.Popen([binary, "run", "--database", database], env=environment,
 try:
     wait_for(lambda: any(p["op"] == 2 for p in http("GET", f"{base}/_gateway")), 20)
     time.sleep(2)
-    print(f"librarybot run, connected to Discord and idle: {memory_report(bot.pid)}")
+    print(f"librarybot run (make release), connected to Discord and idle: {memory_report(bot.pid)}")
 
     for i in range(20):
         http("POST", f"{base}/_dispatch_many", {"t": "MESSAGE_CREATE", "events": [message(f"1{i:017d}", "!library who has Dune")]})

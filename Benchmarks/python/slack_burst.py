@@ -56,7 +56,7 @@ bot = subprocess.Popen([binary, "run", "--database", database], env=environment,
 try:
     connected(base)
     time.sleep(2)
-    print(f"librarybot run, connected to Slack and idle: {memory_report(bot.pid)}")
+    print(f"librarybot run (make release), connected to Slack and idle: {memory_report(bot.pid)}")
 
     # First, one command at a time (20 of them, 50 ms apart): the latency without queueing.
     for i in range(20):
@@ -80,7 +80,7 @@ def idle_then_burst(base, pid):
     """The floor's memory when connected and idle (the libraries and the transport, no bot),
     then its burst."""
     time.sleep(2)
-    print(f"chat-floor, connected to Slack and idle: {memory_report(pid)}")
+    print(f"chat-floor (swift build -c release, the Swift libraries linked dynamically), connected to Slack and idle: {memory_report(pid)}")
     return burst(base, pid, "f")
 
 
