@@ -174,14 +174,14 @@ struct DiscordRunTests {
         #expect(!rejected.stderr.contains("revoked-secret"))
     }
 
-    @Test("run with a token Discord rejects stops with one clear line and a non-zero status; a missing one names the key (2)")
+    @Test("run with a token Discord rejects stops with one clear line and status 1 (no restart under systemd); a missing one names the key (2)")
     func rejectedToken() async throws {
         let discord = try await EmulatedDiscord()
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await BinaryRunner.run(["run", "--database", folder.appendingPathComponent("t.sqlite").path],
                                           environment: discord.environment.merging(["DISCORD_TOKEN": "revoked-secret"]) { $1 })
-        #expect(result.status != 0)
+        #expect(result.status == 1)
         #expect(result.stderr.contains("Discord rejected the token (HTTP 401 on GET /gateway/bot): check DISCORD_TOKEN."))
         #expect(!result.stderr.contains("revoked-secret"))
         let absent = try await BinaryRunner.run(["run", "--database", folder.appendingPathComponent("t.sqlite").path],
@@ -190,13 +190,13 @@ struct DiscordRunTests {
         #expect(absent.stderr.contains("Configuration error: discord.token is missing"))
     }
 
-    @Test("Discord closing with 4014 (Message Content intent not enabled) stops run with a line saying what to turn on")
+    @Test("Discord closing with 4014 (Message Content intent not enabled) stops run (status 1) with a line saying what to turn on")
     func disallowedIntent() async throws {
         let discord = try await EmulatedDiscord(arguments: ["--close-on-identify", "4014"])
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await BinaryRunner.run(["run", "--database", folder.appendingPathComponent("i.sqlite").path], environment: discord.environment)
-        #expect(result.status != 0)
+        #expect(result.status == 1)
         #expect(result.stderr.contains("Discord closed the gateway with 4014"))
         #expect(result.stderr.contains("Message Content Intent"))
     }
