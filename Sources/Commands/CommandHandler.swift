@@ -83,9 +83,10 @@ public actor CommandHandler {
     public func handle(_ command: ParsedCommand, from sender: Sender, at now: Date) async -> Reply {
         let language = command.language ?? settings.defaultLanguage
         let words = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
+        let intent = await readingWholeTitle(command.intent)
         do {
-            if let several = try await runSeveral(command.intent, sender: sender, now: now, words: words) { return several }
-            return try await run(command.intent, sender: sender, now: now, words: words)
+            if let several = try await runSeveral(intent, sender: sender, now: now, words: words) { return several }
+            return try await run(intent, sender: sender, now: now, words: words)
         } catch let error as LibraryError {
             return words.explain(error, asker: sender.borrower)
         } catch {
@@ -94,6 +95,43 @@ public actor CommandHandler {
                 "Un problème est survenu avec la base de la bibliothèque ; rien n'a été modifié. Réessayez.")),
                 language: language)
         }
+    }
+
+    /// "checkout A Prayer for Owen Meany": the last " for " (" as ", " pour ") names the
+    /// borrower, unless the words after it end a title of the library. Then the member names
+    /// that book, for themselves (also last in a list: "checkout Dune and A Prayer for Owen
+    /// Meany"). The same for `cancel hold`. Lending it to someone takes a name after the title:
+    /// "checkout A Prayer for Owen Meany for Ana".
+    private func readingWholeTitle(_ intent: Intent) async -> Intent {
+        switch intent {
+        case .checkout(let book, let borrower?):
+            return await wholeTitle(book, name: borrower).map { .checkout(book: $0, borrower: nil) } ?? intent
+        case .cancelHold(let book, let holder?):
+            return await wholeTitle(book, name: holder).map { .cancelHold(book: $0, holder: nil) } ?? intent
+        default:
+            return intent
+        }
+    }
+
+    /// `book` and `name` joined again by the separator they were cut at, when that ends with a
+    /// whole title: the text itself, or what follows one of its list separators before the cut.
+    private func wholeTitle(_ book: String, name: String) async -> String? {
+        for separator in [" for ", " as ", " pour "] {
+            let whole = book + separator + name
+            let cut = whole.index(whole.startIndex, offsetBy: book.count)
+            var endings = [Substring(whole)]
+            for listSeparator in [",", " and ", " et ", " & "] {
+                var from = whole.startIndex
+                while let found = whole.range(of: listSeparator, options: .caseInsensitive, range: from..<cut) {
+                    endings.append(whole[found.upperBound...])
+                    from = found.upperBound
+                }
+            }
+            for ending in endings where (try? await library.isTitle(String(ending))) == true {
+                return whole
+            }
+        }
+        return nil
     }
 
     /// `checkout`, `return`, `renew` or `hold` of several books at once: "return Dune, Emma",

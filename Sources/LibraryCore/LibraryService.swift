@@ -470,6 +470,13 @@ public struct LibraryService: Sendable {
         try readHere { db in try resolveOne(reference, db) }
     }
 
+    /// Whether `text` is the whole title of a book of the library (case, accents, punctuation
+    /// and a leading article aside; no typo forgiven), as in "A Prayer for Owen Meany".
+    public func isTitle(_ text: String) async throws -> Bool {
+        let key = TextKey.fold(text)
+        return try readHere { db in try !titles.snapshot(db).exactMatches(key).isEmpty }
+    }
+
     /// The lines `person` is in: the books on the shelf kept for them (first in line), by id,
     /// with until when; and the books they wait for, by title, each with its status and their
     /// place in its line (1 is next).

@@ -68,14 +68,22 @@ final class TitleIndex: Sendable {
         func matches(_ key: String) -> [Int64] {
             guard !key.isEmpty else { return [] }
             let queries = [key] + (TextKey.withoutArticle(key).map { [$0] } ?? [])
-            let exact = queries.flatMap { idsByKey[$0] ?? [] }
-            if !exact.isEmpty { return unique(exact) }
+            let exact = exactMatches(key)
+            if !exact.isEmpty { return exact }
             let containing = TextKey.isOnlyLittleWords(key) ? [] : entriesContaining(phrase: key)
             if !containing.isEmpty { return unique(containing.map { entries[$0].id }) }
             let limit = Self.typoAllowance(forLength: key.unicodeScalars.count)
             let near = nearest(to: queries, within: limit)
             guard let best = near.first?.distance else { return [] }
             return unique(near.filter { $0.distance == best }.map(\.id))
+        }
+
+        /// The ids of the books whose title is `key` (a folded reference), with or without its
+        /// leading article.
+        func exactMatches(_ key: String) -> [Int64] {
+            guard !key.isEmpty else { return [] }
+            let queries = [key] + (TextKey.withoutArticle(key).map { [$0] } ?? [])
+            return unique(queries.flatMap { idsByKey[$0] ?? [] })
         }
 
         /// Titles somewhat like `key`, nearest first, for a "did you mean" answer.

@@ -92,6 +92,39 @@ struct CommandHandlerTests {
         #expect(typed.text.contains("A Prayer for Owen Meany, 2 is checked out to Ana."), "\(onShelf.suggestion ?? "")")
     }
 
+    @Test("a whole title with 'for', 'as' or 'pour' in it, typed without quotes, is the book, not a title and a borrower")
+    func separatorInsideTitle() async throws {
+        let handler = try await makeHandler()
+        for text in ["add A Prayer for Owen Meany by John Irving", "add Love as Passion by Niklas Luhmann",
+                     "ajouter Un livre pour Noël de Anne Dupont"] {
+            #expect(await handler.handle(text: text, from: ana, at: tuesday).kind == .success, "\(text)")
+        }
+        let prayer = await handler.handle(text: "checkout A Prayer for Owen Meany", from: ana, at: tuesday)
+        #expect(prayer.text.hasPrefix("A Prayer for Owen Meany is checked out to Ana."), "\(prayer.text)")
+        let love = await handler.handle(text: "borrow love as passion", from: ben, at: tuesday)
+        #expect(love.text.hasPrefix("Love as Passion is checked out to Ben."), "\(love.text)")
+        let noel = await handler.handle(text: "emprunter Un livre pour Noël", from: ana, at: tuesday)
+        #expect(noel.text.hasPrefix("Un livre pour Noël est emprunté par Ana."), "\(noel.text)")
+        // The last of a list, too.
+        let listed = await handler.handle(text: "return Love as Passion", from: ben, at: tuesday)
+        #expect(listed.kind == .success)
+        let both = await handler.handle(text: "checkout Dune and Love as Passion", from: ben, at: tuesday)
+        #expect(both.text.hasPrefix("Checked out 2 books:\n  Dune is checked out to Ben. Due Tue 15 Dec."), "\(both.text)")
+        #expect(both.text.contains("Love as Passion is checked out to Ben."), "\(both.text)")
+        // A name after the whole title still lends it; a title that is only the start of one still
+        // takes the words after " for " as the borrower.
+        _ = await handler.handle(text: "return A Prayer for Owen Meany", from: ana, at: tuesday)
+        let lent = await handler.handle(text: "checkout A Prayer for Owen Meany for Cy", from: ana, at: tuesday)
+        #expect(lent.text.hasPrefix("A Prayer for Owen Meany is checked out to Cy."), "\(lent.text)")
+        let emma = await handler.handle(text: "checkout Emma for Owen Meany", from: ana, at: tuesday)
+        #expect(emma.text.hasPrefix("Emma is checked out to Owen Meany."), "\(emma.text)")
+        // Cancelling one's own place in the line of such a book.
+        _ = await handler.handle(text: "hold A Prayer for Owen Meany", from: ana, at: tuesday)
+        let cancelled = await handler.handle(text: "cancel hold A Prayer for Owen Meany", from: ana, at: tuesday)
+        #expect(cancelled.kind == .success, "\(cancelled.text)")
+        #expect(cancelled.text.contains("A Prayer for Owen Meany"), "\(cancelled.text)")
+    }
+
     @Test("a book kept for someone: the checkout suggests a hold, the hold works, and who has, list and search say so")
     func holdOnKeptBook() async throws {
         let handler = try await makeHandler()
