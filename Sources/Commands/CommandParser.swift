@@ -144,7 +144,16 @@ public enum CommandParser {
                     }
                 }
                 return command(.renew(book: argument))
-            case .hold: return command(.hold(book: argument))
+            case .hold:
+                // "hold Dune for me", "reserve Dune for two weeks": the line is the sender's, and
+                // how long a book is kept is the library's.
+                for separator in [" for ", " pour "] {
+                    if let (title, tail, _) = splitLast(rest, separators: [separator]), !unquote(title).isEmpty,
+                       isDuration(tail) || ["me", "myself", "moi"].contains(foldWord(unquote(tail))) {
+                        return command(.hold(book: unquote(title)))
+                    }
+                }
+                return command(.hold(book: argument))
             case .whoHas: return command(.whoHas(book: argument))
             case .show: return command(.show(book: argument))
             default: return command(.search(query: argument))
@@ -443,6 +452,15 @@ public enum CommandParser {
         (["who", "is", "waiting", "for"], "show", .en), (["who's", "waiting", "for"], "show", .en),
         (["who", "is", "in", "line", "for"], "show", .en), (["who's", "in", "line", "for"], "show", .en),
         (["qui", "attend"], "info", .fr), (["how", "long", "can", "i", "keep"], "who has", .en),
+        (["tell", "me", "about"], "show", .en), (["info", "on"], "show", .en), (["info", "about"], "show", .en),
+        (["info", "for"], "show", .en), (["information", "on"], "show", .en), (["information", "about"], "show", .en),
+        (["details", "of"], "show", .en), (["details", "on"], "show", .en), (["details", "about"], "show", .en),
+        (["details", "for"], "show", .en), (["infos", "sur"], "info", .fr), (["info", "sur"], "info", .fr),
+        (["details", "de"], "info", .fr), (["details", "du"], "info", .fr), (["parle-moi", "de"], "info", .fr),
+        (["find", "me"], "search", .en), (["find", "me", "something", "by"], "search", .en),
+        (["find", "me", "something", "about"], "search", .en), (["find", "me", "books", "by"], "search", .en),
+        (["put", "a", "hold", "on"], "hold", .en), (["place", "a", "hold", "on"], "hold", .en),
+        (["i'd", "like", "to", "reserve"], "hold", .en),
     ].sorted { $0.words.count > $1.words.count }
 
     private static let availabilityTails: [[String]] = [
@@ -526,6 +544,20 @@ public enum CommandParser {
            let lead = Self.putBack.first(where: { folded.starts(with: $0) }), folded.count > lead.count + 1 {
             cues.append(.en)
             return ["return"] + words[lead.count..<(words.count - 1)]
+        }
+        // "show me Dune", "show me my books", "show me the available books": what follows is
+        // a request, or options of `list`, or else the book to show.
+        if folded.count > 2, folded[0] == "show", folded[1] == "me" {
+            var heard = cues
+            var request = Array(words.dropFirst(2))
+            request = rephrase(request, folded: request.map(foldWord), cues: &heard) ?? request
+            let foldedRequest = request.map(foldWord)
+            cues = heard
+            cues.append(.en)
+            if VerbForm.all.contains(where: { foldedRequest.starts(with: $0.words) }) { return request }
+            var listLanguage: Language?
+            if parseListOptions(request.joined(separator: " "), language: &listLanguage) != nil { return ["list"] + request }
+            return ["show"] + request
         }
         // "mark Dune as returned": a return.
         if folded.count > 3, folded[0] == "mark", folded.suffix(2).elementsEqual(["as", "returned"]) {
