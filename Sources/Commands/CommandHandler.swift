@@ -100,7 +100,7 @@ public actor CommandHandler {
     /// "checkout A Prayer for Owen Meany": the last " for " (" as ", " pour ") names the
     /// borrower, unless the words after it end a title of the library. Then the member names
     /// that book, for themselves (also last in a list: "checkout Dune and A Prayer for Owen
-    /// Meany"). The same for `cancel hold`. Lending it to someone takes a name after the title:
+    /// Meany"). The same for `hold` and `cancel hold`. Lending it to someone takes a name after the title:
     /// "checkout A Prayer for Owen Meany for Ana".
     private func readingWholeTitle(_ intent: Intent) async -> Intent {
         switch intent {
@@ -108,6 +108,8 @@ public actor CommandHandler {
             return await wholeTitle(book, name: borrower).map { .checkout(book: $0, borrower: nil) } ?? intent
         case .cancelHold(let book, let holder?):
             return await wholeTitle(book, name: holder).map { .cancelHold(book: $0, holder: nil) } ?? intent
+        case .hold(let book, let holder?):
+            return await wholeTitle(book, name: holder).map { .hold(book: $0, holder: nil) } ?? intent
         default:
             return intent
         }
@@ -146,7 +148,7 @@ public actor CommandHandler {
             (reference, verb) = (book, .checkout)
         case .returnBook(let book): (reference, verb) = (book, .returnBook)
         case .renew(let book): (reference, verb) = (book, .renew)
-        case .hold(let book): (reference, verb) = (book, .hold)
+        case .hold(let book, _): (reference, verb) = (book, .hold)
         case .whoHas(let book): (reference, verb) = (book, .whoHas)
         default: return nil
         }
@@ -154,7 +156,7 @@ public actor CommandHandler {
             switch intent {
             case .checkout(_, let borrower): .checkout(book: book, borrower: borrower)
             case .returnBook: .returnBook(book: book)
-            case .hold: .hold(book: book)
+            case .hold(_, let holder): .hold(book: book, holder: holder)
             case .whoHas: .whoHas(book: book)
             default: .renew(book: book)
             }
@@ -505,31 +507,55 @@ public actor CommandHandler {
             if theirs != nil { reply.notices = [words.renewedForNotice(renewed, by: sender.borrower, language: settings.defaultLanguage)] }
             return reply
 
-        case .hold(let book):
+        case .hold(let book, let holderName):
+            // Anyone may put someone else in line, as they may lend them a book: the member is
+            // told, and may leave the line.
+            guard let holder = sender.person(named: holderName) else { return words.unresolvedMention }
+            let you = holder.isSamePerson(as: sender.borrower)
             let placed: HoldPlacement
             do {
-                placed = try await library.hold(book, for: sender.borrower, at: now)
+                placed = try await library.hold(book, for: holder, at: now)
             } catch LibraryError.holdOnOwnLoan(let book, let loan) {
+                guard you else {
+                    return Reply(.error, l == .en ? "\(holder.name) already has \(bold: book.title), due \(words.day(loan.dueAt))."
+                                                  : "\(holder.name) a déjà \(bold: book.title), à rendre \(words.day(loan.dueAt)).",
+                                 suggestion: l.pick("who has ", "qui a ") + words.reference(book), language: l)
+                }
                 var reply = words.explain(.holdOnOwnLoan(book, loan: loan))
                 reply.suggestion = await nextStep(for: book, loan: loan, now: now, words: words)
                 return reply
+            } catch LibraryError.alreadyHolding(let book, _, let position) where !you {
+                return Reply(.error, l == .en ? "\(holder.name) is already number \(position) in line for \(bold: book.title)."
+                                              : "\(holder.name) est déjà numéro \(position) dans la file pour \(bold: book.title).",
+                             suggestion: l.pick("who has ", "qui a ") + words.reference(book), language: l)
+            } catch LibraryError.holdOnAvailableBook(let book) where !you {
+                return Reply(.error, l == .en ? "\(bold: book.title) is on the shelf: check it out to \(holder.name) instead."
+                                              : "\(bold: book.title) est sur l'étagère : empruntez-le plutôt pour \(holder.name).",
+                             suggestion: l.pick("checkout ", "emprunter ") + words.reference(book) + l.pick(" as ", " pour ") + holder.name, language: l)
             }
-            return Reply(.success, l == .en
-                ? "You are number \(placed.position) in line for \(bold: placed.book.title)."
-                : "Vous êtes numéro \(placed.position) dans la file pour \(bold: placed.book.title).",
-                lines: [placed.currentLoan.map { loan in
+            // Who will be told, in the lines below the place in line.
+            let told = you ? l.pick("You will be told", "Vous serez prévenu") : l.pick("\(holder.name) will be told", "Nous préviendrons \(holder.name)")
+            let keptForThem = you ? l.pick("kept for you", "vous sera réservé") : l.pick("kept for them", "lui sera réservé")
+            var reply = Reply(.success, you
+                ? (l == .en ? "You are number \(placed.position) in line for \(bold: placed.book.title)."
+                            : "Vous êtes numéro \(placed.position) dans la file pour \(bold: placed.book.title).")
+                : (l == .en ? "\(holder.name) is number \(placed.position) in line for \(bold: placed.book.title)."
+                            : "\(holder.name) est numéro \(placed.position) dans la file pour \(bold: placed.book.title)."),
+                lines: [placed.currentLoan.map { loan -> RichText in
                     guard placed.copies > 1 else {
-                        return l == .en ? "\(loan.borrower.name) has it, due \(words.day(loan.dueAt)). You will be told when it is back."
-                                        : "\(loan.borrower.name) l'a, à rendre \(words.day(loan.dueAt)). Vous serez prévenu à son retour."
+                        return l == .en ? "\(loan.borrower.name) has it, due \(words.day(loan.dueAt)). \(told) when it is back."
+                                        : "\(loan.borrower.name) l'a, à rendre \(words.day(loan.dueAt)). \(told) à son retour."
                     }
                     let all = placed.copies == 2 ? "Both copies are out" : "All \(placed.copies) copies are out"
                     return l == .en
-                        ? "\(all); the first due back is with \(loan.borrower.name), due \(words.day(loan.dueAt)). You will be told when one is kept for you."
-                        : "Les \(placed.copies) exemplaires sont empruntés ; le premier à revenir est chez \(loan.borrower.name), à rendre \(words.day(loan.dueAt)). Vous serez prévenu quand l'un d'eux vous sera réservé." }
+                        ? "\(all); the first due back is with \(loan.borrower.name), due \(words.day(loan.dueAt)). \(told) when one is \(keptForThem)."
+                        : "Les \(placed.copies) exemplaires sont empruntés ; le premier à revenir est chez \(loan.borrower.name), à rendre \(words.day(loan.dueAt)). \(told) quand l'un d'eux \(keptForThem)." }
                     ?? (l == .en
-                    ? "It is on the shelf, kept for \(placed.keptFor?.holder.name ?? "the first in line")\(words.until(placed.keptFor?.keptUntil)). You will be told when it is kept for you."
-                    : "Il est sur l'étagère, réservé pour \(placed.keptFor?.holder.name ?? "le premier de la file")\(words.until(placed.keptFor?.keptUntil)). Vous serez prévenu quand il vous sera réservé.")],
+                    ? "It is on the shelf, kept for \(placed.keptFor?.holder.name ?? "the first in line")\(words.until(placed.keptFor?.keptUntil)). \(told) when it is \(keptForThem)."
+                    : "Il est sur l'étagère, réservé pour \(placed.keptFor?.holder.name ?? "le premier de la file")\(words.until(placed.keptFor?.keptUntil)). \(told) quand il \(keptForThem).")],
                 language: l)
+            if !you { reply.notices = [words.heldForNotice(placed, by: sender.borrower, language: settings.defaultLanguage)] }
+            return reply
 
         case .cancelHold(let book, let holderName):
             guard let holder = sender.person(named: holderName) else { return words.unresolvedMention }

@@ -145,13 +145,13 @@ public enum CommandParser {
                 }
                 return command(.renew(book: argument))
             case .hold:
-                // "hold Dune for me", "reserve Dune for two weeks": the line is the sender's, and
-                // how long a book is kept is the library's.
-                for separator in [" for ", " pour "] {
-                    if let (title, tail, _) = splitLast(rest, separators: [separator]), !unquote(title).isEmpty,
-                       isDuration(tail) || ["me", "myself", "moi"].contains(foldWord(unquote(tail))) {
-                        return command(.hold(book: unquote(title)))
-                    }
+                // "hold Dune for Ana" puts Ana in line; "hold Dune for me" the sender, and "reserve
+                // Dune for two weeks" too: how long a book is kept is the library's.
+                if let (title, tail, separator) = splitLast(rest, separators: [" for ", " pour "]), !unquote(title).isEmpty, !unquote(tail).isEmpty {
+                    if separator == " pour " { language = language ?? .fr }
+                    let name = unquote(tail)
+                    if isDuration(name) || ["me", "myself", "moi"].contains(foldWord(name)) { return command(.hold(book: unquote(title))) }
+                    return command(.hold(book: unquote(title), holder: name))
                 }
                 return command(.hold(book: argument))
             case .whoHas: return command(.whoHas(book: argument))

@@ -5,7 +5,8 @@ public enum Intent: Sendable, Hashable {
     case checkout(book: String, borrower: String?)
     case returnBook(book: String)
     case renew(book: String)
-    case hold(book: String)
+    /// Wait in line for a book; with `holder`, put someone else in line (`hold Dune for Ana`).
+    case hold(book: String, holder: String? = nil)
     /// Leave a book's queue (`cancel hold Dune`); with `holder`, take someone else out of it
     /// (`cancel hold Dune for Ben`, admins).
     case cancelHold(book: String, holder: String?)

@@ -9,9 +9,9 @@ extension ParsedCommand {
         switch intent {
         case .checkout(let book, let borrower):
             fields += [("book", .string(book)), ("borrower", borrower.map(JSONValue.string) ?? .null)]
-        case .cancelHold(let book, let holder):
+        case .cancelHold(let book, let holder), .hold(let book, let holder):
             fields += [("book", .string(book)), ("holder", holder.map(JSONValue.string) ?? .null)]
-        case .returnBook(let book), .renew(let book), .hold(let book), .whoHas(let book), .show(let book):
+        case .returnBook(let book), .renew(let book), .whoHas(let book), .show(let book):
             fields.append(("book", .string(book)))
         case .handOver(let book, let borrower):
             fields += [("book", .string(book)), ("borrower", .string(borrower))]
@@ -84,7 +84,7 @@ extension Intent {
             return "checkout \(quoted(book))" + (borrower.map { " as \(quoted($0))" } ?? "")
         case .returnBook(let book): return "return \(quoted(book))"
         case .renew(let book): return "renew \(quoted(book))"
-        case .hold(let book): return "hold \(quoted(book))"
+        case .hold(let book, let holder): return "hold \(quoted(book))" + (holder.map { " for \(quoted($0))" } ?? "")
         case .cancelHold(let book, let holder): return "cancel hold \(quoted(book))" + (holder.map { " for \(quoted($0))" } ?? "")
         case .whoHas(let book): return "who has \(quoted(book))"
         case .loansOf(let borrower): return borrower.map { "what does \(quoted($0)) have" } ?? "my books"

@@ -66,7 +66,7 @@ extension CommandParser {
     /// The book a command names, for the commands about one book.
     private static func bookReference(_ intent: Intent) -> String? {
         switch intent {
-        case .checkout(let book, _), .returnBook(let book), .renew(let book), .hold(let book), .cancelHold(let book, _),
+        case .checkout(let book, _), .returnBook(let book), .renew(let book), .hold(let book, _), .cancelHold(let book, _),
              .whoHas(let book), .show(let book), .handOver(let book, _):
             book
         default:

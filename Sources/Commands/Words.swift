@@ -58,6 +58,14 @@ struct Words: Sendable {
                                                           suggestion: theirs.pick("return ", "rendre ") + reference(lent.book), language: theirs))
     }
 
+    /// The message for a member someone else put in line for a book (`hold Dune for @Ben`).
+    func heldForNotice(_ placed: HoldPlacement, by placer: Borrower, language theirs: Language) -> Notice {
+        Notice(to: placed.hold.holder, reply: Reply(.info, theirs == .en
+            ? "\(placer.name) put you in line for \(bold: placed.book.title): you are number \(placed.position). You will be told when it is kept for you."
+            : "\(placer.name) vous a mis dans la file pour \(bold: placed.book.title) : vous êtes numéro \(placed.position). Vous serez prévenu quand il vous sera réservé.",
+            suggestion: theirs.pick("cancel hold ", "annuler la réservation de ") + reference(placed.book), language: theirs))
+    }
+
     /// The message for a member whose loan someone else closed by returning the book.
     func returnedForNotice(_ receipt: ReturnReceipt, by returner: Borrower, language theirs: Language) -> Notice {
         Notice(to: receipt.loan.borrower, reply: Reply(.info, theirs == .en

@@ -458,6 +458,47 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "my history", from: ben, at: day).text.hasPrefix("You have returned no book yet."))
     }
 
+    @Test("hold for someone else: they are put in line and told; their loan, place or a free copy is said in their name")
+    func holdForSomeoneElse() async throws {
+        let handler = try await makeHandler()
+        let benByID = Borrower(name: "Ben", userID: "U-BEN")
+        let cy = Sender(name: "Cy", userID: "U-CY", mentions: ["<@U-BEN>": benByID])
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let held = await handler.handle(text: "hold Dune for <@U-BEN>", from: cy, at: tuesday)
+        #expect(held.kind == .success)
+        #expect(held.text == "Ben is number 1 in line for Dune.\n  Ana has it, due Tue 15 Dec. Ben will be told when it is back.", "\(held.text)")
+        #expect(held.notices.map(\.to) == [benByID])
+        #expect(held.notices.first.map { PlainRenderer.render($0.reply) } == """
+            Cy put you in line for Dune: you are number 1. You will be told when it is kept for you.
+              Try: `cancel hold Dune`
+            """)
+        // Ben's own commands see his place, and he leaves the line as his own.
+        #expect(await handler.handle(text: "my books", from: ben, at: tuesday).text.contains("Dune"))
+        let again = await handler.handle(text: "hold Dune for Ben", from: cy, at: tuesday)
+        #expect(again.kind == .error)
+        #expect(again.text.hasPrefix("Ben is already number 1 in line for Dune."), "\(again.text)")
+        // "for me", and the sender's own name, are the sender's own line.
+        let mine = await handler.handle(text: "hold Dune for me", from: cy, at: tuesday)
+        #expect(mine.text.hasPrefix("You are number 2 in line for Dune."), "\(mine.text)")
+        #expect(mine.notices.isEmpty)
+        // The one who has the book, and a book on the shelf: said of that member, with the command for them.
+        let hers = await handler.handle(text: "hold Dune for Ana", from: cy, at: tuesday)
+        #expect(hers.kind == .error)
+        #expect(hers.text.hasPrefix("Ana already has Dune, due Tue 15 Dec."), "\(hers.text)")
+        let free = await handler.handle(text: "hold Emma for Ana", from: cy, at: tuesday)
+        #expect(free.kind == .error)
+        #expect(free.text.hasPrefix("Emma is on the shelf: check it out to Ana instead."), "\(free.text)")
+        #expect(free.suggestion == "checkout Emma as Ana")
+        // In French; and Ben, first in line, is told when Dune comes back.
+        let french = await handler.handle(text: "réserver Dune pour Dee", from: cy, at: tuesday)
+        #expect(french.text == "Dee est numéro 3 dans la file pour Dune.\n  Ana l'a, à rendre mar. 15 déc. Nous préviendrons Dee à son retour.", "\(french.text)")
+        let back = await handler.handle(text: "return Dune", from: ana, at: tuesday)
+        #expect(back.notices.map(\.to) == [benByID])
+        // A mention nobody could resolve puts nobody in line.
+        let nobody = await handler.handle(text: "hold Les Misérables for <@U-ZED>", from: cy, at: tuesday)
+        #expect(nobody.text.hasPrefix("I could not tell who that mention is"))
+    }
+
     @Test("a member is told when someone else checks a book out to them, or returns their book")
     func toldOfOthersActs() async throws {
         let handler = try await makeHandler()

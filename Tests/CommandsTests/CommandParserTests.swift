@@ -360,6 +360,8 @@ let parseTable: [ParseCase] = [
     ParseCase("find me something by Tolkien", .search(query: "Tolkien")),
     ParseCase("put a hold on Dune", .hold(book: "Dune")),
     ParseCase("hold Dune for me", .hold(book: "Dune")),
+    ParseCase("hold Dune for Ana", .hold(book: "Dune", holder: "Ana")),
+    ParseCase("réserver Dune pour Ana", .hold(book: "Dune", holder: "Ana"), .fr),
     ParseCase("reserve Dune for two weeks", .hold(book: "Dune")),
     ParseCase("réserver Dune pour moi", .hold(book: "Dune"), .fr),
     // "can I help" is no request for a book: the lead-in needs a verb after it.
