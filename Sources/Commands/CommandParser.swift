@@ -461,10 +461,29 @@ public enum CommandParser {
         (["find", "me", "something", "about"], "search", .en), (["find", "me", "books", "by"], "search", .en),
         (["put", "a", "hold", "on"], "hold", .en), (["place", "a", "hold", "on"], "hold", .en),
         (["i'd", "like", "to", "reserve"], "hold", .en),
+        (["cancel", "my", "reservation", "for"], "cancel hold", .en), (["cancel", "my", "reservation", "on"], "cancel hold", .en),
+        (["cancel", "my", "reservation", "of"], "cancel hold", .en), (["cancel", "my", "reservation"], "cancel hold", .en),
+        (["remove", "my", "reservation", "for"], "cancel hold", .en), (["remove", "my", "reservation", "on"], "cancel hold", .en),
+        (["remove", "my", "hold", "on"], "cancel hold", .en), (["remove", "my", "hold", "for"], "cancel hold", .en),
+        (["delete", "my", "hold", "on"], "cancel hold", .en), (["delete", "my", "reservation", "for"], "cancel hold", .en),
+        (["cancel", "my", "hold", "on"], "cancel hold", .en), (["cancel", "my", "hold", "for"], "cancel hold", .en),
+        (["who", "had"], "show", .en), (["who", "borrowed", "it", "before"], "show", .en),
+        (["who", "has", "had"], "show", .en), (["qui", "a", "eu"], "info", .fr),
+        (["extend", "my", "loan", "on"], "renew", .en), (["extend", "my", "loan", "of"], "renew", .en),
+        (["extend", "my", "loan", "for"], "renew", .en), (["renew", "my", "loan", "on"], "renew", .en),
+        (["renew", "my", "loan", "of"], "renew", .en), (["renew", "my", "loan", "for"], "renew", .en),
+        (["prolonger", "mon", "emprunt", "de"], "prolonger", .fr),
+        (["latest", "books"], "list newest", .en), (["newest", "books"], "list newest", .en), (["recent", "books"], "list newest", .en),
+        (["oldest", "books"], "list oldest", .en),
+        (["how", "many", "copies", "of"], "who has", .en), (["combien", "d'exemplaires", "de"], "qui a", .fr),
+        (["books", "in"], "search", .en), (["books", "on"], "search", .en),
+        (["books", "on", "the", "shelf"], "list available", .en), (["books", "in", "stock"], "list available", .en),
+        (["books", "on", "loan"], "list checked out", .en),
     ].sorted { $0.words.count > $1.words.count }
 
     private static let availabilityTails: [[String]] = [
         ["available"], ["in"], ["free"], ["out"], ["taken"], ["checked", "out"], ["on", "the", "shelf"], ["back"],
+        ["overdue"], ["late"], ["due", "soon"],
     ].sorted { $0.count > $1.count }
 
     private static let frenchAvailabilityTails: [[String]] = [
@@ -558,6 +577,12 @@ public enum CommandParser {
             var listLanguage: Language?
             if parseListOptions(request.joined(separator: " "), language: &listLanguage) != nil { return ["list"] + request }
             return ["show"] + request
+        }
+        // "who borrowed Dune last", "who had Dune before": the book's past loans (`show`).
+        if folded.count > 3, folded.starts(with: ["who", "borrowed"]) || folded.starts(with: ["who", "had"]),
+           let last = folded.last, ["last", "before", "recently"].contains(last) {
+            cues.append(.en)
+            return ["show"] + words[2..<(words.count - 1)]
         }
         // "mark Dune as returned": a return.
         if folded.count > 3, folded[0] == "mark", folded.suffix(2).elementsEqual(["as", "returned"]) {

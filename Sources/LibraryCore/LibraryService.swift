@@ -641,6 +641,8 @@ public struct LibraryService: Sendable {
     /// Words said after a title about when or for whom, folded, longest first.
     private static let trailingRemarks: [[Substring]] = [
         "right now", "now", "currently", "at the moment", "today", "yesterday", "this morning", "this week", "for me",
+        "before", "last", "before me", "last time", "recently", "avant", "avant moi", "en dernier", "recemment",
+        "do we have", "do you have", "are there", "avons-nous", "avez-vous",
         "please", "en ce moment", "maintenant", "actuellement", "hier", "aujourd'hui", "ce matin", "pour moi", "svp", "stp",
     ].map { TextKey.fold($0).split(separator: " ") }.sorted { $0.count > $1.count }
 

@@ -132,6 +132,9 @@ struct ReferenceTests {
         ("dune messiah right now", "Dune Messiah"),
         ("Les Misérables en ce moment", "Les Misérables"),
         ("Dune for me. Thanks a lot", "Dune"),
+        ("dune last", "Dune"),
+        ("Dune Messiah before me", "Dune Messiah"),
+        ("Dune do we have", "Dune"),
         ("Apocalypse Now", "Apocalypse Now"),
     ])
     func remarkAfterTitle(reference: String, title: String) async throws {
