@@ -479,6 +479,10 @@ public enum CommandParser {
         (["books", "in"], "search", .en), (["books", "on"], "search", .en),
         (["books", "on", "the", "shelf"], "list available", .en), (["books", "in", "stock"], "list available", .en),
         (["books", "on", "loan"], "list checked out", .en),
+        (["les", "livres", "de"], "chercher", .fr), (["as-tu"], "qui a", .fr), (["y", "a-t-il"], "qui a", .fr),
+        (["qu'est-ce", "que", "j'ai", "emprunte"], "mon historique", .fr), (["qu'est-ce", "que", "j'ai", "lu"], "mon historique", .fr),
+        (["enleve-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
+        (["sors-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
     ].sorted { $0.words.count > $1.words.count }
 
     private static let availabilityTails: [[String]] = [
@@ -489,6 +493,7 @@ public enum CommandParser {
     private static let frenchAvailabilityTails: [[String]] = [
         ["est", "disponible"], ["est", "dispo"], ["est-il", "dispo"], ["est", "libre"], ["est", "la"], ["est", "emprunte"], ["est", "sorti"], ["est-il", "disponible"],
         ["est-il", "libre"], ["est-il", "la"], ["est-elle", "disponible"], ["est-elle", "libre"],
+        ["est", "en", "retard"], ["est-il", "en", "retard"], ["est-elle", "en", "retard"],
     ].sorted { $0.count > $1.count }
 
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
@@ -564,19 +569,23 @@ public enum CommandParser {
             cues.append(.en)
             return ["return"] + words[lead.count..<(words.count - 1)]
         }
-        // "show me Dune", "show me my books", "show me the available books": what follows is
-        // a request, or options of `list`, or else the book to show.
-        if folded.count > 2, folded[0] == "show", folded[1] == "me" {
+        // "show me Dune", "show me my books", "show me the available books" ("montre-moi …"):
+        // what follows is a request, or options of `list`, or else the book to show.
+        let showMe = folded.count > 2 && folded[0] == "show" && folded[1] == "me" ? 2
+            : folded.count > 1 && ["montre-moi", "montrez-moi"].contains(folded[0]) ? 1
+            : folded.count > 2 && ["montre", "montrez"].contains(folded[0]) && folded[1] == "moi" ? 2 : 0
+        if showMe > 0 {
+            let french = folded[0].hasPrefix("montr")
             var heard = cues
-            var request = Array(words.dropFirst(2))
+            var request = Array(words.dropFirst(showMe))
             request = rephrase(request, folded: request.map(foldWord), cues: &heard) ?? request
             let foldedRequest = request.map(foldWord)
             cues = heard
-            cues.append(.en)
+            cues.append(french ? .fr : .en)
             if VerbForm.all.contains(where: { foldedRequest.starts(with: $0.words) }) { return request }
             var listLanguage: Language?
-            if parseListOptions(request.joined(separator: " "), language: &listLanguage) != nil { return ["list"] + request }
-            return ["show"] + request
+            if parseListOptions(request.joined(separator: " "), language: &listLanguage) != nil { return [french ? "liste" : "list"] + request }
+            return [french ? "info" : "show"] + request
         }
         // "who borrowed Dune last", "who had Dune before": the book's past loans (`show`).
         if folded.count > 3, folded.starts(with: ["who", "borrowed"]) || folded.starts(with: ["who", "had"]),
