@@ -21,6 +21,7 @@ def percentile(values, fraction):
 def release_binary():
     """Builds `librarybot` as it is deployed (`make release`) and returns its path, the last line
     that `make release` prints."""
+    print("Building librarybot as deployed (make release)…", flush=True)
     output = subprocess.run(["make", "--no-print-directory", "release"], cwd=root, check=True, text=True,
                             stdout=subprocess.PIPE).stdout
     return output.strip().splitlines()[-1]
