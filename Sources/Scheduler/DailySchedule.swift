@@ -59,15 +59,22 @@ public struct DailySchedule: Sendable, Hashable {
 
     /// The instant the job runs on the local day of `date`.
     public func instant(onDayOf date: Date) -> Date {
-        let calendar = self.calendar
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        guard let year = parts.year, let month = parts.month, let day = parts.day else { return date }
+        return instant(year: year, month: month, day: day) ?? date
+    }
+
+    /// The instant the job runs on the local day `year`-`month`-`day`; nil when there is no
+    /// such day (`2026-02-30`).
+    public func instant(year: Int, month: Int, day: Int) -> Date? {
         let secondsIntoDay = time.hour * 3600 + time.minute * 60 + time.second
         // Wall-clock arithmetic: the instant whose local time is the wanted one, trying the day's
         // UTC offsets in order (the earlier offset first, for the repeated hour of a fall back).
-        guard let year = parts.year, let month = parts.month, let day = parts.day else { return date }
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC") ?? .gmt
-        guard let wallAsUTC = utc.date(from: DateComponents(year: year, month: month, day: day)) else { return date }
+        guard (1...12).contains(month), (1...31).contains(day),
+              let wallAsUTC = utc.date(from: DateComponents(year: year, month: month, day: day)),
+              utc.component(.day, from: wallAsUTC) == day, utc.component(.month, from: wallAsUTC) == month else { return nil }
         let wall = wallAsUTC.addingTimeInterval(TimeInterval(secondsIntoDay))
         let offsets = Set([-43_200, -21_600, 0, 21_600, 43_200, 86_400].map {
             timeZone.secondsFromGMT(for: wall.addingTimeInterval(TimeInterval($0)))
@@ -79,6 +86,21 @@ public struct DailySchedule: Sendable, Hashable {
         // The wall time falls in a spring-forward gap: run when the gap ends.
         let earliest = wall.addingTimeInterval(TimeInterval(-(offsets.first ?? 0)))
         return timeZone.nextDaylightSavingTimeTransition(after: earliest) ?? earliest
+    }
+
+    /// A local time as `librarybot digest --at` and `remind --at` take it: `YYYY-MM-DD HH:MM`,
+    /// `YYYY-MM-DD HH:MM:SS` or `YYYY-MM-DD` (midnight), in `timeZone`, daylight-saving changes
+    /// handled as for a daily run. Nil when `text` is none of these or names a day that does not
+    /// exist. Read by hand: Foundation's DateFormatter needs the system's time zone files, which
+    /// a slim server without `tzdata` lacks (it crashed there), while `TimeZone` does not.
+    public static func instant(ofLocalTime text: String, in timeZone: TimeZone) -> Date? {
+        let parts = text.trimmingWhitespace().split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 1 || parts.count == 2 else { return nil }
+        let date = parts[0].split(separator: "-", omittingEmptySubsequences: false)
+        guard date.count == 3, zip(date, [4, 2, 2]).allSatisfy({ $0.count == $1 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let year = Int(date[0]), let month = Int(date[1]), let day = Int(date[2]),
+              let time = parts.count == 2 ? DailyTime(String(parts[1])) : DailyTime("00:00") else { return nil }
+        return DailySchedule(time: time, timeZone: timeZone).instant(year: year, month: month, day: day)
     }
 
     /// The first run strictly after `date`.

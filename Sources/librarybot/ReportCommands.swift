@@ -16,13 +16,7 @@ struct ReportOptions: ParsableArguments {
 
     func instant(in timeZone: TimeZone) throws -> Date {
         guard let at else { return Date() }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = timeZone
-        for format in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: at.trimmingWhitespace()) { return date }
-        }
+        if let date = DailySchedule.instant(ofLocalTime: at, in: timeZone) { return date }
         throw ValidationError("--at takes a local time such as \"2026-12-03 09:00\" (found '\(at)').")
     }
 

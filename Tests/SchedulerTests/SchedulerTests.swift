@@ -54,6 +54,23 @@ struct SchedulerTests {
         for bad in ["9:30", "24:00", "12:60", "12:00:60", "noon", "", "12-00", "12:00:00:00"] { #expect(DailyTime(bad) == nil, "\(bad)") }
     }
 
+    @Test("--at local times: a day with a time or without, daylight-saving changes, and no day that does not exist")
+    func localTimes() throws {
+        let paris = try zone("Europe/Paris"), newYork = try zone("America/New_York")
+        #expect(DailySchedule.instant(ofLocalTime: "2026-12-03 09:00", in: paris) == utc("2026-12-03 08:00:00"))
+        #expect(DailySchedule.instant(ofLocalTime: " 2026-07-01 23:30:15 ", in: newYork) == utc("2026-07-02 03:30:15"))
+        #expect(DailySchedule.instant(ofLocalTime: "2026-12-03", in: paris) == utc("2026-12-02 23:00:00"))
+        // 02:30 does not exist on the spring-forward day: the end of the gap; on the fall-back
+        // day it happens twice: the first.
+        #expect(DailySchedule.instant(ofLocalTime: "2026-03-29 02:30", in: paris) == utc("2026-03-29 01:00:00"))
+        #expect(DailySchedule.instant(ofLocalTime: "2026-10-25 02:30", in: paris) == utc("2026-10-25 00:30:00"))
+        #expect(DailySchedule.instant(ofLocalTime: "2028-02-29 12:00", in: paris) == utc("2028-02-29 11:00:00"))
+        for bad in ["2026-02-29 12:00", "2026-02-30", "2026-13-01", "2026-00-10", "2026-12-32", "26-12-03 09:00", "2026-12-03 9:00",
+                    "2026-12-03 24:00", "2026-12-03T09:00", "tomorrow", "", "2026-12-03 09:00 extra", "２０２６-12-03"] {
+            #expect(DailySchedule.instant(ofLocalTime: bad, in: paris) == nil, "\(bad)")
+        }
+    }
+
     @Test("runs once a day at the local time")
     func daily() async throws {
         let runs = try await runScheduler(time: "09:00", zone: try zone("Europe/Paris"),
