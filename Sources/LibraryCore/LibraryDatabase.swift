@@ -215,13 +215,13 @@ enum CategoryColumn {
 // name costs a lookup per column, which shows in lists of hundreds of loans.
 
 extension Book: FetchableRecord {
-    public init(row: Row) throws { self.init(row: row, at: 0) }
+    public init(row: Row) throws { try self.init(row: row, at: 0) }
 
-    init(row: Row, at offset: Int) {
+    init(row: Row, at offset: Int) throws {
         self.init(
             id: row[offset], title: row[offset + 1], author: row[offset + 2], publisher: row[offset + 3],
             categories: CategoryColumn.decode(row[offset + 4] ?? ""), isbn: row[offset + 5],
-            addedAt: row.storedDate(offset + 6))
+            addedAt: try row.storedDate(offset + 6))
     }
 
     static let databaseSelection = "book.id, book.title, book.author, book.publisher, book.categories, book.isbn, book.addedAt"
@@ -229,14 +229,14 @@ extension Book: FetchableRecord {
 }
 
 extension Loan: FetchableRecord {
-    public init(row: Row) throws { self.init(row: row, at: 0) }
+    public init(row: Row) throws { try self.init(row: row, at: 0) }
 
-    init(row: Row, at offset: Int) {
+    init(row: Row, at offset: Int) throws {
         self.init(
             id: row[offset], bookID: row[offset + 1],
             borrower: Borrower(storedName: row[offset + 2], userID: row[offset + 3]),
-            checkedOutAt: row.storedDate(offset + 4), dueAt: row.storedDate(offset + 5),
-            returnedAt: row.optionalStoredDate(offset + 6),
+            checkedOutAt: try row.storedDate(offset + 4), dueAt: try row.storedDate(offset + 5),
+            returnedAt: try row.optionalStoredDate(offset + 6),
             renewals: row[offset + 7])
     }
 
@@ -245,12 +245,12 @@ extension Loan: FetchableRecord {
 }
 
 extension Hold: FetchableRecord {
-    public init(row: Row) throws { self.init(row: row, at: 0) }
+    public init(row: Row) throws { try self.init(row: row, at: 0) }
 
-    init(row: Row, at offset: Int) {
+    init(row: Row, at offset: Int) throws {
         self.init(
             id: row[offset], bookID: row[offset + 1], holder: Borrower(storedName: row[offset + 2], userID: row[offset + 3]),
-            placedAt: row.storedDate(offset + 4), keptUntil: row.optionalStoredDate(offset + 5))
+            placedAt: try row.storedDate(offset + 4), keptUntil: try row.optionalStoredDate(offset + 5))
     }
 
     static let databaseSelection = "hold.id, hold.bookID, hold.holderName, hold.holderID, hold.placedAt, hold.keptUntil"

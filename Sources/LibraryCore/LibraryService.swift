@@ -383,7 +383,7 @@ public struct LibraryService: Sendable {
                 WHERE hold.keptUntil >= ? AND hold.keptUntil < ?
                   AND \(Self.keptHold)
                 ORDER BY hold.keptUntil, hold.id
-                """, [now, end]) { row in KeptBook(book: Book(row: row, at: 0), hold: Hold(row: row, at: Book.columnCount)) }
+                """, [now, end]) { row in KeptBook(book: try Book(row: row, at: 0), hold: try Hold(row: row, at: Book.columnCount)) }
         }
     }
 
@@ -458,7 +458,7 @@ public struct LibraryService: Sendable {
             let past = try db.all("""
                 SELECT \(Loan.databaseSelection) FROM loan WHERE bookID = ? AND returnedAt IS NOT NULL
                 ORDER BY checkedOutAt DESC, id DESC LIMIT 5
-                """, [book.id]) { Loan(row: $0, at: 0) }
+                """, [book.id]) { try Loan(row: $0, at: 0) }
             return BookDetails(book: book, loan: try Self.openLoan(of: book.id, db),
                                holds: try Self.holds(of: book.id, db), pastLoans: past)
         }
@@ -510,7 +510,7 @@ public struct LibraryService: Sendable {
     /// Every book, oldest first, for export.
     public func allBooks() async throws -> [Book] {
         try readHere { db in
-            try db.all("SELECT \(Book.databaseSelection) FROM book ORDER BY addedAt, id") { Book(row: $0, at: 0) }
+            try db.all("SELECT \(Book.databaseSelection) FROM book ORDER BY addedAt, id") { try Book(row: $0, at: 0) }
         }
     }
 
@@ -711,7 +711,7 @@ public struct LibraryService: Sendable {
     }
 
     private static func books(_ ids: [Int64], _ db: Database) throws -> [Book] {
-        try rows(ofBooks: ids, "SELECT \(Book.databaseSelection) FROM book", db, id: { $0.id }) { Book(row: $0, at: 0) }
+        try rows(ofBooks: ids, "SELECT \(Book.databaseSelection) FROM book", db, id: { $0.id }) { try Book(row: $0, at: 0) }
     }
 
     /// The rows of `select` (its FROM joining `book`) for the books `ids`, decoded, in the order
@@ -745,7 +745,7 @@ public struct LibraryService: Sendable {
     }
 
     private static func openLoan(of bookID: Int64, _ db: Database) throws -> Loan? {
-        try db.first("SELECT \(Loan.databaseSelection) FROM loan WHERE bookID = ? AND returnedAt IS NULL", [bookID]) { Loan(row: $0, at: 0) }
+        try db.first("SELECT \(Loan.databaseSelection) FROM loan WHERE bookID = ? AND returnedAt IS NULL", [bookID]) { try Loan(row: $0, at: 0) }
     }
 
     private static func openLoans(of bookIDs: [Int64], _ db: Database) throws -> [Int64: Loan] {
@@ -825,7 +825,7 @@ public struct LibraryService: Sendable {
 
     /// A row of `Book.databaseSelection` then `Loan.databaseSelection`.
     private static func loanedBook(_ row: Row) throws -> LoanedBook {
-        LoanedBook(book: Book(row: row, at: 0), loan: Loan(row: row, at: Book.columnCount))
+        LoanedBook(book: try Book(row: row, at: 0), loan: try Loan(row: row, at: Book.columnCount))
     }
 
     /// The books `ids` (in that order, those that exist) with their open loan and, on the shelf,
@@ -838,8 +838,8 @@ public struct LibraryService: Sendable {
                 AND hold.id = (SELECT line.id FROM hold line WHERE line.bookID = book.id ORDER BY line.placedAt, line.id LIMIT 1)
             """, db, id: { $0.book.id }) { row in
             let loanID: Int64? = row[Book.columnCount], holdID: Int64? = row[Book.columnCount + Loan.columnCount]
-            let keeper = holdID == nil ? nil : Hold(row: row, at: Book.columnCount + Loan.columnCount)
-            return BookStatus(book: Book(row: row, at: 0), loan: loanID == nil ? nil : Loan(row: row, at: Book.columnCount),
+            let keeper = holdID == nil ? nil : try Hold(row: row, at: Book.columnCount + Loan.columnCount)
+            return BookStatus(book: try Book(row: row, at: 0), loan: loanID == nil ? nil : try Loan(row: row, at: Book.columnCount),
                               keptFor: keeper?.holder, keptUntil: keeper?.keptUntil)
         }
     }
@@ -863,6 +863,6 @@ public struct LibraryService: Sendable {
     /// A row of `Book.databaseSelection` then `Loan.databaseSelection` from a LEFT JOIN.
     private static func bookStatus(_ row: Row) throws -> BookStatus {
         let loanID: Int64? = row[Book.columnCount]
-        return BookStatus(book: Book(row: row, at: 0), loan: loanID == nil ? nil : Loan(row: row, at: Book.columnCount))
+        return BookStatus(book: try Book(row: row, at: 0), loan: loanID == nil ? nil : try Loan(row: row, at: Book.columnCount))
     }
 }

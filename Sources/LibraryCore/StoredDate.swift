@@ -43,14 +43,15 @@ enum StoredDate {
 }
 
 extension Row {
-    /// The date in column `index`, parsed quickly when it has the stored format.
-    func storedDate(_ index: Int) -> Date {
+    /// The date in column `index`, parsed quickly when it has the stored format. A value that is
+    /// no date (a file edited by hand) throws, as a database error, rather than stopping the bot.
+    func storedDate(_ index: Int) throws -> Date {
         if let text = self[index] as String?, let date = StoredDate.parse(text) { return date }
-        return self[index]
+        return try decode(Date.self, atIndex: index)
     }
 
-    func optionalStoredDate(_ index: Int) -> Date? {
+    func optionalStoredDate(_ index: Int) throws -> Date? {
         if hasNull(atIndex: index) { return nil }
-        return storedDate(index)
+        return try storedDate(index)
     }
 }

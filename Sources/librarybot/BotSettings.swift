@@ -98,11 +98,14 @@ struct BotSettings {
         let library = reader.scoped(to: "library")
         databasePath = library.string(forKey: "database", default: LibraryDatabase.defaultPath)
         let loanDays = try library.wholeNumber("loan_days", default: 14, named: "library.loan_days")
-        guard loanDays >= 1 else { throw CLIFailure("library.loan_days must be at least 1 (found \(loanDays)).") }
+        // Bounded: a loan is due within ten years, a date every part of the bot can write and read.
+        guard (1...3650).contains(loanDays) else { throw CLIFailure("library.loan_days must be from 1 to 3650 (found \(loanDays)).") }
         let maxRenewals = try library.wholeNumber("max_renewals", default: 2, named: "library.max_renewals")
-        guard maxRenewals >= 0 else { throw CLIFailure("library.max_renewals cannot be negative (found \(maxRenewals)).") }
+        guard (0...100).contains(maxRenewals) else { throw CLIFailure("library.max_renewals must be from 0 to 100 (found \(maxRenewals)).") }
         let holdDays = try library.wholeNumber("hold_days", default: 7, named: "library.hold_days")
-        guard holdDays >= 0 else { throw CLIFailure("library.hold_days cannot be negative (found \(holdDays)); 0 keeps a book for the first in line without a limit.") }
+        guard (0...365).contains(holdDays) else {
+            throw CLIFailure("library.hold_days must be from 0 to 365 (found \(holdDays)); 0 keeps a book for the first in line without a limit.")
+        }
         let zoneName = library.string(forKey: "timezone", default: "UTC")
         guard let timeZone = TimeZone(identifier: zoneName) else {
             throw CLIFailure("library.timezone: '\(zoneName)' is not an IANA time zone (such as Europe/Paris).")
@@ -133,7 +136,7 @@ struct BotSettings {
         }
         self.reminderTime = reminderTime
         dueSoonDays = try reminders.wholeNumber("due_soon_days", default: 2, named: "reminders.due_soon_days")
-        guard dueSoonDays >= 0 else { throw CLIFailure("reminders.due_soon_days cannot be negative (found \(dueSoonDays)).") }
+        guard (0...365).contains(dueSoonDays) else { throw CLIFailure("reminders.due_soon_days must be from 0 to 365 (found \(dueSoonDays)).") }
 
         let levelName = reader.scoped(to: "log").string(forKey: "level", default: "info")
         guard let logLevel = Logger.Level(rawValue: levelName.lowercased()) else {

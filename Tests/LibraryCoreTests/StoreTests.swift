@@ -127,4 +127,17 @@ struct StoredDateTests {
         #expect(abs(read.timeIntervalSince(instant)) < 0.000_5)
         #expect(abs(read.timeIntervalSince(added.addedAt)) < 0.000_5)
     }
+
+    @Test("a stored date that is no date (a file edited by hand) is an error the caller sees, not a crash")
+    func damagedDate() async throws {
+        let library = try await makeLibrary(books: [book("Dune"), book("Emma")])
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.database.writer.write { db in
+            try db.execute(sql: "UPDATE loan SET dueAt = 'next week' WHERE bookID = 1")
+        }
+        await #expect(throws: RowDecodingError.self) { _ = try await library.whoHas("Dune") }
+        await #expect(throws: RowDecodingError.self) { _ = try await library.loans(of: ana) }
+        // The rest of the library still answers.
+        #expect(try await library.whoHas("Emma").first?.loan == nil)
+    }
 }
