@@ -57,6 +57,8 @@ public enum CatalogFile {
         let entries: [Entry]
         do {
             entries = try JSONDecoder().decode([Entry].self, from: data)
+        } catch let error as DecodingError {
+            throw FormatError(description: Self.describe(error))
         } catch {
             throw FormatError(description: "Not a JSON array of books: \(error.localizedDescription)")
         }
@@ -64,6 +66,26 @@ public enum CatalogFile {
             validate(NewBook(title: entry.title ?? "", author: entry.author ?? "", publisher: entry.publisher,
                              categories: entry.categories ?? [], isbn: entry.isbn), line: index + 1)
         }
+    }
+
+    /// What is wrong with a JSON catalog, where: "book 2: author must be text".
+    private static func describe(_ error: DecodingError) -> String {
+        let expected = "a JSON array of books, such as [{\"title\": \"Dune\", \"author\": \"Frank Herbert\"}]"
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let found), .valueNotFound(_, let found): context = found
+        case .dataCorrupted(let found): context = found
+        case .keyNotFound(_, let found): context = found
+        @unknown default: return "Not \(expected)."
+        }
+        let path = context.codingPath
+        guard let index = path.first?.intValue else {
+            return path.isEmpty && { if case .dataCorrupted = error { true } else { false } }()
+                ? "Not valid JSON (look for a missing or extra bracket, brace, comma or quote)." : "Not \(expected)."
+        }
+        guard path.count > 1 else { return "Book \(index + 1) is not an object with a title and an author." }
+        let field = path[1].stringValue
+        return field == "categories" ? "Book \(index + 1): categories must be a list of text." : "Book \(index + 1): \(field) must be text."
     }
 
     private static func validate(_ draft: NewBook, line: Int) -> Row {

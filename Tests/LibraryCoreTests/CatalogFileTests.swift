@@ -1,5 +1,5 @@
 import Foundation
-import LibraryCore
+@testable import LibraryCore
 import Testing
 
 @Suite("Catalog files: CSV and JSON")
@@ -53,6 +53,17 @@ struct CatalogFileTests {
         #expect(try CatalogFile.rows(json: CatalogFile.json(books)).map(\.book) == expected)
         #expect(try String(decoding: CatalogFile.json([]), as: UTF8.self) == "[]")
         #expect(try CatalogFile.rows(json: CatalogFile.json([])).isEmpty)
+    }
+
+    @Test("a JSON catalog that is not an array of books says where and what is wrong", arguments: [
+        (#"[{"title": "Dune", "author": 5}]"#, "Book 1: author must be text."),
+        (#"[{"title": "Dune", "author": "F"}, {"title": "Emma", "author": "J", "categories": ["a", 3]}]"#, "Book 2: categories must be a list of text."),
+        (#"[{"title": "Dune", "author": "F"}, 7]"#, "Book 2 is not an object with a title and an author."),
+        (#"{"title": "Dune"}"#, #"Not a JSON array of books, such as [{"title": "Dune", "author": "Frank Herbert"}]."#),
+        (#"[{"title": "Dune", "author": "F""#, "Not valid JSON (look for a missing or extra bracket, brace, comma or quote)."),
+    ])
+    func jsonProblems(json: String, problem: String) {
+        #expect(throws: CatalogFile.FormatError(description: problem)) { try CatalogFile.rows(json: Data(json.utf8)) }
     }
 
     @Test("every demo book is valid, with a checksummed ISBN")
