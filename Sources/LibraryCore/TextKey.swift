@@ -2,9 +2,26 @@ import Foundation
 
 /// How titles and names are compared: case, accents and punctuation do not count.
 public enum TextKey {
-    /// `text` with runs of whitespace collapsed to one space and the ends trimmed.
+    /// `text` with runs of whitespace collapsed to one space, the ends trimmed, and the hidden
+    /// characters (`isHidden`) dropped.
     public static func tidy(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let shown = text.unicodeScalars.contains(where: isHidden)
+            ? String(String.UnicodeScalarView(text.unicodeScalars.filter { !isHidden($0) })) : text
+        return shown.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Characters that show nothing, or change how the rest shows: control characters (but
+    /// whitespace, which `tidy` collapses), the marks that reorder text (a right-to-left
+    /// override makes "Dune" display backwards) and the invisible ones between letters (zero-width
+    /// space, word joiner, byte order mark). In a title or a name they make two texts that read
+    /// the same differ, or one display other than it is; a NUL cut titles short in SQLite.
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x85: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x061C, 0x200B, 0x200E, 0x200F, 0x202A...0x202E, 0x2060, 0x2066...0x2069, 0xFEFF: true
+        default: false
+        }
     }
 
     /// The comparison key: lower case, no accents, ligatures spelled out, apostrophes dropped,

@@ -125,6 +125,16 @@ struct CommandHandlerTests {
         #expect(cancelled.text.contains("A Prayer for Owen Meany"), "\(cancelled.text)")
     }
 
+    @Test("hidden characters in a command (NUL, a right-to-left override, a zero-width space) do not reach the shelf")
+    func hiddenCharacters() async throws {
+        let handler = try await makeHandler()
+        let added = await handler.handle(text: "add Mid\u{0}dle\u{200B}march by \u{202E}George Eliot", from: ana, at: tuesday)
+        #expect(added.text.hasPrefix("Added Middlemarch by George Eliot as #4."), "\(added.text)")
+        let lent = await handler.handle(text: "checkout Middlemarch as Ben\u{202E}nimda", from: ana, at: tuesday)
+        #expect(lent.text.hasPrefix("Middlemarch is checked out to Bennimda."), "\(lent.text)")
+        #expect(await handler.handle(text: "list", from: ana, at: tuesday).text.contains("#4 Middlemarch, George Eliot (out: Bennimda"))
+    }
+
     @Test("a book kept for someone: the checkout suggests a hold, the hold works, and who has, list and search say so")
     func holdOnKeptBook() async throws {
         let handler = try await makeHandler()

@@ -195,6 +195,16 @@ struct ReferenceTests {
         #expect(TextKey.fold("1984") == "1984")
     }
 
+    @Test("tidy collapses whitespace and drops the characters that show nothing or reorder text")
+    func tidying() {
+        #expect(TextKey.tidy("  Dune \t\n by  Frank ") == "Dune by Frank")
+        #expect(TextKey.tidy("Du\u{0}ne\u{7F}\u{1B}[31m") == "Dune[31m")
+        #expect(TextKey.tidy("\u{202E}enuD\u{202C} by \u{2066}Ana\u{2069}") == "enuD by Ana")
+        #expect(TextKey.tidy("\u{FEFF}Dune\u{200B}\u{2060}") == "Dune")
+        // What shows stays: accents, emoji joined by ZWJ, right-to-left letters.
+        #expect(TextKey.tidy("Les Misérables 👩\u{200D}👩\u{200D}👧 مرحبا") == "Les Misérables 👩\u{200D}👩\u{200D}👧 مرحبا")
+    }
+
     @Test("the ASCII fast path lowers A-Z only, keeps everything else, and leaves other text to Foundation")
     func asciiLowercased() {
         #expect(TextKey.asciiLowercased("Who Has DUNE? [Z@`{]") == "who has dune? [z@`{]")
