@@ -117,6 +117,8 @@ struct Words: Sendable {
     /// How a suggested command names `book`: its title, quoted when the title holds what the
     /// command would read as a separator (`checkout "Me as Well"`, `delete "Eats, Shoots"`).
     func reference(_ book: Book) -> String {
+        // A title with no letter or digit (added before they were refused) is named by its number.
+        if TextKey.fold(book.title).isEmpty { return "#\(book.id)" }
         let lowered = book.title.lowercased()
         guard [" as ", " for ", " pour "].contains(where: lowered.contains) || book.title.contains(",") else { return book.title }
         return book.title.contains("\"") ? "«\(book.title)»" : "\"\(book.title)\""
@@ -447,6 +449,8 @@ struct Words: Sendable {
             case .empty: l.pick("\(fieldName(field).capitalizedFirst) is missing.", "Il manque \(fieldName(field)).")
             case .tooLong(let maximum): l.pick("\(fieldName(field).capitalizedFirst) is longer than \(maximum) characters.",
                                                "\(fieldName(field).capitalizedFirst) dépasse \(maximum) caractères.")
+            case .noLetters: l.pick("\(fieldName(field).capitalizedFirst) needs a letter or a digit: members name a book by its title.",
+                                    "\(fieldName(field).capitalizedFirst) doit avoir une lettre ou un chiffre : on désigne un livre par son titre.")
             case .invalidISBN(let isbn): l.pick("'\(shortened(isbn))' is not a valid ISBN-10 or ISBN-13: check the digits.",
                                                 "« \(shortened(isbn)) » n'est pas un ISBN-10 ou ISBN-13 valide : vérifiez les chiffres.")
             }

@@ -70,6 +70,8 @@ public struct NewBook: Sendable, Hashable, Codable {
         guard tidy.count <= maximumTextLength else {
             throw .invalidBook(field: field, problem: .tooLong(maximum: maximumTextLength))
         }
+        // Members name a book by its title, compared on letters and digits.
+        guard field != .title || !TextKey.fold(tidy).isEmpty else { throw .invalidBook(field: field, problem: .noLetters) }
         return tidy
     }
 

@@ -39,6 +39,8 @@ public enum InvalidField: Sendable, Hashable {
     case empty
     /// Longer than `maximum` characters.
     case tooLong(maximum: Int)
+    /// A title with no letter or digit ("!!!", "📚"): no one could name the book by it.
+    case noLetters
     /// Not a valid ISBN-10 or ISBN-13 (wrong length, character or checksum).
     case invalidISBN(String)
 }
@@ -75,6 +77,7 @@ extension LibraryError: CustomStringConvertible {
             switch problem {
             case .empty: return "The \(field.rawValue) is missing."
             case .tooLong(let maximum): return "The \(field.rawValue) is longer than \(maximum) characters."
+            case .noLetters: return "The \(field.rawValue) has no letter or digit, so it could not be typed back."
             case .invalidISBN(let text): return "'\(text)' is not a valid ISBN-10 or ISBN-13."
             }
         case .nameTooLong(let maximum):

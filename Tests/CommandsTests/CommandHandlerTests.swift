@@ -135,6 +135,20 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "list", from: ana, at: tuesday).text.contains("#4 Middlemarch, George Eliot (out: Bennimda"))
     }
 
+    @Test("a title with no letter (added before they were refused) is named by its number in suggestions")
+    func titleWithoutLetters() async throws {
+        let handler = try await makeHandler()
+        try await handler.library.database.writer.write { db in
+            try db.execute(sql: "INSERT INTO book (title, titleKey, author, categories, addedAt) VALUES ('!!!', '', 'X', '', '2026-11-01 10:00:00.000')")
+        }
+        let who = await handler.handle(text: "who has #4", from: ana, at: tuesday)
+        #expect(who.text.hasPrefix("!!! is on the shelf."), "\(who.text)")
+        #expect(who.suggestion == "checkout #4")
+        let lent = await handler.handle(text: try #require(who.suggestion), from: ana, at: tuesday)
+        #expect(lent.text.hasPrefix("!!! is checked out to Ana."), "\(lent.text)")
+        #expect(lent.suggestion == "return #4")
+    }
+
     @Test("a book kept for someone: the checkout suggests a hold, the hold works, and who has, list and search say so")
     func holdOnKeptBook() async throws {
         let handler = try await makeHandler()

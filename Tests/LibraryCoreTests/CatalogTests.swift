@@ -22,7 +22,15 @@ struct CatalogTests {
         #expect(badISBN == .invalidBook(field: .isbn, problem: .invalidISBN("978-0-547-92822-8")))
         let noAuthor = await libraryError { _ = try await library.add(NewBook(title: "X", author: "  "), at: monday) }
         #expect(noAuthor == .invalidBook(field: .author, problem: .empty))
-        #expect(try await library.counts().books == 1)
+        // A title no one could type back: nothing but punctuation or symbols. An author may be.
+        for title in ["!!!", "📚", "?", "—"] {
+            let noLetters = await libraryError { _ = try await library.add(NewBook(title: title, author: "Y"), at: monday) }
+            #expect(noLetters == .invalidBook(field: .title, problem: .noLetters), "\(title)")
+        }
+        let renamed = await libraryError { _ = try await library.edit("The Hobbit", set: .title, to: "***") }
+        #expect(renamed == .invalidBook(field: .title, problem: .noLetters))
+        #expect(try await library.add(NewBook(title: "1984", author: "???"), at: monday).author == "???")
+        #expect(try await library.counts().books == 2)
     }
 
     @Test("addMissing adds only what the shelf lacks, counting copies, so a second import adds nothing")
