@@ -162,7 +162,9 @@ public actor CommandHandler {
             }
         }
         let parts: [String]
-        if verb == .returnBook || verb == .renew, Self.allWords.contains(TextKey.fold(reference)) {
+        // "return all": every book the asker has; but a book titled "Everything" is that book.
+        if verb == .returnBook || verb == .renew, Self.allWords.contains(TextKey.fold(reference)),
+           (try? await library.isTitle(reference)) != true {
             let loans = try await library.loans(of: sender.borrower)
             guard loans.count != 1 else { return try await run(single("#\(loans[0].book.id)"), sender: sender, now: now, words: words) }
             guard !loans.isEmpty else {

@@ -135,6 +135,17 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "list", from: ana, at: tuesday).text.contains("#4 Middlemarch, George Eliot (out: Bennimda"))
     }
 
+    @Test("return all is every book one has, unless a book is titled so")
+    func returnAllOrTitle() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add Everything by Someone", from: ana, at: tuesday)
+        _ = await handler.handle(text: "checkout Dune, Emma and Everything", from: ana, at: tuesday)
+        let one = await handler.handle(text: "return Everything", from: ana, at: tuesday)
+        #expect(one.text.hasPrefix("Thanks! Everything is back on the shelf"), "\(one.text)")
+        let all = await handler.handle(text: "return all", from: ana, at: tuesday)
+        #expect(all.text.hasPrefix("Returned 2 books:"), "\(all.text)")
+    }
+
     @Test("a title with no letter (added before they were refused) is named by its number in suggestions")
     func titleWithoutLetters() async throws {
         let handler = try await makeHandler()
