@@ -467,7 +467,7 @@ public enum CommandParser {
         (["remove", "my", "hold", "on"], "cancel hold", .en), (["remove", "my", "hold", "for"], "cancel hold", .en),
         (["delete", "my", "hold", "on"], "cancel hold", .en), (["delete", "my", "reservation", "for"], "cancel hold", .en),
         (["cancel", "my", "hold", "on"], "cancel hold", .en), (["cancel", "my", "hold", "for"], "cancel hold", .en),
-        (["who", "had"], "show", .en), (["who", "borrowed", "it", "before"], "show", .en),
+        (["who", "had"], "show", .en),
         (["who", "has", "had"], "show", .en), (["qui", "a", "eu"], "info", .fr),
         (["extend", "my", "loan", "on"], "renew", .en), (["extend", "my", "loan", "of"], "renew", .en),
         (["extend", "my", "loan", "for"], "renew", .en), (["renew", "my", "loan", "on"], "renew", .en),
