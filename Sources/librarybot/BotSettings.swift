@@ -145,6 +145,7 @@ struct BotSettings {
         self.logLevel = logLevel
 
         let slackScope = reader.scoped(to: "slack")
+        let slackAPI = try slackScope.webAddress("api_url", default: "https://slack.com/api/", named: "slack.api_url")
         if try slackScope.flag("enabled", named: "slack.enabled") {
             // Secrets: marked so that swift-configuration never prints them.
             guard let appToken = slackScope.string(forKey: "app_token", isSecret: true), !appToken.isEmpty else {
@@ -154,7 +155,7 @@ struct BotSettings {
                 throw CLIFailure("slack.bot_token is missing: set SLACK_BOT_TOKEN (xoxb-…) in the environment, or turn slack.enabled off.")
             }
             slack = SlackSettings(appToken: appToken, botToken: botToken,
-                                  apiURL: slackScope.string(forKey: "api_url", default: "https://slack.com/api/"))
+                                  apiURL: slackAPI)
             if digestTime != nil, digestChannel == nil {
                 throw CLIFailure("digest.channel is missing: the digest needs a channel id to be posted to (or leave digest.time empty).")
             }
@@ -166,7 +167,7 @@ struct BotSettings {
         discordAccess = DiscordAccess(
             token: discordScope.string(forKey: "token", isSecret: true).flatMap { $0.isEmpty ? nil : $0 },
             applicationID: discordScope.string(forKey: "application_id").flatMap { $0.isEmpty ? nil : $0 },
-            apiURL: discordScope.string(forKey: "api_url", default: "https://discord.com/api/v10"))
+            apiURL: try discordScope.webAddress("api_url", default: "https://discord.com/api/v10", named: "discord.api_url"))
         if try discordScope.flag("enabled", named: "discord.enabled") {
             guard let token = discordAccess.token else {
                 throw CLIFailure("discord.token is missing: set DISCORD_TOKEN (the bot token) in the environment, or turn discord.enabled off.")
@@ -228,6 +229,18 @@ extension ConfigReader {
         if let value = int(forKey: ConfigKey(key)) { return value }
         guard let found = text(of: key) else { return defaultValue }
         throw CLIFailure("\(name) must be a whole number (found '\(found)').")
+    }
+
+    /// An http(s) URL, checked here: otherwise every call would fail, and the gateway retry
+    /// forever with a reason that names no setting.
+    func webAddress(_ key: String, default defaultValue: String, named name: String) throws -> String {
+        guard let found = text(of: key) else { return defaultValue }
+        let address = found.trimmingWhitespace(), lowered = address.lowercased()
+        let host = ["https://", "http://"].first(where: lowered.hasPrefix).map { lowered.dropFirst($0.count) } ?? ""
+        guard !host.isEmpty, !host.hasPrefix("/"), !address.contains(" ") else {
+            throw CLIFailure("\(name) must be an http:// or https:// URL (found '\(found)').")
+        }
+        return address
     }
 
     /// An on/off setting, off when absent.

@@ -94,7 +94,9 @@ struct ReportCommandTests {
                                        ("LIBRARY_HOLD_DAYS", "400", "library.hold_days must be from 0 to 365"),
                                        ("SLACK_ENABLED", "yess", "slack.enabled must be true or false (found 'yess')"),
                                        ("DISCORD_ENABLED", "on please", "discord.enabled must be true or false"),
-                                       ("LOG_LEVEL", "loud", "log.level must be one of trace, debug, info")] {
+                                       ("LOG_LEVEL", "loud", "log.level must be one of trace, debug, info"),
+                                       ("SLACK_API_URL", "slack.com/api", "slack.api_url must be an http:// or https:// URL (found 'slack.com/api')"),
+                                       ("DISCORD_API_URL", "htp://discord.com/api", "discord.api_url must be an http:// or https:// URL")] {
             let outcome = try await BinaryRunner.run(["digest", "--database", folder.appendingPathComponent("c.sqlite").path],
                                                environment: [variable: value])
             #expect(outcome.status == 2, "\(variable)")
