@@ -515,7 +515,12 @@ public enum CommandParser {
     /// The message with its phrasing replaced by the verb it means; a request's lead-in only
     /// when a verb follows it. A verb written with a colon ("return: Dune") loses the colon.
     /// Nil when nothing changed.
-    private static func rephrase(_ words: [String], folded: [String], cues: inout [Language]) -> [String]? {
+    /// How many lead-ins deep a request is read ("can you tell me who's got Dune" is two): a
+    /// message of thousands ("can you can you …") is not read thousands of times.
+    private static let deepestRephrasing = 3
+
+    private static func rephrase(_ words: [String], folded: [String], cues: inout [Language], depth: Int = 0) -> [String]? {
+        guard depth < deepestRephrasing else { return nil }
         if let first = folded.first, first.count > 1, first.hasSuffix(":") {
             let bare = String(first.dropLast())
             if VerbForm.all.contains(where: { $0.words.first == bare }) {
@@ -578,7 +583,7 @@ public enum CommandParser {
             let french = folded[0].hasPrefix("montr")
             var heard = cues
             var request = Array(words.dropFirst(showMe))
-            request = rephrase(request, folded: request.map(foldWord), cues: &heard) ?? request
+            request = rephrase(request, folded: request.map(foldWord), cues: &heard, depth: depth + 1) ?? request
             let foldedRequest = request.map(foldWord)
             cues = heard
             cues.append(french ? .fr : .en)
@@ -609,7 +614,7 @@ public enum CommandParser {
             // got Dune": another phrasing after it.
             var heard = cues
             var request = stripPoliteness(rest.joined(separator: " "), cues: &heard).split(separator: " ").map(String.init)
-            request = rephrase(request, folded: request.map(foldWord), cues: &heard) ?? request
+            request = rephrase(request, folded: request.map(foldWord), cues: &heard, depth: depth + 1) ?? request
             let foldedRequest = request.map(foldWord)
             guard VerbForm.all.contains(where: { foldedRequest.starts(with: $0.words) }) else { continue }
             cues = heard

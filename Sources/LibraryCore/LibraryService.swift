@@ -427,7 +427,7 @@ public struct LibraryService: Sendable {
     /// (word prefixes, accents ignored), best first; when none matches all words, those
     /// matching any.
     public func search(_ query: String, limit: Int = 20) async throws -> [BookStatus] {
-        let words = TextKey.fold(query).split(separator: " ").map { "\"\($0)\"*" }
+        let words = Self.searchWords(TextKey.fold(query))
         guard !words.isEmpty else { return [] }
         let isbns = ISBN.equivalents(of: query)
         return try readHere { db in
@@ -622,9 +622,12 @@ public struct LibraryService: Sendable {
             return nil
         }
         if let ids = designated(reference[...], whole: true) { return ids }
+        // Only where a title could end: past the longest a title may be, no cut is tried (a
+        // pasted text of ten thousand sentences would be cut ten thousand times).
         var breaks: [String.Index] = []
-        var position = reference.startIndex
-        while position < reference.endIndex {
+        var position = reference.startIndex, read = 0
+        while position < reference.endIndex, read <= NewBook.maximumTextLength {
+            read += 1
             let character = reference[position]
             let next = reference.index(after: position)
             if character.isNewline || ".!?…".contains(character) && next < reference.endIndex && reference[next].isWhitespace {
@@ -735,8 +738,19 @@ public struct LibraryService: Sendable {
                    StatementArguments(isbns)) { row -> Int64 in row[0] }
     }
 
+    /// The first `mostSearchWords` different words of a folded query, as full-text prefix
+    /// terms: a pasted page is not a query of thousands of terms (30,000 took SQLite seconds).
+    private static func searchWords(_ key: String) -> [String] {
+        var seen = Set<Substring>(), words: [String] = []
+        for word in key.split(separator: " ") where words.count < mostSearchWords && seen.insert(word).inserted {
+            words.append("\"\(word)\"*")
+        }
+        return words
+    }
+    static let mostSearchWords = 16
+
     private static func searchIDs(_ key: String, limit: Int, _ db: Database) throws -> [Int64] {
-        let words = key.split(separator: " ").map { "\"\($0)\"*" }
+        let words = searchWords(key)
         guard !words.isEmpty else { return [] }
         return try Int64.fetchAll(db, sql: """
             SELECT rowid FROM bookSearch WHERE bookSearch MATCH ?

@@ -31,6 +31,8 @@ final class TitleIndex: Sendable {
 
         let version: Int64
         let entries: [Entry]
+        /// The length of the longest key, in scalars: a reference much longer designates nothing.
+        private let longestKey: Int
         private let idsByKey: [String: [Int64]]
         private let entriesByWord: [Substring: [Int]]
         private let entriesByLength: [Int: [Int]]
@@ -56,6 +58,7 @@ final class TitleIndex: Sendable {
                 if let bareScalars = entry.bare { entriesByLength[bareScalars.count, default: []].append(index) }
             }
             self.entries = entries
+            self.longestKey = entries.map(\.scalars.count).max() ?? 0
             self.idsByKey = idsByKey
             self.entriesByWord = entriesByWord
             self.entriesByLength = entriesByLength
@@ -66,7 +69,9 @@ final class TitleIndex: Sendable {
         /// alone, such as "and"), else the titles
         /// within a small typo distance, nearest first. Empty when nothing is close.
         func matches(_ key: String) -> [Int64] {
-            guard !key.isEmpty else { return [] }
+            // Longer than any title by more than an article and the typos forgiven: nothing to
+            // find, and a pasted page is not compared with every title.
+            guard !key.isEmpty, key.unicodeScalars.count <= longestKey + 8 else { return [] }
             let queries = [key] + (TextKey.withoutArticle(key).map { [$0] } ?? [])
             let exact = exactMatches(key)
             if !exact.isEmpty { return exact }
@@ -88,6 +93,7 @@ final class TitleIndex: Sendable {
 
         /// Titles somewhat like `key`, nearest first, for a "did you mean" answer.
         func suggestions(for key: String, limit: Int = 3) -> [Int64] {
+            guard key.unicodeScalars.count <= 2 * longestKey + 8 else { return [] }
             let queries = [key] + (TextKey.withoutArticle(key).map { [$0] } ?? [])
             let allowance = max(2, key.unicodeScalars.count / 2)
             return Array(unique(nearest(to: queries, within: allowance).map(\.id)).prefix(limit))
