@@ -143,6 +143,20 @@ struct ReferenceTests {
         #expect(try await library.resolve(reference).title == title)
     }
 
+    @Test("a pasted page: the title before its first sentence is found; far longer than any title, nothing is, and the suggestions and a search read its first words")
+    func pastedPage() async throws {
+        let library = try await makeLibrary(books: shelf)
+        #expect(try await library.resolve(String(repeating: "Dune. ", count: 5_000)).title == "Dune")
+        let tooLong = await libraryError { _ = try await library.resolve(String(repeating: "Dune Messiah ", count: 3_000)) }
+        guard case .notFound(_, let suggestions) = tooLong else {
+            Issue.record("expected notFound, got \(String(describing: tooLong))")
+            return
+        }
+        #expect(suggestions.map(\.title) == ["Dune Messiah", "Dune"])
+        let found = try await library.search("messiah " + (0..<5_000).map { "w\($0)" }.joined(separator: " "))
+        #expect(found.map(\.book.title) == ["Dune Messiah"])
+    }
+
     @Test("a remark is only dropped when the whole names nothing, and a title that is not there is not replaced by a shorter one")
     func remarkOnlyAsLastResort() async throws {
         let library = try await makeLibrary(books: [book("Dune"), book("Dune. Part Two"), book("Apocalypse"), book("Apocalypse Now")])
