@@ -161,7 +161,8 @@ extension DiscordUser {
     /// The name a person is shown under: the server nickname, then the global display name,
     /// then the username.
     func displayName(nick: String?) -> String {
-        [nick, global_name, username].compactMap { $0 }.first { !$0.trimmingWhitespace().isEmpty } ?? id
+        // The first that shows something: a nick of zero-width spaces names nobody.
+        [nick, global_name, username].compactMap { $0 }.first { !TextKey.tidy($0).isEmpty } ?? id
     }
 }
 

@@ -101,7 +101,8 @@ public struct SlackWebAPI: Sendable {
         }
         let user = try await call("users.info", token: botToken, form: ["user": userID]).decode(Info.self).user
         let candidates = [user.profile?.display_name, user.profile?.real_name, user.real_name, user.name]
-        return candidates.compactMap { $0 }.first { !$0.trimmingWhitespace().isEmpty } ?? userID
+        // The first that shows something: a display name of zero-width spaces names nobody.
+        return candidates.compactMap { $0 }.first { !TextKey.tidy($0).isEmpty } ?? userID
     }
 
     /// Answers a slash command through its `response_url`: in the channel, or only to the user.

@@ -189,6 +189,15 @@ struct DiscordGatewayTests {
         #expect(ContinuousClock.now - started >= .milliseconds(1_500))
     }
 
+    @Test("a member is named by nick, then global name, then username: the first that shows something")
+    func memberNames() {
+        let ben = DiscordUser(id: "700000000000000002", username: "ben", global_name: "Ben Okafor")
+        #expect(ben.displayName(nick: "Benji") == "Benji")
+        #expect(ben.displayName(nick: nil) == "Ben Okafor")
+        #expect(ben.displayName(nick: "\u{200B}\u{200B}") == "Ben Okafor")
+        #expect(DiscordUser(id: "700000000000000002", username: "ben", global_name: " \u{2060}").displayName(nick: nil) == "ben")
+    }
+
     @Test("a command by mention, by prefix and in a DM is answered with a reply to it, pinging no one")
     func commands() async throws {
         let discord = try await DiscordEmulator()

@@ -116,11 +116,12 @@ struct SlackWebAPITests {
         }
     }
 
-    @Test("users.info gives the display name, else the real name")
+    @Test("users.info gives the display name, else (empty, or zero-width spaces) the real name")
     func displayNames() async throws {
         let slack = try await SlackEmulator()
         #expect(try await slack.api().displayName(of: "U-ANA") == "Ana")
         #expect(try await slack.api().displayName(of: "U-BEN") == "Ben Okafor")
+        #expect(try await slack.api().displayName(of: "U-ZED") == "Zed Wise")
         await #expect(throws: SlackAPIError(method: "users.info", code: "user_not_found")) {
             _ = try await slack.api().displayName(of: "U-NOBODY")
         }

@@ -20,6 +20,7 @@ limited = set()
 USERS = {
     "U-ANA": {"id": "U-ANA", "name": "ana.r", "real_name": "Ana Ruiz", "profile": {"display_name": "Ana", "real_name": "Ana Ruiz"}},
     "U-BEN": {"id": "U-BEN", "name": "ben", "real_name": "Ben Okafor", "profile": {"display_name": "", "real_name": "Ben Okafor"}},
+    "U-ZED": {"id": "U-ZED", "name": "zed", "real_name": "Zed Wise", "profile": {"display_name": "\u200b\u200b", "real_name": "Zed Wise"}},
 }
 
 
