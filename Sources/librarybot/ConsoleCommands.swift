@@ -93,7 +93,8 @@ struct Console: Sendable {
     func serve<Lines: AsyncSequence & Sendable>(_ lines: Lines, library: LibraryService) async throws where Lines.Element == InputLine {
         let handler = CommandHandler(library: library, settings: settings.handler)
         let name = senderName ?? ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.userName
-        let sender = Sender(name: name.isEmpty ? "console" : name, isOperator: true)
+        // A name that shows nothing (empty, or zero-width spaces) is no name: "console".
+        let sender = Sender(name: TextKey.tidy(name).isEmpty ? "console" : name, isOperator: true)
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive {
             emit("librarybot: the library at \(settings.databasePath). Type help for the commands; arrows edit and recall lines; Ctrl-D quits.")

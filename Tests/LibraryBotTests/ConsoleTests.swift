@@ -49,6 +49,9 @@ struct ConsoleTests {
         #expect(blocks[2].hasPrefix("Vous avez Dune depuis"))
         #expect(blocks[3].hasPrefix("Vous avez 1 livre :"))
         #expect(blocks[4].hasPrefix("Merci ! Dune est de retour"))
+        // A name that shows nothing is no name: the sender is "console".
+        let hidden = try await BinaryRunner.run(["console", "--database", database, "--as", "\u{200B}"], stdin: "emprunter Dune\n")
+        #expect(hidden.stdout.hasPrefix("Dune est emprunté par console."), "\(hidden.stdout)")
     }
 
     @Test("parse prints one JSON line per input line, in order")
