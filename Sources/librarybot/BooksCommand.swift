@@ -174,6 +174,10 @@ struct BackupCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    func validate() throws {
+        guard !file.trimmingWhitespace().isEmpty else { throw ValidationError("Give the file to write the backup to, such as library-backup.sqlite.") }
+    }
+
     func run() async throws {
         let settings = try await options.loadSettings()
         guard !FileManager.default.fileExists(atPath: file) else {

@@ -66,6 +66,8 @@ struct BooksCommandTests {
         let again = try await BinaryRunner.run(["backup", copy, "--database", library.path])
         #expect(again.status == 1)
         #expect(again.stderr.contains("exists already"))
+        let unnamed = try await BinaryRunner.run(["backup", "", "--database", library.path])
+        #expect(unnamed.status != 0 && unnamed.stderr.contains("Give the file to write the backup to"))
         _ = try await bot.terminate()
     }
 
