@@ -747,7 +747,7 @@ public struct LibraryService: Sendable {
         }
         return words
     }
-    static let mostSearchWords = 16
+    private static let mostSearchWords = 16
 
     private static func searchIDs(_ key: String, limit: Int, _ db: Database) throws -> [Int64] {
         let words = searchWords(key)
