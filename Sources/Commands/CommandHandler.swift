@@ -118,22 +118,22 @@ public actor CommandHandler {
     /// `book` and `name` joined again by the separator they were cut at, when that ends with a
     /// whole title: the text itself, or what follows one of its list separators before the cut.
     private func wholeTitle(_ book: String, name: String) async -> String? {
+        // Every (text, ending) to try, in order, asked of the library in one read.
+        var candidates: [(whole: String, ending: String)] = []
         for separator in [" for ", " as ", " pour "] {
             let whole = book + separator + name
             let cut = whole.index(whole.startIndex, offsetBy: book.count)
-            var endings = [Substring(whole)]
+            candidates.append((whole, whole))
             for listSeparator in [",", " and ", " et ", " & "] {
                 var from = whole.startIndex
                 while let found = whole.range(of: listSeparator, options: .caseInsensitive, range: from..<cut) {
-                    endings.append(whole[found.upperBound...])
+                    candidates.append((whole, String(whole[found.upperBound...])))
                     from = found.upperBound
                 }
             }
-            for ending in endings where (try? await library.isTitle(String(ending))) == true {
-                return whole
-            }
         }
-        return nil
+        guard let first = try? await library.firstTitle(among: candidates.map(\.ending)) else { return nil }
+        return candidates[first].whole
     }
 
     /// `checkout`, `return`, `renew` or `hold` of several books at once: "return Dune, Emma",

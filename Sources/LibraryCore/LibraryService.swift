@@ -473,8 +473,16 @@ public struct LibraryService: Sendable {
     /// Whether `text` is the whole title of a book of the library (case, accents, punctuation
     /// and a leading article aside; no typo forgiven), as in "A Prayer for Owen Meany".
     public func isTitle(_ text: String) async throws -> Bool {
-        let key = TextKey.fold(text)
-        return try readHere { db in try !titles.snapshot(db).exactMatches(key).isEmpty }
+        try await firstTitle(among: [text]) != nil
+    }
+
+    /// The first of `texts` that is the whole title of a book, as `isTitle` says, in one read.
+    public func firstTitle(among texts: [String]) async throws -> Int? {
+        let keys = texts.map(TextKey.fold)
+        return try readHere { db in
+            let index = try titles.snapshot(db)
+            return keys.firstIndex { !index.exactMatches($0).isEmpty }
+        }
     }
 
     /// The lines `person` is in: the books on the shelf kept for them (first in line), by id,

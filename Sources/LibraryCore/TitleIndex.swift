@@ -73,7 +73,7 @@ final class TitleIndex: Sendable {
             // find, and a pasted page is not compared with every title.
             guard !key.isEmpty, key.unicodeScalars.count <= longestKey + 8 else { return [] }
             let queries = [key] + (TextKey.withoutArticle(key).map { [$0] } ?? [])
-            let exact = exactMatches(key)
+            let exact = exactMatches(queries)
             if !exact.isEmpty { return exact }
             let containing = TextKey.isOnlyLittleWords(key) ? [] : entriesContaining(phrase: key)
             if !containing.isEmpty { return unique(containing.map { entries[$0].id }) }
@@ -87,8 +87,12 @@ final class TitleIndex: Sendable {
         /// leading article.
         func exactMatches(_ key: String) -> [Int64] {
             guard !key.isEmpty else { return [] }
-            let queries = [key] + (TextKey.withoutArticle(key).map { [$0] } ?? [])
-            return unique(queries.flatMap { idsByKey[$0] ?? [] })
+            return exactMatches([key] + (TextKey.withoutArticle(key).map { [$0] } ?? []))
+        }
+
+        /// The ids of the books whose title is one of `queries` (a key, and it without its article).
+        private func exactMatches(_ queries: [String]) -> [Int64] {
+            unique(queries.flatMap { idsByKey[$0] ?? [] })
         }
 
         /// Titles somewhat like `key`, nearest first, for a "did you mean" answer.
