@@ -7,11 +7,20 @@ import Synchronization
 public final class HTTPClient: Sendable {
     private let engine: CurlMultiEngine
 
+    /// By default, at most this many requests hold an easy handle at once; the others wait in
+    /// line, in order, without one. A handle at work holds about 27 KiB of libcurl's buffers
+    /// (measured with mallinfo2), so a thousand replies queued behind a slow platform would hold
+    /// 27 MB; in line they hold only their request. Twice the connections one host may have
+    /// (CURLMOPT_MAX_HOST_CONNECTIONS): requests to two busy hosts still use every connection.
+    public static let defaultMaxTransfers = 64
+
     /// The client most code shares.
     public static let shared = HTTPClient()
 
-    public init() {
-        engine = CurlMultiEngine()
+    /// - Parameter maxTransfers: how many requests may be in libcurl's hands at once; the
+    ///   others wait in line, in order (their timeout running).
+    public init(maxTransfers: Int = HTTPClient.defaultMaxTransfers) {
+        engine = CurlMultiEngine(maxActive: max(1, maxTransfers))
     }
 
     /// Sends `request` and returns the response, whatever its status.
@@ -61,6 +70,7 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
     private enum Command { case add(CurlTransfer), cancel(CurlTransfer), stop }
 
     private let multi: UnsafeMutableRawPointer?
+    private let maxActive: Int
     /// Commands for the engine's thread, and why it no longer takes any once it has ended.
     private let inbox = Mutex<(commands: [Command], ended: HTTPError?)>(([], nil))
     private let jobs = ThreadJobs()
@@ -69,7 +79,8 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
     }()
 
-    init() {
+    init(maxActive: Int) {
+        self.maxActive = maxActive
         _ = Self.globalInit
         multi = curl_multi_init()
         if let multi {
@@ -148,6 +159,7 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
         }
         jobs.bindToCurrentThread()
         var active: [ObjectIdentifier: CurlTransfer] = [:]
+        var waiting = TransferLine()
         var stopping = false
         var spin = SpinBeforeSleep()
         while true {
@@ -158,24 +170,38 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
                         continue  // cancelled before it was added
                     } else if stopping {
                         transfer.finish(.failure(HTTPError(kind: .transport, reason: "the HTTP client was shut down")))
-                    } else if let easy = transfer.easy, curl_multi_add_handle(multi, easy) == CURLM_OK {
-                        active[ObjectIdentifier(transfer)] = transfer
                     } else {
-                        transfer.finish(.failure(HTTPError(kind: .transport, reason: "libcurl refused the request")))
+                        waiting.append(transfer)
                     }
                 case .cancel(let transfer):
+                    // One still waiting for its turn is finished here and skipped when its turn comes.
                     if active.removeValue(forKey: ObjectIdentifier(transfer)) != nil, let easy = transfer.easy {
                         curl_multi_remove_handle(multi, easy)
+                        transfer.releaseHandle()
                     }
                     transfer.finish(.failure(CancellationError()))
                 case .stop:
                     stopping = true
                 }
             }
-            if stopping && active.isEmpty { break }
+            for transfer in waiting.expired(at: .now) {
+                transfer.finish(.failure(HTTPError(kind: .timeout, reason: "timed out waiting for a free connection")))
+            }
+            // In order of arrival, as many as may hold a handle.
+            while active.count < maxActive, let transfer = waiting.next() {
+                guard let easy = transfer.prepare() else { continue }
+                if curl_multi_add_handle(multi, easy) == CURLM_OK {
+                    active[ObjectIdentifier(transfer)] = transfer
+                } else {
+                    transfer.releaseHandle()
+                    transfer.finish(.failure(HTTPError(kind: .transport, reason: "libcurl refused the request")))
+                }
+            }
+            if stopping && active.isEmpty && waiting.isEmpty { break }
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
             var left: Int32 = 0
+            var freed = false
             while let message = curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
                 let code = message.pointee.data.result
@@ -186,40 +212,139 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(owner).takeUnretainedValue()
                 active.removeValue(forKey: ObjectIdentifier(transfer))
                 transfer.complete(code)
+                transfer.releaseHandle()
+                freed = true
             }
             let ran = jobs.run(on: asUnownedTaskExecutor())
             // Work queued by this thread itself (a job that sent a request) asked for no
-            // wake-up: a timeout of 0 comes back for it at once.
+            // wake-up, and a handle given back lets the next in line start: a timeout of 0 comes
+            // back for them at once.
             let quick = spin.shouldSpin(afterJobs: ran) || !jobs.isEmpty || !inbox.withLock({ $0.commands.isEmpty })
-            curl_multi_poll(multi, nil, 0, quick ? 0 : 1000, nil)
+                || (freed && !waiting.isEmpty)
+            // Asleep at most until the first deadline in line.
+            let sleep = waiting.nextDeadline.map { deadline -> Int64 in
+                let left = deadline - .now
+                return min(1000, max(0, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
+            } ?? 1000
+            curl_multi_poll(multi, nil, 0, quick ? 0 : Int32(sleep), nil)
         }
         end(HTTPError(kind: .transport, reason: "the HTTP client was shut down"))
         curl_multi_cleanup(multi)
     }
 }
 
-/// One request: its easy handle, the response being received, and who waits for it.
-final class CurlTransfer: @unchecked Sendable {
-    // @unchecked Sendable: the easy handle and the response buffers are set up on the calling
-    // thread before `start`, then touched only on the engine's thread until `finish`; the
-    // continuation is behind a Mutex so that completion and cancellation resolve it once.
+/// The transfers waiting for a handle, first come first served: an array read from a moving
+/// start (a burst appends a thousand, then they leave from the front), each slot emptied as it
+/// is read so that the line keeps no finished transfer alive. One whose time runs out while it
+/// waits leaves the line then, not when its turn comes.
+struct TransferLine {
+    private var transfers: [CurlTransfer?] = []
+    private var start = 0
+    private var count = 0
+    /// No deadline in the line is earlier than this: until then there is nothing to expire.
+    private(set) var nextDeadline: ContinuousClock.Instant? = nil
 
+    var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ transfer: CurlTransfer) {
+        transfers.append(transfer)
+        count += 1
+        nextDeadline = min(nextDeadline ?? transfer.deadline, transfer.deadline)
+    }
+
+    mutating func next() -> CurlTransfer? {
+        defer { compactIfRead() }
+        while start < transfers.count {
+            let transfer = transfers[start]
+            transfers[start] = nil
+            start += 1
+            if let transfer {
+                count -= 1
+                return transfer
+            }
+        }
+        return nil
+    }
+
+    /// Takes out of the line the transfers whose deadline has passed.
+    mutating func expired(at now: ContinuousClock.Instant) -> [CurlTransfer] {
+        guard let deadline = nextDeadline, deadline <= now else { return [] }
+        var expired: [CurlTransfer] = []
+        var earliest: ContinuousClock.Instant? = nil
+        for index in start..<transfers.count {
+            guard let transfer = transfers[index] else { continue }
+            if transfer.deadline <= now {
+                expired.append(transfer)
+                transfers[index] = nil
+                count -= 1
+            } else {
+                earliest = min(earliest ?? transfer.deadline, transfer.deadline)
+            }
+        }
+        nextDeadline = earliest
+        compactIfRead()
+        return expired
+    }
+
+    private mutating func compactIfRead() {
+        guard count == 0 else { return }
+        transfers.removeAll(keepingCapacity: transfers.count <= 256)
+        start = 0
+        nextDeadline = nil
+    }
+}
+
+/// One request: what to send, the easy handle it gets when its turn comes, the response being
+/// received, and who waits for it.
+final class CurlTransfer: @unchecked Sendable {
+    // @unchecked Sendable: the request is set on the calling thread before `start`; the easy
+    // handle, its header list and the response buffers are touched only on the engine's thread
+    // from `prepare` to `releaseHandle`; the continuation is behind a Mutex so that completion
+    // and cancellation resolve it once.
+
+    private let request: HTTPRequest
+    /// When the request times out: its timeout counts from the call, time waiting in line included.
+    let deadline: ContinuousClock.Instant
     private(set) var easy: UnsafeMutableRawPointer?
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private var headers: [(name: String, value: String)] = []
     private var body = Data()
-    private let waiter = Mutex<CheckedContinuation<HTTPResponse, any Error>?>(nil)
-    private let finished = Mutex(false)
-    /// The retain handed to libcurl as CURLOPT_PRIVATE and the callbacks' user data; released
-    /// when the transfer finishes.
-    private var retainedByC: Unmanaged<CurlTransfer>?
+    private let resolution = Mutex(Resolution())
+
+    /// Who waits, and how it ended: `finish` may come first (a task cancelled before it
+    /// started its request), and then `start` answers at once.
+    private struct Resolution {
+        var waiter: CheckedContinuation<HTTPResponse, any Error>?
+        var result: Result<HTTPResponse, any Error>?
+        /// The retain that keeps the transfer alive while it is queued and while libcurl may call
+        /// back (CURLOPT_PRIVATE and the callbacks' user data point to it); given back when the
+        /// transfer finishes.
+        var retained: Unmanaged<CurlTransfer>?
+    }
 
     init(_ request: HTTPRequest) throws(HTTPError) {
         guard Self.isHTTP(request.url) else {
             // The URL is not repeated: webhook and response URLs carry secrets.
             throw HTTPError(kind: .invalidRequest, reason: "not an http(s) URL")
         }
-        guard let easy = CurlHandlePool.shared.take() else { throw HTTPError(kind: .transport, reason: "curl_easy_init failed") }
+        self.request = request
+        deadline = .now + request.timeout
+    }
+
+    /// On the engine's thread, when the transfer's turn comes: an easy handle set up for the
+    /// request, or nil when there is nothing to send (the transfer was cancelled, its time ran
+    /// out while it waited, or libcurl had no handle; the last two finish it with the error).
+    func prepare() -> UnsafeMutableRawPointer? {
+        guard !isFinished else { return nil }
+        let left = deadline - .now
+        guard left > .zero else {
+            finish(.failure(HTTPError(kind: .timeout, reason: "timed out waiting for a free connection")))
+            return nil
+        }
+        guard let easy = CurlHandlePool.shared.take() else {
+            finish(.failure(HTTPError(kind: .transport, reason: "curl_easy_init failed")))
+            return nil
+        }
         self.easy = easy
         // libcurl parses the rest of the URL (a malformed one fails as CURLE_URL_MALFORMAT), and
         // neither the request nor a redirect may leave HTTP(S).
@@ -227,7 +352,8 @@ final class CurlTransfer: @unchecked Sendable {
         librarybot_curl_setopt_string(easy, CURLOPT_PROTOCOLS_STR, "http,https")
         librarybot_curl_setopt_string(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         librarybot_curl_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        librarybot_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(request.timeout.components.seconds * 1000 + request.timeout.components.attoseconds / 1_000_000_000_000_000))
+        let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+        librarybot_curl_setopt_long(easy, CURLOPT_TIMEOUT_MS, Int(max(1, milliseconds)))
         librarybot_curl_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
         librarybot_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
         if let authorities = request.certificateAuthorities {
@@ -254,6 +380,21 @@ final class CurlTransfer: @unchecked Sendable {
         librarybot_curl_setopt_pointer(easy, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(requestHeaders))
         librarybot_curl_setopt_callback(easy, CURLOPT_WRITEFUNCTION, curlBodyCallback)
         librarybot_curl_setopt_callback(easy, CURLOPT_HEADERFUNCTION, curlHeaderCallback)
+        // The retain taken in `start` keeps the transfer alive as long as libcurl may call back.
+        let owner = Unmanaged.passUnretained(self).toOpaque()
+        librarybot_curl_setopt_pointer(easy, CURLOPT_PRIVATE, owner)
+        librarybot_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, owner)
+        librarybot_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, owner)
+        return easy
+    }
+
+    /// On the engine's thread, once the handle is out of the multi handle: back to the pool, for
+    /// the next in line.
+    func releaseHandle() {
+        if let easy { CurlHandlePool.shared.give(easy) }
+        easy = nil
+        if let requestHeaders { curl_slist_free_all(requestHeaders) }
+        requestHeaders = nil
     }
 
     /// Whether `url` starts with `http://` or `https://`, in any case. Checked on bytes:
@@ -270,20 +411,19 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        if let easy { CurlHandlePool.shared.give(easy) }
-        if let requestHeaders { curl_slist_free_all(requestHeaders) }
+        releaseHandle()
     }
 
-    var isFinished: Bool { finished.withLock { $0 } }
+    var isFinished: Bool { resolution.withLock { $0.result != nil } }
 
     func start(_ continuation: CheckedContinuation<HTTPResponse, any Error>, on engine: CurlMultiEngine) {
-        waiter.withLock { $0 = continuation }
-        guard let easy else { return finish(.failure(HTTPError(kind: .transport, reason: "no handle"))) }
-        let retained = Unmanaged.passRetained(self)
-        retainedByC = retained
-        librarybot_curl_setopt_pointer(easy, CURLOPT_PRIVATE, retained.toOpaque())
-        librarybot_curl_setopt_pointer(easy, CURLOPT_WRITEDATA, retained.toOpaque())
-        librarybot_curl_setopt_pointer(easy, CURLOPT_HEADERDATA, retained.toOpaque())
+        let early = resolution.withLock { resolution -> Result<HTTPResponse, any Error>? in
+            if let result = resolution.result { return result }
+            resolution.waiter = continuation
+            resolution.retained = Unmanaged.passRetained(self)
+            return nil
+        }
+        if let early { return continuation.resume(with: early) }
         engine.submit(self)
     }
 
@@ -307,20 +447,17 @@ final class CurlTransfer: @unchecked Sendable {
         finish(.failure(HTTPError(kind: kind, reason: reason)))
     }
 
-    /// Resolves the waiting task once, and gives back the retain libcurl held.
+    /// Resolves the waiting task once, and gives back the retain that kept the transfer alive.
     func finish(_ result: Result<HTTPResponse, any Error>) {
-        let first = finished.withLock { done -> Bool in
-            defer { done = true }
-            return !done
+        let first = resolution.withLock { resolution -> (waiter: CheckedContinuation<HTTPResponse, any Error>?, retained: Unmanaged<CurlTransfer>?)? in
+            guard resolution.result == nil else { return nil }
+            resolution.result = result
+            defer { resolution.waiter = nil; resolution.retained = nil }
+            return (resolution.waiter, resolution.retained)
         }
-        guard first else { return }
-        waiter.withLock { waiter in
-            waiter?.resume(with: result)
-            waiter = nil
-        }
-        let retained = retainedByC
-        retainedByC = nil
-        retained?.release()
+        guard let first else { return }
+        first.waiter?.resume(with: result)
+        first.retained?.release()
     }
 
     fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) {

@@ -138,19 +138,60 @@ struct HTTPClientTests {
         #expect(outcome == "the HTTP client was shut down")
     }
 
-    @Test("100 concurrent requests all complete, each with its own answer")
+    @Test("300 concurrent requests all complete, each with its own answer, more than may hold a handle at once")
     func concurrent() async throws {
-        let base = try await url("/slow?ms=200&n=")
+        let base = try await url("/slow?ms=100&n=")
         let paths = try await withThrowingTaskGroup(of: String.self) { group in
-            for index in 0..<100 {
+            for index in 0..<300 {
                 group.addTask { try await HTTPClient.shared.get(base + String(index)).json(as: Echo.self).path }
             }
             var paths = Set<String>()
             for try await path in group { paths.insert(path) }
             return paths
         }
-        #expect(paths.count == 100)
-        #expect(paths.contains("/slow?ms=200&n=99"))
+        #expect(paths.count == 300)
+        #expect(paths.contains("/slow?ms=100&n=299"))
+    }
+
+    @Test("requests beyond maxTransfers wait in line, their timeout counting from the call", .timeLimit(.minutes(1)))
+    func timeoutWhileWaiting() async throws {
+        // Two requests hold the client's two places for 1.5 s; a third, with 2 s to live, waits
+        // for a place, then has 0.5 s left: it fails about 2 s after the call, not 3.5 s.
+        // (Had the places been held longer, it would fail at 2 s all the same, still waiting.)
+        // A server of its own: the shared one may be slow to accept while other tests crowd it.
+        let server = try await TestServer("http")
+        defer { server.stop() }
+        let client = HTTPClient(maxTransfers: 2)
+        defer { client.shutdown() }
+        let answered = "http://127.0.0.1:\(server.port)/slow?ms=1500", never = "http://127.0.0.1:\(server.port)/slow?ms=20000"
+        // On the client's thread, so that no wait for Swift's pool (busy with other tests) is timed.
+        let (statuses, third, failedAfter) = try await withTaskExecutorPreference(client.executor) {
+            async let first = client.get(answered)
+            async let second = client.get(answered)
+            try await Task.sleep(for: .milliseconds(100))
+            let (third, failedAfter) = await timedFailure(of: HTTPRequest(url: never, timeout: .seconds(2)), with: client)
+            return (try await [first.status, second.status], third, failedAfter)
+        }
+        #expect(statuses == [200, 200])
+        #expect(third?.kind == .timeout)
+        #expect(failedAfter >= .milliseconds(1900) && failedAfter < .milliseconds(3000), "failed after \(failedAfter)")
+    }
+
+    @Test("a request still waiting in line when its time is up fails then, not when a place frees", .timeLimit(.minutes(1)))
+    func expiresWhileWaiting() async throws {
+        let server = try await TestServer("http")
+        defer { server.stop() }
+        let client = HTTPClient(maxTransfers: 1)
+        defer { client.shutdown() }
+        let holder = Task { try await client.get("http://127.0.0.1:\(server.port)/slow?ms=6000") }
+        defer { holder.cancel() }
+        try await Task.sleep(for: .milliseconds(100))
+        let (failure, failedAfter) = await withTaskExecutorPreference(client.executor) {
+            await timedFailure(of: HTTPRequest(url: "http://127.0.0.1:\(server.port)/echo", timeout: .seconds(1)), with: client)
+        }
+        #expect(failure?.kind == .timeout)
+        #expect(failure?.reason == "timed out waiting for a free connection")
+        #expect(failedAfter >= .milliseconds(900) && failedAfter < .milliseconds(3000), "failed after \(failedAfter)")
     }
 
     @Test("1,000 requests leave no file descriptor behind")
@@ -185,6 +226,18 @@ nonisolated func getEach(_ urls: [String], with client: HTTPClient) async throws
 }
 
 /// The reason a GET failed, or "answered".
+/// Sends `request`; returns its error (nil if answered) and the time from the call to the end.
+nonisolated func timedFailure(of request: HTTPRequest, with client: HTTPClient) async -> (HTTPError?, Duration) {
+    let clock = ContinuousClock()
+    let started = clock.now
+    do {
+        _ = try await client.execute(request)
+        return (nil, clock.now - started)
+    } catch {
+        return (error as? HTTPError, clock.now - started)
+    }
+}
+
 nonisolated func describeGet(_ url: String, with client: HTTPClient) async -> String {
     do {
         _ = try await client.get(url)
