@@ -96,6 +96,20 @@ def memory_report(pid, idle_seconds=10):
             f"pages touched in {idle_seconds} s idle: {after['Referenced']:.1f} MiB")
 
 
+def memory_after_bursts(pid, bursts, quiet_seconds=12):
+    """Resident and anonymous memory right after `bursts()` (a callable that runs some bursts),
+    then after `quiet_seconds` without commands, once `librarybot run` has given back what the
+    bursts freed (it trims the heap after a quiet tick of 5 s)."""
+    def now():
+        with open(f"/proc/{pid}/smaps_rollup") as rollup:
+            keys = {line.split(":")[0]: int(line.split()[1]) / 1024 for line in rollup if ":" in line and line.split()[1].isdigit()}
+        return f"{keys['Rss']:.1f} MiB ({keys['Anonymous']:.1f} anonymous)"
+    bursts()
+    right_after = now()
+    time.sleep(quiet_seconds)
+    return f"resident memory right after: {right_after}; {quiet_seconds} s later: {now()}"
+
+
 def cpu_seconds(pid):
     """User plus system CPU time the process has used so far (/proc/PID/stat), in seconds."""
     with open(f"/proc/{pid}/stat") as stat:

@@ -7,7 +7,7 @@ transport, a fixed reply, no bot work), on a fresh emulator, then three bursts e
 the floor spending 100 and 200 µs of CPU a message. Run by `make bench`."""
 import os, subprocess, time
 
-from chat_bench import cpu_seconds, database_with_dune, http, memory_report, percentile, release_binary, start_emulator, with_floor
+from chat_bench import cpu_seconds, database_with_dune, http, memory_after_bursts, memory_report, percentile, release_binary, start_emulator, with_floor
 
 TOKEN = "discord-test-token"
 
@@ -77,6 +77,8 @@ try:
         resumes.append((timings["resumed"][-1] - timings["reconnect"][-1]) * 1000)
         time.sleep(0.1)
     print(f"op 7 RECONNECT to RESUMED, 20 times: p50 {percentile(resumes, 0.5):.2f} ms, max {max(resumes):.2f} ms")
+    print("librarybot after 5 more bursts of 1,000: " + memory_after_bursts(
+        bot.pid, lambda: [burst(base, bot.pid, str(run)) for run in range(3, 8)]))
 finally:
     bot.terminate()
     bot.wait(10)

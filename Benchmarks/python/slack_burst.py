@@ -7,7 +7,7 @@ then three bursts each answered by the floor spending 100 and 200 µs of CPU a c
 `make bench`."""
 import os, subprocess, time
 
-from chat_bench import cpu_seconds, database_with_dune, http, memory_report, percentile, release_binary, start_emulator, with_floor
+from chat_bench import cpu_seconds, database_with_dune, http, memory_after_bursts, memory_report, percentile, release_binary, start_emulator, with_floor
 
 
 def command(base, id, text="who has Dune"):
@@ -70,6 +70,8 @@ try:
           f"reply p50 {percentile(paced_replies, 0.5):.2f} ms, max {max(paced_replies):.2f} ms")
 
     report("librarybot", *burst(base, bot.pid, "e"))
+    print("librarybot after 5 more bursts of 1,000: " + memory_after_bursts(
+        bot.pid, lambda: [burst(base, bot.pid, f"m{run}-") for run in range(5)]))
 finally:
     bot.terminate()
     bot.wait(10)

@@ -68,19 +68,26 @@ struct RunCommand: AsyncParsableCommand {
         let discordAPI = settings.discord.map { DiscordREST(baseURL: $0.apiURL, token: $0.token) }
         // A member waiting on one platform is told on it, whichever platform the book came back on.
         let directMessages = DirectMessages(slack: slackAPI, discord: discordAPI)
+        let memory = MemoryTrim()
+        let trace: @Sendable (CommandTrace) -> Void = { [logger] trace in
+            logCommand(trace, logger)
+            memory.noteCommand()
+        }
         if let slack = settings.slack, let api = slackAPI {
             let gateway = SlackGateway(api: api, handler: handler, directMessages: directMessages, log: { [logger] line in logger.info("\(line)") },
-                                       trace: { [logger] trace in logCommand(trace, logger) })
+                                       trace: trace)
             logger.info("Slack gateway starting.", metadata: ["api": "\(slack.apiURL)"])
             services.append(.init(service: SlackService(gateway: gateway), serviceName: "slack"))
         }
         if let discord = settings.discord, let api = discordAPI {
             let gateway = DiscordGateway(api: api, handler: handler, prefix: discord.prefix, directMessages: directMessages,
-                                         log: { [logger] line in logger.info("\(line)") }, trace: { [logger] trace in logCommand(trace, logger) })
+                                         log: { [logger] line in logger.info("\(line)") }, trace: trace)
             logger.info("Discord gateway starting.", metadata: ["api": "\(discord.apiURL)", "prefix": "\(discord.prefix)"])
             services.append(.init(service: DiscordService(gateway: gateway), serviceName: "discord"))
         }
-        if services.isEmpty {
+        if !services.isEmpty {
+            services.append(.init(service: MemoryTrimService(memory: memory, logger: logger), serviceName: "memory"))
+        } else {
             logger.info("Console started on the terminal.", metadata: ["database": "\(settings.databasePath)"])
             services.append(.init(service: ConsoleService(console: Console(settings: settings, senderName: nil), library: library),
                                   successTerminationBehavior: .gracefullyShutdownGroup, serviceName: "console"))
