@@ -106,7 +106,7 @@ struct BooksCommand: AsyncParsableCommand {
         @OptionGroup var options: CommonOptions
 
         func run() async throws {
-            let books = try await options.loadSettings().openLibrary().allBooks()
+            let books = try await options.loadSettings().openLibrary(existing: true).allBooks()
             switch format {
             case .csv:
                 FileHandle.standardOutput.write(Data(CatalogFile.csv(books).utf8))
@@ -144,7 +144,7 @@ struct BooksCommand: AsyncParsableCommand {
         func run() async throws {
             let now = Date()
             let settings = try await options.loadSettings()
-            let books = try await settings.openLibrary().list(filter, order: order, at: now)
+            let books = try await settings.openLibrary(existing: true).list(filter, order: order, at: now)
             // Days as the library counts them, in library.timezone.
             let day = Date.ISO8601FormatStyle(timeZone: settings.rules.timeZone).year().month().day()
             if books.isEmpty { print("No books.") }
@@ -183,7 +183,7 @@ struct BackupCommand: AsyncParsableCommand {
         guard !FileManager.default.fileExists(atPath: file) else {
             throw CLIFailure("\(file) exists already: give the name of a new file, so that no backup is overwritten.")
         }
-        let library = try settings.openLibrary()
+        let library = try settings.openLibrary(existing: true)
         let copied: (books: Int, openLoans: Int)
         do {
             copied = try library.database.backup(to: file)

@@ -209,10 +209,17 @@ struct BotSettings {
     }
 
     var reports: LibraryReports {
-        get throws { LibraryReports(library: try openLibrary(), language: handler.defaultLanguage, timeZone: rules.timeZone) }
+        get throws { LibraryReports(library: try openLibrary(existing: true), language: handler.defaultLanguage, timeZone: rules.timeZone) }
     }
 
-    func openLibrary() throws -> LibraryService {
+    /// The library in `databasePath`, created there when missing, unless `existing`: the
+    /// commands that only read (a list, an export, a report, a backup) refuse a path with no
+    /// library rather than create an empty one (a mistyped --database would otherwise answer
+    /// "no books" and leave a stray file behind).
+    func openLibrary(existing: Bool = false) throws -> LibraryService {
+        if existing, databasePath != ":memory:", !FileManager.default.fileExists(atPath: databasePath) {
+            throw CLIFailure("There is no library at \(databasePath): check --database or library.database. (librarybot run, console, books import and books demo create one.)")
+        }
         do {
             return LibraryService(database: try LibraryDatabase.file(at: databasePath), rules: rules)
         } catch {

@@ -65,7 +65,7 @@ struct RemindCommand: AsyncParsableCommand {
         let settings = try await options.loadSettings()
         let output = try report.output(settings)
         let instant = try report.instant(in: settings.rules.timeZone)
-        let library = try settings.openLibrary()
+        let library = try settings.openLibrary(existing: true)
         let reports = LibraryReports(library: library, language: settings.handler.defaultLanguage, timeZone: settings.rules.timeZone)
         let language = settings.handler.defaultLanguage
         if let output {

@@ -156,9 +156,26 @@ struct BooksCommandTests {
     func emptyExport() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let exported = try await BinaryRunner.run(["books", "export", "--format", "json", "--database", folder.appendingPathComponent("l.sqlite").path])
+        let database = folder.appendingPathComponent("l.sqlite").path
+        #expect(try await BinaryRunner.run(["console", "--database", database], stdin: "").status == 0)
+        let exported = try await BinaryRunner.run(["books", "export", "--format", "json", "--database", database])
         #expect(exported.status == 0)
         #expect(exported.stdout == "[]\n")
+    }
+
+    @Test("the commands that only read refuse a path with no library, and create nothing there")
+    func missingLibrary() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let mistyped = folder.appendingPathComponent("libary.sqlite").path
+        let commands = [["books", "list"], ["books", "export"], ["digest"], ["remind"], ["backup", folder.appendingPathComponent("copy.sqlite").path]]
+        for command in commands {
+            let outcome = try await BinaryRunner.run(command + ["--database", mistyped])
+            #expect(outcome.status == 1, "\(command)")
+            #expect(outcome.stderr.contains("There is no library at \(mistyped): check --database or library.database."), "\(command): \(outcome.stderr)")
+            #expect(outcome.stdout.isEmpty, "\(command)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test("a file that is not a catalog is refused with a clear message")
