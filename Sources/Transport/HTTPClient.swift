@@ -184,7 +184,7 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
                     stopping = true
                 }
             }
-            for transfer in waiting.expired(at: .now) {
+            for transfer in waiting.nextDeadline == nil ? [] : waiting.expired(at: .now) {
                 transfer.finish(.failure(HTTPError(kind: .timeout, reason: "timed out waiting for a free connection")))
             }
             // In order of arrival, as many as may hold a handle.
