@@ -59,8 +59,8 @@ public struct HandlerSettings: Sendable {
 /// Runs a parsed command through the library and says what happened: (intent, sender,
 /// instant) → `Reply`. Holds the destructive commands waiting for a `yes`.
 public actor CommandHandler {
-    public let library: LibraryService
-    public let settings: HandlerSettings
+    public nonisolated let library: LibraryService
+    public nonisolated let settings: HandlerSettings
     private var pending: [String: PendingAction] = [:]
 
     private struct PendingAction {

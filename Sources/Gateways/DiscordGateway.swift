@@ -67,6 +67,8 @@ public final class DiscordGateway: Sendable {
     private let directMessages: DirectMessages
     /// Told of each command answered (who, what, how it went), for the operator's log.
     private let tracer: CommandTracer
+    /// Suggestions while `/library` is typed.
+    private let completer: CommandCompleter
 
     public init(api: DiscordREST, handler: CommandHandler, prefix: String = "!library",
                 invalidSessionDelay: ClosedRange<Double> = 1...5, mentionLookupTime: Duration = .milliseconds(1500),
@@ -74,6 +76,7 @@ public final class DiscordGateway: Sendable {
                 trace: @escaping @Sendable (CommandTrace) -> Void = { _ in }) {
         self.api = api
         self.handler = handler
+        self.completer = CommandCompleter(library: handler.library, settings: handler.settings)
         self.directMessages = directMessages ?? DirectMessages(discord: api)
         self.prefix = prefix
         self.invalidSessionDelay = invalidSessionDelay
@@ -269,7 +272,12 @@ public final class DiscordGateway: Sendable {
             inProgress.start(from: message.author.id) { turn in await self.answer(message, text: text, turn: turn) }
         case .interaction(let interaction):
             guard seen.firstTime("interaction:\(interaction.id)") else { return }
-            inProgress.start(from: interaction.member?.user?.id ?? interaction.user?.id) { turn in await self.answer(interaction, turn: turn) }
+            if interaction.type == 4 {
+                // Not in the member's turn: a suggestion changes nothing, and is due within 3 s.
+                inProgress.start(from: nil) { _ in await self.suggest(interaction) }
+            } else {
+                inProgress.start(from: interaction.member?.user?.id ?? interaction.user?.id) { turn in await self.answer(interaction, turn: turn) }
+            }
         default:
             if frame.t == "RESUMED" {
                 failures.withLock { $0 = 0 }
@@ -315,6 +323,21 @@ public final class DiscordGateway: Sendable {
     private func deliver(_ notices: [Notice]) async {
         guard !notices.isEmpty else { return }
         await directMessages.send(notices) { [log] line in log("Discord: " + line) }
+    }
+
+    /// An autocomplete request while `/library` is typed: suggestions for the command so far,
+    /// from the library as it is now.
+    private func suggest(_ interaction: DiscordInteraction) async {
+        guard let user = interaction.member?.user ?? interaction.user, interaction.data?.name == "library" else { return }
+        let options = interaction.data?.options ?? []
+        let typed = (options.first { $0.focused == true } ?? options.first { $0.name == "command" })?.value ?? ""
+        let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id)
+        let suggestions = await completer.suggestions(for: typed, from: sender, at: Date())
+        do {
+            try await api.suggest(toInteraction: interaction.id, token: interaction.token, suggestions)
+        } catch {
+            log("Discord: suggestions could not be sent (\(error)).")
+        }
     }
 
     private func answer(_ interaction: DiscordInteraction, turn: Turn) async {

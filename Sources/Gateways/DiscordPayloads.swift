@@ -123,7 +123,7 @@ struct DiscordMention: Decodable, Sendable {
 struct DiscordInteraction: Decodable, Sendable {
     var id: String
     var application_id: String?
-    /// 2 an application command, 3 a message component (a button).
+    /// 2 an application command, 3 a message component (a button), 4 an autocomplete request.
     var type: Int
     var token: String
     var data: InteractionData?
@@ -144,8 +144,10 @@ struct DiscordInteraction: Decodable, Sendable {
         var name: String
         var type: Int
         var value: String?
+        /// In an autocomplete interaction: the option being typed.
+        var focused: Bool?
 
-        enum CodingKeys: String, CodingKey { case name, type, value }
+        enum CodingKeys: String, CodingKey { case name, type, value, focused }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -153,6 +155,7 @@ struct DiscordInteraction: Decodable, Sendable {
             type = try container.decode(Int.self, forKey: .type)
             // Only string options (type 3) matter; numbers and booleans are left out.
             value = try? container.decodeIfPresent(String.self, forKey: .value)
+            focused = try? container.decodeIfPresent(Bool.self, forKey: .focused)
         }
     }
 }

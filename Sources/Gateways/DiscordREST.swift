@@ -125,6 +125,21 @@ public struct DiscordREST: Sendable {
                            route: "POST /interactions/{id}/{token}/callback")
     }
 
+    /// Answers an autocomplete interaction (type 4) with up to 25 choices (callback type 8,
+    /// https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-autocomplete):
+    /// each shown as its label, and filling the option with its command when picked.
+    public func suggest(toInteraction id: String, token interactionToken: String, _ suggestions: [CommandSuggestion]) async throws {
+        struct Body: Encodable {
+            struct Choice: Encodable { var name: String; var value: String }
+            struct DataPart: Encodable { var choices: [Choice] }
+            var type = 8
+            var data: DataPart
+        }
+        let choices = suggestions.prefix(CommandCompleter.maxSuggestions).map { Body.Choice(name: $0.label, value: $0.command) }
+        _ = try await call("POST", "/interactions/\(id)/\(interactionToken)/callback", json: Body(data: .init(choices: choices)),
+                           authorized: false, route: "POST /interactions/{id}/{token}/callback")
+    }
+
     /// Another message after an interaction's answer, for a reply longer than one message
     /// (https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message);
     /// authorized by the interaction's token, within 15 minutes of it.
@@ -164,7 +179,8 @@ public struct DiscordREST: Sendable {
     /// The `/library` command with its one string option, `command`.
     public static let libraryCommand = ApplicationCommand(
         name: "library", description: "Borrow, return and find the committee's books",
-        options: [.init(type: 3, name: "command", description: "What to do, such as: checkout Dune, who has Dune, my books, help", required: true)])
+        options: [.init(type: 3, name: "command", description: "What to do, such as: checkout Dune, who has Dune, my books, help", required: true,
+                        autocomplete: true)])
 
     public struct ApplicationCommand: Codable, Sendable, Hashable {
         public struct Option: Codable, Sendable, Hashable {
@@ -173,6 +189,8 @@ public struct DiscordREST: Sendable {
             public var name: String
             public var description: String
             public var required: Bool
+            /// Suggestions while the member types (autocomplete interactions).
+            public var autocomplete: Bool?
         }
         public var name: String
         /// 1: a slash command.

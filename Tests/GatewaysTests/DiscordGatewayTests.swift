@@ -119,6 +119,20 @@ func discordInteraction(id: String, command: String? = nil, customID: String? = 
     return String(decoding: encoded, as: UTF8.self)
 }
 
+/// An INTERACTION_CREATE asking for suggestions (type 4) while `/library command:` holds `typed`.
+func discordAutocomplete(id: String, typed: String, userID: String = "700000000000000001") -> String {
+    let interaction: [String: Any] = [
+        "id": id, "application_id": DiscordEmulator.applicationID, "type": 4, "token": "token-\(id)", "version": 1,
+        "guild_id": "600000000000000001", "channel_id": "500000000000000001",
+        "data": ["id": "200000000000000000", "name": "library", "type": 1,
+                 "options": [["name": "command", "type": 3, "value": typed, "focused": true]]],
+        "member": ["nick": "Ana", "roles": [], "permissions": "0",
+                   "user": ["id": userID, "username": "ana.r", "discriminator": "0", "global_name": "Ana Ruiz"]],
+    ]
+    let encoded = (try? JSONSerialization.data(withJSONObject: interaction, options: [.sortedKeys])) ?? Data()
+    return String(decoding: encoded, as: UTF8.self)
+}
+
 /// A gateway on a real in-memory library holding Dune, against the emulator.
 func startDiscord(_ discord: DiscordEmulator, token: String = DiscordEmulator.token,
                   invalidSessionDelay: ClosedRange<Double> = 1...5) async throws -> (DiscordGateway, LibraryService, Task<Void, any Error>) {
@@ -433,6 +447,30 @@ struct DiscordGatewayTests {
         #expect(second.body?["data"]?["flags"]?.int == 64)
     }
 
+    @Test("while /library is typed, suggestions come back through the callback (type 8); nothing is run")
+    func autocomplete() async throws {
+        let discord = try await DiscordEmulator()
+        let (_, library, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        let ana = Borrower(name: "Ana", userID: "700000000000000001")
+        _ = try await library.checkout("Dune", to: ana, at: Date())
+        try await discord.dispatch("INTERACTION_CREATE", discordAutocomplete(id: "900000000000000071", typed: "return d"))
+        try await discord.dispatch("INTERACTION_CREATE", discordAutocomplete(id: "900000000000000072", typed: "ret"))
+        let callbacks = try await discord.wait({ try await discord.requests() }) { $0.filter { $0.path.hasSuffix("/callback") }.count == 2 }
+            .filter { $0.path.hasSuffix("/callback") }
+        let titles = try #require(callbacks.first { $0.path == "/interactions/900000000000000071/token-900000000000000071/callback" })
+        #expect(titles.authorization == nil)
+        #expect(titles.body?["type"]?.int == 8)
+        #expect(titles.body?["data"]?["choices"]?.count == 1)
+        #expect(titles.body?["data"]?["choices"]?[0]?["value"]?.string == "return Dune")
+        #expect(titles.body?["data"]?["choices"]?[0]?["name"]?.string?.hasPrefix("return Dune · due ") == true)
+        let verbs = try #require(callbacks.first { $0.path.contains("900000000000000072") })
+        #expect(verbs.body?["data"]?["choices"]?[0]?["value"]?.string == "return")
+        // A suggestion runs nothing: Dune is still out, and no message was posted.
+        #expect(try await library.loans(of: ana).map(\.book.title) == ["Dune"])
+        #expect(try await discord.requests().allSatisfy { !$0.path.contains("/messages") })
+    }
+
     @Test("/library checkout Dune as @Ben: the mention, a bare token there, is looked up and lends to Ben by the name he goes by")
     func slashCommandMention() async throws {
         let discord = try await DiscordEmulator()
@@ -526,7 +564,7 @@ struct DiscordGatewayTests {
 
 @Suite("DiscordREST against the emulated REST API")
 struct DiscordRESTTests {
-    @Test("register-commands puts /library with one required string option, globally or in one server")
+    @Test("register-commands puts /library with one required string option, with suggestions, globally or in one server")
     func registerCommands() async throws {
         let discord = try await DiscordEmulator()
         #expect(try await discord.api().registerCommands(applicationID: DiscordEmulator.applicationID) == ["library"])
@@ -540,6 +578,7 @@ struct DiscordRESTTests {
         #expect(command["options"]?[0]?["name"]?.string == "command")
         #expect(command["options"]?[0]?["type"]?.int == 3)
         #expect(command["options"]?[0]?["required"]?.bool == true)
+        #expect(command["options"]?[0]?["autocomplete"]?.bool == true)
         await #expect(throws: DiscordAPIError.self) { try await discord.api().registerCommands(applicationID: "1") }
     }
 

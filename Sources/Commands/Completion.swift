@@ -1,0 +1,167 @@
+import Foundation
+import LibraryCore
+
+/// One suggestion for a command being typed: the text shown, and the command it completes to.
+public struct CommandSuggestion: Sendable, Hashable {
+    public var label: String
+    public var command: String
+
+    public init(label: String, command: String) {
+        self.label = label
+        self.command = command
+    }
+}
+
+/// Suggestions while a member types a command (Discord's autocomplete of `/library`): the
+/// commands whose verb starts with what is typed, then, once a verb that names a book is typed,
+/// the books it can take, the likeliest first: the member's own books to return or renew, the
+/// books on the shelf to check out, the books out to hold, the books they wait for to cancel.
+/// Only reads the library.
+public struct CommandCompleter: Sendable {
+    /// Discord's limits: 25 choices, each name and value 1 to 100 characters.
+    public static let maxSuggestions = 25
+    public static let maxLength = 100
+
+    public let library: LibraryService
+    public let settings: HandlerSettings
+
+    public init(library: LibraryService, settings: HandlerSettings = HandlerSettings()) {
+        self.library = library
+        self.settings = settings
+    }
+
+    public func suggestions(for text: String, from sender: Sender, at now: Date) async -> [CommandSuggestion] {
+        // A space typed after a verb says the verb is whole: it stays.
+        let typed = TextKey.tidy(text).trimmingWhitespace() + (text.last?.isWhitespace == true ? " " : "")
+        guard typed.count <= 200 else { return [] }
+        guard let (form, verbText, rest) = Self.verb(in: typed) else { return Self.verbs(startingWith: typed) }
+        // Past the title ("checkout Dune as A"), the words typed match no title: no suggestion.
+        guard Self.takesABook(form.verb) else { return [] }
+        let language = form.language ?? settings.defaultLanguage
+        let words = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
+        guard let candidates = try? await books(for: form.verb, of: sender, words: words) else { return [] }
+        return Self.matching(candidates, rest).compactMap { candidate in
+            CommandSuggestion(label: "\(verbText) \(candidate.title) · \(candidate.status)".limited(to: Self.maxLength),
+                              command: Self.command(verbText, candidate.title, id: candidate.id))
+        }
+    }
+
+    /// A book a command could take, with what the member should know when choosing it.
+    struct Candidate {
+        var id: Int64
+        var title: String
+        var status: String
+    }
+
+    /// The books `verb` can take for `sender`, in the order they are best offered.
+    private func books(for verb: VerbForm.Verb, of sender: Sender, words: Words) async throws -> [Candidate] {
+        let l = words.language
+        func due(_ loan: Loan) -> String { l.pick("due ", "à rendre ") + words.dates.day(loan.dueAt, l, now: words.now) }
+        func status(_ status: BookStatus) -> String {
+            if let loan = status.loan {
+                return loan.borrower.isSamePerson(as: sender.borrower)
+                    ? l.pick("you have it, ", "vous l'avez, ") + due(loan)
+                    : l.pick("\(loan.borrower.name) has it, ", "\(loan.borrower.name) l'a, ") + due(loan)
+            }
+            if let keeper = status.keptFor {
+                return keeper.isSamePerson(as: sender.borrower) ? l.pick("kept for you", "réservé pour vous")
+                    : l.pick("on the shelf, kept for \(keeper.name)", "sur l'étagère, réservé pour \(keeper.name)")
+            }
+            return l.pick("on the shelf", "sur l'étagère")
+        }
+        func candidate(_ book: BookStatus) -> Candidate { Candidate(id: book.book.id, title: book.book.title, status: status(book)) }
+        switch verb {
+        case .returnBook, .renew, .handOver:
+            return try await library.loans(of: sender.borrower).map { Candidate(id: $0.book.id, title: $0.book.title, status: due($0.loan)) }
+        case .cancelHold:
+            let lines = try await library.lines(of: sender.borrower)
+            return lines.kept.map(candidate) + lines.awaited.map { awaited in
+                Candidate(id: awaited.status.book.id, title: awaited.status.book.title,
+                          status: l.pick("you are number \(awaited.position) in line", "vous êtes n° \(awaited.position) dans la file"))
+            }
+        case .checkout:
+            // The books on the shelf first (those kept for someone else last of them), then the others.
+            let all = try await library.list(.all, order: .oldest, at: words.now)
+            func rank(_ book: BookStatus) -> Int {
+                if book.loan != nil { return 2 }
+                if let keeper = book.keptFor, !keeper.isSamePerson(as: sender.borrower) { return 1 }
+                return 0
+            }
+            return all.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map { candidate($0.element) }
+        case .hold:
+            // A line forms for a book that is out, not for one on the shelf.
+            return try await library.list(.checkedOut, order: .oldest, at: words.now)
+                .filter { $0.loan.map { !$0.borrower.isSamePerson(as: sender.borrower) } ?? false }.map(candidate)
+        default:
+            return try await library.list(.all, order: .oldest, at: words.now).map(candidate)
+        }
+    }
+
+    /// The candidates whose title starts with `typed` (articles and case aside), then those with
+    /// a word that does, then those that contain it; one per title (copies are one choice).
+    static func matching(_ candidates: [Candidate], _ typed: String) -> [Candidate] {
+        let key = TextKey.fold(typed)
+        var seen = Set<String>()
+        var ranked: [(rank: Int, order: Int, candidate: Candidate)] = []
+        for (order, candidate) in candidates.enumerated() {
+            let title = TextKey.fold(candidate.title)
+            guard seen.insert(title).inserted else { continue }
+            let rank: Int
+            if key.isEmpty || title.hasPrefix(key) {
+                rank = 0
+            } else if title.split(separator: " ").contains(where: { $0.hasPrefix(key) }) {
+                rank = 1
+            } else if title.contains(key) {
+                rank = 2
+            } else {
+                continue
+            }
+            ranked.append((rank, order, candidate))
+        }
+        return ranked.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.prefix(maxSuggestions).map(\.candidate)
+    }
+
+    /// `verb title`, or `verb #id` when the title would make the command too long for a choice.
+    static func command(_ verb: String, _ title: String, id: Int64) -> String {
+        let command = "\(verb) \(title)"
+        return command.utf16.count <= maxLength ? command : "\(verb) #\(id)"
+    }
+
+    /// The verb form `typed` starts with, followed by a space: the form, the verb as typed, and
+    /// what follows it. Nil while the verb itself is being typed.
+    static func verb(in typed: String) -> (form: VerbForm, verbText: String, rest: String)? {
+        let spaces = typed.indices.filter { typed[$0] == " " }
+        for form in VerbForm.all where form.words.count <= spaces.count {
+            let end = spaces[form.words.count - 1]
+            let words = typed[..<end].split(separator: " ").map { CommandParser.foldWord(String($0)) }
+            if words == form.words {
+                return (form, String(typed[..<end]), String(typed[typed.index(after: end)...]).trimmingWhitespace())
+            }
+        }
+        return nil
+    }
+
+    /// The commands whose verb starts with `typed` (all of them when nothing is typed yet), each
+    /// with what it does, in the language of the verb that matched.
+    static func verbs(startingWith typed: String) -> [CommandSuggestion] {
+        let key = CommandParser.foldWord(typed)
+        var suggestions: [CommandSuggestion] = []
+        for entry in Help.entries {
+            let english = CommandParser.foldWord(entry.english.verb).hasPrefix(key)
+            let french = !english && CommandParser.foldWord(entry.french.verb).hasPrefix(key)
+            guard english || french else { continue }
+            let (verb, _, explanation) = french ? entry.french : entry.english
+            // A choice is plain text: the explanation's `code` marks would show as typed.
+            let label = "\(verb) · \(explanation.replacingOccurrences(of: "`", with: ""))"
+            suggestions.append(CommandSuggestion(label: label.limited(to: maxLength), command: verb))
+        }
+        return Array(suggestions.prefix(maxSuggestions))
+    }
+
+    private static func takesABook(_ verb: VerbForm.Verb) -> Bool {
+        switch verb {
+        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .whoHas, .show: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,90 @@
+@testable import Commands
+import Foundation
+import LibraryCore
+import TestSupport
+import Testing
+
+/// A library in Paris holding Dune (two copies), Emma, Les Misérables, The Hobbit and a title
+/// too long for a choice; Ana has Dune and The Hobbit, Ben waits for The Hobbit, Cy has Emma.
+private func makeCompleter() async throws -> CommandCompleter {
+    let handler = try await makeHandler()
+    try await handler.library.add([
+        NewBook(title: "Dune", author: "Frank Herbert"), NewBook(title: "The Hobbit", author: "J.R.R. Tolkien"),
+        NewBook(title: String(repeating: "A very long title indeed ", count: 4) + "the end", author: "Someone"),
+    ], at: utc("2026-11-02 10:00:00"))
+    for (text, sender) in [("checkout Dune", ana), ("checkout The Hobbit", ana), ("hold The Hobbit", ben), ("checkout Emma as Cy", ben)] {
+        #expect(await handler.handle(text: text, from: sender, at: tuesday).kind == .success, "\(text)")
+    }
+    return CommandCompleter(library: handler.library, settings: handler.settings)
+}
+
+@Suite("Suggestions while a command is typed (Discord's autocomplete)")
+struct CompletionTests {
+    @Test("before a verb: the commands whose verb starts with what is typed, each with what it does")
+    func verbs() async throws {
+        let completer = try await makeCompleter()
+        let everything = await completer.suggestions(for: "", from: ana, at: tuesday)
+        #expect(everything.map(\.command).starts(with: ["checkout", "return", "renew", "hold"]))
+        #expect(everything.contains { $0.command == "who has what" })
+        #expect(everything.count <= 25 && everything.allSatisfy { $0.label.utf16.count <= 100 && $0.command.utf16.count <= 100 })
+        let returning = await completer.suggestions(for: "ret", from: ana, at: tuesday)
+        #expect(returning.map(\.command) == ["return"])
+        #expect(returning.first?.label.hasPrefix("return · Bring a book back") == true)
+        // A French verb gets its French explanation.
+        let french = await completer.suggestions(for: "ren", from: ana, at: tuesday)
+        #expect(french.map(\.command) == ["rendre", "renew"])
+        #expect(french.first?.label.hasPrefix("rendre · Rendre un livre") == true)
+        #expect(await completer.suggestions(for: "xyz", from: ana, at: tuesday).isEmpty)
+    }
+
+    @Test("return and renew offer the member's own books, with their due day")
+    func ownBooks() async throws {
+        let completer = try await makeCompleter()
+        let returning = await completer.suggestions(for: "return ", from: ana, at: tuesday)
+        #expect(returning == [
+            CommandSuggestion(label: "return Dune · due Tue 15 Dec", command: "return Dune"),
+            CommandSuggestion(label: "return The Hobbit · due Tue 15 Dec", command: "return The Hobbit"),
+        ])
+        #expect(await completer.suggestions(for: "renew hob", from: ana, at: tuesday).map(\.command) == ["renew The Hobbit"])
+        #expect(await completer.suggestions(for: "return ", from: ben, at: tuesday).isEmpty, "Ben has nothing to return")
+        let french = await completer.suggestions(for: "rendre d", from: ana, at: tuesday)
+        #expect(french == [CommandSuggestion(label: "rendre Dune · à rendre mar. 15 déc.", command: "rendre Dune")])
+    }
+
+    @Test("checkout offers the books on the shelf first, one choice for copies of a title, and says who has the others")
+    func checkout() async throws {
+        let completer = try await makeCompleter()
+        let all = await completer.suggestions(for: "checkout ", from: ben, at: tuesday)
+        #expect(all.map(\.label).prefix(2) == ["checkout Les Misérables · on the shelf", "checkout Dune · on the shelf"])
+        // A title too long for a choice's 100 characters: shown cut, sent by its number.
+        #expect(all.dropFirst(2).first?.command == "checkout #6")
+        #expect(all.dropFirst(2).first?.label.hasPrefix("checkout A very long title indeed A very long title indeed") == true)
+        #expect(all.map(\.command).filter { $0 == "checkout Dune" }.count == 1, "two copies of Dune, one choice")
+        #expect(all.contains(CommandSuggestion(label: "checkout Emma · Cy has it, due Tue 15 Dec", command: "checkout Emma")))
+        #expect(all.contains(CommandSuggestion(label: "checkout The Hobbit · Ana has it, due Tue 15 Dec", command: "checkout The Hobbit")))
+        // Case, accents and articles aside; a word of the title; the verb as typed.
+        #expect(await completer.suggestions(for: "Borrow les mis", from: ben, at: tuesday).map(\.command) == ["Borrow Les Misérables"])
+        #expect(await completer.suggestions(for: "check out hobb", from: ben, at: tuesday).map(\.command) == ["check out The Hobbit"])
+        #expect(await completer.suggestions(for: "emprunter mise", from: ben, at: tuesday).map(\.label) == ["emprunter Les Misérables · sur l'étagère"])
+        // Past the title, nothing matches.
+        #expect(await completer.suggestions(for: "checkout Dune as B", from: ben, at: tuesday).isEmpty)
+    }
+
+    @Test("hold offers the books out that others have; cancel hold the lines the member is in")
+    func holds() async throws {
+        let completer = try await makeCompleter()
+        #expect(await completer.suggestions(for: "hold ", from: ana, at: tuesday).map(\.label) == ["hold Emma · Cy has it, due Tue 15 Dec"])
+        #expect(await completer.suggestions(for: "hold ", from: ben, at: tuesday).map(\.command) == ["hold Dune", "hold Emma", "hold The Hobbit"])
+        #expect(await completer.suggestions(for: "cancel hold ", from: ben, at: tuesday)
+            == [CommandSuggestion(label: "cancel hold The Hobbit · you are number 1 in line", command: "cancel hold The Hobbit")])
+        #expect(await completer.suggestions(for: "who has the h", from: ben, at: tuesday).map(\.command) == ["who has The Hobbit"])
+    }
+
+    @Test("verbs that take no book, and text that is no command, get no book suggestions")
+    func noBooks() async throws {
+        let completer = try await makeCompleter()
+        #expect(await completer.suggestions(for: "my books ", from: ana, at: tuesday).isEmpty)
+        #expect(await completer.suggestions(for: "list available", from: ana, at: tuesday).isEmpty)
+        #expect(await completer.suggestions(for: String(repeating: "checkout ", count: 100), from: ana, at: tuesday).isEmpty)
+    }
+}
