@@ -3,6 +3,7 @@ import Commands
 import Foundation
 import Gateways
 import LibraryCore
+import Synchronization
 
 /// Writes straight to standard output, unbuffered, so piped readers see each answer at once.
 func emit(_ text: String) {
@@ -65,17 +66,41 @@ struct Console: Sendable {
 
     /// Reads lines from the terminal or a pipe until the end of input.
     func run() async throws {
-        try await serve(Self.inputLines(), library: settings.openLibrary())
+        let library = try settings.openLibrary()
+        try await serve(Self.inputLines(completer: CommandCompleter(library: library, settings: settings.handler), sender: sender),
+                        library: library)
+    }
+
+    /// Who types at the console: `--as`, else the login name; the operator, with admin rights.
+    var sender: Sender {
+        let name = senderName ?? ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.userName
+        // A name that shows nothing (empty, or zero-width spaces) is no name: "console".
+        return Sender(name: TextKey.tidy(name).isEmpty ? "console" : name, isOperator: true)
     }
 
     /// Standard input's lines, read on a thread of their own because reading blocks; with line
-    /// editing and a prompt on a terminal. A line too long to be a command is skipped, not kept.
-    static func inputLines() -> AsyncStream<InputLine> {
+    /// editing, a prompt and Tab completion (`completer`, for `sender`) on a terminal. A line
+    /// too long to be a command is skipped, not kept.
+    static func inputLines(completer: CommandCompleter? = nil, sender: Sender? = nil) -> AsyncStream<InputLine> {
         let (lines, continuation) = AsyncStream<InputLine>.makeStream()
         let interactive = isatty(STDIN_FILENO) == 1
         let reader = Thread {
             if interactive {
                 var editor = LineEditor()
+                if let completer, let sender {
+                    editor.complete = { text in
+                        // The reader's own thread (not one of Swift's) waits for the library.
+                        let found = Mutex<[CommandSuggestion]>([])
+                        let done = DispatchSemaphore(value: 0)
+                        Task {
+                            let suggestions = await completer.suggestions(for: text, from: sender, at: Date())
+                            found.withLock { $0 = suggestions }
+                            done.signal()
+                        }
+                        done.wait()
+                        return found.withLock { $0 }
+                    }
+                }
                 while let line = editor.readLine(prompt: "library> ") {
                     continuation.yield(line.utf8.count > InputLines.maximum ? .tooLong(bytes: line.utf8.count) : .text(line))
                 }
@@ -92,12 +117,10 @@ struct Console: Sendable {
     /// Answers each line with one reply block.
     func serve<Lines: AsyncSequence & Sendable>(_ lines: Lines, library: LibraryService) async throws where Lines.Element == InputLine {
         let handler = CommandHandler(library: library, settings: settings.handler)
-        let name = senderName ?? ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.userName
-        // A name that shows nothing (empty, or zero-width spaces) is no name: "console".
-        let sender = Sender(name: TextKey.tidy(name).isEmpty ? "console" : name, isOperator: true)
+        let sender = self.sender
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive {
-            emit("librarybot: the library at \(settings.databasePath). Type help for the commands; arrows edit and recall lines; Ctrl-D quits.")
+            emit("librarybot: the library at \(settings.databasePath). Type help for the commands; arrows edit and recall lines, Tab completes; Ctrl-D quits.")
         }
         let directMessages = settings.directMessages
         var first = true

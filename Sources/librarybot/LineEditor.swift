@@ -1,3 +1,4 @@
+import Commands
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -5,10 +6,13 @@ import Darwin
 #endif
 
 /// Reads lines from a terminal with editing: left and right arrows, Home / End (and Ctrl-A /
-/// Ctrl-E), Backspace and Delete, Ctrl-U to clear, Up and Down through the session's history.
-/// Ctrl-D on an empty line or Ctrl-C ends the input. The terminal is put back as it was after
-/// each line, so a crash between lines cannot leave it raw.
+/// Ctrl-E), Backspace and Delete, Ctrl-U to clear, Up and Down through the session's history,
+/// Tab to complete (with `complete`). Ctrl-D on an empty line or Ctrl-C ends the input. The
+/// terminal is put back as it was after each line, so a crash between lines cannot leave it raw.
 struct LineEditor {
+    /// The suggestions for a line being typed, for Tab: the one there is completes the line; of
+    /// several, the start they share does, or else they are listed under it.
+    var complete: ((String) -> [CommandSuggestion])? = nil
     private var history: [[Character]] = []
     private let input: Int32 = STDIN_FILENO
     private let output: Int32 = STDOUT_FILENO
@@ -48,6 +52,10 @@ struct LineEditor {
             case 0x01: cursor = 0
             case 0x05: cursor = line.count
             case 0x15: line.removeAll(); cursor = 0
+            case 0x09:
+                guard cursor == line.count, let complete else { break }
+                line = completed(line, with: complete(String(line)), prompt: prompt)
+                cursor = line.count
             case 0x1B:
                 guard let next = readByte(), next == UInt8(ascii: "[") || next == UInt8(ascii: "O"), let code = readByte() else { break }
                 switch code {
@@ -75,6 +83,27 @@ struct LineEditor {
             }
             redraw(prompt: prompt, line: line, cursor: cursor)
         }
+    }
+
+    /// `line` after Tab: the one suggestion's command and a space (to go on typing: after a
+    /// verb, Tab again offers its books), or the start that several share; when there is no such
+    /// start longer than the line, the suggestions are listed under it (a bell when there is none).
+    private func completed(_ line: [Character], with suggestions: [CommandSuggestion], prompt: String) -> [Character] {
+        let commands = suggestions.map { Array($0.command) }
+        guard let first = commands.first else {
+            write("\u{07}")
+            return line
+        }
+        if commands.count == 1 { return first + [" "] }
+        var shared = first
+        for command in commands.dropFirst() {
+            var length = 0
+            while length < min(shared.count, command.count), shared[length].lowercased() == command[length].lowercased() { length += 1 }
+            shared = Array(shared.prefix(length))
+        }
+        if shared.count > line.count { return shared }
+        write("\r\n" + suggestions.map(\.label).joined(separator: "\r\n") + "\r\n")
+        return line
     }
 
     private mutating func finish(_ line: [Character]) -> String {

@@ -114,4 +114,26 @@ struct TerminalConsoleTests {
         #expect(output.contains("Dune is checked out to Ben."))
         #expect(output.hasSuffix("EXIT 0\n"))
     }
+
+    @Test("Tab completes a verb, then the member's book; of several books it lists each with its status")
+    func tabCompletion() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = try #require(Bundle.module.url(forResource: "pty_session", withExtension: "py"))
+        let keys = ["add Dune by Frank Herbert\r", "add The Hobbit by J.R.R. Tolkien\r", "checkout Dune\r",
+                    "ret\t", "\t", "\r", "who has \t", "\u{15}", "\u{04}"]
+        let keysJSON = String(decoding: try JSONSerialization.data(withJSONObject: keys), as: UTF8.self)
+        let streams = try StreamFiles()
+        defer { streams.remove() }
+        let session = try ChildProcess("/usr/bin/env", ["python3", script.path, keysJSON, "--", try BinaryRunner.executable.path,
+                                                        "console", "--database", folder.appendingPathComponent("t.sqlite").path, "--as", "Ana"],
+                                       stdout: .file(streams.output.path))
+        _ = await session.waitForExit()
+        let output = try streams.outputText()
+        #expect(output.contains("library> return Dune "), "ret, Tab, Tab: \(output)")
+        #expect(output.contains("Thanks! Dune is back on the shelf"), "\(output)")
+        let listed = output.components(separatedBy: .newlines).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(listed.contains("who has Dune · on the shelf") && listed.contains("who has The Hobbit · on the shelf"), "\(output)")
+        #expect(output.hasSuffix("EXIT 0\n"))
+    }
 }
