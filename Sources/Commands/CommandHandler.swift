@@ -19,7 +19,7 @@ public struct Sender: Sendable, Hashable {
         self.mentions = mentions
     }
 
-    var borrower: Borrower { Borrower(name: name, userID: userID) }
+    public var borrower: Borrower { Borrower(name: name, userID: userID) }
     var key: String { userID.map { "id:\($0)" } ?? "name:\(TextKey.fold(name))" }
 
     /// The person a command names (`as NAME`, `what does NAME have`): a member it mentions,

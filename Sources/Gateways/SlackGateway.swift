@@ -153,6 +153,9 @@ public final class SlackGateway: Sendable {
         switch (event.type, event.channel_type) {
         case ("app_mention", _): inThread = true
         case ("message", "im"): inThread = false
+        case ("app_home_opened", _):
+            if event.tab == "home" { try await publishHome(for: userID, outcome: nil) }
+            return
         default: return
         }
         let text = SlackText(event.text ?? "")
@@ -167,8 +170,15 @@ public final class SlackGateway: Sendable {
     /// The Yes / Cancel buttons of a confirmation request, answered on the interaction's
     /// `response_url` as the typed `yes` / `cancel` would be.
     private func interaction(_ payload: SlackEnvelopePayload, turn: Turn) async throws {
-        guard payload.type == "block_actions", let user = payload.user, let responseURL = payload.response_url,
-              let action = payload.actions?.first else { return }
+        guard payload.type == "block_actions", let user = payload.user, let action = payload.actions?.first else { return }
+        if action.action_id.hasPrefix(SlackRenderer.homeActionPrefix), let command = action.value {
+            // A button of the Home tab: its command, run as typed; the tab then shows how it went.
+            let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
+            let reply = await tracer.handle(CommandParser.parse(command), from: sender, by: handler, in: turn)
+            try await postThenTell(reply.notices) { try await publishHome(for: user.id, outcome: reply) }
+            return
+        }
+        guard let responseURL = payload.response_url else { return }
         let intent: Intent
         switch action.action_id {
         case SlackRenderer.confirmActionID: intent = .confirm
@@ -178,6 +188,38 @@ public final class SlackGateway: Sendable {
         let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
         let reply = await tracer.handle(ParsedCommand(intent: intent, language: nil), from: sender, by: handler, in: turn)
         try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: reply.kind == .error)
+    }
+
+    /// Publishes `userID`'s Home tab: `outcome` (what the button they pressed did) first, then
+    /// their books and lines with a button for each thing they can do, and how the shelf stands.
+    private func publishHome(for userID: String, outcome: Reply?) async throws {
+        let sender = Sender(name: await displayName(userID, fallback: nil), userID: userID)
+        let now = Date()
+        let l = handler.settings.defaultLanguage
+        var books = await handler.handle(ParsedCommand(intent: .loansOf(borrower: nil), language: l), from: sender, at: now)
+        // The buttons say what the suggestion would.
+        books.suggestion = nil
+        let library = handler.library
+        var buttons: [SlackRenderer.HomeButton] = []
+        for loaned in try await library.loans(of: sender.borrower) {
+            let title = loaned.book.title, id = "#\(loaned.book.id)"
+            buttons.append(.init(text: l.pick("Return \(title)", "Rendre \(title)"), command: .returnBook(book: id)))
+            buttons.append(.init(text: l.pick("Renew \(title)", "Prolonger \(title)"), command: .renew(book: id)))
+        }
+        let lines = try await library.lines(of: sender.borrower)
+        for kept in lines.kept {
+            buttons.append(.init(text: l.pick("Check out \(kept.book.title)", "Emprunter \(kept.book.title)"),
+                                 command: .checkout(book: "#\(kept.book.id)", borrower: nil)))
+        }
+        for awaited in lines.awaited {
+            buttons.append(.init(text: l.pick("Leave the line for \(awaited.status.book.title)", "Quitter la file de \(awaited.status.book.title)"),
+                                 command: .cancelHold(book: "#\(awaited.status.book.id)", holder: nil)))
+        }
+        let counts = try await library.counts()
+        let footer: RichText = l == .en
+            ? "\(counts.available) of \(counts.books) \(counts.books == 1 ? "book" : "books") on the shelf. Anything else: \(code: "/library help"), or write to me in Messages."
+            : "\(counts.available) \(counts.books <= 1 ? "livre" : "livres") sur \(counts.books) sur l'étagère. Pour le reste : \(code: "/library aide"), ou écrivez-moi dans Messages."
+        try await api.publishHome(userID: userID, SlackRenderer.home(outcome: outcome, books: books, buttons: buttons, footer: footer))
     }
 
     /// Posts a reply with `post`, then tells the members it concerns, even when the reply

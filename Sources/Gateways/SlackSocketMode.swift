@@ -93,6 +93,12 @@ struct SlackEnvelopePayload: Decodable, Sendable {
     var type: String?
     var user: SlackInteractionUser?
     var actions: [SlackAction]?
+    /// A button pressed in a view (the Home tab) comes with the view.
+    var view: SlackView?
+}
+
+struct SlackView: Decodable, Sendable {
+    var type: String?
 }
 
 struct SlackEvent: Decodable, Sendable {
@@ -105,6 +111,8 @@ struct SlackEvent: Decodable, Sendable {
     var channel_type: String?
     var ts: String?
     var thread_ts: String?
+    /// `app_home_opened`: which tab ("home" or "messages").
+    var tab: String?
 }
 
 struct SlackInteractionUser: Decodable, Sendable {
@@ -114,4 +122,5 @@ struct SlackInteractionUser: Decodable, Sendable {
 
 struct SlackAction: Decodable, Sendable {
     var action_id: String
+    var value: String?
 }

@@ -88,6 +88,15 @@ public struct SlackWebAPI: Sendable {
             .decode(Posted.self).ts
     }
 
+    /// `views.publish`: shows `view` as `userID`'s Home tab of the app.
+    public func publishHome(userID: String, _ view: SlackRenderer.HomeView) async throws {
+        struct Body: Encodable {
+            var user_id: String
+            var view: SlackRenderer.HomeView
+        }
+        _ = try await call("views.publish", token: botToken, json: Body(user_id: userID, view: view))
+    }
+
     /// `users.info`: the name to show for a user (display name, else real name, else handle).
     public func displayName(of userID: String) async throws -> String {
         struct Info: Decodable {

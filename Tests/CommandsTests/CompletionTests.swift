@@ -88,3 +88,37 @@ struct CompletionTests {
         #expect(await completer.suggestions(for: String(repeating: "checkout ", count: 100), from: ana, at: tuesday).isEmpty)
     }
 }
+
+@Suite("Slack's Home tab view")
+struct SlackHomeViewTests {
+    @Test("a member with many books gets a view Slack accepts: at most 100 blocks, 25 buttons a row, button texts of 75 characters")
+    func limits() throws {
+        let titles = (1...70).map { "Book number \($0) with a title long enough to be cut on its button, surely" }
+        let buttons = titles.enumerated().flatMap { index, title in
+            [SlackRenderer.HomeButton(text: "Return \(title)", command: .returnBook(book: "#\(index + 1)")),
+             SlackRenderer.HomeButton(text: "Renew \(title)", command: .renew(book: "#\(index + 1)"))]
+        }
+        let books = Reply(.info, "You have 70 books:", lines: titles.map { "\($0)" }, language: .en)
+        // What the last button did, long enough to fill a message of its own (50 blocks).
+        let outcome = Reply(.success, "Returned 60 books:", lines: (1...60).map { "\(String(repeating: "x", count: 2_900)) \($0)" }, language: .en)
+        let view = SlackRenderer.home(outcome: outcome, books: books, buttons: buttons, footer: "70 of 70 books.")
+        #expect(view.type == "home")
+        #expect(view.blocks.count <= 100)
+        let rows = view.blocks.filter { $0.type == "actions" }
+        #expect(rows.count == 4, "100 buttons, 25 a row, whatever came before them")
+        #expect(rows.allSatisfy { ($0.elements?.count ?? 0) <= 25 })
+        var pressable: [String] = []
+        for row in rows {
+            for element in row.elements ?? [] {
+                guard case .button(let text, let actionID, let value, _) = element else { continue }
+                #expect(text.utf16.count <= 75)
+                #expect(actionID == SlackRenderer.homeActionPrefix + value)
+                pressable.append(value)
+            }
+        }
+        #expect(pressable.prefix(2) == ["return #1", "renew #1"])
+        #expect(Set(pressable).count == pressable.count, "each button's action id is its own")
+        // The footer closes the view.
+        #expect(view.blocks.last?.type == "context")
+    }
+}

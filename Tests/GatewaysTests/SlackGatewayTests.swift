@@ -311,3 +311,76 @@ struct SlackConfirmationTests {
         #expect(done?.body["text"]?.string?.hasPrefix("Deleted 1 book: the library is empty.") == true)
     }
 }
+
+@Suite("SlackGateway: the Home tab")
+struct SlackHomeTests {
+    /// The Home views published for U-ANA, in order.
+    func homes(_ requests: [SlackEmulator.Received]) -> [[String: JSONValue]] {
+        requests.filter { $0.path == "/api/views.publish" && $0.body["user_id"]?.string == "U-ANA" }.compactMap { request in
+            guard case .object(let view)? = request.body["view"] else { return nil }
+            return view
+        }
+    }
+
+    func texts(_ view: [String: JSONValue]) -> [String] {
+        guard case .array(let blocks)? = view["blocks"] else { return [] }
+        return blocks.compactMap { block -> [String]? in
+            guard case .object(let fields) = block else { return nil }
+            if let text = fields["text"]?["text"]?.string { return [text] }
+            guard case .array(let elements)? = fields["elements"] else { return [] }
+            return elements.compactMap { $0["text"]?.string ?? $0["text"]?["text"]?.string }
+        }.flatMap { $0 }
+    }
+
+    func buttons(_ view: [String: JSONValue]) -> [(text: String, actionID: String, value: String)] {
+        guard case .array(let blocks)? = view["blocks"] else { return [] }
+        return blocks.flatMap { block -> [(text: String, actionID: String, value: String)] in
+            guard block["type"]?.string == "actions", case .array(let elements)? = block["elements"] else { return [] }
+            return elements.compactMap { element in
+                guard let text = element["text"]?["text"]?.string, let id = element["action_id"]?.string,
+                      let value = element["value"]?.string else { return nil }
+                return (text, id, value)
+            }
+        }
+    }
+
+    @Test("opening the Home tab shows the member's books with Return and Renew buttons; a button runs its command and the tab says how it went")
+    func home() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        try await slack.push("""
+            {"envelope_id":"h0","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"U-ANA","command":"/library",
+              "text":"checkout Dune","response_url":"http://127.0.0.1:\(slack.port)/response/h0"}}
+            """)
+        _ = try await slack.wait { $0.contains { $0.path == "/response/h0" } }
+        try await slack.push("""
+            {"envelope_id":"h1","type":"events_api","payload":{"type":"event_callback","event_id":"Ev-home-1",
+              "event":{"type":"app_home_opened","user":"U-ANA","channel":"D-ANA","tab":"home","event_ts":"1700000003.000100"}}}
+            """)
+        let opened = try #require(homes(try await slack.wait { homes($0).count == 1 }).first)
+        #expect(opened["type"]?.string == "home")
+        #expect(texts(opened).contains { $0.hasPrefix("You have 1 book") }, "\(texts(opened))")
+        #expect(texts(opened).contains { $0.contains("*Dune*") })
+        #expect(texts(opened).last?.hasPrefix("0 of 1 book on the shelf.") == true, "\(texts(opened))")
+        let offered = buttons(opened)
+        #expect(offered.map(\.text) == ["Return Dune", "Renew Dune"])
+        let returnButton = try #require(offered.first)
+        #expect(returnButton.value == "return #1")
+        try await slack.push("""
+            {"envelope_id":"h2","type":"interactive","payload":{"type":"block_actions","user":{"id":"U-ANA","name":"ana.r"},
+              "container":{"type":"view","view_id":"V-HOME"},"view":{"id":"V-HOME","type":"home"},
+              "actions":[{"action_id":"\(returnButton.actionID)","value":"\(returnButton.value)","type":"button","block_id":"b1"}]}}
+            """)
+        let after = try #require(homes(try await slack.wait { homes($0).count == 2 }).last)
+        #expect(texts(after).first?.hasPrefix("Thanks! *Dune* is back on the shelf") == true, "\(texts(after))")
+        #expect(buttons(after).isEmpty, "nothing left to return")
+        #expect(texts(after).last?.hasPrefix("1 of 1 book on the shelf.") == true)
+        // The Messages tab opening publishes nothing.
+        try await slack.push("""
+            {"envelope_id":"h3","type":"events_api","payload":{"type":"event_callback","event_id":"Ev-home-2",
+              "event":{"type":"app_home_opened","user":"U-ANA","channel":"D-ANA","tab":"messages","event_ts":"1700000004.000100"}}}
+            """)
+        #expect(homes(try await slack.wait(seconds: 1) { homes($0).count > 2 }).count == 2)
+    }
+}

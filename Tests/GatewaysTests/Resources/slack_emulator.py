@@ -98,12 +98,34 @@ async def route(request):
             # U-GONE: a deactivated member, whom a direct message cannot reach.
             return 200, {"ok": False, "error": "channel_not_found"}, ()
         return 200, {"ok": True, "channel": channel, "ts": "1700000000.000100", "message": {"text": body.get("text")}}, ()
+    if method == "views.publish":
+        view = body.get("view") or {}
+        if not body.get("user_id") or view.get("type") != "home" or not home_valid(view.get("blocks") or []):
+            return 200, {"ok": False, "error": "invalid_arguments"}, ()
+        return 200, {"ok": True, "view": dict(view, id="V-HOME")}, ()
     if method == "users.info":
         user = USERS.get(body.get("user"))
         if not user:
             return 200, {"ok": False, "error": "user_not_found"}, ()
         return 200, {"ok": True, "user": user}, ()
     return 200, {"ok": False, "error": "unknown_method"}, ()
+
+
+def home_valid(blocks):
+    """A Home tab's limits (https://docs.slack.dev/reference/views/home-tab-views): at most 100
+    blocks; an actions block holds at most 25 elements, with action ids unique in it, and a
+    button's text is at most 75 characters."""
+    if len(blocks) > 100:
+        return False
+    for block in blocks:
+        if block.get("type") == "actions":
+            elements = block.get("elements") or []
+            ids = [element.get("action_id") for element in elements]
+            if len(elements) > 25 or len(set(ids)) != len(ids):
+                return False
+            if any(len(element["text"]["text"].encode("utf-16-le")) // 2 > 75 for element in elements):
+                return False
+    return blocks_valid([block for block in blocks if block.get("type") != "actions"] [:50])
 
 
 def blocks_valid(blocks):
