@@ -314,9 +314,9 @@ struct SlackConfirmationTests {
 
 @Suite("SlackGateway: the Home tab")
 struct SlackHomeTests {
-    /// The Home views published for U-ANA, in order.
-    func homes(_ requests: [SlackEmulator.Received]) -> [[String: JSONValue]] {
-        requests.filter { $0.path == "/api/views.publish" && $0.body["user_id"]?.string == "U-ANA" }.compactMap { request in
+    /// The Home views published for `user`, in order.
+    func homes(_ requests: [SlackEmulator.Received], of user: String = "U-ANA") -> [[String: JSONValue]] {
+        requests.filter { $0.path == "/api/views.publish" && $0.body["user_id"]?.string == user }.compactMap { request in
             guard case .object(let view)? = request.body["view"] else { return nil }
             return view
         }
@@ -382,5 +382,41 @@ struct SlackHomeTests {
               "event":{"type":"app_home_opened","user":"U-ANA","channel":"D-ANA","tab":"messages","event_ts":"1700000004.000100"}}}
             """)
         #expect(homes(try await slack.wait(seconds: 1) { homes($0).count > 2 }).count == 2)
+    }
+
+    @Test("the Home tab of a member in line offers to leave it; once the book is kept for them, to check it out")
+    func lines() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        func command(_ id: String, _ user: String, _ text: String) async throws {
+            try await slack.push("""
+                {"envelope_id":"\(id)","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"\(user)","command":"/library",
+                  "text":"\(text)","response_url":"http://127.0.0.1:\(slack.port)/response/\(id)"}}
+                """)
+            _ = try await slack.wait { $0.contains { $0.path == "/response/\(id)" } }
+        }
+        func open(_ id: String) async throws -> [String: JSONValue] {
+            let before = homes(try await slack.received(), of: "U-BEN").count
+            try await slack.push("""
+                {"envelope_id":"\(id)","type":"events_api","payload":{"type":"event_callback","event_id":"Ev-\(id)",
+                  "event":{"type":"app_home_opened","user":"U-BEN","channel":"D-BEN","tab":"home","event_ts":"1700000005.000100"}}}
+                """)
+            return try #require(homes(try await slack.wait { homes($0, of: "U-BEN").count > before }, of: "U-BEN").last)
+        }
+        try await command("l1", "U-ANA", "checkout Dune")
+        try await command("l2", "U-BEN", "hold Dune")
+        #expect(buttons(try await open("l3")).map(\.text) == ["Leave the line for Dune"])
+        try await command("l4", "U-ANA", "return Dune")
+        let kept = buttons(try await open("l5"))
+        #expect(kept.map(\.text) == ["Check out Dune"])
+        let checkout = try #require(kept.first)
+        try await slack.push("""
+            {"envelope_id":"l6","type":"interactive","payload":{"type":"block_actions","user":{"id":"U-BEN","name":"ben"},
+              "view":{"id":"V-HOME","type":"home"},"actions":[{"action_id":"\(checkout.actionID)","value":"\(checkout.value)","type":"button"}]}}
+            """)
+        let after = try #require(homes(try await slack.wait { homes($0, of: "U-BEN").count == 3 }, of: "U-BEN").last)
+        #expect(texts(after).first?.hasPrefix("*Dune* is checked out to Ben Okafor.") == true, "\(texts(after))")
+        #expect(buttons(after).map(\.text) == ["Return Dune", "Renew Dune"])
     }
 }
