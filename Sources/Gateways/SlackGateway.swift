@@ -167,8 +167,9 @@ public final class SlackGateway: Sendable {
         }
     }
 
-    /// The Yes / Cancel buttons of a confirmation request, answered on the interaction's
-    /// `response_url` as the typed `yes` / `cancel` would be.
+    /// A button pressed: one of the Home tab (its command runs, and the tab is published again
+    /// with the outcome), or Yes / Cancel of a confirmation request, answered on the
+    /// interaction's `response_url` as the typed `yes` / `cancel` would be.
     private func interaction(_ payload: SlackEnvelopePayload, turn: Turn) async throws {
         guard payload.type == "block_actions", let user = payload.user, let action = payload.actions?.first else { return }
         if action.action_id.hasPrefix(SlackRenderer.homeActionPrefix), let command = action.value {
@@ -218,7 +219,7 @@ public final class SlackGateway: Sendable {
         let counts = try await library.counts()
         let footer: RichText = l == .en
             ? "\(counts.available) of \(counts.books) \(counts.books == 1 ? "book" : "books") on the shelf. Anything else: \(code: "/library help"), or write to me in Messages."
-            : "\(counts.available) \(counts.books <= 1 ? "livre" : "livres") sur \(counts.books) sur l'étagère. Pour le reste : \(code: "/library aide"), ou écrivez-moi dans Messages."
+            : "Sur l'étagère : \(counts.available) sur \(counts.books) \(counts.books <= 1 ? "livre" : "livres"). Pour le reste : \(code: "/library aide"), ou écrivez-moi dans Messages."
         try await api.publishHome(userID: userID, SlackRenderer.home(outcome: outcome, books: books, buttons: buttons, footer: footer))
     }
 
