@@ -46,6 +46,8 @@ struct CompletionTests {
             CommandSuggestion(label: "return The Hobbit · due Tue 15 Dec", command: "return The Hobbit"),
         ])
         #expect(await completer.suggestions(for: "renew hob", from: ana, at: tuesday).map(\.command) == ["renew The Hobbit"])
+        #expect(await completer.suggestions(for: "  renew   hob", from: ana, at: tuesday).map(\.command) == ["renew The Hobbit"], "spaces are spaces")
+        #expect(await completer.suggestions(for: "cancel  hold\tthe", from: ben, at: tuesday).map(\.command) == ["cancel hold The Hobbit"])
         #expect(await completer.suggestions(for: "return ", from: ben, at: tuesday).isEmpty, "Ben has nothing to return")
         let french = await completer.suggestions(for: "rendre d", from: ana, at: tuesday)
         #expect(french == [CommandSuggestion(label: "rendre Dune · à rendre mar. 15 déc.", command: "rendre Dune")])
