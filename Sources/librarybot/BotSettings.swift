@@ -63,6 +63,10 @@ struct BotSettings {
     var digestChannel: String?
     var reminderTime: DailyTime
     var dueSoonDays: Int
+    /// `backup.folder` and `backup.keep`: the daily copies of the library; nil when off.
+    var backups: DailyBackups?
+    /// `backup.time`: when the daily copy is made.
+    var backupTime: DailyTime
     /// `slack.enabled` with `slack.app_token` (SLACK_APP_TOKEN), `slack.bot_token`
     /// (SLACK_BOT_TOKEN) and `slack.api_url`; nil when Slack is off.
     var slack: SlackSettings?
@@ -137,6 +141,17 @@ struct BotSettings {
         self.reminderTime = reminderTime
         dueSoonDays = try reminders.wholeNumber("due_soon_days", default: 2, named: "reminders.due_soon_days")
         guard (0...365).contains(dueSoonDays) else { throw CLIFailure("reminders.due_soon_days must be from 0 to 365 (found \(dueSoonDays)).") }
+
+        let backup = reader.scoped(to: "backup")
+        let backupText = backup.string(forKey: "time", default: "03:30")
+        guard let backupTime = DailyTime(backupText) else {
+            throw CLIFailure("backup.time must be HH:MM or HH:MM:SS (found '\(backupText)').")
+        }
+        self.backupTime = backupTime
+        let keep = try backup.wholeNumber("keep", default: 14, named: "backup.keep")
+        guard (1...3650).contains(keep) else { throw CLIFailure("backup.keep must be from 1 to 3650 (found \(keep)).") }
+        let backupFolder = backup.string(forKey: "folder", default: "").trimmingWhitespace()
+        backups = backupFolder.isEmpty ? nil : DailyBackups(folder: backupFolder, keep: keep)
 
         let levelName = reader.scoped(to: "log").string(forKey: "level", default: "info")
         guard let logLevel = Logger.Level(rawValue: levelName.lowercased()) else {

@@ -252,7 +252,18 @@ struct SchedulerService: Service {
                 try await output.post(digest: try await reports.digest(at: now), on: schedule.day(of: now), deliveries: digestDeliveries)
             })
         }
-        logger.info("Scheduler started: reminders at \(settings.reminderTime), digest \(settings.digestTime.map { "at \($0)" } ?? "off"), in \(zoneName(zone.identifier)).")
+        if let backups = settings.backups {
+            let schedule = DailySchedule(time: settings.backupTime, timeZone: zone)
+            let database = library.database
+            jobs.append(DailyJob(name: "backup", schedule: schedule) { [logger] now in
+                let outcome = try backups.run(database, day: schedule.day(of: now))
+                if outcome.written {
+                    logger.info("Backed up the library: \(outcome.books) \(outcome.books == 1 ? "book" : "books"), \(outcome.openLoans) out.",
+                                metadata: ["file": "\(outcome.file)", "removed": "\(outcome.removed.count)"])
+                }
+            })
+        }
+        logger.info("Scheduler started: reminders at \(settings.reminderTime), digest \(settings.digestTime.map { "at \($0)" } ?? "off"), backup \(settings.backups.map { "at \(settings.backupTime) to \($0.folder), keeping \($0.keep)" } ?? "off"), in \(zoneName(zone.identifier)).")
         let clockFace = DailySchedule(time: settings.reminderTime, timeZone: zone)
         let scheduler = Scheduler(jobs: jobs, store: store) { [logger] job, error, retryAt in
             let when = retryAt.map { "it is tried again at \(clockFace.localTime(of: $0))" } ?? "it runs again tomorrow"

@@ -14,7 +14,7 @@ struct RunCommandTests {
         #expect(outcome.status == 0)
         #expect(outcome.stdout.contains("Added Dune by Frank Herbert as #1."))
         #expect(outcome.stdout.contains("Dune is on the shelf."))
-        #expect(outcome.stderr.contains("Scheduler started: reminders at 10:00, digest off, in UTC."), "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("Scheduler started: reminders at 10:00, digest off, backup off, in UTC."), "\(outcome.stderr)")
     }
 
     @Test("run under a new library.timezone keeps the due day members were told, and says so once")
@@ -59,6 +59,29 @@ struct RunCommandTests {
         let (elapsed, _) = try await bot.terminate()
         #expect(elapsed < .seconds(5))
         #expect(bot.child.exit == .exited(0))
+    }
+
+    @Test("with backup.folder, the library is copied at backup.time, named by the day, and the log says so")
+    func dailyBackup() async throws {
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\ncheckout Dune\n")
+        let folder = library.folder.appendingPathComponent("backups")
+        let at = Date().addingTimeInterval(3)
+        // Input left open: the console keeps the process running, as a gateway would.
+        let bot = try RunningBinary(["run", "--database", library.path],
+                                    environment: ["BACKUP_FOLDER": folder.path, "BACKUP_TIME": utcText(at, "HH:mm:ss"), "BACKUP_KEEP": "5"],
+                                    pipes: true)
+        defer { bot.child.closeInput() }
+        let file = folder.appendingPathComponent("library-\(utcText(at, "yyyy-MM-dd")).sqlite")
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: file.path) { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(FileManager.default.fileExists(atPath: file.path), "no backup at \(file.path)")
+        try await Task.sleep(for: .milliseconds(300))
+        let (_, log) = try await bot.terminate()
+        #expect(log.contains("backup at \(utcText(at, "HH:mm:ss")) to \(folder.path), keeping 5"), "\(log)")
+        #expect(log.contains("Backed up the library: 1 book, 1 out."), "\(log)")
+        let copy = try await BinaryRunner.run(["books", "list", "--database", file.path])
+        #expect(copy.stdout.contains("#1 Dune, by Frank Herbert (out: Ana, due "), "\(copy.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [file.lastPathComponent])
     }
 
     @Test("the daily run lapses the holds kept past their last day and tells both members")
