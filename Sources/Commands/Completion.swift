@@ -36,12 +36,12 @@ public struct CommandCompleter: Sendable {
         let typed = words + (text.last?.isWhitespace == true && !words.isEmpty ? " " : "")
         guard typed.count <= 200 else { return [] }
         guard let (form, verbText, rest) = Self.verb(in: typed) else { return Self.verbs(startingWith: typed) }
-        // Past the title ("checkout Dune as A"), the words typed match no title: no suggestion.
         guard Self.takesABook(form.verb) else { return [] }
         let language = form.language ?? settings.defaultLanguage
         let phrasing = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
         guard let candidates = try? await books(for: form.verb, of: sender, words: phrasing) else { return [] }
-        return Self.matching(candidates, rest).compactMap { candidate in
+        // Past the title ("checkout Dune as A"), the words typed match no title: no suggestion.
+        return Self.matching(candidates, rest).map { candidate in
             CommandSuggestion(label: "\(verbText) \(candidate.title) · \(candidate.status)".limited(to: Self.maxLength),
                               command: Self.command(verbText, candidate.title, id: candidate.id))
         }

@@ -125,15 +125,16 @@ def home_valid(blocks):
                 return False
             if any(len(element["text"]["text"].encode("utf-16-le")) // 2 > 75 for element in elements):
                 return False
-    return blocks_valid([block for block in blocks if block.get("type") != "actions"] [:50])
+    return blocks_valid(blocks, max_blocks=100)
 
 
-def blocks_valid(blocks):
+def blocks_valid(blocks, max_blocks=50):
     """Block Kit's limits, as Slack enforces them (https://api.slack.com/reference/block-kit/blocks):
-    at most 50 blocks; a section's text at most 3,000 characters; at most 10 fields of 2,000."""
+    at most 50 blocks in a message (100 in a view); a section's text at most 3,000 characters; at
+    most 10 fields of 2,000."""
     if blocks is None:
         return True
-    if len(blocks) > 50:
+    if len(blocks) > max_blocks:
         return False
     for block in blocks:
         if block.get("type") == "section":
