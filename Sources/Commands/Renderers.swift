@@ -59,6 +59,8 @@ public enum SlackRenderer {
     /// The action ids of the confirmation buttons.
     public static let confirmActionID = "librarybot_confirm"
     public static let cancelActionID = "librarybot_cancel"
+    /// The action ids of a reply's buttons (`Reply.actions`) start so; the value is the command.
+    public static let commandActionPrefix = "librarybot_command:"
 
     public struct TextObject: Encodable, Sendable, Hashable {
         public var type: String
@@ -122,6 +124,11 @@ public enum SlackRenderer {
                 .button(text: reply.language.pick("Yes", "Oui"), actionID: confirmActionID, value: "yes", style: "danger"),
                 .button(text: reply.language.pick("Cancel", "Annuler"), actionID: cancelActionID, value: "cancel", style: nil),
             ]))
+        } else if !reply.actions.isEmpty {
+            // Each button's action id is its own within the block; its value is the command.
+            tail.append(Block(type: "actions", elements: reply.actions.prefix(maxActions).enumerated().map { index, action in
+                .button(text: action.label.limited(to: maxButtonText), actionID: commandActionPrefix + String(index), value: action.command, style: nil)
+            }))
         }
         // Long replies (a digest of many loans) take as many sections as they need, up to the
         // number of blocks a message may have.
@@ -163,6 +170,25 @@ public enum DiscordRenderer {
     /// The custom ids of the confirmation buttons (the same as Slack's action ids).
     public static let confirmID = SlackRenderer.confirmActionID
     public static let cancelID = SlackRenderer.cancelActionID
+    /// A reply's buttons carry their command in their custom id, after this.
+    public static let commandPrefix = SlackRenderer.commandActionPrefix
+    /// Discord's limits: 5 buttons a row (we use 2 rows), labels of 80 characters, custom ids of 100.
+    static let maxButtonsPerRow = 5, maxActionRows = 2, maxButtonLabel = 80, maxCustomID = 100
+
+    /// `actions` as rows of buttons, or nil when there are none; a command too long for a
+    /// custom id, or already on a button, is left out.
+    static func actionRows(_ actions: [Reply.Action]) -> [ActionRow]? {
+        var seen = Set<String>()
+        let buttons = actions.compactMap { action -> Button? in
+            let id = commandPrefix + action.command
+            guard id.utf16.count <= maxCustomID, seen.insert(id).inserted else { return nil }
+            return Button(style: 2, label: action.label.limited(to: maxButtonLabel), custom_id: id)
+        }.prefix(maxButtonsPerRow * maxActionRows)
+        guard !buttons.isEmpty else { return nil }
+        return stride(from: 0, to: buttons.count, by: maxButtonsPerRow).map { start in
+            ActionRow(components: Array(buttons.dropFirst(start).prefix(maxButtonsPerRow)))
+        }
+    }
 
     public struct Embed: Encodable, Sendable, Hashable {
         public var description: String?
@@ -250,10 +276,10 @@ public enum DiscordRenderer {
         while !fields.isEmpty, fixed + size(fields) > maxEmbedTotal { fields.removeLast() }
         let descriptionLimit = min(maxDescription, maxEmbedTotal - fixed - size(fields))
         let descriptions = packLines(reply.lines.map(markdown), limit: descriptionLimit, pieces: max(1, count))
-        let buttons = reply.kind != .confirmation ? nil : [ActionRow(components: [
+        let buttons = reply.kind == .confirmation ? [ActionRow(components: [
             Button(style: 4, label: reply.language.pick("Yes", "Oui"), custom_id: confirmID),
             Button(style: 2, label: reply.language.pick("Cancel", "Annuler"), custom_id: cancelID),
-        ])]
+        ])] : actionRows(reply.actions)
         let pieces = max(1, descriptions.count)
         return (0..<pieces).map { index in
             let first = index == 0, last = index == pieces - 1

@@ -97,6 +97,19 @@ public struct Reply: Sendable, Hashable {
     /// Messages for other members that the outcome concerns (the first in line for a book that
     /// came back), sent to each directly where the platform can reach them.
     public var notices: [Notice] = []
+    /// Buttons for what the member may want to do next, each running a command as if its
+    /// presser typed it (`renew #12`): on messages sent to one member only (a reminder, a book
+    /// kept for them), where the platform has buttons. The console shows none.
+    public var actions: [Action] = []
+
+    public struct Action: Sendable, Hashable {
+        public var label: String
+        public var command: String
+        public init(label: String, command: String) {
+            self.label = label
+            self.command = command
+        }
+    }
 
     public init(_ kind: Kind, _ title: RichText, lines: [RichText] = [], fields: [Field] = [],
                 suggestion: String? = nil, language: Language) {

@@ -84,8 +84,10 @@ public struct LibraryReports: Sendable {
             let title: RichText = l == .en
                 ? "Library reminder for \(person.name): \(words.books(kept.count)) kept for you"
                 : "Rappel de la bibliothèque pour \(person.name) : \(words.books(kept.count)) réservé\(kept.count > 1 ? "s" : "") pour vous"
-            return Reply(.info, title, lines: keptLines + [keptHint(book, words: words)],
-                         suggestion: l.pick("checkout ", "emprunter ") + words.reference(book), language: l)
+            var reply = Reply(.info, title, lines: keptLines + [keptHint(book, words: words)],
+                              suggestion: l.pick("checkout ", "emprunter ") + words.reference(book), language: l)
+            reply.actions = kept.map { Words.checkoutAction($0.book, l) }
+            return reply
         }
         let maxRenewals = library.rules.maxRenewals
         let title: RichText = l == .en
@@ -120,7 +122,11 @@ public struct LibraryReports: Sendable {
                                   : "Ou \(code: "rendre tout") une fois tous rendus.")
         }
         if let book = kept.first?.book { lines += keptLines + [keptHint(book, words: words)] }
-        return Reply(.info, title, lines: lines, suggestion: l.pick("return ", "rendre ") + first.book.title, language: l)
+        var reply = Reply(.info, title, lines: lines, suggestion: l.pick("return ", "rendre ") + first.book.title, language: l)
+        // A button for each book that renewing would help: nobody waiting, renewals left.
+        reply.actions = group.filter { (queues[$0.book.id] ?? []).isEmpty && $0.loan.renewals < maxRenewals }.map { Words.renewAction($0.book, l) }
+            + kept.map { Words.checkoutAction($0.book, l) }
+        return reply
     }
 
     /// What to do with a book kept for the member: take it before its last day.

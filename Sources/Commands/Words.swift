@@ -22,16 +22,28 @@ struct Words: Sendable {
         language == .en ? (count == 1 ? "1 book" : "\(count) books") : (count <= 1 ? "\(count) livre" : "\(count) livres")
     }
 
-    /// How to name a book in a suggested command: its title (among copies of one title, the
-    /// library picks the right copy for the command).
     /// The message for the member a book on the shelf is now kept for, in the library's
-    /// language (they did not write the command that freed it).
+    /// language (they did not write the command that freed it), with a button to take it.
     func keptNotice(_ book: Book, for hold: Hold, language theirs: Language) -> Notice {
         let until = Words(language: theirs, dates: dates, now: now).until(hold.keptUntil)
-        return Notice(to: hold.holder, reply: Reply(.info, theirs == .en
+        var reply = Reply(.info, theirs == .en
             ? "\(bold: book.title) is on the shelf, kept for you\(until): you are first in line."
             : "\(bold: book.title) est sur l'étagère, réservé pour vous\(until) : vous êtes le premier de la file.",
-            suggestion: theirs.pick("checkout ", "emprunter ") + reference(book), language: theirs))
+            suggestion: theirs.pick("checkout ", "emprunter ") + reference(book), language: theirs)
+        reply.actions = [Self.checkoutAction(book, theirs)]
+        return Notice(to: hold.holder, reply: reply)
+    }
+
+    /// A button that checks `book` out to whoever presses it.
+    static func checkoutAction(_ book: Book, _ language: Language) -> Reply.Action {
+        Reply.Action(label: language.pick("Check out \(book.title)", "Emprunter \(book.title)"),
+                     command: language.pick("checkout #\(book.id)", "emprunter #\(book.id)"))
+    }
+
+    /// A button that renews `book` for whoever has it and presses it.
+    static func renewAction(_ book: Book, _ language: Language) -> Reply.Action {
+        Reply.Action(label: language.pick("Renew \(book.title)", "Prolonger \(book.title)"),
+                     command: language.pick("renew #\(book.id)", "prolonger #\(book.id)"))
     }
 
     /// The message for a member someone else checked a book out to (`checkout Dune as @Ben`).

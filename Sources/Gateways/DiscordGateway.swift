@@ -360,6 +360,14 @@ public final class DiscordGateway: Sendable {
                         try await api.followUp(application: application, token: interaction.token, part, ephemeral: onlyToAsker)
                     }
                 }
+            case (3, _, let id?) where id.hasPrefix(DiscordRenderer.commandPrefix):
+                // A reply's button (Renew on a reminder): its command, run as typed by whoever
+                // pressed it, answered in a message of its own (the one with the button stays).
+                let reply = await tracer.handle(CommandParser.parse(String(id.dropFirst(DiscordRenderer.commandPrefix.count))),
+                                                from: sender, by: handler, in: turn)
+                notices = reply.notices
+                try await api.respond(toInteraction: interaction.id, token: interaction.token, DiscordRenderer.render(reply),
+                                      ephemeral: reply.kind == .error)
             case (3, _, let id?) where id == DiscordRenderer.confirmID || id == DiscordRenderer.cancelID:
                 // The Yes / Cancel buttons, as the typed `yes` / `cancel`. The confirmation
                 // becomes the outcome (its buttons gone); a refusal goes only to the presser.

@@ -168,8 +168,9 @@ public final class SlackGateway: Sendable {
     }
 
     /// A button pressed: one of the Home tab (its command runs, and the tab is published again
-    /// with the outcome), or Yes / Cancel of a confirmation request, answered on the
-    /// interaction's `response_url` as the typed `yes` / `cancel` would be.
+    /// with the outcome), one of a reply (its command runs, answered on the interaction's
+    /// `response_url`), or Yes / Cancel of a confirmation request, answered there as the typed
+    /// `yes` / `cancel` would be.
     private func interaction(_ payload: SlackEnvelopePayload, turn: Turn) async throws {
         guard payload.type == "block_actions", let user = payload.user, let action = payload.actions?.first else { return }
         if action.action_id.hasPrefix(SlackRenderer.homeActionPrefix), let command = action.value {
@@ -180,6 +181,15 @@ public final class SlackGateway: Sendable {
             return
         }
         guard let responseURL = payload.response_url else { return }
+        if action.action_id.hasPrefix(SlackRenderer.commandActionPrefix), let command = action.value {
+            // A reply's button (Renew on a reminder): its command, run as typed by whoever pressed it.
+            let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
+            let reply = await tracer.handle(CommandParser.parse(command), from: sender, by: handler, in: turn)
+            try await postThenTell(reply.notices) {
+                try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: reply.kind == .error, keepingOriginal: true)
+            }
+            return
+        }
         let intent: Intent
         switch action.action_id {
         case SlackRenderer.confirmActionID: intent = .confirm

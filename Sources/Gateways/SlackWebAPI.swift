@@ -115,14 +115,18 @@ public struct SlackWebAPI: Sendable {
     }
 
     /// Answers a slash command through its `response_url`: in the channel, or only to the user.
-    public func respond(to responseURL: String, _ message: SlackRenderer.Message, ephemeral: Bool) async throws {
+    /// With `keepingOriginal`, for a button pressed on a message, the answer is a new message
+    /// and the one with the button stays (`replace_original: false`).
+    public func respond(to responseURL: String, _ message: SlackRenderer.Message, ephemeral: Bool, keepingOriginal: Bool = false) async throws {
         struct Body: Encodable {
             var response_type: String
             var text: String
             var blocks: [SlackRenderer.Block]
+            var replace_original: Bool?
         }
         let request = try HTTPRequest.json("POST", responseURL, Body(response_type: ephemeral ? "ephemeral" : "in_channel",
-                                                                    text: message.text, blocks: message.blocks))
+                                                                    text: message.text, blocks: message.blocks,
+                                                                    replace_original: keepingOriginal ? false : nil))
         let response = try await send(request)
         guard response.isSuccess else { throw SlackAPIError(method: "response_url", code: "http_\(response.status)") }
     }

@@ -447,6 +447,19 @@ struct DiscordGatewayTests {
         #expect(second.body?["data"]?["flags"]?.int == 64)
     }
 
+    @Test("a reply's button (Renew on a reminder) runs its command as the member who pressed it, answered through the callback")
+    func commandButton() async throws {
+        let discord = try await DiscordEmulator()
+        let (_, library, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000081", customID: "librarybot_command:checkout #1"))
+        let callback = try #require(try await discord.wait({ try await discord.requests() }) { $0.contains { $0.path.hasSuffix("/callback") } }
+            .first { $0.path.hasSuffix("/callback") })
+        #expect(callback.body?["type"]?.int == 4)
+        #expect(callback.body?["data"]?["content"]?.string?.hasPrefix("**Dune** is checked out to Ana") == true)
+        #expect(try await library.loans(of: Borrower(name: "Ana", userID: "700000000000000001")).map(\.book.title) == ["Dune"])
+    }
+
     @Test("while /library is typed, suggestions come back through the callback (type 8); nothing is run")
     func autocomplete() async throws {
         let discord = try await DiscordEmulator()

@@ -310,6 +310,22 @@ struct SlackConfirmationTests {
         let done = try await slack.wait { $0.contains { $0.path == "/response/yes" } }.first { $0.path == "/response/yes" }
         #expect(done?.body["text"]?.string?.hasPrefix("Deleted 1 book: the library is empty.") == true)
     }
+
+    @Test("a reply's button (Check out on a book kept for you) runs its command as the member who pressed it; the answer is a new message")
+    func commandButton() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        try await slack.push("""
+            {"envelope_id":"b1","type":"interactive","payload":{"type":"block_actions","user":{"id":"U-ANA","name":"ana.r"},
+              "container":{"type":"message","channel_id":"D-ANA"},
+              "actions":[{"action_id":"librarybot_command:0","value":"checkout #1","type":"button"}],
+              "response_url":"http://127.0.0.1:\(slack.port)/response/b1"}}
+            """)
+        let answer = try #require(try await slack.wait { $0.contains { $0.path == "/response/b1" } }.first { $0.path == "/response/b1" })
+        #expect(answer.body["text"]?.string?.hasPrefix("Dune is checked out to Ana.") == true, "\(answer.body)")
+        #expect(answer.body["replace_original"] == .bool(false), "the message with the button stays")
+    }
 }
 
 @Suite("SlackGateway: the Home tab")

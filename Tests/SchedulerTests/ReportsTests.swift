@@ -108,8 +108,13 @@ struct ReportsTests {
             """)
         let later = try await reports.reminders(at: utc("2026-12-11 08:00:00"), dueSoonDays: 2)
         #expect(later.map(\.borrower.name) == ["Ana", "Ben"])
-        // Ben's Persuasion has nobody waiting: renewing is offered.
+        // Ben's Persuasion has nobody waiting: renewing is offered, with a button.
         #expect(PlainRenderer.render(later[1].reply).contains("Type `return Persuasion` once it is back, or `renew Persuasion` for more time."))
+        let persuasion = try #require(try await reports.library.whoHas("Persuasion").first?.book.id)
+        #expect(later[1].reply.actions == [Reply.Action(label: "Renew Persuasion", command: "renew #\(persuasion)")])
+        // Ana's Dune has a line: a button only for Emma.
+        let emma = try #require(try await reports.library.whoHas("Emma").first?.book.id)
+        #expect(reminders.first?.reply.actions == [Reply.Action(label: "Renew Emma", command: "renew #\(emma)")])
     }
 
     @Test("a reminder offers renewing only when it would work: not with a line, nor past the renewals allowed")
@@ -127,6 +132,7 @@ struct ReportsTests {
         let english = LibraryReports(library: library, language: .en, timeZone: try zone("Europe/Paris"))
         let bens = try #require(try await english.reminders(at: utc("2026-12-23 08:00:00"), dueSoonDays: 2).first { $0.borrower.name == "Ben" })
         #expect(PlainRenderer.render(bens.reply).contains("Type `return Persuasion` once it is back: it was renewed 2 times, the most allowed."), "\(PlainRenderer.render(bens.reply))")
+        #expect(bens.reply.actions.isEmpty, "no Renew button past the renewals allowed")
     }
 
     @Test("reminders in French")
@@ -205,8 +211,10 @@ struct ReportsTests {
               Type `checkout Dune` to take it before then: after that, your place in line lapses.
               Try: `checkout Dune`
             """)
+        #expect(chloe.reply.actions == [Reply.Action(label: "Check out Dune", command: "checkout #\(chloe.kept[0].book.id)")])
         let french = LibraryReports(library: library, language: .fr, timeZone: try zone("Europe/Paris"))
         let enFrançais = try #require(try await french.reminders(at: sunday, dueSoonDays: 2).first { $0.borrower.name == "Chloé" })
+        #expect(enFrançais.reply.actions == [Reply.Action(label: "Emprunter Dune", command: "emprunter #\(chloe.kept[0].book.id)")])
         #expect(PlainRenderer.render(enFrançais.reply).hasPrefix("""
             Rappel de la bibliothèque pour Chloé : 1 livre réservé pour vous
               Dune, réservé pour vous jusqu'au mar. 8 déc.
