@@ -40,10 +40,18 @@ public struct CommandCompleter: Sendable {
         let language = form.language ?? settings.defaultLanguage
         let phrasing = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
         guard let candidates = try? await books(for: form.verb, of: sender, words: phrasing) else { return [] }
+        // Several books at once ("return Dune, Em"): the last one is completed, after the others.
+        // (Unless the whole text is the start of a title with a comma in it: "Eats, Sh".)
+        var lead = verbText, partial = rest, listed = Set<String>()
+        if let comma = rest.lastIndex(of: ","), Self.matching(candidates.filter { $0.title.contains(",") }, rest).isEmpty {
+            lead += " " + rest[..<comma].trimmingWhitespace() + ","
+            partial = rest[rest.index(after: comma)...].trimmingWhitespace()
+            listed = Set(rest[..<comma].split(separator: ",").map { TextKey.fold(String($0)) })
+        }
         // Past the title ("checkout Dune as A"), the words typed match no title: no suggestion.
-        return Self.matching(candidates, rest).map { candidate in
-            CommandSuggestion(label: "\(verbText) \(candidate.title) · \(candidate.status)".limited(to: Self.maxLength),
-                              command: Self.command(verbText, candidate.title, id: candidate.id))
+        return Self.matching(candidates.filter { !listed.contains(TextKey.fold($0.title)) }, partial).map { candidate in
+            CommandSuggestion(label: "\(lead) \(candidate.title) · \(candidate.status)".limited(to: Self.maxLength),
+                              command: Self.command(lead, candidate.title, id: candidate.id))
         }
     }
 

@@ -49,6 +49,12 @@ struct CompletionTests {
         #expect(await completer.suggestions(for: "  renew   hob", from: ana, at: tuesday).map(\.command) == ["renew The Hobbit"], "spaces are spaces")
         #expect(await completer.suggestions(for: "cancel  hold\tthe", from: ben, at: tuesday).map(\.command) == ["cancel hold The Hobbit"])
         #expect(await completer.suggestions(for: "return ", from: ben, at: tuesday).isEmpty, "Ben has nothing to return")
+        // Several at once: the last one is completed, and the ones listed are not offered again.
+        #expect(await completer.suggestions(for: "return Dune, ", from: ana, at: tuesday).map(\.command) == ["return Dune, The Hobbit"])
+        #expect(await completer.suggestions(for: "return dune,the h", from: ana, at: tuesday).map(\.command) == ["return dune, The Hobbit"])
+        try await completer.library.add(NewBook(title: "Eats, Shoots & Leaves", author: "Lynne Truss"), at: tuesday)
+        #expect(await completer.suggestions(for: "who has eats, sh", from: ana, at: tuesday).map(\.command) == ["who has Eats, Shoots & Leaves"],
+                "a comma in a title")
         let french = await completer.suggestions(for: "rendre d", from: ana, at: tuesday)
         #expect(french == [CommandSuggestion(label: "rendre Dune · à rendre mar. 15 déc.", command: "rendre Dune")])
     }
