@@ -94,12 +94,12 @@ struct ConsoleTests {
 
 @Suite("librarybot console on a terminal")
 struct TerminalConsoleTests {
-    @Test("a prompt, Backspace, the Up arrow recalling the last line, Ctrl-D to quit")
-    func lineEditing() async throws {
+    /// `librarybot console --as Ana` on a new library in a pseudo-terminal, sent `keys` one
+    /// chunk at a time: everything it wrote, then "EXIT status".
+    func typedAtTerminal(_ keys: [String]) async throws -> String {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = try #require(Bundle.module.url(forResource: "pty_session", withExtension: "py"))
-        let keys = ["add Dune by Frank Herbert\r", "who has Dunx", "\u{7F}e\r", "\u{1B}[A\r", "checkout Dune as Bxn", "\u{1B}[D\u{7F}e\r", "\u{04}"]
         let keysJSON = String(decoding: try JSONSerialization.data(withJSONObject: keys), as: UTF8.self)
         let streams = try StreamFiles()
         defer { streams.remove() }
@@ -107,7 +107,13 @@ struct TerminalConsoleTests {
                                                         "console", "--database", folder.appendingPathComponent("t.sqlite").path, "--as", "Ana"],
                                        stdout: .file(streams.output.path))
         _ = await session.waitForExit()
-        let output = try streams.outputText()
+        return try streams.outputText()
+    }
+
+    @Test("a prompt, Backspace, the Up arrow recalling the last line, Ctrl-D to quit")
+    func lineEditing() async throws {
+        let output = try await typedAtTerminal(["add Dune by Frank Herbert\r", "who has Dunx", "\u{7F}e\r", "\u{1B}[A\r",
+                                                "checkout Dune as Bxn", "\u{1B}[D\u{7F}e\r", "\u{04}"])
         #expect(output.contains("library> "))
         #expect(output.contains("Added Dune by Frank Herbert as #1."))
         #expect(output.components(separatedBy: "Dune is on the shelf.").count == 3, "typed once, recalled once: \(output)")
@@ -117,19 +123,8 @@ struct TerminalConsoleTests {
 
     @Test("Tab completes a verb, then the member's book; of several books it lists each with its status")
     func tabCompletion() async throws {
-        let folder = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let script = try #require(Bundle.module.url(forResource: "pty_session", withExtension: "py"))
-        let keys = ["add Dune by Frank Herbert\r", "add The Hobbit by J.R.R. Tolkien\r", "checkout Dune\r",
-                    "ret\t", "\t", "\r", "who has \t", "\u{15}", "\u{04}"]
-        let keysJSON = String(decoding: try JSONSerialization.data(withJSONObject: keys), as: UTF8.self)
-        let streams = try StreamFiles()
-        defer { streams.remove() }
-        let session = try ChildProcess("/usr/bin/env", ["python3", script.path, keysJSON, "--", try BinaryRunner.executable.path,
-                                                        "console", "--database", folder.appendingPathComponent("t.sqlite").path, "--as", "Ana"],
-                                       stdout: .file(streams.output.path))
-        _ = await session.waitForExit()
-        let output = try streams.outputText()
+        let output = try await typedAtTerminal(["add Dune by Frank Herbert\r", "add The Hobbit by J.R.R. Tolkien\r", "checkout Dune\r",
+                                                "ret\t", "\t", "\r", "who has \t", "\u{15}", "\u{04}"])
         #expect(output.contains("library> return Dune "), "ret, Tab, Tab: \(output)")
         #expect(output.contains("Thanks! Dune is back on the shelf"), "\(output)")
         let listed = output.components(separatedBy: .newlines).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
