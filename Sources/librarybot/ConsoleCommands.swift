@@ -67,8 +67,8 @@ struct Console: Sendable {
     /// Reads lines from the terminal or a pipe until the end of input.
     func run() async throws {
         let library = try settings.openLibrary()
-        try await serve(Self.inputLines(completer: CommandCompleter(library: library, settings: settings.handler), sender: sender),
-                        library: library)
+        let input = Self.input(completer: CommandCompleter(library: library, settings: settings.handler), sender: sender)
+        try await serve(input.lines, answered: input.answered, library: library)
     }
 
     /// Who types at the console: `--as`, else the login name; the operator, with admin rights.
@@ -80,10 +80,14 @@ struct Console: Sendable {
 
     /// Standard input's lines, read on a thread of their own because reading blocks; with line
     /// editing, a prompt and Tab completion (`completer`, for `sender`) on a terminal. A line
-    /// too long to be a command is skipped, not kept.
-    static func inputLines(completer: CommandCompleter? = nil, sender: Sender? = nil) -> AsyncStream<InputLine> {
+    /// too long to be a command is skipped, not kept. On a terminal, each prompt waits for
+    /// `answered` (the banner, then the answer to the line before), so that an answer never
+    /// lands after the prompt that follows it.
+    static func input(completer: CommandCompleter? = nil, sender: Sender? = nil)
+        -> (lines: AsyncStream<InputLine>, answered: @Sendable () -> Void) {
         let (lines, continuation) = AsyncStream<InputLine>.makeStream()
         let interactive = isatty(STDIN_FILENO) == 1
+        let turn = DispatchSemaphore(value: 0)
         let reader = Thread {
             if interactive {
                 var editor = LineEditor()
@@ -101,7 +105,9 @@ struct Console: Sendable {
                         return found.withLock { $0 }
                     }
                 }
-                while let line = editor.readLine(prompt: "library> ") {
+                while true {
+                    turn.wait()
+                    guard let line = editor.readLine(prompt: "library> ") else { break }
                     continuation.yield(line.utf8.count > InputLines.maximum ? .tooLong(bytes: line.utf8.count) : .text(line))
                 }
             } else {
@@ -111,20 +117,23 @@ struct Console: Sendable {
             continuation.finish()
         }
         reader.start()
-        return lines
+        return (lines, { turn.signal() })
     }
 
-    /// Answers each line with one reply block.
-    func serve<Lines: AsyncSequence & Sendable>(_ lines: Lines, library: LibraryService) async throws where Lines.Element == InputLine {
+    /// Answers each line with one reply block, then calls `answered`.
+    func serve<Lines: AsyncSequence & Sendable>(_ lines: Lines, answered: @Sendable () -> Void, library: LibraryService) async throws
+    where Lines.Element == InputLine {
         let handler = CommandHandler(library: library, settings: settings.handler)
         let sender = self.sender
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive {
             emit("librarybot: the library at \(settings.databasePath). Type help for the commands; arrows edit and recall lines, Tab completes; Ctrl-D quits.")
         }
+        answered()
         let directMessages = settings.directMessages
         var first = true
         for try await input in lines {
+            defer { answered() }
             let answer: String
             var notices: [Notice] = []
             switch input {

@@ -28,8 +28,8 @@ struct LineEditor {
             bytes[Int(VMIN)] = 1
             bytes[Int(VTIME)] = 0
         }
-        guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { return Swift.readLine(strippingNewline: true) }
-        defer { _ = tcsetattr(input, TCSAFLUSH, &saved) }
+        guard tcsetattr(input, TCSADRAIN, &raw) == 0 else { return Swift.readLine(strippingNewline: true) }
+        defer { _ = tcsetattr(input, TCSADRAIN, &saved) }
 
         var line: [Character] = []
         var cursor = 0

@@ -14,7 +14,8 @@ struct ConsoleService: Service {
     let library: LibraryService
 
     func run() async throws {
-        try await console.serve(Console.inputLines().cancelOnGracefulShutdown(), library: library)
+        let input = Console.input(completer: CommandCompleter(library: library, settings: console.settings.handler), sender: console.sender)
+        try await console.serve(input.lines.cancelOnGracefulShutdown(), answered: input.answered, library: library)
     }
 }
 

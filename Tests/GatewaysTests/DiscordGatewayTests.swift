@@ -507,7 +507,7 @@ struct DiscordGatewayTests {
         let gateway = DiscordGateway(api: discord.api(), handler: CommandHandler(library: library), mentionLookupTime: .milliseconds(300))
         let task = Task { try await gateway.run() }
         defer { task.cancel() }
-        try await discord.control("/_members", #"{"guild_id": "600000000000000001", "members": [{"nick": null, "roles": [], "_delay": 3, "user": {"id": "700000000000000003", "username": "cy", "global_name": "Cy", "discriminator": "0"}}]}"#)
+        try await discord.control("/_members", #"{"guild_id": "600000000000000001", "members": [{"nick": null, "roles": [], "_delay": 10, "user": {"id": "700000000000000003", "username": "cy", "global_name": "Cy", "discriminator": "0"}}]}"#)
         try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000071", command: "checkout Dune as <@700000000000000009>"))
         try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000072", command: "checkout Emma as <@700000000000000003>"))
         let callbacks = try await discord.wait({ try await discord.requests() }) { $0.filter { $0.path.hasSuffix("/callback") }.count == 2 }

@@ -94,9 +94,9 @@ struct ConsoleTests {
 
 @Suite("librarybot console on a terminal")
 struct TerminalConsoleTests {
-    /// `librarybot console --as Ana` on a new library in a pseudo-terminal, sent `keys` one
-    /// chunk at a time: everything it wrote, then "EXIT status".
-    func typedAtTerminal(_ keys: [String]) async throws -> String {
+    /// `librarybot console --as Ana` (or `command`) on a new library in a pseudo-terminal, sent
+    /// `keys` one chunk at a time: everything it wrote, then "EXIT status".
+    func typedAtTerminal(_ keys: [String], command: [String] = ["console", "--as", "Ana"]) async throws -> String {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = try #require(Bundle.module.url(forResource: "pty_session", withExtension: "py"))
@@ -104,7 +104,7 @@ struct TerminalConsoleTests {
         let streams = try StreamFiles()
         defer { streams.remove() }
         let session = try ChildProcess("/usr/bin/env", ["python3", script.path, keysJSON, "--", try BinaryRunner.executable.path,
-                                                        "console", "--database", folder.appendingPathComponent("t.sqlite").path, "--as", "Ana"],
+                                                        ] + command + ["--database", folder.appendingPathComponent("t.sqlite").path],
                                        stdout: .file(streams.output.path))
         _ = await session.waitForExit()
         return try streams.outputText()
@@ -118,6 +118,18 @@ struct TerminalConsoleTests {
         #expect(output.contains("Added Dune by Frank Herbert as #1."))
         #expect(output.components(separatedBy: "Dune is on the shelf.").count == 3, "typed once, recalled once: \(output)")
         #expect(output.contains("Dune is checked out to Ben."))
+        // Each answer comes before the next prompt, never after it.
+        #expect(!output.contains("library> Added") && !output.contains("library> Dune is"), "\(output)")
+        #expect(output.hasSuffix("EXIT 0\n"))
+    }
+
+    @Test("lines pasted at once are each answered, in order; none is lost while the one before is answered")
+    func pastedLines() async throws {
+        let output = try await typedAtTerminal(["add Dune by Frank Herbert\rcheckout Dune as Ben\rwho has Dune\r", "\u{04}"])
+        let added = try #require(output.range(of: "Added Dune by Frank Herbert as #1."), "\(output)")
+        let lent = try #require(output.range(of: "Dune is checked out to Ben."), "\(output)")
+        let who = try #require(output.range(of: "Ben has Dune since"), "\(output)")
+        #expect(added.upperBound <= lent.lowerBound && lent.upperBound <= who.lowerBound)
         #expect(output.hasSuffix("EXIT 0\n"))
     }
 
@@ -129,6 +141,14 @@ struct TerminalConsoleTests {
         #expect(output.contains("Thanks! Dune is back on the shelf"), "\(output)")
         let listed = output.components(separatedBy: .newlines).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(listed.contains("who has Dune · on the shelf") && listed.contains("who has The Hobbit · on the shelf"), "\(output)")
+        #expect(output.hasSuffix("EXIT 0\n"))
+    }
+
+    @Test("librarybot run with no gateway (make run) is the same console: a prompt, Tab completion, Ctrl-D to quit")
+    func runWithoutGateway() async throws {
+        let output = try await typedAtTerminal(["add Dune by Frank Herbert\r", "who has D\t", "\r", "\u{04}"], command: ["run"])
+        #expect(output.contains("library> who has Dune "), "\(output)")
+        #expect(output.contains("Dune is on the shelf."), "\(output)")
         #expect(output.hasSuffix("EXIT 0\n"))
     }
 }

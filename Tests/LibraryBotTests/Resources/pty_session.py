@@ -1,8 +1,11 @@
 """Runs a command in a pseudo-terminal, types the given keystrokes one chunk at a time,
 and prints everything the program wrote, then its exit status on the last line.
+It types nothing before the first prompt, and after a chunk with Enter in it, nothing
+until the next prompt, so that a slow machine cannot reorder what a person would see.
 Usage: pty_session.py CHUNKS_JSON -- COMMAND ARGS..."""
 import json, os, pty, select, sys, time
 
+PROMPT = b"\nlibrary> "
 chunks = json.loads(sys.argv[1])
 command = sys.argv[sys.argv.index("--") + 1:]
 pid, fd = pty.fork()
@@ -10,33 +13,50 @@ if pid == 0:
     os.execv(command[0], command)
 
 output = b""
-def drain(timeout):
+def read_for(timeout):
+    """Reads what arrives within timeout seconds; False once the program is gone."""
     global output
-    end = time.time() + timeout
-    while time.time() < end:
-        ready, _, _ = select.select([fd], [], [], 0.05)
-        if ready:
-            try:
-                data = os.read(fd, 4096)
-            except OSError:
-                return False
-            if not data:
-                return False
-            output += data
-    return True
+    ready, _, _ = select.select([fd], [], [], timeout)
+    if not ready:
+        return True
+    try:
+        data = os.read(fd, 4096)
+    except OSError:
+        return False
+    output += data
+    return bool(data)
 
-drain(1.0)
+def wait_until(condition, timeout=30):
+    end = time.time() + timeout
+    while not condition() and time.time() < end:
+        if not read_for(0.05):
+            return
+
+def settle(quiet=0.2):
+    """Reads until nothing more arrives for `quiet` seconds."""
+    while True:
+        before = len(output)
+        if not read_for(quiet) or len(output) == before:
+            return
+
+# The banner ends with "Ctrl-D quits."; the line editor shows the prompt on its own thread.
+wait_until(lambda: b"quits." in output and output.count(PROMPT) >= 1)
+settle()
 for chunk in chunks:
+    before, prompts = len(output), output.count(PROMPT)
     os.write(fd, chunk.encode())
-    drain(0.5)
-deadline = time.time() + 10
+    wait_until(lambda: len(output) > before)
+    if "\r" in chunk:
+        wait_until(lambda: output.count(PROMPT) > prompts)
+    settle()
+deadline = time.time() + 30
 status = None
 while time.time() < deadline:
-    drain(0.2)
+    read_for(0.05)
     finished, code = os.waitpid(pid, os.WNOHANG)
     if finished:
         status = os.waitstatus_to_exitcode(code)
         break
-drain(0.2)
+settle()
 sys.stdout.write(output.decode("utf-8", "replace"))
 sys.stdout.write("\nEXIT %s\n" % status)
