@@ -135,11 +135,12 @@ func discordAutocomplete(id: String, typed: String, userID: String = "7000000000
 
 /// A gateway on a real in-memory library holding Dune, against the emulator.
 func startDiscord(_ discord: DiscordEmulator, token: String = DiscordEmulator.token,
-                  invalidSessionDelay: ClosedRange<Double> = 1...5) async throws -> (DiscordGateway, LibraryService, Task<Void, any Error>) {
+                  invalidSessionDelay: ClosedRange<Double> = 1...5, log: LogLines = LogLines()) async throws
+    -> (DiscordGateway, LibraryService, Task<Void, any Error>) {
     let library = LibraryService(database: try LibraryDatabase.inMemory())
     try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: Date())
     let gateway = DiscordGateway(api: discord.api(token: token), handler: CommandHandler(library: library),
-                                 invalidSessionDelay: invalidSessionDelay)
+                                 invalidSessionDelay: invalidSessionDelay, log: log.append)
     let task = Task { try await gateway.run() }
     return (gateway, library, task)
 }
@@ -409,10 +410,12 @@ struct DiscordGatewayTests {
     @Test("close 4004: the gateway stops with a message naming the token; 4014 explains the Message Content intent")
     func fatalClose() async throws {
         let discord = try await DiscordEmulator()
-        let (_, _, task) = try await startDiscord(discord)
-        _ = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
+        let log = LogLines()
+        let (_, _, task) = try await startDiscord(discord, log: log)
+        try #require(try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }.contains { $0.op == 2 })
         try await discord.control("/_close", #"{"code":4004,"reason":"Authentication failed."}"#)
-        let error = await #expect(throws: DiscordGatewayError.self) { try await task.value }
+        let ended = try #require(await ending(of: task), "the gateway did not stop; it logged: \(log.text)")
+        let error = #expect(throws: DiscordGatewayError.self) { try ended.get() }
         #expect(error?.code == 4004)
         #expect(error?.description.contains("DISCORD_TOKEN") == true)
         #expect(DiscordGatewayError(code: 4014, reason: "Disallowed intent(s).").description.contains("Message Content Intent"))
@@ -421,8 +424,10 @@ struct DiscordGatewayTests {
     @Test("a token Discord rejects (401) stops the gateway without showing the token")
     func rejectedToken() async throws {
         let discord = try await DiscordEmulator()
-        let (_, _, task) = try await startDiscord(discord, token: "not-the-token")
-        let error = await #expect(throws: DiscordAPIError.self) { try await task.value }
+        let log = LogLines()
+        let (_, _, task) = try await startDiscord(discord, token: "not-the-token", log: log)
+        let ended = try #require(await ending(of: task), "the gateway did not stop; it logged: \(log.text)")
+        let error = #expect(throws: DiscordAPIError.self) { try ended.get() }
         #expect(error?.isAuthenticationFailure == true)
         #expect(error.map { "\($0)".contains("not-the-token") } == false)
     }

@@ -228,7 +228,8 @@ struct SlackGatewayTests {
     func invalidToken() async throws {
         let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack, botToken: "xoxb-revoked")
-        await #expect(throws: SlackAPIError(method: "auth.test", code: "invalid_auth")) { try await task.value }
+        let ended = try #require(await ending(of: task), "the gateway did not stop")
+        #expect(throws: SlackAPIError(method: "auth.test", code: "invalid_auth")) { try ended.get() }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Transport
 
 /// A test peer written in Python (a websocket or HTTP server, the Slack emulator), run as a
@@ -66,6 +67,30 @@ public func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws ->
 /// and bots, and a watchdog task inside the suite saw the cooperative threads busy for up to
 /// 10 s at the start of a run. A passing test never waits this long.
 public let patience = 20
+
+/// How `task` ended, or nil when it had not ended within `seconds`; it is then cancelled, so
+/// that a test waiting for a service to stop fails, naming it, instead of hanging the run.
+public func ending<T: Sendable>(of task: Task<T, any Error>, within seconds: Int = patience) async -> Result<T, any Error>? {
+    await withTaskGroup(of: Result<T, any Error>?.self) { group in
+        group.addTask { await task.result }
+        group.addTask {
+            try? await Task.sleep(for: .seconds(seconds))
+            return nil
+        }
+        let first: Result<T, any Error>? = await group.next() ?? nil
+        if first == nil { task.cancel() }
+        group.cancelAll()
+        return first
+    }
+}
+
+/// The lines a service logged, kept to be shown when a test fails.
+public final class LogLines: Sendable {
+    private let lines = Mutex<[String]>([])
+    public init() {}
+    public func append(_ line: String) { lines.withLock { $0.append(line) } }
+    public var text: String { lines.withLock { $0.joined(separator: "\n") } }
+}
 
 /// POSTs `json` to a test peer's control `path` on loopback until it answers 200 (the app it
 /// drives is not connected yet, or has no session), for up to `seconds`.
