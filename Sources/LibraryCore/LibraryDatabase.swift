@@ -197,6 +197,18 @@ public struct LibraryDatabase: Sendable {
                 CREATE INDEX loan_past_borrower_key ON loan(borrowerKey, returnedAt) WHERE returnedAt IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("7 scheduled messages delivered") { db in
+            try db.execute(sql: """
+                -- The scheduled messages that went out on a local day (the digest to each channel,
+                -- each part of it; a reminder to each platform), so that neither a retry nor a
+                -- restart that catches a job up sends one twice. Only the last day is kept.
+                CREATE TABLE scheduledDelivery (
+                    day TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    PRIMARY KEY (day, key)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

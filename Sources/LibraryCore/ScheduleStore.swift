@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 
-/// What the scheduler remembers in the database: the day each job last ran, and the days each
-/// loan's reminder, or the reminder of a book kept for someone, went out. Days are local
-/// calendar days written `YYYY-MM-DD`.
+/// What the scheduler remembers in the database: the day each job last ran, the days each
+/// loan's reminder, or the reminder of a book kept for someone, went out, and the scheduled
+/// messages delivered today. Days are local calendar days written `YYYY-MM-DD`.
 public struct ScheduleStore: Sendable {
     public let database: LibraryDatabase
 
@@ -59,6 +59,22 @@ public struct ScheduleStore: Sendable {
     /// `day`, now marked as reminded that day.
     public func claimKeptReminders(for holdIDs: [Int64], on day: String) async throws -> Set<Int64> {
         try await claim(holdIDs, in: .holds, on: day)
+    }
+
+    /// Whether the scheduled message `key` (`ScheduledOutput` names them) went out on `day`.
+    public func wasDelivered(_ key: String, on day: String) async throws -> Bool {
+        try await database.writer.read { db in
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM scheduledDelivery WHERE day = ? AND key = ?", arguments: [day, key]) ?? false
+        }
+    }
+
+    /// Records that the scheduled message `key` went out on `day`, and forgets the days before:
+    /// a job is only ever tried again on its own day.
+    public func recordDelivery(_ key: String, on day: String) async throws {
+        try await database.writer.write { db in
+            try db.execute(sql: "DELETE FROM scheduledDelivery WHERE day < ?", arguments: [day])
+            try db.execute(sql: "INSERT OR IGNORE INTO scheduledDelivery (day, key) VALUES (?, ?)", arguments: [day, key])
+        }
     }
 
     /// A table that remembers the days reminders went out, and its id column.

@@ -49,7 +49,7 @@ struct ScheduledOutput: Sendable {
     /// The digest to each target's channel, except the messages `deliveries` says went out
     /// already on `day` (a retry after a failure posts only the rest). A target that fails does
     /// not stop the others; the first failure is thrown once all were tried.
-    func post(digest reply: Reply, on day: String, deliveries: Deliveries = Deliveries()) async throws {
+    func post(digest reply: Reply, on day: String, deliveries: Deliveries = Deliveries(store: nil)) async throws {
         var failure: (any Error)?
         for (index, target) in targets.enumerated() {
             do {
@@ -92,7 +92,7 @@ struct ScheduledOutput: Sendable {
     /// a day for each, whether the scheduler or `remind --post` sends it); returns how many went out. One
     /// that cannot be sent does not stop the others, and is not counted as sent that day, so a
     /// retry or `remind --post` sends it: `RemindersNotSent` names them once all were tried.
-    func send(_ reminders: [Reminder], on day: String, store: ScheduleStore, deliveries: Deliveries = Deliveries()) async throws -> Int {
+    func send(_ reminders: [Reminder], on day: String, store: ScheduleStore, deliveries: Deliveries = Deliveries(store: nil)) async throws -> Int {
         let freshLoans = try await store.claimReminders(for: reminders.flatMap { $0.loans.map(\.loan.id) }, on: day)
         let freshHolds = try await store.claimKeptReminders(for: reminders.flatMap { $0.kept.map(\.hold.id) }, on: day)
         var sent = 0
@@ -142,7 +142,7 @@ struct ScheduledOutput: Sendable {
     /// platform refuses the direct message (the member turned them off), the digest channel
     /// gets the reminder instead. A target `deliveries` says was reached on `day` is skipped,
     /// so that a retry after another target failed does not remind twice.
-    func post(reminder: Reminder, on day: String, deliveries: Deliveries = Deliveries()) async throws {
+    func post(reminder: Reminder, on day: String, deliveries: Deliveries = Deliveries(store: nil)) async throws {
         let userID = reminder.borrower.userID
         let direct = targets.contains { $0.reaches(userID) }
         let loans = (reminder.loans.map { String($0.loan.id) } + reminder.kept.map { "h\($0.hold.id)" }).joined(separator: ",")
@@ -206,19 +206,17 @@ struct RemindersNotSent: Error, CustomStringConvertible {
 
 /// The scheduled messages that went out on a day (the digest to each target, each part of it;
 /// a reminder to each target), so that a retry after a failure sends only what did not. Kept
-/// in memory: the scheduler retries within the process; `digest --post` and `remind --post`
-/// start afresh.
-final class Deliveries: Sendable {
-    private let state = Mutex<(day: String, sent: Set<String>)>(("", []))
+/// in the database: a restart that catches the job up the same day does not send them again.
+/// Without a store nothing is remembered (`digest --post` and `remind --post` post once).
+struct Deliveries: Sendable {
+    var store: ScheduleStore?
 
     /// Runs `send` unless `key` went out on `day` already; records it when `send` succeeds.
     func once(_ key: String, on day: String, _ send: () async throws -> Void) async throws {
-        guard !state.withLock({ $0.day == day && $0.sent.contains(key) }) else { return }
+        guard let store else { return try await send() }
+        guard try await !store.wasDelivered(key, on: day) else { return }
         try await send()
-        state.withLock { state in
-            if state.day != day { state = (day, []) }
-            state.sent.insert(key)
-        }
+        try await store.recordDelivery(key, on: day)
     }
 }
 
@@ -234,7 +232,7 @@ struct SchedulerService: Service {
         let reports = LibraryReports(library: library, language: settings.handler.defaultLanguage, timeZone: settings.rules.timeZone)
         let store = ScheduleStore(database: library.database)
         let zone = settings.rules.timeZone
-        let reminderDeliveries = Deliveries(), digestDeliveries = Deliveries()
+        let deliveries = Deliveries(store: store)
         var jobs = [DailyJob(name: "reminders", schedule: DailySchedule(time: settings.reminderTime, timeZone: zone)) { [settings, logger] now in
             // Holds kept past their last day lapse first: the next in line is told today.
             let (lapses, notices) = try await reports.lapseKeptHolds(at: now)
@@ -245,12 +243,12 @@ struct SchedulerService: Service {
             for failure in await output.send(notices).failures { logger.warning("\(failure)") }
             let reminders = try await reports.reminders(at: now, dueSoonDays: settings.dueSoonDays)
             let day = DailySchedule(time: settings.reminderTime, timeZone: zone).day(of: now)
-            _ = try await output.send(reminders, on: day, store: store, deliveries: reminderDeliveries)
+            _ = try await output.send(reminders, on: day, store: store, deliveries: deliveries)
         }]
         if let digestTime = settings.digestTime {
             let schedule = DailySchedule(time: digestTime, timeZone: zone)
             jobs.append(DailyJob(name: "digest", schedule: schedule) { now in
-                try await output.post(digest: try await reports.digest(at: now), on: schedule.day(of: now), deliveries: digestDeliveries)
+                try await output.post(digest: try await reports.digest(at: now), on: schedule.day(of: now), deliveries: deliveries)
             })
         }
         if let backups = settings.backups {

@@ -26,17 +26,25 @@ struct DeliveriesTests {
         try await postUntilAccepted(port: discord.port, path: "/_fail", json: #"{"channel":"\#(Self.discordChannel)","after":\#(after)}"#)
     }
 
-    @Test("a digest whose second Discord message failed: the retry posts that message only, and Slack gets the digest once")
-    func digestRetry() async throws {
+    /// What the scheduler of a process on the library at `path` remembers of the day's deliveries.
+    func deliveries(_ path: String) throws -> Deliveries {
+        Deliveries(store: ScheduleStore(database: try LibraryDatabase.file(at: path)))
+    }
+
+    @Test("a digest whose second Discord message failed: the retry, or a restart, posts that message only, and Slack gets the digest once",
+          arguments: [false, true])
+    func digestRetry(restarted: Bool) async throws {
         let slack = try await EmulatedSlack(), discord = try await EmulatedDiscord()
+        let library = try await ScratchLibrary()
         let lines = (1...150).map { RichText(stringLiteral: "Member \($0): The Left Hand of Darkness, due Tue 24 Nov") }
         let digest = Reply(.info, "Who has what: 150 books out", lines: lines, language: .en)
         try #require(DiscordRenderer.messages(digest).count >= 2, "a digest long enough for two Discord messages")
         try await refuseOnce(discord, after: 1)
-        let output = output(slack, discord), deliveries = Deliveries()
+        let output = output(slack, discord), deliveries = try self.deliveries(library.path)
 
         await #expect(throws: DiscordAPIError.self) { try await output.post(digest: digest, on: "2026-11-23", deliveries: deliveries) }
-        try await output.post(digest: digest, on: "2026-11-23", deliveries: deliveries)
+        // A restart opens the library anew; the scheduler catches the digest up.
+        try await output.post(digest: digest, on: "2026-11-23", deliveries: restarted ? try self.deliveries(library.path) : deliveries)
 
         let slackPosts = try await slack.requests().filter { path($0) == "/api/chat.postMessage" }
         #expect(slackPosts.count == 1)
@@ -51,21 +59,24 @@ struct DeliveriesTests {
         #expect(try await slack.requests().filter { path($0) == "/api/chat.postMessage" }.count == 2)
     }
 
-    @Test("a reminder for a member with no chat account, refused by Discord: the retry sends it there, not to Slack again")
-    func reminderRetry() async throws {
+    @Test("a reminder for a member with no chat account, refused by Discord: the retry, or a restart, sends it there, not to Slack again",
+          arguments: [false, true])
+    func reminderRetry(restarted: Bool) async throws {
         let slack = try await EmulatedSlack(), discord = try await EmulatedDiscord()
-        let library = LibraryService(database: try LibraryDatabase.inMemory())
+        let scratch = try await ScratchLibrary()
+        let library = LibraryService(database: try LibraryDatabase.file(at: scratch.path))
         try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: utc("2026-11-01 10:00:00"))
         try await library.checkout("Dune", to: Borrower(name: "Ana"), at: utc("2026-11-01 10:00:00"))
         let now = utc("2026-11-23 09:00:00")
         let reminders = try await LibraryReports(library: library, language: .en, timeZone: TimeZone.gmt).reminders(at: now, dueSoonDays: 2)
         try #require(reminders.count == 1)
         try await refuseOnce(discord, after: 0)
-        let output = output(slack, discord), deliveries = Deliveries(), store = ScheduleStore(database: library.database)
+        let output = output(slack, discord), store = ScheduleStore(database: library.database)
 
-        await #expect(throws: RemindersNotSent.self) { try await output.send(reminders, on: "2026-11-23", store: store, deliveries: deliveries) }
-        #expect(try await output.send(reminders, on: "2026-11-23", store: store, deliveries: deliveries) == 1)
-        #expect(try await output.send(reminders, on: "2026-11-23", store: store, deliveries: deliveries) == 0, "sent once a day")
+        await #expect(throws: RemindersNotSent.self) { try await output.send(reminders, on: "2026-11-23", store: store, deliveries: Deliveries(store: store)) }
+        let retry = restarted ? ScheduleStore(database: try LibraryDatabase.file(at: scratch.path)) : store
+        #expect(try await output.send(reminders, on: "2026-11-23", store: retry, deliveries: Deliveries(store: retry)) == 1)
+        #expect(try await output.send(reminders, on: "2026-11-23", store: retry, deliveries: Deliveries(store: retry)) == 0, "sent once a day")
 
         let slackPosts = try await slack.requests().filter { path($0) == "/api/chat.postMessage" }
         #expect(slackPosts.map { body($0)["channel"] as? String } == ["C-LIB"])

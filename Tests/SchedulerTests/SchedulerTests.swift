@@ -168,4 +168,17 @@ struct SchedulerTests {
         let restarted = try await flaky(from: utc("2026-12-01 12:00:00"), to: utc("2026-12-01 18:00:00"), store: store) { _ in false }
         #expect(restarted.attempts == [utc("2026-12-01 12:00:00")])
     }
+
+    @Test("the messages delivered are remembered for their day only: the next day's first delivery forgets the days before")
+    func deliveriesKeepOneDay() async throws {
+        let store = ScheduleStore(database: try LibraryDatabase.inMemory())
+        try await store.recordDelivery("digest/0", on: "2026-11-23")
+        try await store.recordDelivery("reminder/7/0", on: "2026-11-23")
+        #expect(try await store.wasDelivered("digest/0", on: "2026-11-23"))
+        #expect(try await !store.wasDelivered("digest/1", on: "2026-11-23"))
+        #expect(try await !store.wasDelivered("digest/0", on: "2026-11-24"), "another day starts afresh")
+        try await store.recordDelivery("digest/0", on: "2026-11-24")
+        let kept = try await store.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM scheduledDelivery") }
+        #expect(kept == 1)
+    }
 }
