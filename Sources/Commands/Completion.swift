@@ -37,9 +37,11 @@ public struct CommandCompleter: Sendable {
         guard typed.count <= 200 else { return [] }
         guard let (form, verbText, rest) = Self.verb(in: typed) else { return Self.verbs(startingWith: typed) }
         guard Self.takesABook(form.verb) else { return [] }
+        // "who has wh" starts a longer command ("who has what") as well as a title: both are offered.
+        let longer = typed.last == " " ? [] : Self.verbs(startingWith: typed).filter { $0.command.count > verbText.count }
         let language = form.language ?? settings.defaultLanguage
         let phrasing = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
-        guard let candidates = try? await books(for: form.verb, of: sender, words: phrasing) else { return [] }
+        guard let candidates = try? await books(for: form.verb, of: sender, words: phrasing) else { return longer }
         // Several books at once ("return Dune, Em"): the last one is completed, after the others.
         // (Unless the whole text is the start of a title with a comma in it: "Eats, Sh".)
         var lead = verbText, partial = rest, listed = Set<String>()
@@ -49,10 +51,11 @@ public struct CommandCompleter: Sendable {
             listed = Set(rest[..<comma].split(separator: ",").map { TextKey.fold(String($0)) })
         }
         // Past the title ("checkout Dune as A"), the words typed match no title: no suggestion.
-        return Self.matching(candidates.filter { !listed.contains(TextKey.fold($0.title)) }, partial).map { candidate in
+        let books = Self.matching(candidates.filter { !listed.contains(TextKey.fold($0.title)) }, partial).map { candidate in
             CommandSuggestion(label: "\(lead) \(candidate.title) · \(candidate.status)".limited(to: Self.maxLength),
                               command: Self.command(lead, candidate.title, id: candidate.id))
         }
+        return Array((longer + books).prefix(Self.maxSuggestions))
     }
 
     /// A book a command could take, with what the member should know when choosing it.

@@ -35,6 +35,11 @@ struct CompletionTests {
         #expect(french.map(\.command) == ["rendre", "renew"])
         #expect(french.first?.label.hasPrefix("rendre · Rendre un livre") == true)
         #expect(await completer.suggestions(for: "xyz", from: ana, at: tuesday).isEmpty)
+        // The start of a longer command is that command, though it also reads as a verb and a title.
+        #expect(await completer.suggestions(for: "who has what", from: ana, at: tuesday).map(\.command) == ["who has what"])
+        #expect(await completer.suggestions(for: "who has wh", from: ana, at: tuesday).map(\.command) == ["who has what"])
+        #expect(await completer.suggestions(for: "qui a qu", from: ana, at: tuesday).map(\.command) == ["qui a quoi"])
+        #expect(await completer.suggestions(for: "who has what ", from: ana, at: tuesday).isEmpty, "typed whole, then a space")
     }
 
     @Test("return and renew offer the member's own books, with their due day")
