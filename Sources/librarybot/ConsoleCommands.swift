@@ -5,9 +5,10 @@ import Gateways
 import LibraryCore
 import Synchronization
 
-/// Writes straight to standard output, unbuffered, so piped readers see each answer at once.
+/// Writes straight to standard output, unbuffered, so piped readers see each answer at once;
+/// on the console, above the line being typed.
 func emit(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    Screen.standardOutput.print(text)
 }
 
 /// `librarybot parse [TEXT]`: the intent of a line, as one line of JSON.

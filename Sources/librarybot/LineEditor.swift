@@ -15,7 +15,7 @@ struct LineEditor {
     var complete: ((String) -> [CommandSuggestion])? = nil
     private var history: [[Character]] = []
     private let input: Int32 = STDIN_FILENO
-    private let output: Int32 = STDOUT_FILENO
+    private let screen = Screen.standardOutput
 
     /// The next line (without its newline), or nil at the end of input.
     mutating func readLine(prompt: String) -> String? {
@@ -30,22 +30,24 @@ struct LineEditor {
         }
         guard tcsetattr(input, TCSADRAIN, &raw) == 0 else { return Swift.readLine(strippingNewline: true) }
         defer { _ = tcsetattr(input, TCSADRAIN, &saved) }
+        // Whatever ends the line, it is no longer on screen to be drawn again.
+        defer { screen.show("", now: nil) }
 
         var line: [Character] = []
         var cursor = 0
         var historyIndex = history.count
-        write(prompt)
+        screen.show(prompt, now: Screen.Editing(prompt: prompt, line: "", cursorFromEnd: 0))
         while true {
             guard let byte = readByte() else { return line.isEmpty ? nil : finish(line) }
             switch byte {
             case 0x0D, 0x0A:
-                write("\r\n")
+                screen.show("\r\n", now: nil)
                 return finish(line)
             case 0x04:  // Ctrl-D
-                if line.isEmpty { write("\r\n"); return nil }
+                if line.isEmpty { screen.show("\r\n", now: nil); return nil }
                 if cursor < line.count { line.remove(at: cursor) }
             case 0x03:  // Ctrl-C
-                write("\r\n")
+                screen.show("\r\n", now: nil)
                 return nil
             case 0x7F, 0x08:
                 if cursor > 0 { cursor -= 1; line.remove(at: cursor) }
@@ -112,9 +114,8 @@ struct LineEditor {
     }
 
     private func redraw(prompt: String, line: [Character], cursor: Int) {
-        var text = "\r" + prompt + String(line) + "\u{1B}[K"
-        if cursor < line.count { text += "\u{1B}[\(line.count - cursor)D" }
-        write(text)
+        let editing = Screen.Editing(prompt: prompt, line: String(line), cursorFromEnd: line.count - cursor)
+        screen.show(editing.drawing, now: editing)
     }
 
     /// A whole UTF-8 character whose first byte is `first`.
@@ -136,15 +137,6 @@ struct LineEditor {
     }
 
     private func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(output, base + offset, buffer.count - offset)
-            }
-            if written <= 0 { if errno == EINTR { continue }; return }
-            offset += written
-        }
+        screen.show(text)
     }
 }

@@ -96,7 +96,7 @@ struct ConsoleTests {
 struct TerminalConsoleTests {
     /// `librarybot console --as Ana` (or `command`) on a new library in a pseudo-terminal, sent
     /// `keys` one chunk at a time: everything it wrote, then "EXIT status".
-    func typedAtTerminal(_ keys: [String], command: [String] = ["console", "--as", "Ana"]) async throws -> String {
+    func typedAtTerminal(_ keys: [Any], command: [String] = ["console", "--as", "Ana"], environment: [String: String] = [:]) async throws -> String {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = try #require(Bundle.module.url(forResource: "pty_session", withExtension: "py"))
@@ -105,6 +105,7 @@ struct TerminalConsoleTests {
         defer { streams.remove() }
         let session = try ChildProcess("/usr/bin/env", ["python3", script.path, keysJSON, "--", try BinaryRunner.executable.path,
                                                         ] + command + ["--database", folder.appendingPathComponent("t.sqlite").path],
+                                       environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
                                        stdout: .file(streams.output.path))
         _ = await session.waitForExit()
         return try streams.outputText()
@@ -149,6 +150,19 @@ struct TerminalConsoleTests {
         let output = try await typedAtTerminal(["add Dune by Frank Herbert\r", "who has D\t", "\r", "\u{04}"], command: ["run"])
         #expect(output.contains("library> who has Dune "), "\(output)")
         #expect(output.contains("Dune is on the shelf."), "\(output)")
+        #expect(output.hasSuffix("EXIT 0\n"))
+    }
+
+    @Test("the digest printed by librarybot run while a line is typed goes above it; the line is drawn again as it was, and finished")
+    func scheduledOutputAboveTheLine() async throws {
+        // Typed at the first prompt; the digest comes a few seconds later, whatever the machine's load.
+        let environment = ["DIGEST_TIME": utcText(Date().addingTimeInterval(10), "HH:mm:ss")]
+        let output = try await typedAtTerminal(["who has Du", ["wait": "Nobody has a book right now."], "ne\r", "\u{04}"],
+                                               command: ["run"], environment: environment)
+        let digest = try #require(output.range(of: "Nobody has a book right now."), "\(output)")
+        #expect(output[..<digest.lowerBound].hasSuffix("library> who has Du\u{1B}[K\r\u{1B}[K"), "the digest starts a clean row: \(output)")
+        #expect(output[digest.upperBound...].contains("library> who has Du\u{1B}[K"), "the line drawn again under it: \(output)")
+        #expect(output.contains("No book matches 'Dune'."), "the line finished and answered: \(output)")
         #expect(output.hasSuffix("EXIT 0\n"))
     }
 }

@@ -2,6 +2,7 @@
 and prints everything the program wrote, then its exit status on the last line.
 It types nothing before the first prompt, and after a chunk with Enter in it, nothing
 until the next prompt, so that a slow machine cannot reorder what a person would see.
+A chunk {"wait": TEXT} types nothing: it waits (up to 30 s) until the program has written TEXT.
 Usage: pty_session.py CHUNKS_JSON -- COMMAND ARGS..."""
 import json, os, pty, select, sys, time
 
@@ -43,6 +44,10 @@ def settle(quiet=0.2):
 wait_until(lambda: b"quits." in output and output.count(PROMPT) >= 1)
 settle()
 for chunk in chunks:
+    if isinstance(chunk, dict):
+        wait_until(lambda: chunk["wait"].encode() in output)
+        settle()
+        continue
     before, prompts = len(output), output.count(PROMPT)
     os.write(fd, chunk.encode())
     wait_until(lambda: len(output) > before)
