@@ -46,7 +46,7 @@ struct RunCommand: AsyncParsableCommand {
         let settings = try await options.loadSettings()
         let level = settings.logLevel
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
+            var handler = StreamLogHandler(label: label, stream: StandardErrorAboveTheLine())
             handler.logLevel = level
             return handler
         }

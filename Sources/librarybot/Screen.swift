@@ -12,7 +12,7 @@ final class Screen: Sendable {
     static let standardOutput = Screen(descriptor: STDOUT_FILENO)
 
     /// The prompt and the line on screen while one is typed, and how far the cursor is from its end.
-    struct Editing: Sendable, Equatable {
+    struct Editing: Sendable {
         var prompt: String
         var line: String
         var cursorFromEnd: Int
@@ -32,32 +32,44 @@ final class Screen: Sendable {
 
     /// Prints `text` and a line end, above the line being typed if there is one.
     func print(_ text: String) {
+        put(text + "\n", on: descriptor)
+    }
+
+    /// Writes `lines` (ending with a line end) to standard error, above the line being typed on
+    /// this screen if there is one: a log line, when both show on one terminal.
+    func printError(_ lines: String) {
+        put(lines, on: STDERR_FILENO)
+    }
+
+    private func put(_ text: String, on target: Int32) {
         editing.withLock { editing in
-            guard let editing else { return write(text + "\n") }
-            write("\r\u{1B}[K" + text + "\n" + editing.drawing)
+            guard let editing else { return write(text, to: target) }
+            write("\r\u{1B}[K", to: descriptor)
+            write(text, to: target)
+            write(editing.drawing, to: descriptor)
         }
     }
 
     /// The line editor's output, after which `now` is on screen (nil: no line is being typed).
     func show(_ text: String, now: Editing?) {
         editing.withLock { editing in
-            write(text)
+            write(text, to: descriptor)
             editing = now
         }
     }
 
     /// The line editor's output that leaves the line on screen as it is (a bell, a list).
     func show(_ text: String) {
-        editing.withLock { _ in write(text) }
+        editing.withLock { _ in write(text, to: descriptor) }
     }
 
-    private func write(_ text: String) {
+    private func write(_ text: String, to target: Int32) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return Glibc.write(descriptor, base + offset, buffer.count - offset)
+                return Glibc.write(target, base + offset, buffer.count - offset)
             }
             if written <= 0 {
                 if written < 0, errno == EINTR { continue }
@@ -65,5 +77,13 @@ final class Screen: Sendable {
             }
             offset += written
         }
+    }
+}
+
+/// Standard error as swift-log's stream: a line logged while one is typed at the console goes
+/// above it, as the scheduler's messages do.
+struct StandardErrorAboveTheLine: TextOutputStream, Sendable {
+    mutating func write(_ string: String) {
+        Screen.standardOutput.printError(string)
     }
 }

@@ -153,15 +153,24 @@ struct TerminalConsoleTests {
         #expect(output.hasSuffix("EXIT 0\n"))
     }
 
-    @Test("the digest printed by librarybot run while a line is typed goes above it; the line is drawn again as it was, and finished")
+    @Test("the digest and a log line printed by librarybot run while a line is typed go above it; the line is drawn again as it was, and finished")
     func scheduledOutputAboveTheLine() async throws {
-        // Typed at the first prompt; the digest comes a few seconds later, whatever the machine's load.
-        let environment = ["DIGEST_TIME": utcText(Date().addingTimeInterval(10), "HH:mm:ss")]
-        let output = try await typedAtTerminal(["who has Du", ["wait": "Nobody has a book right now."], "ne\r", "\u{04}"],
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Typed at the first prompt; the digest and the backup (which logs a line on standard
+        // error) come a few seconds later, whatever the machine's load.
+        let at = utcText(Date().addingTimeInterval(10), "HH:mm:ss")
+        let environment = ["DIGEST_TIME": at, "BACKUP_TIME": at, "BACKUP_FOLDER": folder.appendingPathComponent("backups").path]
+        let output = try await typedAtTerminal(["who has Du", ["wait": "Nobody has a book right now."], ["wait": "Backed up the library"], "ne\r", "\u{04}"],
                                                command: ["run"], environment: environment)
         let digest = try #require(output.range(of: "Nobody has a book right now."), "\(output)")
-        #expect(output[..<digest.lowerBound].hasSuffix("library> who has Du\u{1B}[K\r\u{1B}[K"), "the digest starts a clean row: \(output)")
+        #expect(output[..<digest.lowerBound].hasSuffix("\r\u{1B}[K"), "the digest starts a clean row: \(output)")
         #expect(output[digest.upperBound...].contains("library> who has Du\u{1B}[K"), "the line drawn again under it: \(output)")
+        let logged = try #require(output.range(of: "Backed up the library"), "\(output)")
+        let row = try #require(output[..<logged.lowerBound].range(of: "\r\u{1B}[K", options: .backwards), "the log line starts a clean row: \(output)")
+        #expect(!output[row.upperBound..<logged.lowerBound].contains("library>") && output[row.upperBound..<logged.lowerBound].contains(" info librarybot:"),
+                "\(output)")
+        #expect(output[logged.upperBound...].contains("library> who has Du\u{1B}[K"), "the line drawn again under it: \(output)")
         #expect(output.contains("No book matches 'Dune'."), "the line finished and answered: \(output)")
         #expect(output.hasSuffix("EXIT 0\n"))
     }
