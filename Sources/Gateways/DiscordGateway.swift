@@ -174,21 +174,32 @@ public final class DiscordGateway: Sendable {
     }
 
     /// Serves one connection: the reader and, once HELLO tells the interval, the heartbeat.
-    /// Whichever ends first ends the connection (a missed ACK ends the heartbeat).
+    /// The reader says how the connection ended (the peer's close code, in an error), unless the
+    /// heartbeat finds a zombie first (a missed ACK).
     private func serve(_ socket: WebSocketClient) async throws -> ConnectionEnd {
         let (intervals, helloSeen) = AsyncStream<Int>.makeStream()
         let acknowledged = HeartbeatACK()
-        let end = try await withThrowingTaskGroup(of: ConnectionEnd.self) { group in
+        let end = try await withThrowingTaskGroup(of: ConnectionEnd?.self) { group in
             group.addTask { try await self.read(socket, heartbeatInterval: helloSeen, acknowledged: acknowledged) }
             group.addTask {
                 // HELLO comes once; the heartbeat runs until it finds a zombie or is cancelled.
                 for await interval in intervals {
-                    return try await self.heartbeat(socket, every: interval, acknowledged: acknowledged)
+                    do {
+                        return try await self.heartbeat(socket, every: interval, acknowledged: acknowledged)
+                    } catch is CancellationError {
+                        throw CancellationError()
+                    } catch {
+                        // A heartbeat the closing socket refused: the reader has the reason.
+                        return nil
+                    }
                 }
-                return .shutdown
+                return nil
             }
             defer { group.cancelAll() }
-            return try await group.next() ?? .shutdown
+            while let finished = try await group.next() {
+                if let end = finished { return end }
+            }
+            return .shutdown
         }
         if end == .resume {
             // Not 1000 or 1001, which would end the session; not awaited, as a zombie may never
