@@ -1,4 +1,5 @@
 import Commands
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,6 +22,7 @@ struct LineEditor {
     mutating func readLine(prompt: String) -> String? {
         var saved = termios()
         guard tcgetattr(input, &saved) == 0 else { return Swift.readLine(strippingNewline: true) }
+        Self.restoreAtExit(saved)
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
@@ -116,6 +118,22 @@ struct LineEditor {
     private func redraw(prompt: String, line: [Character], cursor: Int) {
         let editing = Screen.Editing(prompt: prompt, line: String(line), cursorFromEnd: line.count - cursor)
         screen.show(editing.drawing, now: editing)
+    }
+
+    /// The terminal's modes before the first line was read, put back when the process exits:
+    /// `librarybot run` shut down (SIGTERM) while a line is typed would otherwise leave the
+    /// shell without echo, its reader thread never getting to put them back.
+    private static let modesAtStart = Mutex<termios?>(nil)
+
+    private static func restoreAtExit(_ modes: termios) {
+        modesAtStart.withLock { first in
+            guard first == nil else { return }
+            first = modes
+            atexit {
+                guard var modes = LineEditor.modesAtStart.withLock({ $0 }) else { return }
+                _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
+            }
+        }
     }
 
     /// A whole UTF-8 character whose first byte is `first`.

@@ -174,4 +174,10 @@ struct TerminalConsoleTests {
         #expect(output.contains("No book matches 'Dune'."), "the line finished and answered: \(output)")
         #expect(output.hasSuffix("EXIT 0\n"))
     }
+
+    @Test("librarybot run shut down (SIGTERM) while a line is typed exits 0 and leaves the terminal as it found it, echo on")
+    func shutdownWhileTyping() async throws {
+        let output = try await typedAtTerminal(["who has Du", ["signal": 15]], command: ["run"])
+        #expect(output.hasSuffix("TERMINAL echo=1 icanon=1\nEXIT 0\n"), "\(output)")
+    }
 }

@@ -2,9 +2,11 @@
 and prints everything the program wrote, then its exit status on the last line.
 It types nothing before the first prompt, and after a chunk with Enter in it, nothing
 until the next prompt, so that a slow machine cannot reorder what a person would see.
-A chunk {"wait": TEXT} types nothing: it waits (up to 30 s) until the program has written TEXT.
+A chunk {"wait": TEXT} types nothing: it waits (up to 30 s) until the program has written TEXT;
+{"signal": N} sends the program signal N. The terminal's modes once the program is gone are
+printed before the exit status ("TERMINAL echo=1 icanon=1" when it was left as found).
 Usage: pty_session.py CHUNKS_JSON -- COMMAND ARGS..."""
-import json, os, pty, select, sys, time
+import json, os, pty, select, sys, termios, time
 
 PROMPT = b"\nlibrary> "
 chunks = json.loads(sys.argv[1])
@@ -45,8 +47,11 @@ wait_until(lambda: b"quits." in output and output.count(PROMPT) >= 1)
 settle()
 for chunk in chunks:
     if isinstance(chunk, dict):
-        wait_until(lambda: chunk["wait"].encode() in output)
-        settle()
+        if "signal" in chunk:
+            os.kill(pid, chunk["signal"])
+        else:
+            wait_until(lambda: chunk["wait"].encode() in output)
+            settle()
         continue
     before, prompts = len(output), output.count(PROMPT)
     os.write(fd, chunk.encode())
@@ -63,5 +68,7 @@ while time.time() < deadline:
         status = os.waitstatus_to_exitcode(code)
         break
 settle()
+modes = termios.tcgetattr(fd)[3]
 sys.stdout.write(output.decode("utf-8", "replace"))
+sys.stdout.write("\nTERMINAL echo=%d icanon=%d" % (bool(modes & termios.ECHO), bool(modes & termios.ICANON)))
 sys.stdout.write("\nEXIT %s\n" % status)
