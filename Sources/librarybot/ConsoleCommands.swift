@@ -65,11 +65,25 @@ struct Console: Sendable {
     let settings: BotSettings
     let senderName: String?
 
-    /// Reads lines from the terminal or a pipe until the end of input.
+    /// Reads lines from the terminal or a pipe until the end of input. On a terminal, SIGTERM
+    /// and SIGHUP end the process through `exit` (status 128 + the signal), which puts the
+    /// terminal's modes back even in the middle of a line.
     func run() async throws {
+        let signals = isatty(STDIN_FILENO) == 1 ? Self.exitOnSignals([SIGTERM, SIGHUP]) : []
+        defer { signals.forEach { $0.cancel() } }
         let library = try settings.openLibrary()
         let input = Self.input(completer: CommandCompleter(library: library, settings: settings.handler), sender: sender)
         try await serve(input.lines, answered: input.answered, library: library)
+    }
+
+    private static func exitOnSignals(_ numbers: [Int32]) -> [any DispatchSourceSignal] {
+        numbers.map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { exit(128 + number) }
+            source.resume()
+            return source
+        }
     }
 
     /// Who types at the console: `--as`, else the login name; the operator, with admin rights.

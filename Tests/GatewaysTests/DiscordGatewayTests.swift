@@ -165,7 +165,9 @@ struct DiscordGatewayTests {
 
     @Test("heartbeats carry the last sequence number")
     func heartbeats() async throws {
-        let discord = try await DiscordEmulator(heartbeatMilliseconds: 150)
+        // A second apart: an ACK that a busy test machine delays past the next beat would make
+        // the connection a zombie, and the RESUMED that follows is event 4.
+        let discord = try await DiscordEmulator(heartbeatMilliseconds: 1_000)
         let (_, _, task) = try await startDiscord(discord)
         defer { task.cancel() }
         // READY is event 1; two more events make the sequence 3.
