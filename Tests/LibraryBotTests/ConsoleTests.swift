@@ -159,7 +159,7 @@ struct TerminalConsoleTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // Typed at the first prompt; the digest and the backup (which logs a line on standard
         // error) come a few seconds later, whatever the machine's load.
-        let at = utcText(Date().addingTimeInterval(10), "HH:mm:ss")
+        let at = utcText(Date().addingTimeInterval(15), "HH:mm:ss")
         let environment = ["DIGEST_TIME": at, "BACKUP_TIME": at, "BACKUP_FOLDER": folder.appendingPathComponent("backups").path]
         let output = try await typedAtTerminal(["who has Du", ["wait": "Nobody has a book right now."], ["wait": "Backed up the library"], "ne\r", "\u{04}"],
                                                command: ["run"], environment: environment)
