@@ -379,33 +379,22 @@ extension SlackRenderer {
         public var blocks: [Block]
     }
 
-    /// A button of the Home tab: what it says, and the command it runs (`return #12`).
-    public struct HomeButton: Sendable, Hashable {
-        public var text: String
-        public var command: Intent
-
-        public init(text: String, command: Intent) {
-            self.text = text
-            self.command = command
-        }
-    }
-
     /// A Home view may hold 100 blocks, an actions block 25 elements, a button's text 75 characters.
     static let maxHomeBlocks = 100, maxActions = 25, maxButtonText = 75
     /// Every Home button's action id starts so; the rest says what it does.
     public static let homeActionPrefix = "librarybot_home:"
 
     /// The member's Home tab: the outcome of the button they last pressed (if any), their books
-    /// and lines (the `my books` reply), a button for each thing they can do with them, and a
-    /// footer (how the shelf stands, how to ask for more).
-    public static func home(outcome: Reply?, books: Reply, buttons: [HomeButton], footer: RichText) -> HomeView {
+    /// and lines (the `my books` reply), a button for each thing they can do with them (its
+    /// command as typed: `return #12`), and a footer (how the shelf stands, how to ask for more).
+    public static func home(outcome: Reply?, books: Reply, buttons: [Reply.Action], footer: RichText) -> HomeView {
         let pressable = Array(buttons.prefix(maxActions * 4))
         let rows = stride(from: 0, to: pressable.count, by: maxActions).map { start in
             Block(type: "actions", elements: pressable[start..<min(start + maxActions, pressable.count)].map { button in
                 // The action id carries the command, which keeps it unique within its block; the
                 // value is the command itself, sent back unchanged when the button is pressed.
-                .button(text: button.text.limited(to: maxButtonText), actionID: homeActionPrefix + homeCommand(button.command),
-                        value: homeCommand(button.command), style: nil)
+                .button(text: button.label.limited(to: maxButtonText), actionID: homeActionPrefix + button.command,
+                        value: button.command, style: nil)
             })
         }
         let closing = [Block(type: "divider"), Block(type: "context", elements: [.text(.mrkdwn(mrkdwn(footer).limited(to: maxSectionText)))])]
@@ -413,16 +402,5 @@ extension SlackRenderer {
         let said = outcome.map { Array(render($0).blocks.filter { $0.type != "actions" }.prefix(9)) + [Block(type: "divider")] } ?? []
         let room = maxHomeBlocks - said.count - rows.count - closing.count
         return HomeView(blocks: said + Array(render(books).blocks.prefix(room)) + rows + closing)
-    }
-
-    /// A Home button's command as text (`return #12`), as a member would type it.
-    static func homeCommand(_ intent: Intent) -> String {
-        switch intent {
-        case .returnBook(let book): "return \(book)"
-        case .renew(let book): "renew \(book)"
-        case .checkout(let book, _): "checkout \(book)"
-        case .cancelHold(let book, _): "cancel hold \(book)"
-        default: "help"
-        }
     }
 }

@@ -173,18 +173,19 @@ public final class SlackGateway: Sendable {
     /// `yes` / `cancel` would be.
     private func interaction(_ payload: SlackEnvelopePayload, turn: Turn) async throws {
         guard payload.type == "block_actions", let user = payload.user, let action = payload.actions?.first else { return }
+        func run(_ command: ParsedCommand) async -> Reply {
+            await tracer.handle(command, from: Sender(name: await displayName(user.id, fallback: user.name), userID: user.id), by: handler, in: turn)
+        }
         if action.action_id.hasPrefix(SlackRenderer.homeActionPrefix), let command = action.value {
             // A button of the Home tab: its command, run as typed; the tab then shows how it went.
-            let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
-            let reply = await tracer.handle(CommandParser.parse(command), from: sender, by: handler, in: turn)
+            let reply = await run(CommandParser.parse(command))
             try await postThenTell(reply.notices) { try await publishHome(for: user.id, outcome: reply) }
             return
         }
         guard let responseURL = payload.response_url else { return }
         if action.action_id.hasPrefix(SlackRenderer.commandActionPrefix), let command = action.value {
             // A reply's button (Renew on a reminder): its command, run as typed by whoever pressed it.
-            let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
-            let reply = await tracer.handle(CommandParser.parse(command), from: sender, by: handler, in: turn)
+            let reply = await run(CommandParser.parse(command))
             try await postThenTell(reply.notices) {
                 try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: reply.kind == .error, keepingOriginal: true)
             }
@@ -196,8 +197,7 @@ public final class SlackGateway: Sendable {
         case SlackRenderer.cancelActionID: intent = .cancel
         default: return
         }
-        let sender = Sender(name: await displayName(user.id, fallback: user.name), userID: user.id)
-        let reply = await tracer.handle(ParsedCommand(intent: intent, language: nil), from: sender, by: handler, in: turn)
+        let reply = await run(ParsedCommand(intent: intent, language: nil))
         try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: reply.kind == .error)
     }
 
@@ -211,20 +211,19 @@ public final class SlackGateway: Sendable {
         // The buttons say what the suggestion would.
         books.suggestion = nil
         let library = handler.library
-        var buttons: [SlackRenderer.HomeButton] = []
+        var buttons: [Reply.Action] = []
         for loaned in try await library.loans(of: sender.borrower) {
             let title = loaned.book.title, id = "#\(loaned.book.id)"
-            buttons.append(.init(text: l.pick("Return \(title)", "Rendre \(title)"), command: .returnBook(book: id)))
-            buttons.append(.init(text: l.pick("Renew \(title)", "Prolonger \(title)"), command: .renew(book: id)))
+            buttons.append(.init(label: l.pick("Return \(title)", "Rendre \(title)"), command: "return \(id)"))
+            buttons.append(.init(label: l.pick("Renew \(title)", "Prolonger \(title)"), command: "renew \(id)"))
         }
         let lines = try await library.lines(of: sender.borrower)
         for kept in lines.kept {
-            buttons.append(.init(text: l.pick("Check out \(kept.book.title)", "Emprunter \(kept.book.title)"),
-                                 command: .checkout(book: "#\(kept.book.id)", borrower: nil)))
+            buttons.append(.init(label: l.pick("Check out \(kept.book.title)", "Emprunter \(kept.book.title)"), command: "checkout #\(kept.book.id)"))
         }
         for awaited in lines.awaited {
-            buttons.append(.init(text: l.pick("Leave the line for \(awaited.status.book.title)", "Quitter la file de \(awaited.status.book.title)"),
-                                 command: .cancelHold(book: "#\(awaited.status.book.id)", holder: nil)))
+            buttons.append(.init(label: l.pick("Leave the line for \(awaited.status.book.title)", "Quitter la file de \(awaited.status.book.title)"),
+                                 command: "cancel hold #\(awaited.status.book.id)"))
         }
         let counts = try await library.counts()
         let footer: RichText = l == .en

@@ -95,7 +95,7 @@ struct LineEditor {
     private func completed(_ line: [Character], with suggestions: [CommandSuggestion], prompt: String) -> [Character] {
         let commands = suggestions.map { Array($0.command) }
         guard let first = commands.first else {
-            write("\u{07}")
+            screen.show("\u{07}")
             return line
         }
         if commands.count == 1 { return first + [" "] }
@@ -106,7 +106,7 @@ struct LineEditor {
             shared = Array(shared.prefix(length))
         }
         if shared.count > line.count { return shared }
-        write("\r\n" + suggestions.map(\.label).joined(separator: "\r\n") + "\r\n")
+        screen.show("\r\n" + suggestions.map(\.label).joined(separator: "\r\n") + "\r\n")
         return line
     }
 
@@ -152,9 +152,5 @@ struct LineEditor {
             if count < 0, errno == EINTR { continue }
             return nil
         }
-    }
-
-    private func write(_ text: String) {
-        screen.show(text)
     }
 }

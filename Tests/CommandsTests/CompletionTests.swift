@@ -108,8 +108,8 @@ struct SlackHomeViewTests {
     func limits() throws {
         let titles = (1...70).map { "Book number \($0) with a title long enough to be cut on its button, surely" }
         let buttons = titles.enumerated().flatMap { index, title in
-            [SlackRenderer.HomeButton(text: "Return \(title)", command: .returnBook(book: "#\(index + 1)")),
-             SlackRenderer.HomeButton(text: "Renew \(title)", command: .renew(book: "#\(index + 1)"))]
+            [Reply.Action(label: "Return \(title)", command: "return #\(index + 1)"),
+             Reply.Action(label: "Renew \(title)", command: "renew #\(index + 1)")]
         }
         let books = Reply(.info, "You have 70 books:", lines: titles.map { "\($0)" }, language: .en)
         // What the last button did, long enough to fill a message of its own (50 blocks).
