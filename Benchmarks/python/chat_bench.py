@@ -1,7 +1,7 @@
 """What the chat benchmarks (slack_burst.py, discord_burst.py) share: `librarybot` as deployed,
 an emulator of the tests started as a child process, the floor responder (chat-floor), a
 library holding Dune, JSON over HTTP to the emulator's controls, memory and percentiles."""
-import json, os, subprocess, sys, tempfile, time, urllib.request
+import json, os, statistics, subprocess, sys, tempfile, time, urllib.request
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
@@ -99,15 +99,23 @@ def memory_report(pid, idle_seconds=10):
 def memory_after_bursts(pid, bursts, quiet_seconds=12):
     """Resident and anonymous memory right after `bursts()` (a callable that runs some bursts),
     then after `quiet_seconds` without commands, once `librarybot run` has given back what the
-    bursts freed (it trims the heap after a quiet tick of 5 s)."""
+    bursts freed (it trims the heap after a quiet tick of 5 s); returns that line and what
+    `bursts()` returned."""
     def now():
         with open(f"/proc/{pid}/smaps_rollup") as rollup:
             keys = {line.split(":")[0]: int(line.split()[1]) / 1024 for line in rollup if ":" in line and line.split()[1].isdigit()}
         return f"{keys['Rss']:.1f} MiB ({keys['Anonymous']:.1f} anonymous)"
-    bursts()
+    runs = bursts()
     right_after = now()
     time.sleep(quiet_seconds)
-    return f"resident memory right after: {right_after}; {quiet_seconds} s later: {now()}"
+    return f"resident memory right after: {right_after}; {quiet_seconds} s later: {now()}", runs
+
+
+def p99s(latency_lists):
+    """The p99 of each burst, in order, and their median: one burst's p99 swings widely from
+    run to run on a shared machine, so a goal is judged on the median of several."""
+    values = [percentile(latencies, 0.99) for latencies in latency_lists]
+    return ", ".join(f"{value:.1f}" for value in values) + f" ms (median {statistics.median(values):.1f})"
 
 
 def cpu_seconds(pid):
