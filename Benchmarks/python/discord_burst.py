@@ -2,9 +2,10 @@
 emulator of the tests; its memory when connected and idle; 20 messages one at a time, then a
 burst of 1,000 MESSAGE_CREATE pushed back to back, with the latency from each push to its reply
 arriving at the REST API (p50, p99); 20 times, the time from an op 7 RECONNECT to the RESUMED
-on the new connection. Then the same burst answered by the floor (chat-floor: the same
-transport, a fixed reply, no bot work), on a fresh emulator, then three bursts each answered by
-the floor spending 100 and 200 µs of CPU a message. Run by `make bench`."""
+on the new connection; five more bursts, and every burst's p99 with their median. Then three
+bursts answered by the floor (chat-floor: the same transport, a fixed reply, no bot work), on a
+fresh emulator, then three each answered by the floor spending 100 and 200 µs of CPU a message.
+Run by `make bench`."""
 import os, subprocess, time
 
 from chat_bench import cpu_seconds, database_with_dune, http, memory_after_bursts, memory_report, p99s, percentile, release_binary, start_emulator, with_floor

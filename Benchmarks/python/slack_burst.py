@@ -1,10 +1,10 @@
 """The Slack gateway benchmark: `librarybot run` (release build) connected to the Slack
 emulator of the tests; its memory when connected and idle; 20 slash commands one at a time,
 then a burst of 1,000 pushed back to back, with the latency from each push to its ack on the
-socket, and to its reply on response_url (p50, p99). Then the same burst answered by the floor
-(chat-floor: the same transport, an ack and a fixed reply, no bot work), on a fresh emulator,
-then three bursts each answered by the floor spending 100 and 200 µs of CPU a command. Run by
-`make bench`."""
+socket, and to its reply on response_url (p50, p99); five more bursts, and every burst's p99
+with their median. Then three bursts answered by the floor (chat-floor: the same transport, an
+ack and a fixed reply, no bot work), on a fresh emulator, then three each answered by the floor
+spending 100 and 200 µs of CPU a command. Run by `make bench`."""
 import os, subprocess, time
 
 from chat_bench import cpu_seconds, database_with_dune, http, memory_after_bursts, memory_report, p99s, percentile, release_binary, start_emulator, with_floor
