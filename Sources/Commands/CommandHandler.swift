@@ -755,11 +755,12 @@ public actor CommandHandler {
 
         case .edit(let book, let field, let value):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }
-            let (_, after) = try await library.edit(book, set: field, to: value)
+            let (before, after) = try await library.edit(book, set: field, to: value)
             let shown = words.fieldValue(after, field)
+            // Named as members knew it: after a new title, "Emma (#2): the title is now Persuasion".
             return Reply(.success, l == .en
-                ? "\(bold: after.title) (#\(after.id)): \(words.fieldName(field)) is now \(shown)."
-                : "\(bold: after.title) (#\(after.id)) : \(words.fieldName(field)) est maintenant \(shown).",
+                ? "\(bold: before.title) (#\(before.id)): \(words.fieldName(field)) is now \(shown)."
+                : "\(bold: before.title) (#\(before.id)) : \(words.fieldName(field)) est maintenant \(shown).",
                 language: l)
 
         case .delete(let references):
