@@ -429,6 +429,19 @@ public actor CommandHandler {
                     ? "\(bold: book.title) is kept for you\(words.until(hold.keptUntil)): check it out yourself, or give up your place in line first, then check it out to \(borrower.name)."
                     : "\(bold: book.title) vous est réservé\(words.until(hold.keptUntil)) : empruntez-le vous-même, ou cédez d'abord votre place dans la file, puis empruntez-le pour \(borrower.name).",
                     suggestion: l.pick("cancel hold ", "annuler la réservation de ") + words.reference(book), language: l)
+            } catch let error as LibraryError where borrower.isSamePerson(as: sender.borrower) {
+                // Someone else has it, or it is kept for someone else: a member already in its
+                // line is told their place rather than to `hold` it again (which is refused).
+                switch error {
+                case .alreadyCheckedOut(let book, _), .heldForAnother(let book, _):
+                    var reply = words.explain(error, asker: sender.borrower)
+                    let (place, suggestion) = await placeOrHold(book, for: borrower, words: words)
+                    if let place { reply.lines.append(place) }
+                    reply.suggestion = suggestion
+                    return reply
+                default:
+                    throw error
+                }
             }
             var reply = Reply(.success, l == .en
                 ? "\(bold: lent.book.title) is checked out to \(borrower.name)."

@@ -493,6 +493,28 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "my history", from: ben, at: day).text.hasPrefix("You have returned no book yet."))
     }
 
+    @Test("a member already in line who tries to check the book out is told their place, not to hold it again")
+    func checkoutFromTheLine() async throws {
+        let handler = try await makeHandler()
+        let ben = Sender(name: "Ben", userID: "U-BEN"), cy = Sender(name: "Cy", userID: "U-CY")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        let out = await handler.handle(text: "checkout Dune", from: ben, at: tuesday)
+        #expect(out.kind == .error)
+        #expect(out.text == "Dune is already checked out by Ana since Tue 1 Dec.\n  It is due back Tue 15 Dec.\n  You are number 1 in line for it.", "\(out.text)")
+        #expect(out.suggestion == nil)
+        // Someone not in line is still offered the hold.
+        #expect(await handler.handle(text: "checkout Dune", from: cy, at: tuesday).suggestion == "hold Dune")
+
+        _ = await handler.handle(text: "hold Dune", from: cy, at: tuesday)
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday)
+        let kept = await handler.handle(text: "checkout Dune", from: cy, at: tuesday)
+        #expect(kept.text == "Dune is kept for Ben until Tue 8 Dec, first in line.\n  You are number 2 in line for it.", "\(kept.text)")
+        #expect(kept.suggestion == nil)
+        let french = await handler.handle(text: "emprunter Dune", from: cy, at: tuesday)
+        #expect(french.text == "Dune est réservé pour Ben jusqu'au mar. 8 déc., premier de la file.\n  Vous êtes numéro 2 dans la file.", "\(french.text)")
+    }
+
     @Test("hold for someone else: they are put in line and told; their loan, place or a free copy is said in their name")
     func holdForSomeoneElse() async throws {
         let handler = try await makeHandler()
