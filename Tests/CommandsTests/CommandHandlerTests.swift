@@ -496,7 +496,7 @@ struct CommandHandlerTests {
     @Test("a member already in line who tries to check the book out is told their place, not to hold it again")
     func checkoutFromTheLine() async throws {
         let handler = try await makeHandler()
-        let ben = Sender(name: "Ben", userID: "U-BEN"), cy = Sender(name: "Cy", userID: "U-CY")
+        let cy = Sender(name: "Cy", userID: "U-CY")
         _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
         _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
         let out = await handler.handle(text: "checkout Dune", from: ben, at: tuesday)
