@@ -24,6 +24,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Commands", package: "librarybot"),
                 .product(name: "LibraryCore", package: "librarybot"),
+                .product(name: "Transport", package: "librarybot"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/CommandBenchmarks",

@@ -26,10 +26,8 @@ public struct HTTPRequest: Sendable {
     public static func json<Body: Encodable>(_ method: String, _ url: String, _ value: Body,
                                              headers: [(name: String, value: String)] = [],
                                              timeout: Duration = .seconds(30)) throws -> HTTPRequest {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return HTTPRequest(method: method, url: url, headers: headers + [("Content-Type", "application/json; charset=utf-8")],
-                           body: try encoder.encode(value), timeout: timeout)
+        HTTPRequest(method: method, url: url, headers: headers + [("Content-Type", "application/json; charset=utf-8")],
+                    body: try StreamingJSONEncoder().encode(value), timeout: timeout)
     }
 }
 

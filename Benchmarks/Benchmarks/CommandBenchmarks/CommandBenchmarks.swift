@@ -3,6 +3,7 @@ import Commands
 import Foundation
 import LibraryCore
 import Synchronization
+import Transport
 
 /// What the bot itself spends on one command, without a network: parsing the text, the
 /// library's transaction, the reply, and the reply rendered and encoded as the JSON a platform
@@ -97,22 +98,38 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    replyJSONBenchmark("Discord") { reply, encoder in
-        for message in DiscordRenderer.messages(reply) { blackHole(try encoder.encode(message)) }
-    }
-    replyJSONBenchmark("Slack") { reply, encoder in
-        blackHole(try encoder.encode(SlackRenderer.render(reply)))
+    // The reply as sent (StreamingJSONEncoder, as `HTTPRequest.json` writes bodies), and the
+    // same with Foundation's JSONEncoder, which wrote them before.
+    for encoder in [ReplyEncoder.streaming, .foundation] {
+        replyJSONBenchmark("Discord", encoder) { reply, encoder in
+            for message in DiscordRenderer.messages(reply) { blackHole(try encoder.encode(message)) }
+        }
+        replyJSONBenchmark("Slack", encoder) { reply, encoder in
+            blackHole(try encoder.encode(SlackRenderer.render(reply)))
+        }
     }
 }
 
-/// `who has Dune`'s reply rendered and encoded as `platform`'s JSON by `encode`; the reply
+/// Which encoder writes a reply's JSON.
+enum ReplyEncoder: String, Sendable {
+    case streaming = "StreamingJSONEncoder"
+    case foundation = "Foundation's JSONEncoder"
+
+    func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        switch self {
+        case .streaming: try StreamingJSONEncoder().encode(value)
+        case .foundation: try JSONEncoder().encode(value)
+        }
+    }
+}
+
+/// `who has Dune`'s reply rendered and encoded as `platform`'s JSON by `encoder`; the reply
 /// itself is made before the measure starts.
-func replyJSONBenchmark(_ platform: String, _ encode: @escaping @Sendable (Reply, JSONEncoder) throws -> Void) {
-    Benchmark("who has Dune's reply as \(platform) JSON") { benchmark in
+func replyJSONBenchmark(_ platform: String, _ encoder: ReplyEncoder, _ body: @escaping @Sendable (Reply, ReplyEncoder) throws -> Void) {
+    Benchmark("who has Dune's reply as \(platform) JSON (\(encoder.rawValue))") { benchmark in
         let shelf = try shelf()
         let reply = await shelf.handler.handle(text: "who has Dune", from: shelf.ana, at: shelf.now)
-        let encoder = JSONEncoder()
         benchmark.startMeasurement()
-        for _ in benchmark.scaledIterations { try encode(reply, encoder) }
+        for _ in benchmark.scaledIterations { try body(reply, encoder) }
     }
 }
