@@ -14,13 +14,17 @@ import Foundation
 ///
 /// Containers may be used as `encode(to:)` implementations use them, one after the other, a
 /// nested container being finished before its parent goes on (which is how synthesized
-/// conformances, and ours, work). A key encoded twice in one object is written twice.
+/// conformances, and ours, work); one used after that throws `EncodingError.invalidValue`
+/// rather than write broken JSON. A key encoded twice in one object is written twice.
 public struct StreamingJSONEncoder: Sendable {
     public init() {}
 
     public func encode<Value: Encodable>(_ value: Value) throws -> Data {
         let output = JSONOutput()
         try output.writeValue(value, parent: nil, key: nil)
+        if let misuse = output.misuse {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: [], debugDescription: misuse))
+        }
         return Data(output.bytes)
     }
 }
@@ -36,11 +40,23 @@ final class JSONOutput {
         var kind: Kind
         /// Elements written in an object or array; for a value, 1 once it is written.
         var count = 0
+        /// Told apart from a frame opened later at the same depth.
+        var id: Int
+    }
+
+    /// A container's or a value's place: its depth, and which frame it was there.
+    struct FrameRef {
+        var index: Int
+        var id: Int
+        /// Where a container used out of turn writes: nowhere.
+        static let closed = FrameRef(index: -1, id: -1)
     }
 
     struct State {
         var bytes: [UInt8] = []
         var frames: [Frame] = []
+        var opened = 0
+        var misuse: String?
     }
 
     private let state: UnsafeMutablePointer<State>
@@ -57,6 +73,9 @@ final class JSONOutput {
     }
 
     var bytes: [UInt8] { state.pointee.bytes }
+
+    /// Why the JSON could not be written, when a container was used after it was done.
+    var misuse: String? { state.pointee.misuse }
 
     var frames: [Frame] {
         _read { yield state.pointee.frames }
@@ -84,25 +103,45 @@ final class JSONOutput {
         }
     }
 
-    /// Starts the next element of the container at `index`: ends what is open inside it, and
-    /// writes the comma before all but the first.
-    func beginElement(in index: Int) {
-        close(downTo: index + 1)
-        if frames[index].count > 0 { append(UInt8(ascii: ",")) }
-        frames[index].count += 1
+    func isOpen(_ frame: FrameRef) -> Bool {
+        frame.index >= 0 && frame.index < frames.count && frames[frame.index].id == frame.id
     }
 
-    func beginElement(in index: Int, key: String) {
-        beginElement(in: index)
-        writeString(key)
-        append(UInt8(ascii: ":"))
+    /// Notes that a container was used after it was done; nothing more is written for it.
+    func refuse(_ frame: FrameRef) {
+        if frame.index >= 0, state.pointee.misuse == nil {
+            state.pointee.misuse = "a container was used after its value was done"
+        }
     }
 
-    /// Opens an object or an array as the element just begun.
-    func open(_ kind: Kind) -> Int {
-        append(kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "["))
-        frames.append(Frame(kind: kind))
-        return frames.count - 1
+    /// Starts the next element of the container `frame`, with `key` in an object: ends what is
+    /// open inside it, and writes the comma before all but the first. False, and nothing
+    /// written, when that container is done.
+    func beginElement(in frame: FrameRef, key: String? = nil) -> Bool {
+        guard isOpen(frame) else {
+            refuse(frame)
+            return false
+        }
+        close(downTo: frame.index + 1)
+        if frames[frame.index].count > 0 { append(UInt8(ascii: ",")) }
+        frames[frame.index].count += 1
+        if let key {
+            writeString(key)
+            append(UInt8(ascii: ":"))
+        }
+        return true
+    }
+
+    /// Opens an object, an array (as the element just begun) or a value to be written.
+    func open(_ kind: Kind) -> FrameRef {
+        switch kind {
+        case .object: append(UInt8(ascii: "{"))
+        case .array: append(UInt8(ascii: "["))
+        case .value: break
+        }
+        state.pointee.opened += 1
+        frames.append(Frame(kind: kind, id: state.pointee.opened))
+        return FrameRef(index: frames.count - 1, id: state.pointee.opened)
     }
 
     /// Writes `value` as the element just begun: scalars and the types `JSONEncoder` treats
@@ -122,10 +161,9 @@ final class JSONOutput {
             default: break
             }
         }
-        frames.append(Frame(kind: .value))
-        let depth = frames.count - 1
-        try value.encode(to: StreamingJSONEncoderImpl(output: self, valueFrame: depth, parent: parent, key: key))
-        close(downTo: depth)
+        let frame = open(.value)
+        try value.encode(to: StreamingJSONEncoderImpl(output: self, valueFrame: frame, parent: parent, key: key))
+        close(downTo: frame.index)
     }
 
     /// Whether `writeValue` writes values of `type` itself, rather than through their `encode(to:)`.
@@ -189,13 +227,13 @@ final class JSONOutput {
 final class StreamingJSONEncoderImpl: Encoder {
     let output: JSONOutput
     /// The frame of the value this encoder writes.
-    let valueFrame: Int
+    let valueFrame: JSONOutput.FrameRef
     private let parent: StreamingJSONEncoderImpl?
     private let key: (any CodingKey)?
     /// The container this encoder opened, asked for again by a second `container(keyedBy:)`.
-    private var opened: Int?
+    private var opened: JSONOutput.FrameRef?
 
-    init(output: JSONOutput, valueFrame: Int, parent: StreamingJSONEncoderImpl?, key: (any CodingKey)?) {
+    init(output: JSONOutput, valueFrame: JSONOutput.FrameRef, parent: StreamingJSONEncoderImpl?, key: (any CodingKey)?) {
         self.output = output
         self.valueFrame = valueFrame
         self.parent = parent
@@ -211,13 +249,17 @@ final class StreamingJSONEncoderImpl: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// The container this encoder opened and still has open, else a new one of `kind`.
-    private func container(_ kind: JSONOutput.Kind) -> Int {
-        if let opened, opened < output.frames.count, output.frames[opened].kind == kind { return opened }
-        output.close(downTo: valueFrame + 1)
-        output.frames[valueFrame].count = 1
-        let index = output.open(kind)
-        opened = index
-        return index
+    private func container(_ kind: JSONOutput.Kind) -> JSONOutput.FrameRef {
+        if let opened, output.isOpen(opened), output.frames[opened.index].kind == kind { return opened }
+        guard output.isOpen(valueFrame), output.frames[valueFrame.index].count == 0 else {
+            output.refuse(valueFrame)
+            return .closed
+        }
+        output.close(downTo: valueFrame.index + 1)
+        output.frames[valueFrame.index].count = 1
+        let frame = output.open(kind)
+        opened = frame
+        return frame
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -250,7 +292,7 @@ struct StreamingJSONKey: CodingKey {
 
 struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let encoder: StreamingJSONEncoderImpl
-    let frame: Int
+    let frame: JSONOutput.FrameRef
     /// The keys from the encoder's value to this container, for a nested one.
     let nesting: [any CodingKey]
 
@@ -258,27 +300,27 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private var output: JSONOutput { encoder.output }
 
     mutating func encodeNil(forKey key: Key) throws {
-        output.beginElement(in: frame, key: key.stringValue)
+        guard output.beginElement(in: frame, key: key.stringValue) else { return }
         output.writeLiteral("null")
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        output.beginElement(in: frame, key: key.stringValue)
+        guard output.beginElement(in: frame, key: key.stringValue) else { return }
         output.writeLiteral(value ? "true" : "false")
     }
 
     mutating func encode(_ value: String, forKey key: Key) throws {
-        output.beginElement(in: frame, key: key.stringValue)
+        guard output.beginElement(in: frame, key: key.stringValue) else { return }
         output.writeString(value)
     }
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        output.beginElement(in: frame, key: key.stringValue)
+        guard output.beginElement(in: frame, key: key.stringValue) else { return }
         try output.writeFloat(value)
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        output.beginElement(in: frame, key: key.stringValue)
+        guard output.beginElement(in: frame, key: key.stringValue) else { return }
         try output.writeFloat(value)
     }
 
@@ -294,23 +336,26 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { try integer(value, key) }
 
     private func integer<Integer: BinaryInteger>(_ value: Integer, _ key: Key) throws {
-        output.beginElement(in: frame, key: key.stringValue)
+        guard output.beginElement(in: frame, key: key.stringValue) else { return }
         output.writeInteger(value)
     }
 
     mutating func encode<Value: Encodable>(_ value: Value, forKey key: Key) throws {
-        output.beginElement(in: frame, key: key.stringValue)
+        guard output.beginElement(in: frame, key: key.stringValue) else { return }
         try output.writeValue(value, parent: encoder, key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        output.beginElement(in: frame, key: key.stringValue)
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: output.open(.object), nesting: nesting + [key]))
+        KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: open(.object, key), nesting: nesting + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        output.beginElement(in: frame, key: key.stringValue)
-        return StreamingUnkeyedContainer(encoder: encoder, frame: output.open(.array), nesting: nesting + [key])
+        StreamingUnkeyedContainer(encoder: encoder, frame: open(.array, key), nesting: nesting + [key])
+    }
+
+    /// Opens `kind` as the value of `key`; a container used out of turn opens nothing.
+    private func open(_ kind: JSONOutput.Kind, _ key: any CodingKey) -> JSONOutput.FrameRef {
+        output.beginElement(in: frame, key: key.stringValue) ? output.open(kind) : .closed
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -322,49 +367,47 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     private func superEncoder(key: any CodingKey) -> any Encoder {
-        output.beginElement(in: frame, key: key.stringValue)
-        output.frames.append(JSONOutput.Frame(kind: .value))
-        return StreamingJSONEncoderImpl(output: output, valueFrame: output.frames.count - 1, parent: encoder, key: key)
+        StreamingJSONEncoderImpl(output: output, valueFrame: open(.value, key), parent: encoder, key: key)
     }
 }
 
 struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     let encoder: StreamingJSONEncoderImpl
-    let frame: Int
+    let frame: JSONOutput.FrameRef
     let nesting: [any CodingKey]
 
     var codingPath: [any CodingKey] { encoder.codingPath + nesting }
-    var count: Int { frame < output.frames.count ? output.frames[frame].count : 0 }
+    var count: Int { output.isOpen(frame) ? output.frames[frame.index].count : 0 }
     private var output: JSONOutput { encoder.output }
 
-    private func next() -> StreamingJSONKey {
+    /// Starts the next element: its key in coding paths, or nil when this container is done.
+    private func next() -> StreamingJSONKey? {
         let key = StreamingJSONKey(intValue: count)
-        output.beginElement(in: frame)
-        return key
+        return output.beginElement(in: frame) ? key : nil
     }
 
     mutating func encodeNil() throws {
-        _ = next()
+        guard next() != nil else { return }
         output.writeLiteral("null")
     }
 
     mutating func encode(_ value: Bool) throws {
-        _ = next()
+        guard next() != nil else { return }
         output.writeLiteral(value ? "true" : "false")
     }
 
     mutating func encode(_ value: String) throws {
-        _ = next()
+        guard next() != nil else { return }
         output.writeString(value)
     }
 
     mutating func encode(_ value: Double) throws {
-        _ = next()
+        guard next() != nil else { return }
         try output.writeFloat(value)
     }
 
     mutating func encode(_ value: Float) throws {
-        _ = next()
+        guard next() != nil else { return }
         try output.writeFloat(value)
     }
 
@@ -380,29 +423,34 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { try integer(value) }
 
     private func integer<Integer: BinaryInteger>(_ value: Integer) throws {
-        _ = next()
+        guard next() != nil else { return }
         output.writeInteger(value)
     }
 
     mutating func encode<Value: Encodable>(_ value: Value) throws {
-        let key = next()
+        guard let key = next() else { return }
         try output.writeValue(value, parent: encoder, key: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let key = next()
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: output.open(.object), nesting: nesting + [key]))
+        let (frame, key) = open(.object)
+        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(encoder: encoder, frame: frame, nesting: nesting + [key]))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let key = next()
-        return StreamingUnkeyedContainer(encoder: encoder, frame: output.open(.array), nesting: nesting + [key])
+        let (frame, key) = open(.array)
+        return StreamingUnkeyedContainer(encoder: encoder, frame: frame, nesting: nesting + [key])
     }
 
     mutating func superEncoder() -> any Encoder {
-        let key = next()
-        output.frames.append(JSONOutput.Frame(kind: .value))
-        return StreamingJSONEncoderImpl(output: output, valueFrame: output.frames.count - 1, parent: encoder, key: key)
+        let (frame, key) = open(.value)
+        return StreamingJSONEncoderImpl(output: output, valueFrame: frame, parent: encoder, key: key)
+    }
+
+    /// Opens `kind` as the next element; a container used out of turn opens nothing.
+    private func open(_ kind: JSONOutput.Kind) -> (JSONOutput.FrameRef, any CodingKey) {
+        let key = StreamingJSONKey(intValue: count)
+        return (output.beginElement(in: frame) ? output.open(kind) : .closed, key)
     }
 }
 
@@ -415,10 +463,10 @@ struct StreamingSingleValueContainer: SingleValueEncodingContainer {
     /// Claims the encoder's value, which may be written once.
     private func claim(_ value: Any) throws {
         let frame = encoder.valueFrame
-        guard frame < output.frames.count, output.frames[frame].count == 0, output.frames.count == frame + 1 else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: "a single value was encoded twice, or after a container"))
+        guard output.isOpen(frame), output.frames[frame.index].count == 0, output.frames.count == frame.index + 1 else {
+            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: "a single value was encoded twice, after a container, or after its place was done"))
         }
-        output.frames[frame].count = 1
+        output.frames[frame.index].count = 1
     }
 
     mutating func encodeNil() throws {

@@ -157,6 +157,31 @@ struct StreamingJSONEncoderTests {
         #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode(Twice()) }
     }
 
+    /// Writes into a nested container, or through a `super` encoder, after its parent went on.
+    struct OutOfTurn: Encodable {
+        var throughSuper: Bool
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Handwritten.Keys.self)
+            var items = container.nestedUnkeyedContainer(forKey: .items)
+            let parent = container.superEncoder(forKey: .parent)
+            try container.encode("after", forKey: .text)
+            if throughSuper {
+                var late = parent.container(keyedBy: Handwritten.Keys.self)
+                try late.encode(1, forKey: .kind)
+            } else {
+                try items.encode(1)
+            }
+        }
+    }
+
+    @Test("a container used after its parent went on is an error, not broken JSON nor a crash")
+    func outOfTurn() throws {
+        for throughSuper in [false, true] {
+            #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode(OutOfTurn(throughSuper: throughSuper)) }
+            #expect(throws: EncodingError.self) { try StreamingJSONEncoder().encode(["a": [OutOfTurn(throughSuper: throughSuper)]]) }
+        }
+    }
+
     @Test("coding paths, for the errors a value reports")
     func codingPaths() throws {
         struct Path: Encodable {
