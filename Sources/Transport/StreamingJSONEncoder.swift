@@ -214,7 +214,7 @@ final class JSONOutput {
                 default:
                     let hex: StaticString = "0123456789abcdef"
                     append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                              hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]])
+                                        hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)]])
                 }
             }
             append(contentsOf: UnsafeBufferPointer(rebasing: utf8[clean...]))
