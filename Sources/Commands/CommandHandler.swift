@@ -236,6 +236,12 @@ public actor CommandHandler {
         for part in parts {
             replies.append(await handle(part.command, from: sender, at: now))
         }
+        // A suggestion that a later command of the message carries out ("checkout Dune then
+        // return Dune": Try `return Dune`) is no advice: it goes.
+        for index in replies.indices.dropLast() {
+            guard let suggestion = replies[index].suggestion.map(TextKey.fold) else { continue }
+            if parts[(index + 1)...].contains(where: { TextKey.fold($0.text) == suggestion }) { replies[index].suggestion = nil }
+        }
         return words.oneAfterAnother(replies)
     }
 

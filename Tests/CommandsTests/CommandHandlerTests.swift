@@ -394,6 +394,18 @@ struct CommandHandlerTests {
               Try: `search Zorro`
             """, "\(lines.text)")
 
+        // A suggestion that a later command carries out is left out; the others stay.
+        let thenBack = await handler.handle(text: "checkout Les Misérables then return les miserables; who has Zorro", from: ben, at: tuesday)
+        #expect(thenBack.text == """
+            Les Misérables is checked out to Ben.
+              Due Tue 15 Dec.
+
+              Thanks! Les Misérables is back on the shelf (borrowed by Ben).
+
+              No book matches 'Zorro'.
+              Try: `search Zorro`
+            """, "\(thenBack.text)")
+
         // "Return of the King" is a title here: two books are lent, nothing is returned.
         _ = await handler.handle(text: "add Return of the King by J.R.R. Tolkien", from: ana, at: tuesday)
         let titles = await handler.handle(text: "checkout Les Misérables and Return of the King", from: ben, at: tuesday)
