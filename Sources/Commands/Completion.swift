@@ -110,9 +110,12 @@ public struct CommandCompleter: Sendable {
     }
 
     /// The candidates whose title starts with `typed` (articles and case aside), then those with
-    /// a word that does, then those that contain it; one per title (copies are one choice).
+    /// a word that does, then those that contain it, then those that hold its number written
+    /// the other way ("19" → Nineteen Eighty-Four); one per title (copies are one choice).
     static func matching(_ candidates: [Candidate], _ typed: String) -> [Candidate] {
         let key = TextKey.fold(typed)
+        let numbered = NumberWords.digits(key)
+        let hasNumber = numbered.unicodeScalars.contains { ("0"..."9").contains($0) }
         var seen = Set<String>()
         var ranked: [(rank: Int, order: Int, candidate: Candidate)] = []
         for (order, candidate) in candidates.enumerated() {
@@ -125,6 +128,8 @@ public struct CommandCompleter: Sendable {
                 rank = 1
             } else if title.contains(key) {
                 rank = 2
+            } else if hasNumber, NumberWords.digits(title).contains(numbered) {
+                rank = 3
             } else {
                 continue
             }

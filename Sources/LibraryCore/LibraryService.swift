@@ -427,7 +427,8 @@ public struct LibraryService: Sendable {
     /// (word prefixes, accents ignored), best first; when none matches all words, those
     /// matching any.
     public func search(_ query: String, limit: Int = 20) async throws -> [BookStatus] {
-        let words = Self.searchWords(TextKey.fold(query))
+        let key = TextKey.fold(query)
+        let words = Self.searchWords(key)
         guard !words.isEmpty else { return [] }
         let isbns = ISBN.equivalents(of: query)
         return try readHere { db in
@@ -435,6 +436,9 @@ public struct LibraryService: Sendable {
                 let ids = try Self.ids(withISBN: isbns, db)
                 if !ids.isEmpty { return try Self.statuses(ids, db) }
             }
+            // Titles holding the query's number written the other way ("1984": Nineteen
+            // Eighty-Four) come first: the words alone cannot find them.
+            let numbered = try Self.statuses(Array(titles.snapshot(db).titlesWithNumber(key).prefix(limit)), db)
             for pattern in [words.joined(separator: " "), words.joined(separator: " OR ")] {
                 let found = try db.all("""
                     SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM bookSearch
@@ -444,7 +448,9 @@ public struct LibraryService: Sendable {
                     ORDER BY bm25(bookSearch, 10.0, 5.0, 1.0, 2.0), book.id
                     LIMIT ?
                     """, [pattern, limit], Self.bookStatus)
-                if !found.isEmpty { return try Self.withKeepers(found, db) }
+                let numberedIDs = Set(numbered.map(\.book.id))
+                let all = numbered + (try Self.withKeepers(found.filter { !numberedIDs.contains($0.book.id) }, db))
+                if !all.isEmpty { return Array(all.prefix(limit)) }
                 if words.count == 1 { break }
             }
             return []

@@ -22,6 +22,8 @@ final class TitleIndex: Sendable {
         struct Entry: Sendable {
             var id: Int64
             var key: String
+            /// The key with its numbers in digits (`NumberWords`), when that differs.
+            var numbered: String?
             var scalars: [UInt32]
             /// The key without its leading article, when it has one.
             var bare: [UInt32]?
@@ -47,13 +49,20 @@ final class TitleIndex: Sendable {
                 let bare = TextKey.withoutArticle(key)
                 let scalars = key.unicodeScalars.map(\.value)
                 let bareScalars = bare.map { $0.unicodeScalars.map(\.value) }
-                let entry = Entry(id: id, key: key, scalars: scalars, bare: bareScalars,
+                let numbered = NumberWords.digits(key)
+                let entry = Entry(id: id, key: key, numbered: numbered == key ? nil : numbered, scalars: scalars, bare: bareScalars,
                                   profile: LetterProfile(scalars), bareProfile: bareScalars.map(LetterProfile.init))
                 let index = entries.count
                 entries.append(entry)
                 idsByKey[key, default: []].append(id)
                 if let bare { idsByKey[bare, default: []].append(id) }
-                for word in Set(key.split(separator: " ")) { entriesByWord[word, default: []].append(index) }
+                if let numbered = entry.numbered {
+                    idsByKey[numbered, default: []].append(id)
+                    if let bare = TextKey.withoutArticle(numbered) { idsByKey[bare, default: []].append(id) }
+                }
+                for word in Set(key.split(separator: " ") + (entry.numbered?.split(separator: " ") ?? [])) {
+                    entriesByWord[word, default: []].append(index)
+                }
                 entriesByLength[entry.scalars.count, default: []].append(index)
                 if let bareScalars = entry.bare { entriesByLength[bareScalars.count, default: []].append(index) }
             }
@@ -66,8 +75,9 @@ final class TitleIndex: Sendable {
 
         /// The ids of the books that `key` (a folded reference) designates: the exact titles
         /// (article or not), else the titles containing it as whole words (not little words
-        /// alone, such as "and"), else the titles
-        /// within a small typo distance, nearest first. Empty when nothing is close.
+        /// alone, such as "and"), else the same with numbers read as digits on both sides ("1984"
+        /// is Nineteen Eighty-Four), else the titles within a small typo distance, nearest
+        /// first. Empty when nothing is close.
         func matches(_ key: String) -> [Int64] {
             // Longer than any title by more than an article and the typos forgiven: nothing to
             // find, and a pasted page is not compared with every title.
@@ -77,6 +87,13 @@ final class TitleIndex: Sendable {
             if !exact.isEmpty { return exact }
             let containing = TextKey.isOnlyLittleWords(key) ? [] : entriesContaining(phrase: key)
             if !containing.isEmpty { return unique(containing.map { entries[$0].id }) }
+            let numbered = NumberWords.digits(key)
+            if numbered != key {
+                let exact = exactMatches([numbered] + (TextKey.withoutArticle(numbered).map { [$0] } ?? []))
+                if !exact.isEmpty { return exact }
+                let containing = entriesContaining(phrase: numbered)
+                if !containing.isEmpty { return unique(containing.map { entries[$0].id }) }
+            }
             let limit = Self.typoAllowance(forLength: key.unicodeScalars.count)
             let near = nearest(to: queries, within: limit)
             guard let best = near.first?.distance else { return [] }
@@ -93,6 +110,16 @@ final class TitleIndex: Sendable {
         /// The ids of the books whose title is one of `queries` (a key, and it without its article).
         private func exactMatches(_ queries: [String]) -> [Int64] {
             unique(queries.flatMap { idsByKey[$0] ?? [] })
+        }
+
+        /// The ids of the books whose title holds the number that `key` (a folded query) has,
+        /// written either way, with the words around it: "1984" finds Nineteen Eighty-Four,
+        /// "twenty thousand leagues" 20,000 Leagues Under the Sea. Empty when `key` has no
+        /// number. What a full-text search of the words cannot find.
+        func titlesWithNumber(_ key: String) -> [Int64] {
+            let numbered = NumberWords.digits(key)
+            guard numbered.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) else { return [] }
+            return unique(entriesContaining(phrase: numbered).map { entries[$0].id })
         }
 
         /// Titles somewhat like `key`, nearest first, for a "did you mean" answer.
@@ -123,7 +150,9 @@ final class TitleIndex: Sendable {
             }
             guard let shortest = postings.min(by: { $0.count < $1.count }) else { return [] }
             let padded = " \(phrase) "
-            return shortest.filter { " \(entries[$0].key) ".contains(padded) }
+            return shortest.filter { index in
+                " \(entries[index].key) ".contains(padded) || entries[index].numbered.map { " \($0) ".contains(padded) } == true
+            }
         }
 
         private func nearest(to queries: [String], within allowance: Int) -> [(id: Int64, distance: Int)] {

@@ -174,6 +174,65 @@ struct ReferenceTests {
         }
     }
 
+    @Test("a number in a title may be typed in digits or in words, either way round", arguments: [
+        ("1984", "Nineteen Eighty-Four"),
+        ("100 years of solitude", "One Hundred Years of Solitude"),
+        ("100 Years", "One Hundred Years of Solitude"),
+        ("20000 leagues under the sea", "20,000 Leagues Under the Sea"),
+        ("twenty thousand leagues under the sea", "20,000 Leagues Under the Sea"),
+        ("Vingt mille lieues sous les mers", "20 000 lieues sous les mers"),
+        ("catch twenty-two", "Catch-22"),
+        ("101 Dalmatians", "The Hundred and One Dalmatians"),
+        ("le tour du monde en 80 jours", "Le Tour du monde en quatre-vingts jours"),
+        ("fahrenheit four hundred fifty one", "Fahrenheit 451"),
+    ])
+    func numbersInTitles(reference: String, title: String) async throws {
+        let library = try await makeLibrary(books: numberedShelf)
+        #expect(try await library.resolve(reference).title == title)
+        #expect(try await library.whoHas(reference).map(\.book.title) == [title])
+    }
+
+    @Test("numbers in words or digits: a number that names no title is not guessed, and one shared by two titles is ambiguous")
+    func numbersNotGuessed() async throws {
+        let library = try await makeLibrary(books: numberedShelf + [book("One Hundred Poems", "Someone")])
+        let missing = await libraryError { _ = try await library.resolve("1985") }
+        guard case .notFound = missing else {
+            Issue.record("expected notFound, got \(String(describing: missing))")
+            return
+        }
+        let shared = await libraryError { _ = try await library.resolve("100") }
+        guard case .ambiguous(_, let candidates) = shared else {
+            Issue.record("expected ambiguous, got \(String(describing: shared))")
+            return
+        }
+        #expect(Set(candidates.map(\.title)) == ["One Hundred Years of Solitude", "One Hundred Poems"])
+        // Digits stay digits: "451" is not "four five one".
+        #expect(await libraryError { _ = try await library.resolve("fahrenheit four five one") } != nil)
+    }
+
+    @Test("search finds a title whose number is written the other way, first, then what the words find")
+    func searchNumbers() async throws {
+        let library = try await makeLibrary(books: numberedShelf + [
+            NewBook(title: "Orwell's Year", author: "Someone", categories: ["1984"]),
+        ])
+        #expect(try await library.search("1984").map(\.book.title) == ["Nineteen Eighty-Four", "Orwell's Year"])
+        #expect(try await library.search("twenty thousand leagues").map(\.book.title) == ["20,000 Leagues Under the Sea"])
+        #expect(try await library.search("hundred years").map(\.book.title) == ["One Hundred Years of Solitude"])
+        #expect(try await library.search("1985").isEmpty)
+    }
+
+    let numberedShelf = [
+        book("Nineteen Eighty-Four", "George Orwell"),
+        book("One Hundred Years of Solitude", "Gabriel García Márquez"),
+        book("20,000 Leagues Under the Sea", "Jules Verne"),
+        book("20 000 lieues sous les mers", "Jules Verne"),
+        book("Catch-22", "Joseph Heller"),
+        book("The Hundred and One Dalmatians", "Dodie Smith"),
+        book("Le Tour du monde en quatre-vingts jours", "Jules Verne"),
+        book("Fahrenheit 451", "Ray Bradbury"),
+        book("Dune", "Frank Herbert"),
+    ]
+
     @Test("a title typed with words from another book suggests it through search")
     func suggestionsFromSearch() async throws {
         let library = try await makeLibrary(books: shelf)
