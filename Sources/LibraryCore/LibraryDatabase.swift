@@ -9,12 +9,16 @@ public struct LibraryDatabase: Sendable {
     /// The default file, relative to the working directory.
     public static let defaultPath = "data/library.sqlite"
 
-    /// Opens (or creates, with its folder) the database file at `path`, in WAL mode.
+    /// Opens (or creates, with its folder) the database file at `path`, in WAL mode. A path
+    /// that cannot hold the library throws `DatabaseFileError`, saying why.
     public static func file(at path: String) throws -> LibraryDatabase {
         let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(
-            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return try LibraryDatabase(DatabasePool(path: url.path, configuration: configuration()))
+        try DatabaseFileError.createFolder(of: url)
+        do {
+            return try LibraryDatabase(DatabasePool(path: url.path, configuration: configuration()))
+        } catch let error as DatabaseError {
+            throw DatabaseFileError(path: url.path, error)
+        }
     }
 
     /// A private database that lives as long as the value, for tests and trials.
@@ -29,12 +33,16 @@ public struct LibraryDatabase: Sendable {
     @discardableResult
     public func backup(to path: String) throws -> (books: Int, openLoans: Int) {
         let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let copy = try DatabaseQueue(path: url.path)
-        try writer.backup(to: copy)
-        return try copy.read { db in
-            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book") ?? 0,
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loan WHERE returnedAt IS NULL") ?? 0)
+        try DatabaseFileError.createFolder(of: url)
+        do {
+            let copy = try DatabaseQueue(path: url.path)
+            try writer.backup(to: copy)
+            return try copy.read { db in
+                (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book") ?? 0,
+                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loan WHERE returnedAt IS NULL") ?? 0)
+            }
+        } catch let error as DatabaseError {
+            throw DatabaseFileError(path: url.path, error)
         }
     }
 

@@ -178,6 +178,27 @@ struct BooksCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test("a database path that cannot hold a library stops the bot with a sentence, not a Foundation dump")
+    func unusableDatabasePath() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notes = folder.appendingPathComponent("notes.txt")
+        try "not a library".write(to: notes, atomically: true, encoding: .utf8)
+        let cases = [
+            (folder.path, "Cannot open the database \(folder.path): \(folder.path) is a folder: give the path of a file"),
+            (notes.appendingPathComponent("library.sqlite").path,
+             "Cannot open the database \(notes.path)/library.sqlite: \(notes.path) is a file, not a folder."),
+            (notes.path, "Cannot open the database \(notes.path): it is not a SQLite database."),
+        ]
+        for (path, message) in cases {
+            let outcome = try await BinaryRunner.run(["console", "--database", path], stdin: "list\n")
+            #expect(outcome.status == 1, "\(path)")
+            #expect(outcome.stderr.contains(message), "\(path): \(outcome.stderr)")
+            #expect(!outcome.stderr.contains("Domain="), "\(path): \(outcome.stderr)")
+        }
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "not a library")
+    }
+
     @Test("a file that is not a catalog is refused with a clear message")
     func badFile() async throws {
         let folder = try temporaryDirectory()

@@ -20,6 +20,33 @@ struct StoreTests {
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    @Test("a path that cannot hold the library says why, in words, and what is there is left as it was")
+    func unusablePaths() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func reason(_ path: String) -> String? {
+            do {
+                _ = try LibraryDatabase.file(at: path)
+                return nil
+            } catch let error as DatabaseFileError {
+                return error.reason
+            } catch {
+                Issue.record("expected DatabaseFileError, got \(error)")
+                return nil
+            }
+        }
+        #expect(reason(folder.path) == "\(folder.path) is a folder: give the path of a file, such as \(folder.path)/library.sqlite.")
+        let notes = folder.appendingPathComponent("notes.txt")
+        try "Dune, Emma\n".write(to: notes, atomically: true, encoding: .utf8)
+        #expect(reason(notes.path) == "it is not a SQLite database. Check the path: it was left as it is.")
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "Dune, Emma\n")
+        #expect(reason(notes.appendingPathComponent("deeper/library.sqlite").path) == "\(notes.path) is a file, not a folder.")
+        // A backup to such a place says the same.
+        let library = try LibraryDatabase.file(at: folder.appendingPathComponent("library.sqlite").path)
+        let backup = #expect(throws: DatabaseFileError.self) { try library.backup(to: notes.appendingPathComponent("copy.sqlite").path) }
+        #expect(backup?.reason == "\(notes.path) is a file, not a folder.")
+    }
+
     @Test("the database itself refuses a second open loan for a book")
     func oneOpenLoanConstraint() async throws {
         let library = try await makeLibrary(books: [book("Dune")])
