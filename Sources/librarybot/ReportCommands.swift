@@ -5,19 +5,42 @@ import Gateways
 import LibraryCore
 import Scheduler
 
-/// `--at "2026-12-03 09:00"` (local time in library.timezone) and `--post`, shared by
-/// `digest` and `remind`.
+/// `--at "2026-12-03 09:00"` (local time in library.timezone, or an ISO 8601 instant such as
+/// 2026-12-03T08:00:00Z) and `--post`, shared by `digest` and `remind`.
 struct ReportOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The local time to report for, \"YYYY-MM-DD HH:MM\" in library.timezone (default: now).", valueName: "time"))
+    @Option(help: ArgumentHelp("The time to report for: \"YYYY-MM-DD HH:MM\" in library.timezone, or an instant with its offset such as 2026-12-03T08:00:00Z (default: now).", valueName: "time"))
     var at: String?
 
     @Flag(help: "Send it through the enabled chat gateways instead of printing it.")
     var post = false
 
+    /// Checked as the command line is read, so that the usage shown is this command's.
+    func validate() throws {
+        guard let at, Self.instant(at, in: .gmt) == nil else { return }
+        throw ValidationError("--at takes a local time such as \"2026-12-03 09:00\" (in library.timezone) or an instant such as 2026-12-03T08:00:00Z (found '\(at)').")
+    }
+
     func instant(in timeZone: TimeZone) throws -> Date {
         guard let at else { return Date() }
-        if let date = DailySchedule.instant(ofLocalTime: at, in: timeZone) { return date }
-        throw ValidationError("--at takes a local time such as \"2026-12-03 09:00\" (found '\(at)').")
+        guard let date = Self.instant(at, in: timeZone) else { throw ValidationError("--at: '\(at)' is no time.") }
+        return date
+    }
+
+    /// `text` as a local time in `timeZone` ("2026-12-03 09:00", or with a T), or as an ISO 8601
+    /// instant with its offset ("2026-12-03T08:00:00Z", "2026-12-03T09:00:00+01:00").
+    private static func instant(_ text: String, in timeZone: TimeZone) -> Date? {
+        let text = text.trimmingWhitespace()
+        // Only with an offset: without one, a time is local to the library.
+        let time = text.split(separator: "T", maxSplits: 1).dropFirst().first ?? ""
+        if time.hasSuffix("Z") || time.contains("+") || time.contains("-") {
+            // Seconds may be left out ("2026-12-03T08:00Z"), as people write it.
+            let withSeconds = time.count > 5 && ["Z", "+", "-"].contains(time.dropFirst(5).first)
+                ? text.prefix(16) + ":00" + text.dropFirst(16) : Substring(text)
+            return (try? Date(String(withSeconds), strategy: .iso8601))
+                ?? (try? Date(String(withSeconds), strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        }
+        let local = text.count > 10 && text.dropFirst(10).first == "T" ? text.prefix(10) + " " + text.dropFirst(11) : text
+        return DailySchedule.instant(ofLocalTime: String(local), in: timeZone)
     }
 
     /// Where `--post` sends: the enabled gateways. Nil when printing.

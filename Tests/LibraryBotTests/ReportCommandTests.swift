@@ -67,6 +67,29 @@ struct ReportCommandTests {
         #expect(negative.stderr.contains("library.hold_days must be from 0 to 365 (found -1)"))
     }
 
+    @Test("--at takes a local time in library.timezone, or an ISO 8601 instant with its offset")
+    func atInstants() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let arguments = ["--database", folder.appendingPathComponent("k.sqlite").path]
+        // UTC+14: a local noon is 22:00 UTC the day before.
+        let zone = ["LIBRARY_TIMEZONE": "Pacific/Kiritimati"]
+        _ = try await BinaryRunner.run(["console", "--as", "Ana"] + arguments, stdin: "add Dune by Frank Herbert\ncheckout Dune\n", environment: zone)
+        let listed = try await BinaryRunner.run(["books", "list"] + arguments, environment: zone)
+        // "#1 Dune, by Frank Herbert (out: Ana, due 2026-12-09)": due at the end of that day in Kiritimati.
+        guard let due = listed.stdout.split(separator: "due ").last?.prefix(10) else {
+            Issue.record("no due day in \(listed.stdout)")
+            return
+        }
+        for (at, overdue) in [("\(due) 12:00", false), ("\(due)T12:00", false), ("\(due)T12:00:00+14:00", false),
+                              ("\(due)T09:00Z", false), ("\(due)T12:00:00Z", true), ("\(due)T12:00:00.250Z", true),
+                              ("\(due)T02:00-10:00", true)] {
+            let digest = try await BinaryRunner.run(["digest", "--at", at] + arguments, environment: zone)
+            #expect(digest.status == 0, "\(at): \(digest.stderr)")
+            #expect(digest.stdout.contains("(overdue)") == overdue, "\(at): \(digest.stdout)")
+        }
+    }
+
     @Test("--post with no gateway enabled says so; a bad --at is refused")
     func refusals() async throws {
         let (folder, arguments) = try await library()
@@ -74,9 +97,12 @@ struct ReportCommandTests {
         let post = try await BinaryRunner.run(["digest", "--post"] + arguments)
         #expect(post.status != 0)
         #expect(post.stderr.contains("No chat gateway is enabled"))
-        let bad = try await BinaryRunner.run(["remind", "--at", "tomorrow"] + arguments)
-        #expect(bad.status != 0)
-        #expect(bad.stderr.contains("--at takes a local time"))
+        for at in ["tomorrow", "2026-12-03T25:00", "2026-12-03T08:00:00+99:00"] {
+            let bad = try await BinaryRunner.run(["remind", "--at", at] + arguments)
+            #expect(bad.status == 64, "\(at)")
+            #expect(bad.stderr.contains("--at takes a local time such as \"2026-12-03 09:00\" (in library.timezone) or an instant such as 2026-12-03T08:00:00Z (found '\(at)')."), "\(bad.stderr)")
+            #expect(bad.stderr.contains("Usage: librarybot remind"), "the usage of the command typed: \(bad.stderr)")
+        }
     }
 
     @Test("a configuration error names the key and exits with status 2")
