@@ -397,6 +397,12 @@ struct Words: Sendable {
         }
         switch error {
         case .notFound(let reference, let suggestions):
+            if let first = suggestions.first, reference == String(first.id) {
+                // A bare number that is no title, but a book's number.
+                return Reply(.error, l == .en ? "No title matches '\(reference)'. Did you mean \(code: "#\(first.id)"), \(bold: first.title)?"
+                                              : "Aucun titre ne correspond à « \(reference) ». Vouliez-vous dire \(code: "#\(first.id)"), \(bold: first.title) ?",
+                             suggestion: l.pick("show #", "info #") + String(first.id), language: l)
+            }
             if let first = suggestions.first {
                 // Copies are one title.
                 var titles: [String] = []

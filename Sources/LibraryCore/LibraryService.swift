@@ -608,6 +608,11 @@ public struct LibraryService: Sendable {
             if suggestionIDs.isEmpty {
                 suggestionIDs = try Self.searchIDs(key, limit: 3, db)
             }
+            // A bare number ("checkout 3") may have meant a book's number, #3: offered first.
+            if trimmed.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let id = Int64(trimmed),
+               index.entries.contains(where: { $0.id == id }) {
+                suggestionIDs = [id] + suggestionIDs.filter { $0 != id }
+            }
             throw LibraryError.notFound(reference: trimmed, suggestions: try Self.books(suggestionIDs, db))
         }
         return Array(ids.prefix(20))

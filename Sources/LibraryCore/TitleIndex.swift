@@ -85,13 +85,17 @@ final class TitleIndex: Sendable {
             let queries = [key] + (TextKey.withoutArticle(key).map { [$0] } ?? [])
             let exact = exactMatches(queries)
             if !exact.isEmpty { return exact }
-            let containing = TextKey.isOnlyLittleWords(key) ? [] : entriesContaining(phrase: key)
+            let containing = TextKey.isOnlyLittleWords(key) ? [] : entriesContaining(phrase: key, numbered: false)
             if !containing.isEmpty { return unique(containing.map { entries[$0].id }) }
             let numbered = NumberWords.digits(key)
             if numbered != key {
                 let exact = exactMatches([numbered] + (TextKey.withoutArticle(numbered).map { [$0] } ?? []))
                 if !exact.isEmpty { return exact }
-                let containing = entriesContaining(phrase: numbered)
+            }
+            // A number alone, as short as an id ("3", "100"), is not looked for inside titles
+            // written in words: the member may have meant #3.
+            if Self.hasDigit(numbered), !Self.isShortNumber(numbered) {
+                let containing = entriesContaining(phrase: numbered, numbered: true)
                 if !containing.isEmpty { return unique(containing.map { entries[$0].id }) }
             }
             let limit = Self.typoAllowance(forLength: key.unicodeScalars.count)
@@ -118,8 +122,17 @@ final class TitleIndex: Sendable {
         /// number. What a full-text search of the words cannot find.
         func titlesWithNumber(_ key: String) -> [Int64] {
             let numbered = NumberWords.digits(key)
-            guard numbered.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) else { return [] }
-            return unique(entriesContaining(phrase: numbered).map { entries[$0].id })
+            guard Self.hasDigit(numbered) else { return [] }
+            return unique(entriesContaining(phrase: numbered, numbered: true).map { entries[$0].id })
+        }
+
+        private static func hasDigit(_ key: String) -> Bool {
+            key.utf8.contains { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
+
+        /// One to three digits and nothing else.
+        private static func isShortNumber(_ key: String) -> Bool {
+            (1...3).contains(key.utf8.count) && key.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         }
 
         /// Titles somewhat like `key`, nearest first, for a "did you mean" answer.
@@ -141,7 +154,9 @@ final class TitleIndex: Sendable {
             }
         }
 
-        private func entriesContaining(phrase: String) -> [Int] {
+        /// The entries whose key holds `phrase` as whole words; with `numbered`, or whose key
+        /// with its numbers in digits does.
+        private func entriesContaining(phrase: String, numbered: Bool) -> [Int] {
             let words = phrase.split(separator: " ")
             var postings: [[Int]] = []
             for word in words {
@@ -151,7 +166,7 @@ final class TitleIndex: Sendable {
             guard let shortest = postings.min(by: { $0.count < $1.count }) else { return [] }
             let padded = " \(phrase) "
             return shortest.filter { index in
-                " \(entries[index].key) ".contains(padded) || entries[index].numbered.map { " \($0) ".contains(padded) } == true
+                " \(entries[index].key) ".contains(padded) || (numbered && entries[index].numbered.map { " \($0) ".contains(padded) } == true)
             }
         }
 

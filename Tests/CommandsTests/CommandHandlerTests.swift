@@ -223,6 +223,13 @@ struct CommandHandlerTests {
         #expect(none.kind == .error)
         #expect(none.text.hasPrefix("No book matches '#99'."), "\(none.text)")
         #expect(none.suggestion == "list")
+        // A number without its # that is no title: the book of that number is offered, not taken.
+        let bare = await handler.handle(text: "checkout 4", from: ana, at: tuesday)
+        #expect(bare.kind == .error)
+        #expect(bare.text.hasPrefix("No title matches '4'. Did you mean `#4`, Dune?\n"), "\(bare.text)")
+        #expect(bare.suggestion == "show #4")
+        #expect(await handler.handle(text: "emprunter 4", from: ana, at: tuesday).text.hasPrefix("Aucun titre ne correspond à « 4 ». Vouliez-vous dire `#4`, Dune ?\n"))
+        #expect(await handler.handle(text: "who has 99", from: ana, at: tuesday).text.hasPrefix("No book matches '99'."))
         // A book of the same title by someone else is not a copy; the first is told nothing of copies.
         #expect(!(await handler.handle(text: "add Emma by Someone Else", from: ana, at: tuesday).text.contains("copies")))
         #expect(!(await handler.handle(text: "add Middlemarch by George Eliot", from: ana, at: tuesday).text.contains("copies")))
