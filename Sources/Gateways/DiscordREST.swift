@@ -76,8 +76,7 @@ public struct DiscordREST: Sendable {
 
     /// Posts `message` in `channel`, as a reply to `replyTo` when given (without pinging its
     /// author). Mentions are never parsed: no title or name can ping anyone.
-    @discardableResult
-    public func createMessage(channel: String, _ message: DiscordRenderer.Message, replyTo: String? = nil) async throws -> String {
+    public func createMessage(channel: String, _ message: DiscordRenderer.Message, replyTo: String? = nil) async throws {
         struct Reference: Encodable {
             var message_id: String
             var fail_if_not_exists = false
@@ -89,10 +88,10 @@ public struct DiscordREST: Sendable {
             var allowed_mentions = AllowedMentions()
             var message_reference: Reference?
         }
-        struct Created: Decodable { var id: String }
         let body = Body(content: message.content, embeds: message.embeds, components: message.components,
                         message_reference: replyTo.map { Reference(message_id: $0) })
-        return try await call("POST", "/channels/\(channel)/messages", json: body).decode(Created.self).id
+        // The created message comes back whole; nothing here needs it.
+        _ = try await call("POST", "/channels/\(channel)/messages", json: body)
     }
 
     /// How an interaction is answered (https://discord.com/developers/docs/interactions/receiving-and-responding).

@@ -63,7 +63,7 @@ struct ScheduledOutput: Sendable {
                     let channel = try Self.required(channel, key: "discord.digest_channel")
                     // A long digest takes several messages, each posted once.
                     for (part, message) in DiscordRenderer.messages(reply).enumerated() {
-                        try await deliveries.once("digest/\(index)/\(part)", on: day) { _ = try await api.createMessage(channel: channel, message) }
+                        try await deliveries.once("digest/\(index)/\(part)", on: day) { try await api.createMessage(channel: channel, message) }
                     }
                 }
             } catch {

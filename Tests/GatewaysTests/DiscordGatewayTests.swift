@@ -607,7 +607,7 @@ struct DiscordRESTTests {
         let discord = try await DiscordEmulator()
         let message = DiscordRenderer.render(Reply(.info, "Hello", language: .en))
         let started = ContinuousClock.now
-        _ = try await discord.api().createMessage(channel: DiscordEmulator.limitedOnce, message)
+        try await discord.api().createMessage(channel: DiscordEmulator.limitedOnce, message)
         #expect(ContinuousClock.now - started >= .milliseconds(450))
         #expect(try await discord.posted().count == 2)
     }
@@ -618,7 +618,7 @@ struct DiscordRESTTests {
         let message = DiscordRenderer.render(Reply(.info, "Hello", language: .en))
         let api = discord.api()
         let started = ContinuousClock.now
-        for _ in 0..<4 { _ = try await api.createMessage(channel: DiscordEmulator.bucketOfTwo, message) }
+        for _ in 0..<4 { try await api.createMessage(channel: DiscordEmulator.bucketOfTwo, message) }
         // Two a second: the third waits for the reset; none draws a 429 (which would be a 5th request).
         #expect(ContinuousClock.now - started >= .milliseconds(900))
         #expect(try await discord.posted().count == 4)
