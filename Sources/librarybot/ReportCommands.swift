@@ -31,13 +31,13 @@ struct ReportOptions: ParsableArguments {
     private static func instant(_ text: String, in timeZone: TimeZone) -> Date? {
         let text = text.trimmingWhitespace()
         // Only with an offset: without one, a time is local to the library.
-        let time = text.split(separator: "T", maxSplits: 1).dropFirst().first ?? ""
-        if time.hasSuffix("Z") || time.contains("+") || time.contains("-") {
+        let parts = text.split(separator: "T", maxSplits: 1)
+        if parts.count == 2, let time = parts.last, time.hasSuffix("Z") || time.contains("+") || time.contains("-") {
             // Seconds may be left out ("2026-12-03T08:00Z"), as people write it.
-            let withSeconds = time.count > 5 && ["Z", "+", "-"].contains(time.dropFirst(5).first)
-                ? text.prefix(16) + ":00" + text.dropFirst(16) : Substring(text)
-            return (try? Date(String(withSeconds), strategy: .iso8601))
-                ?? (try? Date(String(withSeconds), strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            let instant = time.count > 5 && ["Z", "+", "-"].contains(time.dropFirst(5).first)
+                ? "\(parts[0])T\(time.prefix(5)):00\(time.dropFirst(5))" : text
+            return (try? Date(instant, strategy: .iso8601))
+                ?? (try? Date(instant, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
         }
         let local = text.count > 10 && text.dropFirst(10).first == "T" ? text.prefix(10) + " " + text.dropFirst(11) : text
         return DailySchedule.instant(ofLocalTime: String(local), in: timeZone)
