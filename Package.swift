@@ -51,6 +51,10 @@ let package = Package(
             dependencies: ["Commands", "LibraryCore", "Transport"]
         ),
         .target(
+            name: "Catalogs",
+            dependencies: ["LibraryCore", "Transport"]
+        ),
+        .target(
             name: "Scheduler",
             dependencies: ["LibraryCore", "Commands"]
         ),
@@ -61,6 +65,7 @@ let package = Package(
                 "Commands",
                 "Scheduler",
                 "Gateways",
+                "Catalogs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -86,6 +91,11 @@ let package = Package(
             name: "GatewaysTests",
             dependencies: ["Gateways", "Commands", "LibraryCore", "Transport", "TestSupport"],
             resources: [.copy("Resources/slack_emulator.py"), .copy("Resources/discord_emulator.py"), .copy("Resources/loop_http.py")]
+        ),
+        .testTarget(
+            name: "CatalogsTests",
+            dependencies: ["Catalogs", "Commands", "LibraryCore", "Transport", "TestSupport"],
+            resources: [.copy("Resources/openlibrary_emulator.py")]
         ),
         .testTarget(
             name: "SchedulerTests",

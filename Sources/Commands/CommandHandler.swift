@@ -46,13 +46,17 @@ public struct HandlerSettings: Sendable {
     public var timeZone: TimeZone
     /// How long a confirmation request stays open.
     public var confirmationWindow: TimeInterval
+    /// Where `add isbn N` finds the title and author (`isbn.lookup_url`); nil when lookups are off.
+    public var isbnCatalog: (any ISBNCatalog)?
 
     public init(admins: Set<String> = [], defaultLanguage: Language = .en,
-                timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, confirmationWindow: TimeInterval = 300) {
+                timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, confirmationWindow: TimeInterval = 300,
+                isbnCatalog: (any ISBNCatalog)? = nil) {
         self.admins = admins
         self.defaultLanguage = defaultLanguage
         self.timeZone = timeZone
         self.confirmationWindow = confirmationWindow
+        self.isbnCatalog = isbnCatalog
     }
 }
 
@@ -767,10 +771,47 @@ public actor CommandHandler {
                     : "L'ISBN \(normalized) est déjà sur l'étagère : \(bold: existing.title) (#\(existing.id)).",
                     language: l)
             }
-            return Reply(.error, l == .en
-                ? "I cannot look up ISBN \(normalized) by myself: give the title and the author with it."
-                : "Je ne sais pas retrouver l'ISBN \(normalized) tout seul : donnez aussi le titre et l'auteur.",
-                suggestion: l.pick("add TITLE by AUTHOR isbn: ", "ajouter TITRE par AUTEUR isbn: ") + normalized, language: l)
+            let byHand = l.pick("add TITLE by AUTHOR isbn: ", "ajouter TITRE par AUTEUR isbn: ") + normalized
+            guard let catalog = settings.isbnCatalog else {
+                return Reply(.error, l == .en
+                    ? "I cannot look up ISBN \(normalized) by myself: give the title and the author with it."
+                    : "Je ne sais pas retrouver l'ISBN \(normalized) tout seul : donnez aussi le titre et l'auteur.",
+                    suggestion: byHand, language: l)
+            }
+            let entry: CatalogEntry?
+            do {
+                entry = try await catalog.book(isbn: normalized)
+            } catch {
+                let reason = (error as? ISBNCatalogError)?.reason ?? l.pick("failed", "a échoué")
+                return Reply(.error, l == .en
+                    ? "I could not look up ISBN \(normalized): \(catalog.name) \(reason). Try again later, or give the title and the author with it."
+                    : "Je n'ai pas pu chercher l'ISBN \(normalized) : \(catalog.name) \(reason). Réessayez plus tard, ou donnez le titre et l'auteur.",
+                    suggestion: byHand, language: l)
+            }
+            guard let entry else {
+                return Reply(.error, l == .en
+                    ? "\(catalog.name) does not know ISBN \(normalized): give the title and the author with it."
+                    : "\(catalog.name) ne connaît pas l'ISBN \(normalized) : donnez le titre et l'auteur.",
+                    suggestion: byHand, language: l)
+            }
+            guard !entry.authors.isEmpty else {
+                // Quoted, so that the title is read whole whatever it holds.
+                let quoted = entry.title.contains("\"") ? "«\(entry.title)»" : "\"\(entry.title)\""
+                return Reply(.error, l == .en
+                    ? "\(catalog.name) knows ISBN \(normalized) as \(bold: entry.title), with no author: give the author with it."
+                    : "\(catalog.name) connaît l'ISBN \(normalized) sous le titre \(bold: entry.title), sans auteur : donnez l'auteur.",
+                    suggestion: l.pick("add ", "ajouter ") + quoted + l.pick(" by AUTHOR isbn: ", " par AUTEUR isbn: ") + normalized,
+                    language: l)
+            }
+            var added = try await run(.add(title: entry.title, author: entry.authors.joined(separator: ", "), publisher: entry.publisher,
+                                           categories: [], isbn: normalized), sender: sender, now: now, words: words)
+            // Where the title and author came from, and how to put them right.
+            if let book = try await library.book(withISBN: normalized) {
+                added.lines.insert(l == .en
+                    ? "Title, author and publisher from \(catalog.name); to change one: \(code: "edit #\(book.id) set title to …")."
+                    : "Titre, auteur et éditeur d'après \(catalog.name) ; pour en changer un : \(code: "modifier #\(book.id) titre = …").", at: 0)
+            }
+            return added
 
         case .edit(let book, let field, let value):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Commands
+import Catalogs
 import Configuration
 import Foundation
 import Gateways
@@ -67,6 +68,8 @@ struct BotSettings {
     var backups: DailyBackups?
     /// `backup.time`: when the daily copy is made.
     var backupTime: DailyTime
+    /// `isbn.lookup_url`: the Open Library where `add isbn N` finds a book; nil when off.
+    var isbnLookupURL: String?
     /// `slack.enabled` with `slack.app_token` (SLACK_APP_TOKEN), `slack.bot_token`
     /// (SLACK_BOT_TOKEN) and `slack.api_url`; nil when Slack is off.
     var slack: SlackSettings?
@@ -152,6 +155,15 @@ struct BotSettings {
         guard (1...3650).contains(keep) else { throw CLIFailure("backup.keep must be from 1 to 3650 (found \(keep)).") }
         let backupFolder = backup.string(forKey: "folder", default: "").trimmingWhitespace()
         backups = backupFolder.isEmpty ? nil : DailyBackups(folder: backupFolder, keep: keep)
+
+        // `add isbn N` looks the book up there; an empty value turns lookups off.
+        let isbnScope = reader.scoped(to: "isbn")
+        if isbnScope.string(forKey: "lookup_url")?.trimmingWhitespace().isEmpty == true {
+            isbnLookupURL = nil
+        } else {
+            isbnLookupURL = try isbnScope.webAddress("lookup_url", default: "https://openlibrary.org", named: "isbn.lookup_url")
+        }
+        handler.isbnCatalog = isbnLookupURL.map { OpenLibraryCatalog(baseURL: $0) }
 
         let levelName = reader.scoped(to: "log").string(forKey: "level", default: "info")
         guard let logLevel = Logger.Level(rawValue: levelName.lowercased()) else {

@@ -199,6 +199,28 @@ struct BooksCommandTests {
         #expect(try String(contentsOf: notes, encoding: .utf8) == "not a library")
     }
 
+    @Test("add isbn in the console looks the book up at isbn.lookup_url; an empty isbn.lookup_url turns lookups off")
+    func addByISBN() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CatalogsTests/Resources/openlibrary_emulator.py")
+        let openLibrary = try await PythonPeer(script: script.path)
+        defer { openLibrary.stop() }
+        let arguments = ["console", "--as", "Ana", "--database", folder.appendingPathComponent("l.sqlite").path]
+        let added = try await BinaryRunner.run(arguments, stdin: "add isbn 9780451526533\nshow #1\n",
+                                               environment: ["ISBN_LOOKUP_URL": "http://127.0.0.1:\(openLibrary.port)"])
+        #expect(added.status == 0)
+        #expect(added.stdout.hasPrefix("Added The adventures of Tom Sawyer by Mark Twain as #1.\n"), "\(added.stdout)")
+        #expect(added.stdout.contains("Publisher: Signet Classic"), "\(added.stdout)")
+        #expect(added.stdout.contains("ISBN: 9780451526533"), "\(added.stdout)")
+        let off = try await BinaryRunner.run(arguments, stdin: "add isbn 9780140328721\n", environment: ["ISBN_LOOKUP_URL": ""])
+        #expect(off.stdout.hasPrefix("I cannot look up ISBN 9780140328721 by myself"), "\(off.stdout)")
+        let bad = try await BinaryRunner.run(arguments, stdin: "", environment: ["ISBN_LOOKUP_URL": "openlibrary.org"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("isbn.lookup_url must be an http:// or https:// URL (found 'openlibrary.org')."), "\(bad.stderr)")
+    }
+
     @Test("a file that is not a catalog is refused with a clear message")
     func badFile() async throws {
         let folder = try temporaryDirectory()

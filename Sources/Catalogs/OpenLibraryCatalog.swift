@@ -1,0 +1,64 @@
+import Foundation
+import LibraryCore
+import Transport
+
+/// Open Library's Books API (https://openlibrary.org/dev/docs/api/books) as an `ISBNCatalog`:
+/// one GET per ISBN, `jscmd=data` for the names of the authors and publishers.
+public struct OpenLibraryCatalog: ISBNCatalog {
+    public let name = "Open Library"
+    /// Where the API is: https://openlibrary.org, or an emulator in tests (`isbn.lookup_url`).
+    public let baseURL: String
+    /// How long a lookup may take: a member waits for the reply.
+    public let timeout: Duration
+    private let http: HTTPClient
+
+    public init(baseURL: String = "https://openlibrary.org", timeout: Duration = .seconds(10), http: HTTPClient = .shared) {
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.timeout = timeout
+        self.http = http
+    }
+
+    /// Open Library asks the programs that call it to say who they are.
+    static let userAgent = "librarybot (a committee's shared library in team chat; ISBN lookups for `add isbn`)"
+
+    public func book(isbn: String) async throws -> CatalogEntry? {
+        // An ISBN is digits and X: nothing else goes into the URL.
+        guard !isbn.isEmpty, isbn.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "X") }) else { return nil }
+        let bibkey = "ISBN:\(isbn)"
+        let request = HTTPRequest(url: "\(baseURL)/api/books?bibkeys=\(bibkey)&format=json&jscmd=data",
+                                  headers: [("User-Agent", Self.userAgent), ("Accept", "application/json")], timeout: timeout)
+        let response: HTTPResponse
+        do {
+            response = try await http.execute(request)
+        } catch let error as HTTPError {
+            switch error.kind {
+            case .timeout: throw ISBNCatalogError(reason: "did not answer within \(timeout.components.seconds) s")
+            case .tls: throw ISBNCatalogError(reason: "could not be reached securely (TLS)")
+            default: throw ISBNCatalogError(reason: "could not be reached")
+            }
+        }
+        guard response.status == 200 else { throw ISBNCatalogError(reason: "answered with HTTP \(response.status)") }
+        let records: [String: Record]
+        do {
+            records = try JSONDecoder().decode([String: Record].self, from: response.body)
+        } catch {
+            throw ISBNCatalogError(reason: "answered with something other than a book record")
+        }
+        // Keyed by the bibkey asked for; empty when the ISBN is unknown.
+        guard let record = records[bibkey] ?? records.values.first,
+              let title = record.title?.trimmingWhitespace(newlines: true), !title.isEmpty else { return nil }
+        let names = { (list: [Named]?) in (list ?? []).compactMap { $0.name?.trimmingWhitespace(newlines: true) }.filter { !$0.isEmpty } }
+        return CatalogEntry(title: title, authors: names(record.authors), publisher: names(record.publishers).first)
+    }
+
+    /// The fields of a record used here; the others (identifiers, covers, subjects, …) are ignored.
+    private struct Record: Decodable {
+        var title: String?
+        var authors: [Named]?
+        var publishers: [Named]?
+    }
+
+    private struct Named: Decodable {
+        var name: String?
+    }
+}

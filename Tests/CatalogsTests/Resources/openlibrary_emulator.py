@@ -1,0 +1,77 @@
+"""An Open Library emulator on loopback for the ISBN lookup tests: the Books API
+(GET /api/books?bibkeys=ISBN:N&format=json&jscmd=data), its records shaped as in Open Library's
+documentation (https://openlibrary.org/dev/docs/api/books): a JSON object keyed by the bibkey
+asked for, empty when the ISBN is unknown. Prints its HTTP port, serves until stdin closes.
+
+Special ISBNs: 9780000000002 answers 503, 9780000000019 answers after 3 s, 9780000000026 has no
+author, 9780000000033 is not JSON, 9780000000040 has a title that tries to ping everyone.
+Test control: GET /_requests (each request's path and User-Agent, in order)."""
+import json, os, sys, threading, time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+
+def record(title, authors, publishers=(), subjects=(), key="/books/OL1M"):
+    return {"url": f"https://openlibrary.org{key}/x", "key": key, "title": title,
+            "authors": [{"url": f"https://openlibrary.org/authors/OL{i}A/x", "name": name} for i, name in enumerate(authors)],
+            "publishers": [{"name": name} for name in publishers],
+            "subjects": [{"name": name, "url": "https://openlibrary.org/subjects/x"} for name in subjects],
+            "publish_date": "1970", "identifiers": {"openlibrary": [key.split("/")[-1]]}}
+
+
+BOOKS = {
+    "9780140328721": record("Fantastic Mr Fox", ["Roald Dahl"], ["Puffin"], ["Animals", "Foxes", "Fiction"]),
+    "0140328726": record("Fantastic Mr Fox", ["Roald Dahl"], ["Puffin"]),
+    "9780451526533": record("The adventures of Tom Sawyer", ["Mark Twain"], ["Signet Classic", "Penguin"]),
+    "9782070612758": record("Le Petit Prince", ["Antoine de Saint-Exupéry"], ["Gallimard"]),
+    "9780262033848": record("Introduction to Algorithms", ["Thomas H. Cormen", "Charles E. Leiserson", "Ronald L. Rivest", "Clifford Stein"], ["MIT Press"]),
+    "9780000000026": record("A Book by Nobody", []),
+    "9780000000040": record("<!channel> @everyone *bold*", ["<@U123>"], ["@here"]),
+}
+requests = []
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def send(self, status, body, kind="application/json"):
+        data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_GET(self):
+        url = urlparse(self.path)
+        if url.path == "/_requests":
+            return self.send(200, requests)
+        requests.append({"path": self.path, "user_agent": self.headers.get("User-Agent", "")})
+        if url.path != "/api/books":
+            return self.send(404, {"error": "notfound"})
+        query = parse_qs(url.query)
+        bibkey = query.get("bibkeys", [""])[0]
+        if query.get("format") != ["json"] or query.get("jscmd") != ["data"] or not bibkey.startswith("ISBN:"):
+            return self.send(400, {"error": "bad request"})
+        isbn = bibkey[len("ISBN:"):]
+        if isbn == "9780000000002":
+            return self.send(503, "<html>Service Unavailable</html>", "text/html")
+        if isbn == "9780000000019":
+            time.sleep(3)
+        if isbn == "9780000000033":
+            return self.send(200, "<html>maintenance</html>", "text/html")
+        return self.send(200, {bibkey: BOOKS[isbn]} if isbn in BOOKS else {})
+
+
+class Server(ThreadingHTTPServer):
+    request_queue_size = 256
+    daemon_threads = True
+
+
+server = Server(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+server.serve_forever()
