@@ -89,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GatewaysTests",
-            dependencies: ["Gateways", "Commands", "LibraryCore", "Transport", "TestSupport"],
+            dependencies: ["Gateways", "Commands", "LibraryCore", "Transport", "TestSupport", "Catalogs"],
             resources: [.copy("Resources/slack_emulator.py"), .copy("Resources/discord_emulator.py"), .copy("Resources/loop_http.py")]
         ),
         .testTarget(

@@ -48,6 +48,9 @@ public final class DiscordGateway: Sendable {
     let invalidSessionDelay: ClosedRange<Double>
     /// How long the members a `/library` text mentions may take to look up.
     let mentionLookupTime: Duration
+    /// How long a `/library` command may run before its interaction is deferred: Discord drops
+    /// an interaction not answered within 3 s.
+    let deferAfter: Duration
     private let log: @Sendable (String) -> Void
 
     private struct Session {
@@ -72,6 +75,7 @@ public final class DiscordGateway: Sendable {
 
     public init(api: DiscordREST, handler: CommandHandler, prefix: String = "!library",
                 invalidSessionDelay: ClosedRange<Double> = 1...5, mentionLookupTime: Duration = .milliseconds(1500),
+                deferAfter: Duration = .seconds(2),
                 directMessages: DirectMessages? = nil, log: @escaping @Sendable (String) -> Void = { _ in },
                 trace: @escaping @Sendable (CommandTrace) -> Void = { _ in }) {
         self.api = api
@@ -81,6 +85,7 @@ public final class DiscordGateway: Sendable {
         self.prefix = prefix
         self.invalidSessionDelay = invalidSessionDelay
         self.mentionLookupTime = mentionLookupTime
+        self.deferAfter = deferAfter
         self.log = log
         self.tracer = CommandTracer(platform: "Discord", report: trace)
     }
@@ -362,13 +367,41 @@ public final class DiscordGateway: Sendable {
                 let text = interaction.data?.options?.first { $0.name == "command" }?.value ?? ""
                 var sender = sender
                 sender.mentions = await people(mentionedIn: text, guild: interaction.guild_id)
+                // Discord waits 3 s for the callback: a command still running after
+                // `deferAfter` (an ISBN looked up in Open Library) is answered "thinking…"
+                // first, and its reply put in place of that once it is ready.
+                let deferral = Deferral()
+                let application = interaction.application_id
+                let deferring = application == nil ? nil : Task { [api, deferAfter] in
+                    try await Task.sleep(for: deferAfter)
+                    guard deferral.start() else { return }
+                    try await api.deferResponse(toInteraction: interaction.id, token: interaction.token)
+                }
                 let (reply, onlyToAsker) = await answerSlashCommand(text, from: sender, handler: handler, turn: turn, tracer: tracer)
                 notices = reply.notices
-                let parts = DiscordRenderer.messages(reply, atMost: interaction.application_id == nil ? 1 : DiscordRenderer.maxMessages)
-                try await api.respond(toInteraction: interaction.id, token: interaction.token, parts[0], ephemeral: onlyToAsker)
-                if let application = interaction.application_id {
-                    for part in parts.dropFirst() {
-                        try await api.followUp(application: application, token: interaction.token, part, ephemeral: onlyToAsker)
+                let parts = DiscordRenderer.messages(reply, atMost: application == nil ? 1 : DiscordRenderer.maxMessages)
+                if let application, let deferring, !deferral.finishInTime() {
+                    try await deferring.value
+                    if onlyToAsker {
+                        // The "thinking" message is seen by all: the answer for the asker alone
+                        // replaces it as ephemeral follow-ups.
+                        try await api.deleteOriginalResponse(application: application, token: interaction.token)
+                        for part in parts {
+                            try await api.followUp(application: application, token: interaction.token, part, ephemeral: true)
+                        }
+                    } else {
+                        try await api.editOriginalResponse(application: application, token: interaction.token, parts[0])
+                        for part in parts.dropFirst() {
+                            try await api.followUp(application: application, token: interaction.token, part)
+                        }
+                    }
+                } else {
+                    deferring?.cancel()
+                    try await api.respond(toInteraction: interaction.id, token: interaction.token, parts[0], ephemeral: onlyToAsker)
+                    if let application {
+                        for part in parts.dropFirst() {
+                            try await api.followUp(application: application, token: interaction.token, part, ephemeral: onlyToAsker)
+                        }
                     }
                 }
             case (3, _, let id?) where id.hasPrefix(DiscordRenderer.commandPrefix):
@@ -452,6 +485,31 @@ final class HeartbeatACK: Sendable {
         acknowledged.withLock { value in
             defer { value = false }
             return value
+        }
+    }
+}
+
+/// Whether an interaction's answer came in time or was deferred: whichever of the answer and
+/// the deferral's timer comes first wins, once.
+final class Deferral: Sendable {
+    private enum State { case waiting, answered, deferred }
+    private let state = Mutex(State.waiting)
+
+    /// The timer's turn: true when the answer is not there yet, and the deferral must be sent.
+    func start() -> Bool {
+        state.withLock { state in
+            guard case .waiting = state else { return false }
+            state = .deferred
+            return true
+        }
+    }
+
+    /// The answer's turn: true when it came before the deferral, and goes as the callback.
+    func finishInTime() -> Bool {
+        state.withLock { state in
+            guard case .waiting = state else { return false }
+            state = .answered
+            return true
         }
     }
 }

@@ -124,6 +124,39 @@ public struct DiscordREST: Sendable {
                            route: "POST /interactions/{id}/{token}/callback")
     }
 
+    /// Tells Discord the answer to an interaction is coming (callback type 5, "deferred channel
+    /// message with source"): the member sees that the bot is thinking, and the answer, edited
+    /// in with `editOriginalResponse`, may come within 15 minutes instead of 3 seconds
+    /// (https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction).
+    public func deferResponse(toInteraction id: String, token interactionToken: String) async throws {
+        struct Body: Encodable { var type = 5 }
+        _ = try await call("POST", "/interactions/\(id)/\(interactionToken)/callback", json: Body(), authorized: false,
+                           route: "POST /interactions/{id}/{token}/callback")
+    }
+
+    /// Puts `message` in place of a deferred answer's "thinking" message
+    /// (https://discord.com/developers/docs/interactions/receiving-and-responding#edit-original-interaction-response).
+    public func editOriginalResponse(application applicationID: String, token interactionToken: String,
+                                     _ message: DiscordRenderer.Message) async throws {
+        struct Body: Encodable {
+            var content: String
+            var embeds: [DiscordRenderer.Embed]
+            var components: [DiscordRenderer.ActionRow]
+            var allowed_mentions = AllowedMentions()
+        }
+        let body = Body(content: message.content, embeds: message.embeds, components: message.components ?? [])
+        _ = try await call("PATCH", "/webhooks/\(applicationID)/\(interactionToken)/messages/@original", json: body, authorized: false,
+                           route: "PATCH /webhooks/{application.id}/{token}/messages/@original")
+    }
+
+    /// Removes a deferred answer's "thinking" message, when the answer is for the asker alone
+    /// and goes as an ephemeral follow-up instead
+    /// (https://discord.com/developers/docs/interactions/receiving-and-responding#delete-original-interaction-response).
+    public func deleteOriginalResponse(application applicationID: String, token interactionToken: String) async throws {
+        _ = try await call("DELETE", "/webhooks/\(applicationID)/\(interactionToken)/messages/@original", authorized: false,
+                           route: "DELETE /webhooks/{application.id}/{token}/messages/@original")
+    }
+
     /// Answers an autocomplete interaction (type 4) with up to 25 choices (callback type 8,
     /// https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-response-object-autocomplete):
     /// each shown as its label, and filling the option with its command when picked.

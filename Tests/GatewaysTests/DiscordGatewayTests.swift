@@ -1,3 +1,4 @@
+import Catalogs
 import Commands
 import Foundation
 @testable import Gateways
@@ -135,12 +136,14 @@ func discordAutocomplete(id: String, typed: String, userID: String = "7000000000
 
 /// A gateway on a real in-memory library holding Dune, against the emulator.
 func startDiscord(_ discord: DiscordEmulator, token: String = DiscordEmulator.token,
-                  invalidSessionDelay: ClosedRange<Double> = 1...5, log: LogLines = LogLines()) async throws
+                  invalidSessionDelay: ClosedRange<Double> = 1...5, log: LogLines = LogLines(),
+                  isbnCatalog: (any ISBNCatalog)? = nil, deferAfter: Duration = .seconds(2)) async throws
     -> (DiscordGateway, LibraryService, Task<Void, any Error>) {
     let library = LibraryService(database: try LibraryDatabase.inMemory())
     try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: Date())
-    let gateway = DiscordGateway(api: discord.api(token: token), handler: CommandHandler(library: library),
-                                 invalidSessionDelay: invalidSessionDelay, log: log.append)
+    let gateway = DiscordGateway(api: discord.api(token: token),
+                                 handler: CommandHandler(library: library, settings: HandlerSettings(isbnCatalog: isbnCatalog)),
+                                 invalidSessionDelay: invalidSessionDelay, deferAfter: deferAfter, log: log.append)
     let task = Task { try await gateway.run() }
     return (gateway, library, task)
 }
@@ -452,6 +455,44 @@ struct DiscordGatewayTests {
         #expect(first.body?["data"]?["allowed_mentions"]?["parse"]?.count == 0)
         let second = try #require(callbacks.first { $0.path.contains("900000000000000002") })
         #expect(second.body?["data"]?["flags"]?.int == 64)
+    }
+
+    @Test("/library still running after 2 s (an ISBN looked up) is deferred, then its answer edited in; an error replaces the deferral with an ephemeral follow-up")
+    func slowSlashCommand() async throws {
+        let discord = try await DiscordEmulator()
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CatalogsTests/Resources/openlibrary_emulator.py")
+        let openLibrary = try await PythonPeer(script: script.path)
+        defer { openLibrary.stop() }
+        let catalog = OpenLibraryCatalog(baseURL: "http://127.0.0.1:\(openLibrary.port)")
+        // Open Library answers these two after 1.5 s; the bot defers after 0.3 s here.
+        let (_, library, task) = try await startDiscord(discord, isbnCatalog: catalog, deferAfter: .milliseconds(300))
+        defer { task.cancel() }
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000091", command: "add isbn 9780000000057"))
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000092", command: "add isbn 9780000000019"))
+        // Another member's quick command (one member's commands run in order, so Ana's would wait).
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000093", command: "who has Dune", userID: "700000000000000002", nick: "Ben"))
+        let requests = try await discord.wait({ try await discord.requests() }) { requests in
+            requests.contains { $0.method == "PATCH" } && requests.contains { $0.path.hasPrefix("/webhooks/") && $0.method == "POST" }
+        }
+        let callbacks = requests.filter { $0.path.hasSuffix("/callback") }
+        // The quick command is answered at once, as always.
+        #expect(callbacks.first { $0.path.contains("900000000000000093") }?.body?["type"]?.int == 4)
+        for id in ["900000000000000091", "900000000000000092"] {
+            let callback = try #require(callbacks.first { $0.path.contains(id) })
+            #expect(callback.body?["type"]?.int == 5, "deferred: \(id)")
+        }
+        let edited = try #require(requests.first { $0.method == "PATCH" })
+        #expect(edited.path == "/webhooks/\(DiscordEmulator.applicationID)/token-900000000000000091/messages/@original")
+        #expect(edited.body?["content"]?.string?.hasPrefix("Added **The Slow Book** by Tortoise as \\#2.") == true, "\(String(describing: edited.body))")
+        #expect(edited.body?["allowed_mentions"]?["parse"]?.count == 0)
+        // The error is for the asker alone: the deferral's message goes, an ephemeral follow-up comes.
+        let deleted = try #require(requests.first { $0.method == "DELETE" })
+        #expect(deleted.path == "/webhooks/\(DiscordEmulator.applicationID)/token-900000000000000092/messages/@original")
+        let followUp = try #require(requests.first { $0.method == "POST" && $0.path == "/webhooks/\(DiscordEmulator.applicationID)/token-900000000000000092" })
+        #expect(followUp.body?["flags"]?.int == 64)
+        #expect(followUp.body?["content"]?.string?.hasPrefix("Open Library does not know ISBN 9780000000019") == true)
+        #expect(try await library.resolve("#2").title == "The Slow Book")
     }
 
     @Test("a reply's button (Renew on a reminder) runs its command as the member who pressed it, answered through the callback")

@@ -3,8 +3,9 @@
 documentation (https://openlibrary.org/dev/docs/api/books): a JSON object keyed by the bibkey
 asked for, empty when the ISBN is unknown. Prints its HTTP port, serves until stdin closes.
 
-Special ISBNs: 9780000000002 answers 503, 9780000000019 answers after 3 s, 9780000000026 has no
-author, 9780000000033 is not JSON, 9780000000040 has a title that tries to ping everyone.
+Special ISBNs: 9780000000002 answers 503, 9780000000019 is unknown and 9780000000057 known, both
+answered after 1.5 s, 9780000000026 has no author, 9780000000033 is not JSON, 9780000000040 has a
+title that tries to ping everyone.
 Test control: GET /_requests (each request's path and User-Agent, in order)."""
 import json, os, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -26,6 +27,7 @@ BOOKS = {
     "9782070612758": record("Le Petit Prince", ["Antoine de Saint-Exupéry"], ["Gallimard"]),
     "9780262033848": record("Introduction to Algorithms", ["Thomas H. Cormen", "Charles E. Leiserson", "Ronald L. Rivest", "Clifford Stein"], ["MIT Press"]),
     "9780000000026": record("A Book by Nobody", []),
+    "9780000000057": record("The Slow Book", ["Tortoise"], ["Patience Press"]),
     "9780000000040": record("<!channel> @everyone *bold*", ["<@U123>"], ["@here"]),
 }
 requests = []
@@ -59,8 +61,8 @@ class Handler(BaseHTTPRequestHandler):
         isbn = bibkey[len("ISBN:"):]
         if isbn == "9780000000002":
             return self.send(503, "<html>Service Unavailable</html>", "text/html")
-        if isbn == "9780000000019":
-            time.sleep(3)
+        if isbn in ("9780000000019", "9780000000057"):
+            time.sleep(1.5)
         if isbn == "9780000000033":
             return self.send(200, "<html>maintenance</html>", "text/html")
         return self.send(200, {bibkey: BOOKS[isbn]} if isbn in BOOKS else {})

@@ -172,6 +172,13 @@ async def route(request):
             return 400, {"message": "Invalid Form Body", "code": 50035}, ()
         timings["replied"].setdefault(path.split("/")[2], time.perf_counter())
         return 204, None, ()
+    if request.method in ("PATCH", "DELETE") and path.startswith(f"/webhooks/{APPLICATION_ID}/") and path.endswith("/messages/@original"):
+        # A deferred answer edited in, or its "thinking" message removed.
+        if request.method == "DELETE":
+            return 204, None, ()
+        if message_too_long(request.body or {}):
+            return 400, {"message": "Invalid Form Body", "code": 50035}, ()
+        return 200, {"id": str(300000000000000000 + len(received)), "content": (request.body or {}).get("content", "")}, ()
     if request.method == "POST" and path.startswith(f"/webhooks/{APPLICATION_ID}/"):
         # A follow-up message, authorized by the interaction's token in the path.
         if message_too_long(request.body or {}):
