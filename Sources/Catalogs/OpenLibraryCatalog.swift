@@ -32,17 +32,17 @@ public struct OpenLibraryCatalog: ISBNCatalog {
             response = try await http.execute(request)
         } catch let error as HTTPError {
             switch error.kind {
-            case .timeout: throw ISBNCatalogError(reason: "did not answer within \(timeout.components.seconds) s")
-            case .tls: throw ISBNCatalogError(reason: "could not be reached securely (TLS)")
-            default: throw ISBNCatalogError(reason: "could not be reached")
+            case .timeout: throw ISBNCatalogError(.timeout(seconds: Int(timeout.components.seconds)))
+            case .tls: throw ISBNCatalogError(.insecure)
+            default: throw ISBNCatalogError(.unreachable)
             }
         }
-        guard response.status == 200 else { throw ISBNCatalogError(reason: "answered with HTTP \(response.status)") }
+        guard response.status == 200 else { throw ISBNCatalogError(.status(response.status)) }
         let records: [String: Record]
         do {
             records = try JSONDecoder().decode([String: Record].self, from: response.body)
         } catch {
-            throw ISBNCatalogError(reason: "answered with something other than a book record")
+            throw ISBNCatalogError(.notARecord)
         }
         // Keyed by the bibkey asked for; empty when the ISBN is unknown.
         guard let record = records[bibkey] ?? records.values.first,

@@ -782,7 +782,7 @@ public actor CommandHandler {
             do {
                 entry = try await catalog.book(isbn: normalized)
             } catch {
-                let reason = (error as? ISBNCatalogError)?.reason ?? l.pick("failed", "a échoué")
+                let reason = (error as? ISBNCatalogError).map(words.catalogFailure) ?? l.pick("failed", "a échoué")
                 return Reply(.error, l == .en
                     ? "I could not look up ISBN \(normalized): \(catalog.name) \(reason). Try again later, or give the title and the author with it."
                     : "Je n'ai pas pu chercher l'ISBN \(normalized) : \(catalog.name) \(reason). Réessayez plus tard, ou donnez le titre et l'auteur.",

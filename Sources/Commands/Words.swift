@@ -126,6 +126,18 @@ struct Words: Sendable {
         return language == .en ? " until \(day(date))" : " jusqu'au \(day(date))"
     }
 
+    /// Why a catalog could not be asked, as a phrase that follows its name.
+    func catalogFailure(_ error: ISBNCatalogError) -> String {
+        switch (error.kind, language) {
+        case (.timeout(let seconds), .fr): "n'a pas répondu en \(seconds) s"
+        case (.unreachable, .fr): "est injoignable"
+        case (.insecure, .fr): "n'a pas pu être jointe de façon sûre (TLS)"
+        case (.status(let status), .fr): "a répondu HTTP \(status)"
+        case (.notARecord, .fr): "a répondu autre chose qu'une fiche de livre"
+        default: error.description
+        }
+    }
+
     /// How a suggested command names `book`: its title, quoted when the title holds what the
     /// command would read as a separator (`checkout "Me as Well"`, `delete "Eats, Shoots"`).
     func reference(_ book: Book) -> String {

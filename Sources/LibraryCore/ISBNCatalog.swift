@@ -24,14 +24,35 @@ public struct CatalogEntry: Sendable, Hashable {
     }
 }
 
-/// Why a catalog gave no answer, as a phrase that follows its name: "did not answer within
-/// 10 s", "answered with HTTP 503". Nothing to do but try later, or give the title and author.
+/// Why a catalog gave no answer. Nothing to do but try later, or give the title and author.
 public struct ISBNCatalogError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var reason: String
-
-    public init(reason: String) {
-        self.reason = reason
+    public enum Kind: Sendable, Hashable {
+        /// No answer within the lookup's time limit.
+        case timeout(seconds: Int)
+        /// The catalog could not be reached (no network, no such host, connection refused).
+        case unreachable
+        /// The TLS handshake or the certificate check failed.
+        case insecure
+        /// The catalog answered with this HTTP status instead of a record.
+        case status(Int)
+        /// The catalog answered with something that is not a record (a maintenance page).
+        case notARecord
     }
 
-    public var description: String { reason }
+    public var kind: Kind
+
+    public init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// As a phrase that follows the catalog's name: "Open Library did not answer within 10 s".
+    public var description: String {
+        switch kind {
+        case .timeout(let seconds): "did not answer within \(seconds) s"
+        case .unreachable: "could not be reached"
+        case .insecure: "could not be reached securely (TLS)"
+        case .status(let status): "answered with HTTP \(status)"
+        case .notARecord: "answered with something other than a book record"
+        }
+    }
 }

@@ -72,8 +72,10 @@ struct AddByISBNTests {
         #expect(refused.suggestion == "add TITLE by AUTHOR isbn: 9780000000002")
         #expect(await handler.handle(text: "add isbn 9780000000019", from: admin, at: monday).text
             .hasPrefix("I could not look up ISBN 9780000000019: Open Library did not answer within 1 s."))
+        #expect(await handler.handle(text: "ajouter isbn 9780000000002", from: admin, at: monday).text
+            .hasPrefix("Je n'ai pas pu chercher l'ISBN 9780000000002 : Open Library a répondu HTTP 503. Réessayez plus tard"))
         #expect(await handler.handle(text: "ajouter isbn 9780000000033", from: admin, at: monday).text
-            .hasPrefix("Je n'ai pas pu chercher l'ISBN 9780000000033 : Open Library answered with something other than a book record."))
+            .hasPrefix("Je n'ai pas pu chercher l'ISBN 9780000000033 : Open Library a répondu autre chose qu'une fiche de livre."))
         #expect(try await handler.library.allBooks().isEmpty)
     }
 

@@ -79,11 +79,11 @@ struct OpenLibraryCatalogTests {
     func failures() async throws {
         let openLibrary = try await OpenLibraryEmulator()
         let catalog = openLibrary.catalog(timeout: .seconds(1))
-        #expect(await catalogError { _ = try await catalog.book(isbn: "9780000000002") }?.reason == "answered with HTTP 503")
-        #expect(await catalogError { _ = try await catalog.book(isbn: "9780000000033") }?.reason == "answered with something other than a book record")
-        #expect(await catalogError { _ = try await catalog.book(isbn: "9780000000019") }?.reason == "did not answer within 1 s")
+        #expect(await catalogError { _ = try await catalog.book(isbn: "9780000000002") }?.kind == .status(503))
+        #expect(await catalogError { _ = try await catalog.book(isbn: "9780000000033") }?.kind == .notARecord)
+        #expect(await catalogError { _ = try await catalog.book(isbn: "9780000000019") }?.kind == .timeout(seconds: 1))
         let base = openLibrary.baseURL
         await openLibrary.stopAndWait()
-        #expect(await catalogError { _ = try await OpenLibraryCatalog(baseURL: base).book(isbn: "9780140328721") }?.reason == "could not be reached")
+        #expect(await catalogError { _ = try await OpenLibraryCatalog(baseURL: base).book(isbn: "9780140328721") }?.kind == .unreachable)
     }
 }
