@@ -226,13 +226,39 @@ public enum CommandParser {
         return nil
     }
 
+    /// The ISBNs of `text` (what follows `add isbn`), hyphens removed: one, written with or
+    /// without hyphens or spaces, or several, separated by commas, `and` / `et`, or spaces
+    /// between whole numbers of 10 or 13 characters. Digits of any length otherwise: a wrong
+    /// count or checksum gets its own reply from the handler. Empty when anything but digits,
+    /// X, hyphens and those separators is there.
+    static func isbnList(_ text: String) -> [String] {
+        func isISBNCharacter(_ character: Character) -> Bool { character.isASCII && (character.isNumber || character == "X") }
+        var numbers: [String] = []
+        let chunks = text.uppercased().split { $0 == "," || $0 == ";" || $0 == "&" }
+            .flatMap { $0.split(separator: " ").split { ["AND", "ET"].contains($0) }.map { $0.joined(separator: " ") } }
+        for chunk in chunks {
+            let groups = chunk.split(whereSeparator: \.isWhitespace).map { $0.replacingOccurrences(of: "-", with: "") }
+            guard !groups.isEmpty, groups.allSatisfy({ $0.allSatisfy(isISBNCharacter) }) else { return [] }
+            if groups.count > 1, groups.allSatisfy({ $0.count == 10 || $0.count == 13 }) {
+                numbers += groups
+            } else {
+                numbers.append(groups.joined())
+            }
+        }
+        return numbers
+    }
+
     private static func parseAdd(_ rest: String, form: VerbForm, language: inout Language?) -> Intent? {
         let restWords = rest.split(separator: " ").map { foldWord(String($0)) }
-        if restWords.first == "isbn" || restWords.first == "isbn:" {
-            // Digits of any length: a wrong count or checksum gets its own reply from the handler.
-            let digits = rest.split(separator: " ").dropFirst().joined().replacingOccurrences(of: "-", with: "").uppercased()
-            if !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "X") }) {
-                return .addISBN(isbn: digits)
+        if restWords.first == "isbn" || restWords.first == "isbn:" || restWords.first == "isbns" {
+            let numbers = isbnList(rest.split(separator: " ").dropFirst().joined(separator: " "))
+            if numbers.count == 1 { return .addISBN(isbn: numbers[0]) }
+            if numbers.count > 1 {
+                // A pile of books scanned at once: one command each, answered in turn.
+                let verb = form.text
+                return .several(numbers.map { number in
+                    CommandPart(text: "\(verb) isbn \(number)", command: ParsedCommand(intent: .addISBN(isbn: number), language: language), joiner: nil)
+                })
             }
         }
         let (main, options) = splitOptions(rest)

@@ -46,6 +46,19 @@ struct AddByISBNTests {
         #expect(french.text.hasPrefix("Le Petit Prince de Antoine de Saint-Exupéry est ajouté sous le numéro #3.\n  Titre, auteur et éditeur d'après Open Library ; pour en changer un : `modifier #3 titre = …`."), "\(french.text)")
     }
 
+    @Test("several ISBNs at once (a pile scanned) are each looked up and answered in turn")
+    func several() async throws {
+        let openLibrary = try await OpenLibraryEmulator()
+        let handler = try handler(openLibrary)
+        let reply = await handler.handle(text: "add isbn 9780140328721, 9782070612758 9780306406157", from: admin, at: monday)
+        let text = reply.text
+        let added = try #require(text.range(of: "Added Fantastic Mr Fox by Roald Dahl as #1."), "\(text)")
+        let second = try #require(text.range(of: "Added Le Petit Prince by Antoine de Saint-Exupéry as #2."), "\(text)")
+        let unknown = try #require(text.range(of: "Open Library does not know ISBN 9780306406157"), "\(text)")
+        #expect(added.lowerBound < second.lowerBound && second.lowerBound < unknown.lowerBound)
+        #expect(try await handler.library.allBooks().map(\.title) == ["Fantastic Mr Fox", "Le Petit Prince"])
+    }
+
     @Test("an ISBN Open Library does not know, or knows with no author, asks for what is missing; the suggestion works")
     func missing() async throws {
         let openLibrary = try await OpenLibraryEmulator()

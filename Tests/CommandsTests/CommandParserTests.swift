@@ -620,6 +620,24 @@ struct SeveralCommandsParserTests {
         #expect(parts.map(\.joiner) == [nil, " and ", nil])
     }
 
+    @Test("add isbn with several ISBNs (a pile scanned at once) is one add isbn each; one ISBN written with spaces stays one")
+    func severalISBNs() {
+        let two: [Intent] = [.addISBN(isbn: "9780140328721"), .addISBN(isbn: "9782070612758")]
+        for text in ["add isbn 9780140328721, 9782070612758", "add isbn 9780140328721 9782070612758", "add isbns 978-0-14-032872-1 and 978-2-07-061275-8",
+                     "add isbn 9780140328721;9782070612758", "ajouter isbn 9780140328721 et 9782070612758", "add isbn 9780140328721\nadd isbn 9782070612758"] {
+            #expect(intents(text) == two, "\(text.debugDescription)")
+        }
+        #expect(intents("add isbn 0-8044-2957-X, 9780441172719 0140328726") == [.addISBN(isbn: "080442957X"), .addISBN(isbn: "9780441172719"), .addISBN(isbn: "0140328726")])
+        #expect(CommandParser.parse("ajouter isbn 9780140328721 et 9782070612758").language == .fr)
+        guard case .several(let parts) = CommandParser.parse("Add ISBN 9780140328721, 9782070612758").intent else {
+            Issue.record("not cut")
+            return
+        }
+        #expect(parts.map(\.text) == ["add isbn 9780140328721", "add isbn 9782070612758"])
+        #expect(CommandParser.parse("add isbn 978 0 14 032872 1").intent == .addISBN(isbn: "9780140328721"))
+        #expect(CommandParser.parse("add isbn 9780140328721 97820706").intent == .addISBN(isbn: "978014032872197820706"), "not two whole ISBNs: one, refused by the handler")
+    }
+
     @Test("a message that is one command stays one: lists, titles, quotes, courtesy and chat around it")
     func whole() {
         let cases: [(String, Intent)] = [
