@@ -10,12 +10,22 @@ public enum CatalogFile {
         public var description: String
     }
 
-    /// One row of a file: its line (CSV) or position (JSON, from 1), and the book or the reason
-    /// it was rejected.
+    /// One row of a file: its line (CSV) or position (JSON, from 1), and the book, or the reason
+    /// it was rejected, or the book to look up: a row with an ISBN and neither title nor author
+    /// (a list of scanned barcodes), with what else the row gives (publisher, categories).
     public struct Row: Sendable, Hashable {
         public var line: Int
         public var book: NewBook?
         public var problem: String?
+        /// The book to look up by its ISBN (normalized), its title and author empty.
+        public var lookUp: NewBook?
+
+        public init(line: Int, book: NewBook? = nil, problem: String? = nil, lookUp: NewBook? = nil) {
+            self.line = line
+            self.book = book
+            self.problem = problem
+            self.lookUp = lookUp
+        }
     }
 
     /// The rows of a CSV text. Blank lines are skipped; quoted fields may hold commas, quotes
@@ -28,8 +38,8 @@ public enum CatalogFile {
         guard unknown.isEmpty else {
             throw FormatError(description: "Unknown column(s) \(unknown.map { "'\($0)'" }.joined(separator: ", ")) in the header; the columns are \(csvColumns.joined(separator: ",")).")
         }
-        guard names.contains("title"), names.contains("author") else {
-            throw FormatError(description: "The header needs at least the columns title and author (found: \(names.joined(separator: ","))).")
+        guard (names.contains("title") && names.contains("author")) || names.contains("isbn") else {
+            throw FormatError(description: "The header needs at least the columns title and author, or isbn (found: \(names.joined(separator: ","))).")
         }
         guard Set(names).count == names.count else { throw FormatError(description: "A column is named twice in the header.") }
         return records.dropFirst().compactMap { record -> Row? in
@@ -89,6 +99,16 @@ public enum CatalogFile {
     }
 
     private static func validate(_ draft: NewBook, line: Int) -> Row {
+        // Only an ISBN: the title and author are to be looked up.
+        if draft.title.trimmingWhitespace().isEmpty, draft.author.trimmingWhitespace().isEmpty, let isbn = draft.isbn,
+           !isbn.trimmingWhitespace().isEmpty {
+            guard let normalized = ISBN.normalize(isbn) else {
+                return Row(line: line, problem: LibraryError.invalidBook(field: .isbn, problem: .invalidISBN(isbn)).description)
+            }
+            var partial = draft
+            partial.isbn = normalized
+            return Row(line: line, lookUp: partial)
+        }
         do {
             return Row(line: line, book: try draft.validated(), problem: nil)
         } catch {

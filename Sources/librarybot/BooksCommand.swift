@@ -15,8 +15,10 @@ struct BooksCommand: AsyncParsableCommand {
             abstract: "Add the books of a CSV or JSON file.",
             discussion: """
                 CSV needs a header line naming its columns, among title,author,publisher,categories,isbn \
-                (title and author required); categories are separated by ';'. A JSON file is an array of \
-                objects with the same keys, as written by 'books export --format json'. A file with any bad \
+                (title and author, or isbn, required); categories are separated by ';'. A JSON file is an array of \
+                objects with the same keys, as written by 'books export --format json'. A row with an ISBN and \
+                neither title nor author (a list of scanned barcodes) is looked up in Open Library \
+                (isbn.lookup_url), four at a time. A file with any bad \
                 row changes nothing unless --skip-bad is given; every rejected row is reported with its line. \
                 Books already on the shelf (same title and author, counting copies) are not added again, so \
                 importing a file twice adds its books once; --copies adds every row as a new copy.
@@ -41,7 +43,7 @@ struct BooksCommand: AsyncParsableCommand {
             } catch {
                 throw CLIFailure("Cannot read \(file): \(error.localizedDescription)")
             }
-            let rows: [CatalogFile.Row]
+            var rows: [CatalogFile.Row]
             do {
                 if file.lowercased().hasSuffix(".json") || data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
                     rows = try CatalogFile.rows(json: data)
@@ -54,6 +56,21 @@ struct BooksCommand: AsyncParsableCommand {
             } catch let error as CatalogFile.FormatError {
                 throw CLIFailure("\(file): \(error.description) Nothing was imported.")
             }
+            let settings = try await options.loadSettings()
+            let toLookUp = rows.filter { $0.lookUp != nil }.count
+            if toLookUp > 0 {
+                if let catalog = settings.handler.isbnCatalog {
+                    print("Looking up \(toLookUp) \(toLookUp == 1 ? "ISBN" : "ISBNs") in \(catalog.name)…")
+                    rows = await BooksCommand.lookUp(rows, in: catalog)
+                    let found = rows.filter { $0.book != nil && $0.lookUp != nil }.count
+                    print("\(catalog.name) knew \(found) of \(toLookUp).")
+                } else {
+                    rows = rows.map { row in
+                        guard row.lookUp != nil else { return row }
+                        return CatalogFile.Row(line: row.line, problem: "has an ISBN but no title or author, and ISBN lookups are off (isbn.lookup_url): give the title and the author")
+                    }
+                }
+            }
             let good = rows.compactMap(\.book)
             let bad = rows.filter { $0.book == nil }
             let unit = file.lowercased().hasSuffix(".json") ? "record" : "line"
@@ -64,7 +81,7 @@ struct BooksCommand: AsyncParsableCommand {
                     throw CLIFailure("Nothing was imported. Fix the rows above, or run again with --skip-bad to import the \(good.count) good \(good.count == 1 ? "row" : "rows").")
                 }
             }
-            let service = try await options.loadSettings().openLibrary()
+            let service = try settings.openLibrary()
             if copies {
                 let added = try await service.add(good, at: Date())
                 print("Added \(added.count) \(added.count == 1 ? "book" : "books") from \(file).")
@@ -80,6 +97,55 @@ struct BooksCommand: AsyncParsableCommand {
                 print("\(present.count) already on the shelf, not added again: \(named)\(more).")
                 print("To add \(present.count == 1 ? "it as another copy" : "them as more copies"), run again with --copies.")
             }
+        }
+    }
+
+    /// The rows that hold only an ISBN with their title, author and publisher looked up in
+    /// `catalog` (four at a time: Open Library asks its users to go easy), or the reason they
+    /// could not be; the other rows as they are.
+    static func lookUp(_ rows: [CatalogFile.Row], in catalog: any ISBNCatalog) async -> [CatalogFile.Row] {
+        var result = rows
+        let pending = rows.indices.filter { rows[$0].lookUp != nil }
+        await withTaskGroup(of: (Int, CatalogFile.Row).self) { group in
+            var waiting = pending.makeIterator()
+            for _ in 0..<4 {
+                guard let index = waiting.next() else { break }
+                let row = rows[index]
+                group.addTask { (index, await Self.lookUp(row, in: catalog)) }
+            }
+            while let (index, row) = await group.next() {
+                result[index] = row
+                if let next = waiting.next() {
+                    let row = rows[next]
+                    group.addTask { (next, await Self.lookUp(row, in: catalog)) }
+                }
+            }
+        }
+        return result
+    }
+
+    private static func lookUp(_ row: CatalogFile.Row, in catalog: any ISBNCatalog) async -> CatalogFile.Row {
+        guard let partial = row.lookUp, let isbn = partial.isbn else { return row }
+        let entry: CatalogEntry?
+        do {
+            entry = try await catalog.book(isbn: isbn)
+        } catch {
+            return CatalogFile.Row(line: row.line, problem: "ISBN \(isbn): \(catalog.name) \(error); try again later, or give the title and the author")
+        }
+        guard let entry else {
+            return CatalogFile.Row(line: row.line, problem: "\(catalog.name) does not know ISBN \(isbn): give the title and the author")
+        }
+        guard !entry.authors.isEmpty else {
+            return CatalogFile.Row(line: row.line, problem: "\(catalog.name) knows ISBN \(isbn) as '\(entry.title)', with no author: give the author")
+        }
+        var book = partial
+        book.title = entry.title
+        book.author = entry.authors.joined(separator: ", ")
+        book.publisher = partial.publisher.flatMap { $0.trimmingWhitespace().isEmpty ? nil : $0 } ?? entry.publisher
+        do {
+            return CatalogFile.Row(line: row.line, book: try book.validated(), lookUp: partial)
+        } catch {
+            return CatalogFile.Row(line: row.line, problem: error.description)
         }
     }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Commands
 import Catalogs
+import Commands
 import Configuration
 import Foundation
 import Gateways

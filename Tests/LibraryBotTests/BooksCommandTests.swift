@@ -221,6 +221,41 @@ struct BooksCommandTests {
         #expect(bad.stderr.contains("isbn.lookup_url must be an http:// or https:// URL (found 'openlibrary.org')."), "\(bad.stderr)")
     }
 
+    @Test("books import of a list of ISBNs (scanned barcodes) looks each up; one Open Library does not know stops the import, unless --skip-bad")
+    func importISBNs() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("CatalogsTests/Resources/openlibrary_emulator.py")
+        let openLibrary = try await PythonPeer(script: script.path)
+        defer { openLibrary.stop() }
+        let environment = ["ISBN_LOOKUP_URL": "http://127.0.0.1:\(openLibrary.port)"]
+        let csv = folder.appendingPathComponent("scanned.csv")
+        try "isbn\n9780140328721\n9782070612758\n9780306406157\n9780262033848\n9780451526533\n9780000000026\n".write(to: csv, atomically: true, encoding: .utf8)
+        let database = folder.appendingPathComponent("l.sqlite").path
+        let refused = try await BinaryRunner.run(["books", "import", csv.path, "--database", database], environment: environment)
+        #expect(refused.status == 1)
+        #expect(refused.stdout.hasPrefix("Looking up 6 ISBNs in Open Library…\nOpen Library knew 4 of 6.\nRejected 2 rows:\n"), "\(refused.stdout)")
+        #expect(refused.stdout.contains("  line 4: Open Library does not know ISBN 9780306406157: give the title and the author"), "\(refused.stdout)")
+        #expect(refused.stdout.contains("  line 7: Open Library knows ISBN 9780000000026 as 'A Book by Nobody', with no author: give the author"), "\(refused.stdout)")
+        let skipped = try await BinaryRunner.run(["books", "import", csv.path, "--skip-bad", "--database", database], environment: environment)
+        #expect(skipped.status == 0)
+        #expect(skipped.stdout.contains("Added 4 books from \(csv.path)."), "\(skipped.stdout)")
+        let exported = try await BinaryRunner.run(["books", "export", "--database", database])
+        #expect(exported.stdout == """
+            title,author,publisher,categories,isbn
+            Fantastic Mr Fox,Roald Dahl,Puffin,,9780140328721
+            Le Petit Prince,Antoine de Saint-Exupéry,Gallimard,,9782070612758
+            Introduction to Algorithms,"Thomas H. Cormen, Charles E. Leiserson, Ronald L. Rivest, Clifford Stein",MIT Press,,9780262033848
+            The adventures of Tom Sawyer,Mark Twain,Signet Classic,,9780451526533
+
+            """, "\(exported.stdout)")
+        // With lookups off, such rows say so.
+        let off = try await BinaryRunner.run(["books", "import", csv.path, "--database", database], environment: ["ISBN_LOOKUP_URL": ""])
+        #expect(off.status == 1)
+        #expect(off.stdout.contains("  line 2: has an ISBN but no title or author, and ISBN lookups are off (isbn.lookup_url): give the title and the author"), "\(off.stdout)")
+    }
+
     @Test("a file that is not a catalog is refused with a clear message")
     func badFile() async throws {
         let folder = try temporaryDirectory()

@@ -36,6 +36,23 @@ struct CatalogFileTests {
         #expect(throws: CatalogFile.FormatError.self) { try CatalogFile.rows(csv: "title,author\n\"Dune,Herbert\n") }
     }
 
+    @Test("a row with an ISBN and neither title nor author is a book to look up, with what else it gives; a header of isbn alone will do")
+    func isbnOnlyRows() throws {
+        let rows = try CatalogFile.rows(csv: "isbn,categories\n978-0-14-032872-1,Children\n12345,\n\n0-8044-2957-X,\n")
+        #expect(rows.map(\.line) == [2, 3, 5])
+        #expect(rows[0].lookUp == NewBook(title: "", author: "", categories: ["Children"], isbn: "9780140328721"))
+        #expect(rows[0].book == nil && rows[0].problem == nil)
+        #expect(rows[1].problem == "'12345' is not a valid ISBN-10 or ISBN-13.")
+        #expect(rows[2].lookUp?.isbn == "080442957X")
+        // A title without its author is still an error, not a lookup.
+        let half = try CatalogFile.rows(csv: "title,author,isbn\nDune,,9780441172719\n")
+        #expect(half.first?.problem == "The author is missing.")
+        #expect(half.first?.lookUp == nil)
+        let json = try CatalogFile.rows(json: Data(#"[{"isbn": "9780140328721", "publisher": "Puffin"}]"#.utf8))
+        #expect(json.first?.lookUp == NewBook(title: "", author: "", publisher: "Puffin", isbn: "9780140328721"))
+        #expect(throws: CatalogFile.FormatError.self) { try CatalogFile.rows(csv: "categories\nChildren\n") }
+    }
+
     @Test("columns may come in any order, and optional ones may be missing")
     func columnOrder() throws {
         let rows = try CatalogFile.rows(csv: "\u{FEFF}Author,Title\nFrank Herbert,Dune\n")
