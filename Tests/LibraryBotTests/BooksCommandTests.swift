@@ -203,9 +203,7 @@ struct BooksCommandTests {
     func addByISBN() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("CatalogsTests/Resources/openlibrary_emulator.py")
-        let openLibrary = try await PythonPeer(script: script.path)
+        let openLibrary = try await PythonPeer(script: openLibraryEmulator)
         defer { openLibrary.stop() }
         let arguments = ["console", "--as", "Ana", "--database", folder.appendingPathComponent("l.sqlite").path]
         let added = try await BinaryRunner.run(arguments, stdin: "add isbn 9780451526533\nshow #1\n",
@@ -225,9 +223,7 @@ struct BooksCommandTests {
     func importISBNs() async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("CatalogsTests/Resources/openlibrary_emulator.py")
-        let openLibrary = try await PythonPeer(script: script.path)
+        let openLibrary = try await PythonPeer(script: openLibraryEmulator)
         defer { openLibrary.stop() }
         let environment = ["ISBN_LOOKUP_URL": "http://127.0.0.1:\(openLibrary.port)"]
         let csv = folder.appendingPathComponent("scanned.csv")
@@ -295,3 +291,7 @@ struct BooksCommandTests {
         #expect(targetCSV.contains("\"Moby-Dick; or, \"\"The Whale\"\"\""))
     }
 }
+
+/// The Open Library emulator of the catalog tests (see PythonPeer).
+let openLibraryEmulator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("CatalogsTests/Resources/openlibrary_emulator.py").path
