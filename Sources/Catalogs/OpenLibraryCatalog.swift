@@ -25,8 +25,10 @@ public struct OpenLibraryCatalog: ISBNCatalog {
         // An ISBN is digits and X: nothing else goes into the URL.
         guard !isbn.isEmpty, isbn.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "X") }) else { return nil }
         let bibkey = "ISBN:\(isbn)"
+        // A record is a few kilobytes: a megabyte is not one.
         let request = HTTPRequest(url: "\(baseURL)/api/books?bibkeys=\(bibkey)&format=json&jscmd=data",
-                                  headers: [("User-Agent", Self.userAgent), ("Accept", "application/json")], timeout: timeout)
+                                  headers: [("User-Agent", Self.userAgent), ("Accept", "application/json")], timeout: timeout,
+                                  maxResponseSize: 1 << 20)
         let response: HTTPResponse
         do {
             response = try await http.execute(request)
@@ -34,6 +36,7 @@ public struct OpenLibraryCatalog: ISBNCatalog {
             switch error.kind {
             case .timeout: throw ISBNCatalogError(.timeout(seconds: Int(timeout.components.seconds)))
             case .tls: throw ISBNCatalogError(.insecure)
+            case .responseTooLarge: throw ISBNCatalogError(.notARecord)
             default: throw ISBNCatalogError(.unreachable)
             }
         }

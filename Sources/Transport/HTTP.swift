@@ -11,15 +11,24 @@ public struct HTTPRequest: Sendable {
     /// A PEM file of certificate authorities to trust instead of the system's (tests, private
     /// deployments). Verification stays on either way.
     public var certificateAuthorities: String?
+    /// The largest response body accepted, in bytes: a server sending more (by mistake, or
+    /// without end) gets the transfer stopped with `HTTPError.Kind.responseTooLarge`, instead of
+    /// the bot holding it all in memory.
+    public var maxResponseSize: Int
+
+    /// 16 MiB: far more than any answer of Slack, Discord or Open Library that librarybot asks for.
+    public static let defaultMaxResponseSize = 16 << 20
 
     public init(method: String = "GET", url: String, headers: [(name: String, value: String)] = [],
-                body: Data? = nil, timeout: Duration = .seconds(30), certificateAuthorities: String? = nil) {
+                body: Data? = nil, timeout: Duration = .seconds(30), certificateAuthorities: String? = nil,
+                maxResponseSize: Int = HTTPRequest.defaultMaxResponseSize) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
         self.certificateAuthorities = certificateAuthorities
+        self.maxResponseSize = maxResponseSize
     }
 
     /// A request whose body is `value` as JSON, with `Content-Type: application/json`.
@@ -81,6 +90,9 @@ public struct HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
         case tls
         /// The connection failed in another way; retry with backoff.
         case transport
+        /// The response body was larger than the request's `maxResponseSize`; the transfer was
+        /// stopped. Retrying will not help.
+        case responseTooLarge
     }
 
     public var kind: Kind

@@ -309,6 +309,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private var headers: [(name: String, value: String)] = []
     private var body = Data()
+    /// The body went past `request.maxResponseSize`, and the transfer was stopped.
+    private var tooLarge = false
     private let resolution = Mutex(Resolution())
 
     /// Who waits, and how it ended: `finish` may come first (a task cancelled before it
@@ -436,6 +438,10 @@ final class CurlTransfer: @unchecked Sendable {
             finish(.success(HTTPResponse(status: responseCode, headers: headers, body: body)))
             return
         }
+        if tooLarge {
+            finish(.failure(HTTPError(kind: .responseTooLarge, reason: "the response is larger than \(request.maxResponseSize) bytes")))
+            return
+        }
         let reason = String(cString: curl_easy_strerror(code))
         let kind: HTTPError.Kind = switch code {
         case CURLE_OPERATION_TIMEDOUT: .timeout
@@ -460,8 +466,14 @@ final class CurlTransfer: @unchecked Sendable {
         first.retained?.release()
     }
 
-    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) {
+    /// Keeps `bytes` of the body; false, which stops the transfer, past `maxResponseSize`.
+    fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + bytes.count <= request.maxResponseSize else {
+            tooLarge = true
+            return false
+        }
         body.append(contentsOf: bytes)
+        return true
     }
 
     /// One header line. Parsed on bytes: Foundation's trimming goes through UTF-16 and showed
@@ -488,8 +500,8 @@ final class CurlTransfer: @unchecked Sendable {
 private func curlBodyCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ owner: UnsafeMutableRawPointer?) -> Int {
     guard let data, let owner else { return 0 }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(owner).takeUnretainedValue()
-    transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count))
-    return size * count
+    // Anything but size * count makes libcurl stop the transfer (CURLE_WRITE_ERROR).
+    return transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
 }
 
 private func curlHeaderCallback(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ owner: UnsafeMutableRawPointer?) -> Int {

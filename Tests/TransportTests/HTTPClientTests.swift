@@ -70,6 +70,25 @@ struct HTTPClientTests {
         }
     }
 
+    @Test("a body past maxResponseSize stops the transfer with responseTooLarge, with or without a length; up to it, all of it comes")
+    func responseSizeCap() async throws {
+        let client = HTTPClient.shared
+        let exact = try await client.execute(HTTPRequest(url: try await url("/bytes?n=100000"), maxResponseSize: 100_000))
+        #expect(exact.body.count == 100_000)
+        for chunked in ["0", "1"] {
+            do {
+                _ = try await client.execute(HTTPRequest(url: try await url("/bytes?n=50000000&chunked=\(chunked)"), maxResponseSize: 1 << 20))
+                Issue.record("a 50 MB body should be refused (chunked=\(chunked))")
+            } catch let error as HTTPError {
+                #expect(error.kind == .responseTooLarge)
+                #expect(error.reason == "the response is larger than 1048576 bytes")
+            }
+        }
+        // The default is far above what the platforms send, and the client goes on.
+        #expect(HTTPRequest(url: "http://x").maxResponseSize == 16 << 20)
+        #expect(try await client.get(try await url("/bytes?n=2000000")).body.count == 2_000_000)
+    }
+
     @Test("a closed port and a bad URL are typed errors")
     func failures() async throws {
         let server = try await TestServer("http")

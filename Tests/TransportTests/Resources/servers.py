@@ -128,6 +128,25 @@ class Handler(BaseHTTPRequestHandler):
                               [("Retry-After", "2"), ("X-RateLimit-Remaining", "0")])
         if url.path.startswith("/status/"):
             return self.reply(int(url.path.rsplit("/", 1)[1]), {"ok": False})
+        if url.path == "/bytes":
+            # A body of `n` bytes, streamed without a length (chunked) when asked.
+            size, chunked = int(query.get("n", ["0"])[0]), query.get("chunked") == ["1"]
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Transfer-Encoding" if chunked else "Content-Length", "chunked" if chunked else str(size))
+            self.end_headers()
+            block = b"x" * 65536
+            sent = 0
+            try:
+                while sent < size:
+                    piece = block[:min(len(block), size - sent)]
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece) if chunked else piece)
+                    sent += len(piece)
+                if chunked:
+                    self.wfile.write(b"0\r\n\r\n")
+            except (BrokenPipeError, ConnectionResetError):
+                self.close_connection = True
+            return
         self.reply(200, {"method": self.command, "path": self.path, "body": body,
                          "headers": {k.lower(): v for k, v in self.headers.items()},
                          "client_port": self.client_address[1]})
