@@ -766,9 +766,13 @@ public actor CommandHandler {
                 throw LibraryError.invalidBook(field: .isbn, problem: .invalidISBN(isbn))
             }
             if let existing = try await library.book(withISBN: normalized) {
+                // A second copy scanned on purpose is added with its title, as a copy.
+                let quoted = existing.title.contains("\"") ? "«\(existing.title)»" : "\"\(existing.title)\""
                 return Reply(.info, l == .en
                     ? "ISBN \(normalized) is already on the shelf: \(bold: existing.title) (#\(existing.id))."
                     : "L'ISBN \(normalized) est déjà sur l'étagère : \(bold: existing.title) (#\(existing.id)).",
+                    lines: [l == .en ? "Another copy of it? Add it with its title and author." : "Un autre exemplaire ? Ajoutez-le avec son titre et son auteur."],
+                    suggestion: l.pick("add ", "ajouter ") + quoted + l.pick(" by ", " par ") + existing.author + " isbn: " + normalized,
                     language: l)
             }
             let byHand = l.pick("add TITLE by AUTHOR isbn: ", "ajouter TITRE par AUTEUR isbn: ") + normalized

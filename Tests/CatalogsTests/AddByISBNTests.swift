@@ -39,11 +39,15 @@ struct AddByISBNTests {
         // Several authors are one author line; a second scan of the same ISBN adds nothing.
         #expect(await handler.handle(text: "add isbn 9780262033848", from: admin, at: monday).text
             .hasPrefix("Added Introduction to Algorithms by Thomas H. Cormen, Charles E. Leiserson, Ronald L. Rivest, Clifford Stein as #2."))
-        #expect(await handler.handle(text: "add isbn 9780140328721", from: admin, at: monday).text
-            .hasPrefix("ISBN 9780140328721 is already on the shelf: Fantastic Mr Fox (#1)."))
+        let again = await handler.handle(text: "add isbn 9780140328721", from: admin, at: monday)
+        #expect(again.text.hasPrefix("ISBN 9780140328721 is already on the shelf: Fantastic Mr Fox (#1).\n  Another copy of it? Add it with its title and author."))
+        // The suggestion adds a second copy, as typed.
+        #expect(again.suggestion == "add \"Fantastic Mr Fox\" by Roald Dahl isbn: 9780140328721")
+        #expect(await handler.handle(text: try #require(again.suggestion), from: admin, at: monday).text
+            .hasPrefix("Added Fantastic Mr Fox by Roald Dahl as #3.\n  The library now has 2 copies of it (#1, #3)."))
         #expect(try await openLibrary.received().count == 2)
         let french = await handler.handle(text: "ajouter isbn 9782070612758", from: admin, at: monday)
-        #expect(french.text.hasPrefix("Le Petit Prince de Antoine de Saint-Exupéry est ajouté sous le numéro #3.\n  Titre, auteur et éditeur d'après Open Library ; pour en changer un : `modifier #3 titre = …`."), "\(french.text)")
+        #expect(french.text.hasPrefix("Le Petit Prince de Antoine de Saint-Exupéry est ajouté sous le numéro #4.\n  Titre, auteur et éditeur d'après Open Library ; pour en changer un : `modifier #4 titre = …`."), "\(french.text)")
     }
 
     @Test("several ISBNs at once (a pile scanned) are each looked up and answered in turn")
