@@ -126,6 +126,11 @@ struct Words: Sendable {
         return language == .en ? " until \(day(date))" : " jusqu'au \(day(date))"
     }
 
+    /// "de Victor Hugo", but "d'Antoine de Saint-Exupéry": French elides de before a vowel.
+    static func de(_ name: String) -> String {
+        ["a", "e", "i", "o", "u", "y"].contains(TextKey.fold(String(name.prefix(1)))) ? "d'\(name)" : "de \(name)"
+    }
+
     /// Why a catalog could not be asked, as a phrase that follows its name.
     func catalogFailure(_ error: ISBNCatalogError) -> String {
         switch (error.kind, language) {

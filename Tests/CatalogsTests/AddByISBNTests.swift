@@ -47,7 +47,7 @@ struct AddByISBNTests {
             .hasPrefix("Added Fantastic Mr Fox by Roald Dahl as #3.\n  The library now has 2 copies of it (#1, #3)."))
         #expect(try await openLibrary.received().count == 2)
         let french = await handler.handle(text: "ajouter isbn 9782070612758", from: admin, at: monday)
-        #expect(french.text.hasPrefix("Le Petit Prince de Antoine de Saint-Exupéry est ajouté sous le numéro #4.\n  Titre, auteur et éditeur d'après Open Library ; pour en changer un : `modifier #4 titre = …`."), "\(french.text)")
+        #expect(french.text.hasPrefix("Le Petit Prince d'Antoine de Saint-Exupéry est ajouté sous le numéro #4.\n  Titre, auteur et éditeur d'après Open Library ; pour en changer un : `modifier #4 titre = …`."), "\(french.text)")
     }
 
     @Test("several ISBNs at once (a pile scanned) are each looked up and answered in turn")

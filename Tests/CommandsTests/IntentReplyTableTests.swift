@@ -55,6 +55,7 @@ let replyTable: [ReplyCase] = [
     ReplyCase("qui a quoi", .info, "Qui a quoi : 2 livres empruntés"),
     ReplyCase("add Sula by Toni Morrison", .success, "Added Sula by Toni Morrison as #4."),
     ReplyCase("ajouter Sula par Toni Morrison", .success, "Sula de Toni Morrison est ajouté sous le numéro #4."),
+    ReplyCase("ajouter Nana par Émile Zola", .success, "Nana d'Émile Zola est ajouté sous le numéro #4."),
     ReplyCase("add Sula by Toni Morrison isbn: 123", .error, "'123' is not a valid ISBN-10 or ISBN-13: check the digits."),
     ReplyCase("ajouter Sula par Toni Morrison isbn: 123", .error, "« 123 » n'est pas un ISBN-10 ou ISBN-13 valide"),
     ReplyCase("add isbn 12345", .error, "'12345' is not a valid ISBN-10 or ISBN-13: check the digits."),
