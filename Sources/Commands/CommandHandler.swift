@@ -743,7 +743,7 @@ public actor CommandHandler {
             let added = try await library.add(NewBook(title: title, author: author, publisher: publisher, categories: categories, isbn: isbn), at: now)
             var reply = Reply(.success, l == .en
                 ? "Added \(bold: added.title) by \(added.author) as #\(added.id)."
-                : "\(bold: added.title) \(Words.de(added.author)) est ajouté sous le numéro #\(added.id).",
+                : "\(bold: added.title) \(Language.frenchDe(before: added.author))\(added.author) est ajouté sous le numéro #\(added.id).",
                 suggestion: l.pick("checkout ", "emprunter ") + words.reference(added), language: l)
             // Another copy of a book already there (on purpose, or added twice by mistake): said.
             if let copies = try? await library.whoHas(added.title), copies.count > 1 {

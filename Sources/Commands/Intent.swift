@@ -78,6 +78,12 @@ public enum Language: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// The English or the French text.
     public func pick(_ english: String, _ french: String) -> String { self == .en ? english : french }
+
+    /// French "de" as it goes before `name`: "de " ("de Victor Hugo"), or "d'" before a vowel
+    /// ("d'Antoine de Saint-Exupéry", "d'Émile Zola").
+    public static func frenchDe(before name: String) -> String {
+        ["a", "e", "i", "o", "u", "y"].contains(TextKey.fold(String(name.prefix(1)))) ? "d'" : "de "
+    }
 }
 
 /// A parsed line: the intent, and the language it was written in (nil when the words are the

@@ -102,7 +102,7 @@ struct Words: Sendable {
         let last = lapse.hold.keptUntil.map { words.day($0) } ?? ""
         return Notice(to: lapse.hold.holder, reply: Reply(.info, theirs == .en
             ? "Your hold on \(bold: lapse.book.title) has lapsed: it was kept for you until \(last)."
-            : "Votre réservation de \(bold: lapse.book.title) a expiré : le livre vous était réservé jusqu'au \(last).",
+            : "Votre réservation \(Language.frenchDe(before: lapse.book.title))\(bold: lapse.book.title) a expiré : le livre vous était réservé jusqu'au \(last).",
             lines: [lapse.nextInLine.map { next in theirs == .en
                 ? "It is now kept for \(next.holder.name), next in line. Hold it again to get back in line."
                 : "Il est maintenant réservé pour \(next.holder.name), suivant dans la file. Réservez-le à nouveau pour reprendre une place." }
@@ -124,11 +124,6 @@ struct Words: Sendable {
     func until(_ date: Date?) -> String {
         guard let date else { return "" }
         return language == .en ? " until \(day(date))" : " jusqu'au \(day(date))"
-    }
-
-    /// "de Victor Hugo", but "d'Antoine de Saint-Exupéry": French elides de before a vowel.
-    static func de(_ name: String) -> String {
-        ["a", "e", "i", "o", "u", "y"].contains(TextKey.fold(String(name.prefix(1)))) ? "d'\(name)" : "de \(name)"
     }
 
     /// Why a catalog could not be asked, as a phrase that follows its name.

@@ -222,7 +222,7 @@ public final class SlackGateway: Sendable {
             buttons.append(.init(label: l.pick("Check out \(kept.book.title)", "Emprunter \(kept.book.title)"), command: "checkout #\(kept.book.id)"))
         }
         for awaited in lines.awaited {
-            buttons.append(.init(label: l.pick("Leave the line for \(awaited.status.book.title)", "Quitter la file de \(awaited.status.book.title)"),
+            buttons.append(.init(label: l.pick("Leave the line for \(awaited.status.book.title)", "Quitter la file \(Language.frenchDe(before: awaited.status.book.title))\(awaited.status.book.title)"),
                                  command: "cancel hold #\(awaited.status.book.id)"))
         }
         let counts = try await library.counts()

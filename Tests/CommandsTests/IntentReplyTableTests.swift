@@ -140,3 +140,14 @@ struct IntentReplyTableTests {
         }
     }
 }
+
+@Suite("French wording")
+struct FrenchWordingTests {
+    @Test("de is elided before a vowel, accented or not, and kept before anything else", arguments: [
+        ("Victor Hugo", "de "), ("Antoine de Saint-Exupéry", "d'"), ("Émile Zola", "d'"), ("Emma", "d'"),
+        ("Yourcenar", "d'"), ("Ursula K. Le Guin", "d'"), ("Hugo", "de "), ("1984", "de "), ("", "de "),
+    ])
+    func de(name: String, expected: String) {
+        #expect(Language.frenchDe(before: name) == expected)
+    }
+}
