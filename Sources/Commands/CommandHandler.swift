@@ -86,7 +86,8 @@ public actor CommandHandler {
 
     public func handle(_ command: ParsedCommand, from sender: Sender, at now: Date) async -> Reply {
         let language = command.language ?? settings.defaultLanguage
-        let words = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
+        var words = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
+        words.looksUpISBNs = settings.isbnCatalog != nil
         let intent = await readingWholeTitle(command.intent)
         do {
             if let several = try await runSeveral(intent, sender: sender, now: now, words: words) { return several }

@@ -8,14 +8,14 @@ public enum CommandParser {
     /// command, or `several` when it holds more than one (see `commandParts`). A long pasted
     /// text is one command, whatever it holds.
     public static func parse(_ text: String) -> ParsedCommand {
-        guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text) }
+        guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }
         let parts = commandParts(of: text)
-        guard parts.count > 1 else { return parts.first?.command ?? parseOne(text) }
+        guard parts.count > 1 else { return parts.first?.command ?? parseOne(text, whole: true) }
         return ParsedCommand(intent: .several(parts), language: parts.lazy.compactMap(\.command.language).first)
     }
 
-    /// Parses one command.
-    static func parseOne(_ text: String) -> ParsedCommand {
+    /// Parses one command; `whole` when it is the whole message, not a part of one.
+    static func parseOne(_ text: String, whole: Bool = false) -> ParsedCommand {
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
         if stripped.isEmpty {
@@ -26,6 +26,11 @@ public enum CommandParser {
                 ["thanks", "thank", "merci", "thx", "cheers", "ok", "okay", "journee", "soiree", "day"].contains($0)
             }
             return ParsedCommand(intent: acknowledged ? .thanks : .help(topic: nil), language: cues.first)
+        }
+        // An ISBN alone (a barcode scanned into the chat): which book is that, and who has it?
+        // Not in a message of several, where it goes on a list (`add isbn A` then B on a line).
+        if whole, stripped.allSatisfy({ $0.isASCII && ($0.isNumber || "-Xx ".contains($0)) }), let isbn = ISBN.normalize(stripped) {
+            return ParsedCommand(intent: .whoHas(book: isbn), language: cues.first)
         }
         var words = stripped.split(separator: " ").map(String.init)
         var folded = words.map(foldWord)

@@ -15,6 +15,9 @@ struct Words: Sendable {
     let language: Language
     let dates: DateText
     let now: Date
+    /// Whether `add isbn N` can look a book up (`isbn.lookup_url`), so that an ISBN no book
+    /// carries can be answered with it.
+    var looksUpISBNs = false
 
     func day(_ date: Date) -> String { dates.day(date, language, now: now) }
 
@@ -424,7 +427,13 @@ struct Words: Sendable {
                                               : "Aucun livre ne correspond à « \(shortened(reference)) ». Vouliez-vous dire \(bold: names) ?",
                              suggestion: l.pick("show ", "info ") + self.reference(first), language: l)
             }
-            // A number or an ISBN that is no book's: the list shows the books there are.
+            // An ISBN no book carries: it can be added by it, when books can be looked up;
+            // searching it again would find nothing, so the list is offered otherwise.
+            if let isbn = ISBN.normalize(reference), reference.allSatisfy({ $0.isASCII && ($0.isNumber || "-Xx ".contains($0)) }) {
+                return Reply(.error, l == .en ? "No book on the shelf has ISBN \(isbn)." : "Aucun livre de l'étagère n'a l'ISBN \(isbn).",
+                             suggestion: looksUpISBNs ? l.pick("add isbn ", "ajouter isbn ") + isbn : l.pick("list", "liste"), language: l)
+            }
+            // A number that is no book's: the list shows the books there are.
             let search = l.pick("search ", "chercher ") + reference
             let next = reference.hasPrefix("#") || !ISBN.equivalents(of: reference).isEmpty || !isSuggestible(search) ? l.pick("list", "liste") : search
             return Reply(.error, l == .en ? "No book matches '\(shortened(reference))'." : "Aucun livre ne correspond à « \(shortened(reference)) ».",

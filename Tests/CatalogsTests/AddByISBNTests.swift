@@ -50,6 +50,18 @@ struct AddByISBNTests {
         #expect(french.text.hasPrefix("Le Petit Prince d'Antoine de Saint-Exupéry est ajouté sous le numéro #4.\n  Titre, auteur et éditeur d'après Open Library ; pour en changer un : `modifier #4 titre = …`."), "\(french.text)")
     }
 
+    @Test("an ISBN scanned into the chat alone names its book, or, when no book has it, offers to add it by its ISBN")
+    func scanned() async throws {
+        let openLibrary = try await OpenLibraryEmulator()
+        let handler = try handler(openLibrary)
+        let unknown = await handler.handle(text: "978-0-14-032872-1", from: member, at: monday)
+        #expect(unknown.text.hasPrefix("No book on the shelf has ISBN 9780140328721."), "\(unknown.text)")
+        #expect(unknown.suggestion == "add isbn 9780140328721")
+        #expect(await handler.handle(text: try #require(unknown.suggestion), from: admin, at: monday).kind == .success)
+        #expect(await handler.handle(text: "9780140328721", from: member, at: monday).text.hasPrefix("Fantastic Mr Fox is on the shelf."))
+        #expect(try await openLibrary.received().count == 1, "only the add looks anything up")
+    }
+
     @Test("several ISBNs at once (a pile scanned) are each looked up and answered in turn")
     func several() async throws {
         let openLibrary = try await OpenLibraryEmulator()

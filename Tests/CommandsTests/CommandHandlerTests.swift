@@ -782,9 +782,14 @@ struct CommandHandlerTests {
             #expect(reply.kind == .error)
             #expect(reply.text == "A name is at most 100 characters: give a shorter one.")
         }
-        // An ISBN no book has: searching it again would find nothing, the list is offered.
+        // An ISBN no book has: searching it again would find nothing, the list is offered (with
+        // ISBN lookups on, adding it by its ISBN: see AddByISBNTests).
         let isbn = await handler.handle(text: "who has 978-0-306-40615-7", from: ana, at: tuesday)
-        #expect(isbn.text.hasPrefix("No book matches '978-0-306-40615-7'.") && isbn.suggestion == "list", "\(isbn.text)")
+        #expect(isbn.text.hasPrefix("No book on the shelf has ISBN 9780306406157.") && isbn.suggestion == "list", "\(isbn.text)")
+        // An ISBN alone (a barcode scanned into the chat) asks which book that is.
+        let scanned = await handler.handle(text: "978-0-306-40615-7", from: ana, at: tuesday)
+        #expect(scanned.text.hasPrefix("No book on the shelf has ISBN 9780306406157."), "\(scanned.text)")
+        #expect(await handler.handle(text: "ISBN inconnu ? 9780306406157", from: ana, at: tuesday).kind == .error)
         // A short one is quoted whole.
         #expect(await handler.handle(text: "who has Dnue Messiah", from: ana, at: tuesday).text.hasPrefix("No book matches 'Dnue Messiah'"))
     }

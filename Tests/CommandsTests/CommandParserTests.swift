@@ -160,6 +160,12 @@ let parseTable: [ParseCase] = [
     ParseCase("ajouter isbn 978-2-07-061275-8", .addISBN(isbn: "9782070612758"), .fr),
     // Too short for an ISBN: still add_isbn, which the handler refuses with a reason.
     ParseCase("add isbn 12", .addISBN(isbn: "12")),
+    // An ISBN alone, as a barcode scanner types it: which book is that?
+    ParseCase("9780441172719", .whoHas(book: "9780441172719"), nil),
+    ParseCase("978-0-441-17271-9", .whoHas(book: "9780441172719"), nil),
+    ParseCase("<@U123> 0-8044-2957-x", .whoHas(book: "080442957X"), nil),
+    ParseCase("1984", .unknown(text: "1984", suggestion: nil), nil),
+    ParseCase("9780441172718", .unknown(text: "9780441172718", suggestion: nil), nil),
     ParseCase("add isbn", .unknown(text: "add", suggestion: "add")),
     // Not digits: a title that starts with "ISBN".
     ParseCase("add ISBN Handbook by Ann Lee", .add(title: "ISBN Handbook", author: "Ann Lee", publisher: nil, categories: [], isbn: nil)),
