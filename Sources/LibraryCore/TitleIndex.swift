@@ -36,6 +36,8 @@ final class TitleIndex: Sendable {
         /// The length of the longest key, in scalars: a reference much longer designates nothing.
         private let longestKey: Int
         private let idsByKey: [String: [Int64]]
+        /// The titles by their keys with numbers in digits, for those that write a number in words.
+        private let idsByNumbered: [String: [Int64]]
         private let entriesByWord: [Substring: [Int]]
         private let entriesByLength: [Int: [Int]]
 
@@ -43,6 +45,7 @@ final class TitleIndex: Sendable {
             self.version = version
             var entries: [Entry] = []
             var idsByKey: [String: [Int64]] = [:]
+            var idsByNumbered: [String: [Int64]] = [:]
             var entriesByWord: [Substring: [Int]] = [:]
             var entriesByLength: [Int: [Int]] = [:]
             for (id, key) in titles {
@@ -57,8 +60,8 @@ final class TitleIndex: Sendable {
                 idsByKey[key, default: []].append(id)
                 if let bare { idsByKey[bare, default: []].append(id) }
                 if let numbered = entry.numbered {
-                    idsByKey[numbered, default: []].append(id)
-                    if let bare = TextKey.withoutArticle(numbered) { idsByKey[bare, default: []].append(id) }
+                    idsByNumbered[numbered, default: []].append(id)
+                    if let bare = TextKey.withoutArticle(numbered) { idsByNumbered[bare, default: []].append(id) }
                 }
                 for word in Set(key.split(separator: " ") + (entry.numbered?.split(separator: " ") ?? [])) {
                     entriesByWord[word, default: []].append(index)
@@ -69,6 +72,7 @@ final class TitleIndex: Sendable {
             self.entries = entries
             self.longestKey = entries.map(\.scalars.count).max() ?? 0
             self.idsByKey = idsByKey
+            self.idsByNumbered = idsByNumbered
             self.entriesByWord = entriesByWord
             self.entriesByLength = entriesByLength
         }
@@ -87,11 +91,11 @@ final class TitleIndex: Sendable {
             if !exact.isEmpty { return exact }
             let containing = TextKey.isOnlyLittleWords(key) ? [] : entriesContaining(phrase: key, numbered: false)
             if !containing.isEmpty { return unique(containing.map { entries[$0].id }) }
+            // A title as typed comes first: "1984" is the book titled 1984 when there is one.
             let numbered = NumberWords.digits(key)
-            if numbered != key {
-                let exact = exactMatches([numbered] + (TextKey.withoutArticle(numbered).map { [$0] } ?? []))
-                if !exact.isEmpty { return exact }
-            }
+            let numberedQueries = [numbered] + (TextKey.withoutArticle(numbered).map { [$0] } ?? [])
+            let numberedExact = unique(numberedQueries.flatMap { (numbered == key ? [] : idsByKey[$0] ?? []) + (idsByNumbered[$0] ?? []) })
+            if !numberedExact.isEmpty { return numberedExact }
             // A number alone, as short as an id ("3", "100"), is not looked for inside titles
             // written in words: the member may have meant #3.
             if Self.hasDigit(numbered), !Self.isShortNumber(numbered) {
