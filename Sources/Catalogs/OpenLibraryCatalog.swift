@@ -18,6 +18,10 @@ public struct OpenLibraryCatalog: ISBNCatalog {
         self.http = http
     }
 
+    /// The longest `Retry-After` waited for before asking again; a longer one is a failure to
+    /// report (a member is waiting for the reply).
+    static let longestRetryWait: TimeInterval = 5
+
     /// Open Library asks the programs that call it to say who they are.
     static let userAgent = "librarybot (a committee's shared library in team chat; ISBN lookups for `add isbn`)"
 
@@ -29,9 +33,14 @@ public struct OpenLibraryCatalog: ISBNCatalog {
         let request = HTTPRequest(url: "\(baseURL)/api/books?bibkeys=\(bibkey)&format=json&jscmd=data",
                                   headers: [("User-Agent", Self.userAgent), ("Accept", "application/json")], timeout: timeout,
                                   maxResponseSize: 1 << 20)
-        let response: HTTPResponse
+        var response: HTTPResponse
         do {
             response = try await http.execute(request)
+            // Asked to slow down, briefly: once, after the time it asks for.
+            if [429, 503].contains(response.status), let wait = response.retryAfter, wait <= Self.longestRetryWait {
+                try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+                response = try await http.execute(request)
+            }
         } catch let error as HTTPError {
             switch error.kind {
             case .timeout: throw ISBNCatalogError(.timeout(seconds: Int(timeout.components.seconds)))

@@ -75,6 +75,18 @@ struct OpenLibraryCatalogTests {
         #expect(try await openLibrary.received().map(\.path) == ["/api/books?bibkeys=ISBN:9780306406157&format=json&jscmd=data"])
     }
 
+    @Test("429 with a short Retry-After is waited out once; a long one is an error at once")
+    func rateLimited() async throws {
+        let openLibrary = try await OpenLibraryEmulator()
+        let catalog = openLibrary.catalog()
+        let started = ContinuousClock.now
+        #expect(try await catalog.book(isbn: "9780000000064")?.title == "The Patient Book")
+        #expect(ContinuousClock.now - started >= .milliseconds(900), "it waited for Retry-After: 1")
+        #expect(try await openLibrary.received().filter { $0.path.contains("9780000000064") }.count == 2)
+        #expect(await catalogError { _ = try await catalog.book(isbn: "9780000000071") }?.kind == .status(429))
+        #expect(try await openLibrary.received().filter { $0.path.contains("9780000000071") }.count == 1)
+    }
+
     @Test("an error status, a page that is not JSON, a slow answer and no server at all are errors that say which")
     func failures() async throws {
         let openLibrary = try await OpenLibraryEmulator()

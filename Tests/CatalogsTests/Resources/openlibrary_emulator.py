@@ -5,7 +5,8 @@ asked for, empty when the ISBN is unknown. Prints its HTTP port, serves until st
 
 Special ISBNs: 9780000000002 answers 503, 9780000000019 is unknown and 9780000000057 known, both
 answered after 1.5 s, 9780000000026 has no author, 9780000000033 is not JSON, 9780000000040 has a
-title that tries to ping everyone.
+title that tries to ping everyone, 9780000000064 answers 429 with Retry-After: 1 the first time it
+is asked and its record after, 9780000000071 answers 429 with Retry-After: 60.
 Test control: GET /_requests (each request's path and User-Agent, in order)."""
 import json, os, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -28,6 +29,7 @@ BOOKS = {
     "9780262033848": record("Introduction to Algorithms", ["Thomas H. Cormen", "Charles E. Leiserson", "Ronald L. Rivest", "Clifford Stein"], ["MIT Press"]),
     "9780000000026": record("A Book by Nobody", []),
     "9780000000057": record("The Slow Book", ["Tortoise"], ["Patience Press"]),
+    "9780000000064": record("The Patient Book", ["Hare"]),
     "9780000000040": record("<!channel> @everyone *bold*", ["<@U123>"], ["@here"]),
 }
 requests = []
@@ -61,6 +63,12 @@ class Handler(BaseHTTPRequestHandler):
         isbn = bibkey[len("ISBN:"):]
         if isbn == "9780000000002":
             return self.send(503, "<html>Service Unavailable</html>", "text/html")
+        if isbn == "9780000000071" or (isbn == "9780000000064" and sum(bibkey in r["path"] for r in requests) == 1):
+            self.send_response(429)
+            self.send_header("Retry-After", "60" if isbn == "9780000000071" else "1")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
         if isbn in ("9780000000019", "9780000000057"):
             time.sleep(1.5)
         if isbn == "9780000000033":
