@@ -461,8 +461,10 @@ struct Words: Sendable {
                                           : "\(bold: book.title) a déjà été prolongé \(limit) fois, le maximum. \(returnBy(loan))",
                          suggestion: nextForRefusedRenewal(book, loan), language: l)
         case .renewalBlockedByHolds(let book, let loan, let holds):
-            return Reply(.error, l == .en ? "\(bold: book.title) cannot be renewed: \(holds.count) waiting for it. \(returnBy(loan))"
-                                          : "\(bold: book.title) ne peut pas être prolongé : \(holds.count) en attente. \(returnBy(loan))",
+            let waiting = l == .en ? (holds.count == 1 ? "someone is waiting for it" : "\(holds.count) people are waiting for it")
+                                   : (holds.count == 1 ? "quelqu'un l'attend" : "\(holds.count) personnes l'attendent")
+            return Reply(.error, l == .en ? "\(bold: book.title) cannot be renewed: \(waiting). \(returnBy(loan))"
+                                          : "\(bold: book.title) ne peut pas être prolongé : \(waiting). \(returnBy(loan))",
                          suggestion: nextForRefusedRenewal(book, loan), language: l)
         case .renewalTooEarly(let book, let loan, let from):
             let whom = other(loan).map { l.pick(" \($0.name)", " à \($0.name)") } ?? l.pick(" you", "")
