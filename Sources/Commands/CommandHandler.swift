@@ -900,27 +900,42 @@ public actor CommandHandler {
             }
             return Reply(.info, RichText(stringLiteral: l.pick("Cancelled: nothing was deleted.", "Annulé : rien n'a été supprimé.")), language: l)
 
-        case .list(let filter, let order):
+        case .list(let filter, let order, let page):
             let limit = 25
-            let books = try await library.list(filter, order: order, at: now, limit: limit + 1)
+            let skipped = (page - 1) * limit
+            let books = try await library.list(filter, order: order, at: now, limit: limit + 1, offset: skipped)
             let counts = try await library.counts()
+            // How many there are in all, where the counts tell (not for overdue books).
+            let total: Int? = switch filter {
+            case .all: counts.books
+            case .available: counts.available
+            case .checkedOut: counts.books - counts.available
+            case .overdue: nil
+            }
             guard !books.isEmpty else {
+                if page > 1 {
+                    // Past the last page: where the list ends, and its first page.
+                    let pages = total.map { max(1, ($0 + limit - 1) / limit) }
+                    return Reply(.info, l == .en ? "There is no page \(page)\(pages.map { ": the list has \($0) \($0 == 1 ? "page" : "pages")" } ?? "")."
+                                                 : "Il n'y a pas de page \(page)\(pages.map { " : la liste en a \($0)" } ?? "").",
+                                 suggestion: words.listCommand(filter, order, page: 1), language: l)
+                }
                 return Reply(.info, RichText(stringLiteral: words.emptyList(filter)),
                              suggestion: counts.books == 0 ? l.pick("add TITLE by AUTHOR", "ajouter TITRE par AUTEUR") : nil, language: l)
             }
             var lines = books.prefix(limit).map { words.listLine($0) }
+            var suggestion: String?
             if books.count > limit {
-                // How many were left out, where the counts tell (not for overdue books).
-                let total: Int? = switch filter {
-                case .all: counts.books
-                case .available: counts.available
-                case .checkedOut: counts.books - counts.available
-                case .overdue: nil
-                }
-                let more = total.map { l.pick("… and \($0 - limit) more", "… et \($0 - limit) autres") } ?? l.pick("… and more", "… et d'autres")
-                lines.append(RichText(stringLiteral: more + l.pick(": narrow it down with search.", " : affinez avec chercher.")))
+                let left = total.map { $0 - skipped - limit }
+                let more = left.map { l.pick("… and \($0) more", "… et \($0) autres") } ?? l.pick("… and more", "… et d'autres")
+                let next = words.listCommand(filter, order, page: page + 1)
+                lines.append(RichText(stringLiteral: more + l.pick(": narrow it down with search, or see the next ones.",
+                                                                   " : affinez avec chercher, ou voyez les suivants.")))
+                suggestion = next
             }
-            return Reply(.info, words.listTitle(filter, shown: min(books.count, limit), total: counts), lines: lines, language: l)
+            let range = page > 1 ? "\(skipped + 1)-\(skipped + min(books.count, limit))" : nil
+            return Reply(.info, words.listTitle(filter, shown: min(books.count, limit), total: counts, range: range),
+                         lines: lines, suggestion: suggestion, language: l)
 
         case .search(let query):
             let found = try await library.search(query, limit: 10)

@@ -174,7 +174,7 @@ public enum CommandParser {
             guard !books.isEmpty else { return needsArgument() }
             return command(.delete(books: books))
         case .list:
-            if let (filter, order) = parseListOptions(rest, language: &language) { return command(.list(filter: filter, order: order)) }
+            if let (filter, order, page) = parseListOptions(rest, language: &language) { return command(.list(filter: filter, order: order, page: page)) }
             // "list my books": the member's books.
             let words = rest.split(separator: " ").map { foldWord(String($0)) }.filter { !listFiller.contains($0) }
             if words == ["my"] || words == ["mes"] { return command(.loansOf(borrower: nil)) }
@@ -352,11 +352,17 @@ public enum CommandParser {
     private static let queryFiller: Set<String> = ["about", "on", "sur", "de", "du", "with", "avec", "some", "any"]
     private static let personalWords: Set<String> = ["my", "mine", "me", "i", "i'm", "mes", "moi", "j'ai", "je"]
 
-    private static func parseListOptions(_ rest: String, language: inout Language?) -> (BookFilter, BookOrder)? {
+    private static func parseListOptions(_ rest: String, language: inout Language?) -> (BookFilter, BookOrder, Int)? {
         var words = rest.split(separator: " ").map { foldWord(String($0)) }
-        var filter = BookFilter.all, order = BookOrder.newest
+        var filter = BookFilter.all, order = BookOrder.newest, page = 1
         while !words.isEmpty {
             if listFiller.contains(words[0]) { words.removeFirst(); continue }
+            // "page 2" (the same word in French): the next 25.
+            if words[0] == "page", words.count > 1, let number = Int(words[1]), (1...10_000).contains(number) {
+                page = number
+                words.removeFirst(2)
+                continue
+            }
             var matched = false
             for length in [2, 1] where words.count >= length {
                 let head = Array(words.prefix(length))
@@ -373,7 +379,7 @@ public enum CommandParser {
             }
             if !matched { return nil }
         }
-        return (filter, order)
+        return (filter, order, page)
     }
 
     // MARK: - Text

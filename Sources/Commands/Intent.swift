@@ -24,7 +24,7 @@ public enum Intent: Sendable, Hashable {
     case edit(book: String, field: BookField, value: String)
     case delete(books: [String])
     case clean
-    case list(filter: BookFilter, order: BookOrder)
+    case list(filter: BookFilter, order: BookOrder, page: Int = 1)
     case search(query: String)
     case show(book: String)
     case help(topic: String?)

@@ -27,8 +27,9 @@ extension ParsedCommand {
             fields += [("book", .string(book)), ("field", .string(field.rawValue)), ("value", .string(value))]
         case .delete(let books):
             fields.append(("books", .array(books.map(JSONValue.string))))
-        case .list(let filter, let order):
+        case .list(let filter, let order, let page):
             fields += [("filter", .string(filter.rawValue)), ("order", .string(order.rawValue))]
+            if page > 1 { fields.append(("page", .json(String(page)))) }
         case .search(let query):
             fields.append(("query", .string(query)))
         case .help(let topic):
@@ -101,14 +102,14 @@ extension Intent {
         case .edit(let book, let field, let value): return "edit \(quoted(book)) set \(field.rawValue) to \(quoted(value))"
         case .delete(let books): return "delete " + books.map(quoted).joined(separator: ", ")
         case .clean: return "clean"
-        case .list(let filter, let order):
+        case .list(let filter, let order, let page):
             let filterWord = switch filter {
             case .all: "all"
             case .available: "available"
             case .checkedOut: "checked out"
             case .overdue: "overdue"
             }
-            return "list \(filterWord) \(order.rawValue)"
+            return "list \(filterWord) \(order.rawValue)" + (page > 1 ? " page \(page)" : "")
         case .search(let query): return "search \(quoted(query))"
         case .show(let book): return "show \(quoted(book))"
         case .help(let topic): return topic.map { "help \($0)" } ?? "help"

@@ -233,17 +233,31 @@ struct Words: Sendable {
             : "\(head) (emprunté : \(loan.borrower.name), à rendre \(day(loan.dueAt))\(late))"
     }
 
-    func listTitle(_ filter: BookFilter, shown: Int, total: (books: Int, available: Int)) -> RichText {
-        switch (filter, language) {
-        case (.all, .en): "\(books(total.books)), \(total.available) on the shelf:"
-        case (.all, .fr): "\(books(total.books)), dont \(total.available) sur l'étagère :"
-        case (.available, .en): "\(total.available) on the shelf:"
-        case (.available, .fr): "\(total.available) sur l'étagère :"
-        case (.checkedOut, .en): "\(total.books - total.available) checked out:"
-        case (.checkedOut, .fr): "\(total.books - total.available) \(total.books - total.available == 1 ? "emprunté" : "empruntés") :"
-        case (.overdue, .en): "\(shown) overdue:"
-        case (.overdue, .fr): "\(shown) en retard :"
+    /// The heading of a list; `range` ("26-50") past its first page.
+    func listTitle(_ filter: BookFilter, shown: Int, total: (books: Int, available: Int), range: String? = nil) -> RichText {
+        let part = range.map { " (\($0))" } ?? ""
+        return switch (filter, language) {
+        case (.all, .en): "\(books(total.books)), \(total.available) on the shelf\(part):"
+        case (.all, .fr): "\(books(total.books)), dont \(total.available) sur l'étagère\(part) :"
+        case (.available, .en): "\(total.available) on the shelf\(part):"
+        case (.available, .fr): "\(total.available) sur l'étagère\(part) :"
+        case (.checkedOut, .en): "\(total.books - total.available) checked out\(part):"
+        case (.checkedOut, .fr): "\(total.books - total.available) \(total.books - total.available == 1 ? "emprunté" : "empruntés")\(part) :"
+        case (.overdue, .en): "\(range.map { "Overdue, \($0)" } ?? "\(shown) overdue"):"
+        case (.overdue, .fr): "\(range.map { "En retard, \($0)" } ?? "\(shown) en retard") :"
         }
+    }
+
+    /// The command that lists `filter` in `order` from `page`, in the reply's language.
+    func listCommand(_ filter: BookFilter, _ order: BookOrder, page: Int) -> String {
+        let filterWords = switch filter {
+        case .all: ""
+        case .available: language.pick(" available", " disponibles")
+        case .checkedOut: language.pick(" checked out", " empruntés")
+        case .overdue: language.pick(" overdue", " en retard")
+        }
+        let orderWords = order == .oldest ? language.pick(" oldest", " plus anciens") : ""
+        return language.pick("list", "liste") + filterWords + orderWords + (page > 1 ? " page \(page)" : "")
     }
 
     func emptyList(_ filter: BookFilter) -> String {

@@ -631,16 +631,30 @@ struct CommandHandlerTests {
         #expect(early.text.hasPrefix("Dune est déjà à rendre jeu. 24 déc. : le prolonger aujourd'hui ne donnerait pas plus de temps à Ana, rien n'a changé."), "\(early.text)")
     }
 
-    @Test("a long list shows 25 books and says how many more there are")
+    @Test("a long list shows 25 books, says how many more there are, and pages on: list page 2")
     func longList() async throws {
         let handler = try await makeHandler()
-        for number in 1...27 { _ = await handler.handle(text: "add Book \(number) by Author \(number)", from: ana, at: tuesday) }
+        for number in 1...57 { _ = await handler.handle(text: "add Book \(number) by Author \(number)", from: ana, at: tuesday) }
         let all = await handler.handle(text: "list", from: ana, at: tuesday)
-        #expect(all.text.hasPrefix("30 books, 30 on the shelf:"), "\(all.text)")
-        #expect(all.text.hasSuffix("\n  … and 5 more: narrow it down with search."), "\(all.text)")
+        #expect(all.text.hasPrefix("60 books, 60 on the shelf:"), "\(all.text)")
+        #expect(all.text.hasSuffix("\n  … and 35 more: narrow it down with search, or see the next ones.\n  Try: `list page 2`"), "\(all.text)")
         #expect(all.lines.count == 26)
+        // The suggestion goes on where the list stopped, newest first: Book 32 then Book 31 …
+        let second = await handler.handle(text: try #require(all.suggestion), from: ana, at: tuesday)
+        #expect(second.text.hasPrefix("60 books, 60 on the shelf (26-50):\n  #35 Book 32, Author 32\n"), "\(second.text)")
+        #expect(second.suggestion == "list page 3")
+        let last = await handler.handle(text: "list page 3", from: ana, at: tuesday)
+        #expect(last.text.hasPrefix("60 books, 60 on the shelf (51-60):"), "\(last.text)")
+        #expect(last.lines.count == 10 && last.suggestion == nil)
+        #expect(last.text.hasSuffix("\n  #1 Dune, Frank Herbert"), "\(last.text)")
+        let past = await handler.handle(text: "list page 4", from: ana, at: tuesday)
+        #expect(past.text.hasPrefix("There is no page 4: the list has 3 pages."), "\(past.text)")
+        #expect(past.suggestion == "list")
         _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
-        #expect(await handler.handle(text: "liste disponibles", from: ana, at: tuesday).text.hasSuffix("\n  … et 4 autres : affinez avec chercher."))
+        let french = await handler.handle(text: "liste disponibles plus anciens", from: ana, at: tuesday)
+        #expect(french.text.hasSuffix("\n  … et 34 autres : affinez avec chercher, ou voyez les suivants.\n  Essayez : `liste disponibles plus anciens page 2`"), "\(french.text)")
+        #expect(await handler.handle(text: "liste disponibles plus anciens page 2", from: ana, at: tuesday).text
+            .hasPrefix("59 sur l'étagère (26-50) :\n  #27 Book 24, Author 24\n"))
     }
 
     @Test("who has a book one has suggests returning it, not waiting in line for it")

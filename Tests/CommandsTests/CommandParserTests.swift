@@ -224,6 +224,9 @@ let parseTable: [ParseCase] = [
     ParseCase("books checked out oldest first", .list(filter: .checkedOut, order: .oldest)),
     ParseCase("LIST OVERDUE", .list(filter: .overdue, order: .newest)),
     ParseCase("list all books", .list(filter: .all, order: .newest)),
+    ParseCase("list page 2", .list(filter: .all, order: .newest, page: 2)),
+    ParseCase("list available oldest page 3", .list(filter: .available, order: .oldest, page: 3)),
+    ParseCase("liste empruntés page 2", .list(filter: .checkedOut, order: .newest, page: 2), .fr),
     ParseCase("liste", .list(filter: .all, order: .newest), .fr),
     ParseCase("livres", .list(filter: .all, order: .newest), .fr),
     ParseCase("liste disponibles", .list(filter: .available, order: .newest), .fr),
@@ -684,6 +687,8 @@ struct SeveralCommandsParserTests {
     func jsonAndCanonicalText() {
         let parsed = CommandParser.parse("return Dune; who has Emma")
         #expect(parsed.jsonLine == #"{"intent":"several","commands":[{"intent":"return","book":"Dune","language":"en"},{"intent":"who_has","book":"Emma","language":"en"}],"language":"en"}"#)
+        #expect(CommandParser.parse("list available page 2").jsonLine == #"{"intent":"list","filter":"available","order":"newest","page":2,"language":"en"}"#)
+        #expect(CommandParser.parse("list available").jsonLine == #"{"intent":"list","filter":"available","order":"newest","language":"en"}"#, "no page key on the first")
         let written = intents(parsed.intent.canonicalText)
         #expect(written == [.returnBook(book: "Dune"), .whoHas(book: "Emma")], "\(parsed.intent.canonicalText)")
     }
