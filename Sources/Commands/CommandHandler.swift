@@ -938,13 +938,21 @@ public actor CommandHandler {
                          lines: lines, suggestion: suggestion, language: l)
 
         case .search(let query):
-            let found = try await library.search(query, limit: 10)
+            let shown = 10
+            let found = try await library.search(query, limit: shown + 1)
             guard !found.isEmpty else {
                 return Reply(.info, l == .en ? "Nothing matches '\(shortened(query))'." : "Rien ne correspond à « \(shortened(query)) ».",
                              suggestion: l.pick("list", "liste"), language: l)
             }
-            return Reply(.info, l == .en ? "\(found.count) found for '\(shortened(query))':" : "\(found.count) \(found.count == 1 ? "trouvé" : "trouvés") pour « \(shortened(query)) » :",
-                         lines: found.map { words.listLine($0) }, language: l)
+            // The best ten; past them, a word more narrows it down.
+            var lines = found.prefix(shown).map { words.listLine($0) }
+            if found.count > shown {
+                lines.append(RichText(stringLiteral: l.pick("… and more: add a word to narrow it down.", "… et d'autres : ajoutez un mot pour affiner.")))
+            }
+            let count = min(found.count, shown)
+            return Reply(.info, l == .en ? "\(found.count > shown ? "The first \(count)" : "\(count)") found for '\(shortened(query))':"
+                                         : "\(found.count > shown ? "Les \(count) premiers" : "\(count)") \(count == 1 ? "trouvé" : "trouvés") pour « \(shortened(query)) » :",
+                         lines: lines, language: l)
 
         case .show(let book):
             let details = try await library.show(book)

@@ -657,6 +657,21 @@ struct CommandHandlerTests {
             .hasPrefix("59 sur l'étagère (26-50) :\n  #27 Book 24, Author 24\n"))
     }
 
+    @Test("search shows the best ten, and says when there are more")
+    func searchMore() async throws {
+        let handler = try await makeHandler()
+        for number in 1...11 { _ = await handler.handle(text: "add Sea Story \(number) by Someone", from: ana, at: tuesday) }
+        let many = await handler.handle(text: "search sea story", from: ana, at: tuesday)
+        #expect(many.text.hasPrefix("The first 10 found for 'sea story':\n"), "\(many.text)")
+        #expect(many.lines.count == 11)
+        #expect(many.text.hasSuffix("\n  … and more: add a word to narrow it down."), "\(many.text)")
+        #expect(await handler.handle(text: "chercher sea story", from: ana, at: tuesday).text.hasPrefix("Les 10 premiers trouvés pour « sea story » :"))
+        _ = await handler.handle(text: "delete Sea Story 11", from: ana, at: tuesday)
+        let ten = await handler.handle(text: "search sea story", from: ana, at: tuesday)
+        #expect(ten.text.hasPrefix("10 found for 'sea story':\n"), "\(ten.text)")
+        #expect(!ten.text.contains("… and more"))
+    }
+
     @Test("who has a book one has suggests returning it, not waiting in line for it")
     func whoHasOwnLoan() async throws {
         let handler = try await makeHandler()
