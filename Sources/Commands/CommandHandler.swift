@@ -768,12 +768,11 @@ public actor CommandHandler {
             }
             if let existing = try await library.book(withISBN: normalized) {
                 // A second copy scanned on purpose is added with its title, as a copy.
-                let quoted = existing.title.contains("\"") ? "«\(existing.title)»" : "\"\(existing.title)\""
                 return Reply(.info, l == .en
                     ? "ISBN \(normalized) is already on the shelf: \(bold: existing.title) (#\(existing.id))."
                     : "L'ISBN \(normalized) est déjà sur l'étagère : \(bold: existing.title) (#\(existing.id)).",
                     lines: [l == .en ? "Another copy of it? Add it with its title and author." : "Un autre exemplaire ? Ajoutez-le avec son titre et son auteur."],
-                    suggestion: l.pick("add ", "ajouter ") + quoted + l.pick(" by ", " par ") + existing.author + " isbn: " + normalized,
+                    suggestion: l.pick("add ", "ajouter ") + Words.quoted(existing.title) + l.pick(" by ", " par ") + existing.author + " isbn: " + normalized,
                     language: l)
             }
             let byHand = l.pick("add TITLE by AUTHOR isbn: ", "ajouter TITRE par AUTEUR isbn: ") + normalized
@@ -800,12 +799,10 @@ public actor CommandHandler {
                     suggestion: byHand, language: l)
             }
             guard !entry.authors.isEmpty else {
-                // Quoted, so that the title is read whole whatever it holds.
-                let quoted = entry.title.contains("\"") ? "«\(entry.title)»" : "\"\(entry.title)\""
                 return Reply(.error, l == .en
                     ? "\(catalog.name) knows ISBN \(normalized) as \(bold: entry.title), with no author: give the author with it."
                     : "\(catalog.name) connaît l'ISBN \(normalized) sous le titre \(bold: entry.title), sans auteur : donnez l'auteur.",
-                    suggestion: l.pick("add ", "ajouter ") + quoted + l.pick(" by AUTHOR isbn: ", " par AUTEUR isbn: ") + normalized,
+                    suggestion: l.pick("add ", "ajouter ") + Words.quoted(entry.title) + l.pick(" by AUTHOR isbn: ", " par AUTEUR isbn: ") + normalized,
                     language: l)
             }
             var added = try await run(.add(title: entry.title, author: entry.authors.joined(separator: ", "), publisher: entry.publisher,

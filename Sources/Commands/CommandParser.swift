@@ -29,7 +29,7 @@ public enum CommandParser {
         }
         // An ISBN alone (a barcode scanned into the chat): which book is that, and who has it?
         // Not in a message of several, where it goes on a list (`add isbn A` then B on a line).
-        if whole, stripped.allSatisfy({ $0.isASCII && ($0.isNumber || "-Xx ".contains($0)) }), let isbn = ISBN.normalize(stripped) {
+        if whole, let isbn = ISBN.normalize(stripped) {
             return ParsedCommand(intent: .whoHas(book: isbn), language: cues.first)
         }
         var words = stripped.split(separator: " ").map(String.init)

@@ -148,7 +148,13 @@ struct Words: Sendable {
         if TextKey.fold(book.title).isEmpty { return "#\(book.id)" }
         let lowered = book.title.lowercased()
         guard [" as ", " for ", " pour "].contains(where: lowered.contains) || book.title.contains(",") else { return book.title }
-        return book.title.contains("\"") ? "«\(book.title)»" : "\"\(book.title)\""
+        return Self.quoted(book.title)
+    }
+
+    /// `title` in quotes, so that a command reads it whole whatever it holds: «guillemets» when
+    /// it has a straight quote itself.
+    static func quoted(_ title: String) -> String {
+        title.contains("\"") ? "«\(title)»" : "\"\(title)\""
     }
 
     /// A book a member waits for: their place in line, and what they wait on.
@@ -443,7 +449,7 @@ struct Words: Sendable {
             }
             // An ISBN no book carries: it can be added by it, when books can be looked up;
             // searching it again would find nothing, so the list is offered otherwise.
-            if let isbn = ISBN.normalize(reference), reference.allSatisfy({ $0.isASCII && ($0.isNumber || "-Xx ".contains($0)) }) {
+            if let isbn = ISBN.normalize(reference) {
                 return Reply(.error, l == .en ? "No book on the shelf has ISBN \(isbn)." : "Aucun livre de l'étagère n'a l'ISBN \(isbn).",
                              suggestion: looksUpISBNs ? l.pick("add isbn ", "ajouter isbn ") + isbn : l.pick("list", "liste"), language: l)
             }
