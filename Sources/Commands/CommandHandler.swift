@@ -85,6 +85,7 @@ public actor CommandHandler {
     }
 
     public func handle(_ command: ParsedCommand, from sender: Sender, at now: Date) async -> Reply {
+        let command = await readingTitleAlone(command)
         let language = command.language ?? settings.defaultLanguage
         var words = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
         words.looksUpISBNs = settings.isbnCatalog != nil
@@ -100,6 +101,27 @@ public actor CommandHandler {
                 "Un problème est survenu avec la base de la bibliothèque ; rien n'a été modifié. Réessayez.")),
                 language: language)
         }
+    }
+
+    /// A message that is nothing but a book's title, or whole words of one ("Gatsby"), its
+    /// number (`#3`) or a number written the other way ("1984"), asks who has it, as an ISBN
+    /// alone does, even when its first word looks like a misspelled verb ("Les Misérables" is
+    /// not `ls`). A title alone with a typo stays not understood, and `run` offers the book.
+    /// Both are answered in the language of the rest of the message ("Dune merci"), not of the
+    /// title's words ("Le Petit Prince"), else in the committee's.
+    private func readingTitleAlone(_ command: ParsedCommand) async -> ParsedCommand {
+        guard case .unknown(let text, let verb) = command.intent else { return command }
+        // A verb alone (`return`) is a command missing its book, and a whole command offered
+        // for the words ("I'm done with Dune" → `return Dune`) is kept.
+        if let verb, TextKey.fold(verb) == TextKey.fold(text) || Help.usage(forVerb: verb, language: .en) == nil { return command }
+        let reference = CommandParser.unquote(text)
+        let language = CommandParser.parse(text).language == command.language ? nil : command.language
+        let isNumber = reference.count > 1 && reference.hasPrefix("#") && reference.dropFirst().allSatisfy { ("0"..."9").contains($0) }
+        var namesBooks = isNumber
+        if !namesBooks { namesBooks = (try? await library.titleNamesBooks(reference)) == true }
+        if namesBooks { return ParsedCommand(intent: .whoHas(book: text), language: language) }
+        guard (try? await library.whoHas(reference)) != nil else { return command }
+        return ParsedCommand(intent: .unknown(text: text, suggestion: nil), language: language)
     }
 
     /// "checkout A Prayer for Owen Meany": the last " for " (" as ", " pour ") names the
@@ -959,6 +981,11 @@ public actor CommandHandler {
             return Help.reply(topic: topic, language: l)
 
         case .unknown(let text, let suggestion):
+            func notUnderstood(didYouMean meant: String, offering offered: String) -> Reply {
+                Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: meant)?"
+                                       : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: meant) ?",
+                      suggestion: offered, language: l)
+            }
             if let suggestion, let usage = Help.usage(forVerb: suggestion, language: l) {
                 let example = usage.example
                 guard TextKey.fold(text) == TextKey.fold(suggestion) else {
@@ -968,9 +995,7 @@ public actor CommandHandler {
                     let corrected = ([suggestion] + typed.dropFirst(verbLength).map(String.init)).joined(separator: " ")
                     var fixed = typed.count > verbLength && isSuggestible(corrected)
                     if case .unknown = CommandParser.parse(corrected).intent { fixed = false }
-                    return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: suggestion)?"
-                                                  : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: suggestion) ?",
-                                 suggestion: fixed ? corrected : example, language: l)
+                    return notUnderstood(didYouMean: suggestion, offering: fixed ? corrected : example)
                 }
                 // The verb without what it needs, or with what it cannot use (`edit Emma set
                 // colour to red`): what the command takes, then an example.
@@ -981,9 +1006,13 @@ public actor CommandHandler {
             // A whole command the words probably mean ("I'm done with Dune" → `return Dune`),
             // when it names a book the library has.
             if let probable = suggestion, isSuggestible(probable), let suggestion = await workable(CommandParser.parse(probable).intent, probable, for: sender, l) {
-                return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: suggestion)?"
-                                              : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: suggestion) ?",
-                             suggestion: suggestion, language: l)
+                return notUnderstood(didYouMean: suggestion, offering: suggestion)
+            }
+            // A title alone, misspelled ("Dnue"): who has the book it is close to.
+            if suggestion == nil, let statuses = try? await library.whoHas(CommandParser.unquote(text)),
+               let book = statuses.first?.book, statuses.allSatisfy({ $0.book.title == book.title }) {
+                let suggestion = l.pick("who has ", "qui a ") + words.reference(book)
+                return notUnderstood(didYouMean: suggestion, offering: suggestion)
             }
             return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'." : "Je n'ai pas compris « \(shortened(text)) ».",
                          suggestion: l.pick("help", "aide"), language: l)

@@ -482,6 +482,15 @@ public struct LibraryService: Sendable {
         try await firstTitle(among: [text]) != nil
     }
 
+    /// Whether `text` names books of the library by their title as it is typed: a whole title
+    /// or whole words of one ("Gatsby"), or a number written the other way ("1984"). No typo is
+    /// forgiven and no remark dropped, unlike `whoHas`: a word of chat that merely resembles a
+    /// title names no book.
+    public func titleNamesBooks(_ text: String) async throws -> Bool {
+        let key = TextKey.fold(text)
+        return try readHere { db in !(try titles.snapshot(db).matches(key, forgivingTypos: false)).isEmpty }
+    }
+
     /// The first of `texts` that is the whole title of a book, as `isTitle` says, in one read.
     public func firstTitle(among texts: [String]) async throws -> Int? {
         let keys = texts.map(TextKey.fold)

@@ -81,8 +81,8 @@ final class TitleIndex: Sendable {
         /// (article or not), else the titles containing it as whole words (not little words
         /// alone, such as "and"), else the same with numbers read as digits on both sides ("1984"
         /// is Nineteen Eighty-Four), else the titles within a small typo distance, nearest
-        /// first. Empty when nothing is close.
-        func matches(_ key: String) -> [Int64] {
+        /// first (unless not `forgivingTypos`). Empty when nothing is close.
+        func matches(_ key: String, forgivingTypos: Bool = true) -> [Int64] {
             // Longer than any title by more than an article and the typos forgiven: nothing to
             // find, and a pasted page is not compared with every title.
             guard !key.isEmpty, key.unicodeScalars.count <= longestKey + 8 else { return [] }
@@ -102,6 +102,7 @@ final class TitleIndex: Sendable {
                 let containing = entriesContaining(phrase: numbered, numbered: true)
                 if !containing.isEmpty { return unique(containing.map { entries[$0].id }) }
             }
+            guard forgivingTypos else { return [] }
             let limit = Self.typoAllowance(forLength: key.unicodeScalars.count)
             let near = nearest(to: queries, within: limit)
             guard let best = near.first?.distance else { return [] }

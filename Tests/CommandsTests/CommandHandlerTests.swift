@@ -952,6 +952,30 @@ struct CommandHandlerTests {
         #expect(ambiguous.text.contains("#4"))
     }
 
+    @Test("a title alone asks who has it: whole words of a title or its number written the other way; misspelled, it is offered; a verb alone still needs its book")
+    func titleAlone() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add Nineteen Eighty-Four by George Orwell", from: ana, at: tuesday)
+        _ = await handler.handle(text: "add The Return of the King by J. R. R. Tolkien", from: ana, at: tuesday)
+        let numbered = await handler.handle(text: "1984", from: ana, at: tuesday)
+        #expect(numbered.kind == .info)
+        #expect(numbered.text.hasPrefix("Nineteen Eighty-Four is on the shelf."), "\(numbered.text)")
+        let words = await handler.handle(text: "the king", from: ben, at: tuesday)
+        #expect(words.text.hasPrefix("The Return of the King is on the shelf."), "\(words.text)")
+        // "return" is also a word of that title: alone, it is still the verb missing its book.
+        let verb = await handler.handle(text: "return", from: ana, at: tuesday)
+        #expect(verb.kind == .error)
+        #expect(verb.text.contains("return needs more"), "\(verb.text)")
+        let typo = await handler.handle(text: "Ninteen Eighty-Four", from: ana, at: tuesday)
+        #expect(typo.kind == .error)
+        #expect(typo.suggestion == "who has Nineteen Eighty-Four", "\(typo.text)")
+        // Chat that names no book is not understood, and changes nothing.
+        let chat = await handler.handle(text: "lol", from: ana, at: tuesday)
+        #expect(chat.text.hasPrefix("I did not understand 'lol'."), "\(chat.text)")
+        let shelf = await handler.handle(text: "list", from: ana, at: tuesday)
+        #expect(!shelf.text.contains("checked out"), "\(shelf.text)")
+    }
+
     @Test("unknown commands suggest the closest verb, with the line corrected or an example")
     func unknown() async throws {
         let handler = try await makeHandler()

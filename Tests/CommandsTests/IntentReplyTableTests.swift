@@ -103,6 +103,16 @@ let replyTable: [ReplyCase] = [
     // A checkout that would be refused (Ana has Dune) is not suggested: who has it is.
     ReplyCase("I'll take Dune", .error, "Did you mean `who has Dune`?\n  Try: `who has Dune`"),
     ReplyCase("finished Emma", .error, "Did you mean `who has Emma`?"),
+    // A title alone asks who has it, in the committee's language whatever the title's words;
+    // misspelled, it is offered; a word that is no title is not understood.
+    ReplyCase("Dune", .info, "Ana has Dune since Fri 20 Nov, due Fri 4 Dec.\n  Try: `hold Dune`"),
+    ReplyCase("Les Misérables?", .info, "You have Les Misérables since Sun 1 Nov, due Sun 15 Nov (overdue)."),
+    ReplyCase("emma merci", .info, "Emma est sur l'étagère.\n  Essayez : `emprunter Emma`"),
+    ReplyCase("#2", .info, "Emma is on the shelf."),
+    ReplyCase("#99", .error, "No book matches '#99'.\n  Try: `list`"),
+    ReplyCase("Dnue", .error, "I did not understand 'Dnue'. Did you mean `who has Dune`?\n  Try: `who has Dune`"),
+    ReplyCase("les miserbles", .error, "I did not understand 'les miserbles'. Did you mean `who has Les Misérables`?"),
+    ReplyCase("Zorglub", .error, "I did not understand 'Zorglub'.\n  Try: `help`"),
     ReplyCase("mon historique", .info, "Vous n'avez encore rendu aucun livre."),
     ReplyCase("who has Dune and checkout Emma", .success, "Ana has Dune since Fri 20 Nov, due Fri 4 Dec.\n  Try: `hold Dune`\n\n"),
     ReplyCase("who has Dune and checkout Emma", .success, "\n\n  Emma is checked out to Chloé."),
