@@ -89,6 +89,7 @@ public actor CommandHandler {
         let language = command.language ?? settings.defaultLanguage
         var words = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
         words.looksUpISBNs = settings.isbnCatalog != nil
+        words.titlesOfSeveralAuthors = { [library] in library.titlesOfSeveralAuthors }
         let intent = await readingWholeTitle(command.intent)
         do {
             if let several = try await runSeveral(intent, sender: sender, now: now, words: words) { return several }
@@ -769,7 +770,10 @@ public actor CommandHandler {
                 : "\(bold: added.title) \(Language.frenchDe(before: added.author))\(added.author) est ajouté sous le numéro #\(added.id).",
                 suggestion: l.pick("checkout ", "emprunter ") + words.reference(added), language: l)
             // Another copy of a book already there (on purpose, or added twice by mistake): said.
-            if let copies = try? await library.whoHas(added.title), copies.count > 1 {
+            // (Another author's book of the same title is no copy.)
+            var sameTitle = try? await library.whoHas(added.title)
+            if sameTitle == nil { sameTitle = try? await library.whoHas(added.title + " by " + added.author) }
+            if let copies = sameTitle?.filter({ TextKey.fold($0.book.author) == TextKey.fold(added.author) }), copies.count > 1 {
                 let numbers = copies.map { "#\($0.book.id)" }.joined(separator: ", ")
                 reply.lines.append(l == .en ? "The library now has \(copies.count) copies of it (\(numbers))."
                                             : "La bibliothèque en a maintenant \(copies.count) exemplaires (\(numbers)).")

@@ -23,7 +23,9 @@ public struct LibraryReports: Sendable {
     }
 
     private func words(at now: Date) -> Words {
-        Words(language: language, dates: DateText(timeZone: timeZone), now: now)
+        var words = Words(language: language, dates: DateText(timeZone: timeZone), now: now)
+        words.titlesOfSeveralAuthors = { [library] in library.titlesOfSeveralAuthors }
+        return words
     }
 
     /// Ends the holds of books kept for the first in line past their last day

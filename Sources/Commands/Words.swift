@@ -18,6 +18,9 @@ struct Words: Sendable {
     /// Whether `add isbn N` can look a book up (`isbn.lookup_url`), so that an ISBN no book
     /// carries can be answered with it.
     var looksUpISBNs = false
+    /// The titles (folded) that books by different authors share, as the library knows them
+    /// when asked: a suggestion names such a book with its author ("Emma by Jane Austen").
+    var titlesOfSeveralAuthors: @Sendable () -> Set<String> = { [] }
 
     func day(_ date: Date) -> String { dates.day(date, language, now: now) }
 
@@ -142,13 +145,29 @@ struct Words: Sendable {
     }
 
     /// How a suggested command names `book`: its title, quoted when the title holds what the
-    /// command would read as a separator (`checkout "Me as Well"`, `delete "Eats, Shoots"`).
+    /// command would read as a separator (`checkout "Me as Well"`, `delete "Eats, Shoots"`),
+    /// and its author after it when other authors' books have that title (`checkout Emma by
+    /// Jane Austen`).
     func reference(_ book: Book) -> String {
         // A title with no letter or digit (added before they were refused) is named by its number.
-        if TextKey.fold(book.title).isEmpty { return "#\(book.id)" }
-        let lowered = book.title.lowercased()
-        guard [" as ", " for ", " pour "].contains(where: lowered.contains) || book.title.contains(",") else { return book.title }
-        return Self.quoted(book.title)
+        let key = TextKey.fold(book.title)
+        if key.isEmpty { return "#\(book.id)" }
+        let title = Self.holdsSeparator(book.title) ? Self.quoted(book.title) : book.title
+        guard titlesOfSeveralAuthors().contains(key) else { return title }
+        // An author a command would cut (a comma, " as ") or that names nothing: the number.
+        guard !TextKey.fold(book.author).isEmpty, !Self.holdsSeparator(book.author) else { return "#\(book.id)" }
+        return title + language.pick(" by ", " de ") + book.author
+    }
+
+    /// The title of `book` in a sentence, with its author when other authors' books have that
+    /// title ("Did you mean Emma by Jane Austen or Emma by Someone Else?").
+    func distinctTitle(_ book: Book) -> String {
+        titlesOfSeveralAuthors().contains(TextKey.fold(book.title)) ? book.title + language.pick(" by ", " de ") + book.author : book.title
+    }
+
+    private static func holdsSeparator(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        return [" as ", " for ", " pour "].contains(where: lowered.contains) || text.contains(",")
     }
 
     /// `title` in quotes, so that a command reads it whole whatever it holds: «guillemets» when
@@ -441,7 +460,7 @@ struct Words: Sendable {
             if let first = suggestions.first {
                 // Copies are one title.
                 var titles: [String] = []
-                for title in suggestions.map(\.title) where !titles.contains(title) { titles.append(title) }
+                for title in suggestions.map(distinctTitle) where !titles.contains(title) { titles.append(title) }
                 let names = titles.joined(separator: l.pick(" or ", " ou "))
                 return Reply(.error, l == .en ? "No book matches '\(shortened(reference))'. Did you mean \(bold: names)?"
                                               : "Aucun livre ne correspond à « \(shortened(reference)) ». Vouliez-vous dire \(bold: names) ?",

@@ -217,6 +217,16 @@ public struct LibraryDatabase: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("8 the catalog version follows authors") { db in
+            try db.execute(sql: """
+                -- The title index knows which titles several authors share ("Emma by Jane
+                -- Austen" is then how a suggestion names one): an author's change is one too.
+                DROP TRIGGER book_title_updated;
+                CREATE TRIGGER book_title_updated AFTER UPDATE OF title, titleKey, author ON book BEGIN
+                    UPDATE catalogVersion SET version = version + 1;
+                END;
+                """)
+        }
         return migrator
     }
 }

@@ -15,18 +15,31 @@ public struct LibraryService: Sendable {
 
     // MARK: - Catalog
 
+    /// A write that changes the catalog, after which the title index is loaded again, so that
+    /// what is said next (a suggestion naming a title several authors now share) knows it.
+    private func writeCatalog<T: Sendable>(_ updates: @Sendable (Database) throws -> T) async throws -> T {
+        let result = try await database.writer.write(updates)
+        _ = try? readHere { db in try titles.snapshot(db) }
+        return result
+    }
+
+    /// The titles (folded) that books by different authors share, as the title index last
+    /// loaded knows them (after this library's own changes; another process's show once a
+    /// reference is next resolved). A suggestion names such a book with its author.
+    public var titlesOfSeveralAuthors: Set<String> { titles.latest?.severalAuthors ?? [] }
+
     /// Adds one book.
     @discardableResult
     public func add(_ book: NewBook, at now: Date) async throws -> Book {
         let valid = try book.validated(), rules = self.rules
-        return try await database.writer.write { db in try Self.insert(valid, at: now, rules, db) }
+        return try await writeCatalog { db in try Self.insert(valid, at: now, rules, db) }
     }
 
     /// Adds several books, all or nothing; returns them in order.
     @discardableResult
     public func add(_ books: [NewBook], at now: Date) async throws -> [Book] {
         let valid = try books.map { book throws(LibraryError) in try book.validated() }, rules = self.rules
-        return try await database.writer.write { db in try valid.map { try Self.insert($0, at: now, rules, db) } }
+        return try await writeCatalog { db in try valid.map { try Self.insert($0, at: now, rules, db) } }
     }
 
     /// Adds the books of `books` that the shelf does not have yet, all or nothing, in one
@@ -36,7 +49,7 @@ public struct LibraryService: Sendable {
     /// has two. So importing the same file again adds nothing.
     public func addMissing(_ books: [NewBook], at now: Date) async throws -> (added: [Book], alreadyOnShelf: [NewBook]) {
         let valid = try books.map { book throws(LibraryError) in try book.validated() }, rules = self.rules
-        return try await database.writer.write { db in
+        return try await writeCatalog { db in
             var onShelf: [String: Int] = [:]
             let keys = try db.all("SELECT titleKey, author FROM book") { row -> String in
                 Self.copyKey(titleKey: row[0], author: row[1])
@@ -64,7 +77,7 @@ public struct LibraryService: Sendable {
     /// Changes one field of a book; an empty value clears an optional field.
     /// Returns the book before and after.
     public func edit(_ reference: String, set field: BookField, to value: String) async throws -> (before: Book, after: Book) {
-        try await database.writer.write { db in
+        try await writeCatalog { db in
             let before = try resolveOne(reference, db)
             var draft = NewBook(title: before.title, author: before.author, publisher: before.publisher,
                                 categories: before.categories, isbn: before.isbn)
@@ -95,7 +108,7 @@ public struct LibraryService: Sendable {
     /// resolve, nothing is deleted and its error is thrown. Their loans and holds go with them.
     @discardableResult
     public func delete(_ references: [String]) async throws -> [Book] {
-        try await database.writer.write { db in
+        try await writeCatalog { db in
             var books: [Book] = []
             for reference in references {
                 let book = try resolveOne(reference, db)
@@ -111,7 +124,7 @@ public struct LibraryService: Sendable {
     /// Deletes every book, loan and hold; returns how many books there were.
     @discardableResult
     public func clean() async throws -> Int {
-        try await database.writer.write { db in
+        try await writeCatalog { db in
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book") ?? 0
             try db.execute(sql: "DELETE FROM hold; DELETE FROM loan; DELETE FROM book")
             return count
@@ -483,12 +496,17 @@ public struct LibraryService: Sendable {
     }
 
     /// Whether `text` names books of the library by their title as it is typed: a whole title
-    /// or whole words of one ("Gatsby"), or a number written the other way ("1984"). No typo is
+    /// or whole words of one ("Gatsby"), or a number written the other way ("1984"), maybe with
+    /// its author ("Emma by Jane Austen"). No typo is
     /// forgiven and no remark dropped, unlike `whoHas`: a word of chat that merely resembles a
     /// title names no book.
     public func titleNamesBooks(_ text: String) async throws -> Bool {
         let key = TextKey.fold(text)
-        return try readHere { db in !(try titles.snapshot(db).matches(key, forgivingTypos: false)).isEmpty }
+        return try readHere { db in
+            let index = try titles.snapshot(db)
+            if !index.matches(key, forgivingTypos: false).isEmpty { return true }
+            return try Self.idsByAuthor(in: text, index, forgivingTypos: false, db)?.authorMatches == true
+        }
     }
 
     /// The first of `texts` that is the whole title of a book, as `isTitle` says, in one read.
@@ -609,11 +627,15 @@ public struct LibraryService: Sendable {
         let key = TextKey.fold(trimmed)
         let index = try titles.snapshot(db)
         let ids = index.matches(key)
+        // "Emma by Jane Austen": of that title, the books by that author; by no author of
+        // theirs, the title's books are what is offered.
+        let byAuthor = ids.isEmpty ? try Self.idsByAuthor(in: trimmed, index, db) : nil
+        if let byAuthor, byAuthor.authorMatches { return Array(byAuthor.ids.prefix(20)) }
         if ids.isEmpty, let withoutRemark = Self.idsWithoutRemark(in: trimmed, index) {
             return Array(withoutRemark.prefix(20))
         }
         if ids.isEmpty {
-            var suggestionIDs = index.suggestions(for: key)
+            var suggestionIDs = byAuthor?.ids ?? index.suggestions(for: key)
             if suggestionIDs.isEmpty {
                 suggestionIDs = try Self.searchIDs(key, limit: 3, db)
             }
@@ -668,6 +690,30 @@ public struct LibraryService: Sendable {
         }
         return nil
     }
+
+    /// A title, then "by" ("par", "de") and words of its author's name ("Emma by Jane Austen",
+    /// "Emma by Austen", "Le Petit Prince de Saint-Exupéry"): the books of that title whose
+    /// author's name holds those letters, with `authorMatches`; when none does, the title's
+    /// books, without. The last "by" that leaves a title first; nil when no cut leaves one. Only
+    /// when the whole reference designates nothing, so a title with "by" or "de" in it ("Stand
+    /// by Me", "Le Comte de Monte-Cristo") is still read whole.
+    static func idsByAuthor(in reference: String, _ index: TitleIndex.Snapshot, forgivingTypos: Bool = true,
+                            _ db: Database) throws -> (ids: [Int64], authorMatches: Bool)? {
+        let words = reference.split(whereSeparator: \.isWhitespace)
+        // Past the longest a title and a name may be, no cut is tried (a pasted page).
+        guard words.count >= 3, reference.utf8.count <= 2 * NewBook.maximumTextLength else { return nil }
+        func letters(_ text: String) -> String { TextKey.fold(text).filter { $0 != " " } }
+        for cut in stride(from: words.count - 2, through: 1, by: -1) where authorMarkers.contains(TextKey.fold(String(words[cut]))) {
+            let author = letters(words[(cut + 1)...].joined(separator: " "))
+            let ids = index.matches(TextKey.fold(words[..<cut].joined(separator: " ")), forgivingTypos: forgivingTypos)
+            guard !author.isEmpty, !ids.isEmpty else { continue }
+            let byAuthor = try books(ids, db).filter { letters($0.author).contains(author) }
+            return byAuthor.isEmpty ? (ids, false) : (byAuthor.map(\.id), true)
+        }
+        return nil
+    }
+
+    private static let authorMarkers: Set<String> = ["by", "par", "de"]
 
     /// Words said after a title about when or for whom, folded, longest first.
     private static let trailingRemarks: [[Substring]] = [

@@ -11,10 +11,25 @@ final class TitleIndex: Sendable {
     func snapshot(_ db: Database) throws -> Snapshot {
         let version = try Int64.fetchOne(db.cachedStatement(sql: "SELECT version FROM catalogVersion")) ?? 0
         if let cached = cache.withLock({ $0 }), cached.version == version { return cached }
-        let rows = try Row.fetchAll(db, sql: "SELECT id, titleKey FROM book ORDER BY id")
-        let snapshot = Snapshot(version: version, titles: rows.map { ($0["id"], $0["titleKey"]) })
+        let rows = try Row.fetchAll(db, sql: "SELECT id, titleKey, author FROM book ORDER BY id")
+        let snapshot = Snapshot(version: version, titles: rows.map { ($0["id"], $0["titleKey"]) },
+                                severalAuthors: Self.severalAuthors(rows.map { ($0["titleKey"], $0["author"]) }))
         cache.withLock { $0 = snapshot }
         return snapshot
+    }
+
+    /// The index last loaded, without asking the database whether the catalog changed since.
+    var latest: Snapshot? { cache.withLock { $0 } }
+
+    /// The title keys that books by different authors share.
+    private static func severalAuthors(_ books: [(titleKey: String, author: String)]) -> Set<String> {
+        var authorOfTitle: [String: String] = [:]
+        var shared: Set<String> = []
+        for (title, author) in books {
+            let author = TextKey.fold(author)
+            if let other = authorOfTitle.updateValue(author, forKey: title), other != author { shared.insert(title) }
+        }
+        return shared
     }
 
     /// The titles of one version of the catalog.
@@ -33,6 +48,9 @@ final class TitleIndex: Sendable {
 
         let version: Int64
         let entries: [Entry]
+        /// The title keys that books by different authors share ("Emma" by Jane Austen and by
+        /// someone else): a title alone does not name one of them.
+        let severalAuthors: Set<String>
         /// The length of the longest key, in scalars: a reference much longer designates nothing.
         private let longestKey: Int
         private let idsByKey: [String: [Int64]]
@@ -41,8 +59,9 @@ final class TitleIndex: Sendable {
         private let entriesByWord: [Substring: [Int]]
         private let entriesByLength: [Int: [Int]]
 
-        init(version: Int64, titles: [(Int64, String)]) {
+        init(version: Int64, titles: [(Int64, String)], severalAuthors: Set<String>) {
             self.version = version
+            self.severalAuthors = severalAuthors
             var entries: [Entry] = []
             var idsByKey: [String: [Int64]] = [:]
             var idsByNumbered: [String: [Int64]] = [:]

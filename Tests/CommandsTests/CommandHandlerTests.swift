@@ -938,6 +938,34 @@ struct CommandHandlerTests {
         #expect(lent.kind == .success)
     }
 
+    @Test("two books of one title by different authors: named by title and author, in suggestions too, which work as typed; copies are the same author's")
+    func titleOfSeveralAuthors() async throws {
+        let handler = try await makeHandler()
+        let added = await handler.handle(text: "add Emma by Someone Else", from: ana, at: tuesday)
+        #expect(added.suggestion == "checkout Emma by Someone Else", "\(added.text)")
+        #expect(!added.text.contains("copies"), "\(added.text)")
+        let copy = await handler.handle(text: "add Emma by Jane Austen", from: ana, at: tuesday)
+        #expect(copy.text.contains("The library now has 2 copies of it (#2, #5)."), "\(copy.text)")
+
+        let checkout = await handler.handle(text: "checkout Emma by Someone", from: ana, at: tuesday)
+        #expect(checkout.text.hasPrefix("Emma is checked out to Ana."), "\(checkout.text)")
+        #expect(checkout.suggestion == "return Emma by Someone Else")
+        let returned = await handler.handle(text: try #require(checkout.suggestion), from: ana, at: tuesday)
+        #expect(returned.text.contains("Emma is back on the shelf"), "\(returned.text)")
+        let mine = await handler.handle(text: "who has Emma by Someone Else", from: ana, at: tuesday)
+        #expect(mine.text.hasPrefix("Emma is on the shelf."), "\(mine.text)")
+
+        let french = await handler.handle(text: "emprunter Emma de Someone Else", from: ben, at: tuesday)
+        #expect(french.suggestion == "rendre Emma de Someone Else", "\(french.text)")
+
+        let nobody = await handler.handle(text: "who has Emma by Victor Hugo", from: ana, at: tuesday)
+        #expect(nobody.text.hasPrefix("No book matches 'Emma by Victor Hugo'. Did you mean Emma by Jane Austen or Emma by Someone Else?"),
+                "\(nobody.text)")
+        // Her two copies, not the other author's book.
+        let shown = await handler.handle(text: try #require(nobody.suggestion), from: ana, at: tuesday)
+        #expect(shown.text.contains("#2") && shown.text.contains("#5") && !shown.text.contains("Someone Else"), "\(shown.text)")
+    }
+
     @Test("typos and ambiguity: did you mean, and the candidates")
     func references() async throws {
         let handler = try await makeHandler()

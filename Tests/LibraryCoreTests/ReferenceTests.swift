@@ -105,6 +105,58 @@ struct ReferenceTests {
         #expect(unknownID == .notFound(reference: "#999", suggestions: []))
     }
 
+    @Test("a title with 'by' ('par', 'de') and words of its author's name names that author's book", arguments: [
+        ("Emma by Jane Austen", "Jane Austen"),
+        ("emma by austen", "Jane Austen"),
+        ("Emma par Someone Else", "Someone Else"),
+        ("Emma de Someone", "Someone Else"),
+        ("the hobbit by tolkien", "J.R.R. Tolkien"),
+        ("The Hobbit by JRR Tolkien", "J.R.R. Tolkien"),
+        ("Le Petit Prince de Saint-Exupéry", "Antoine de Saint-Exupéry"),
+        ("Stand by Me", "Stephen King"),
+        ("Stand by Me by Someone Else", "Someone Else"),
+    ])
+    func titleByAuthor(reference: String, author: String) async throws {
+        let library = try await makeLibrary(books: shelf + [
+            book("Emma", "Jane Austen"), book("Emma", "Someone Else"), book("Le Petit Prince", "Antoine de Saint-Exupéry"),
+            book("Stand by Me", "Stephen King"), book("Stand by Me", "Someone Else"),
+        ])
+        if reference == "Stand by Me" {
+            // The whole title is read first: both books of it.
+            let error = await libraryError { _ = try await library.resolve(reference) }
+            guard case .ambiguous(_, let candidates) = error else { Issue.record("\(String(describing: error))"); return }
+            #expect(candidates.map(\.author) == ["Stephen King", "Someone Else"])
+            return
+        }
+        #expect(try await library.resolve(reference).author == author)
+    }
+
+    @Test("a title by an author who wrote no book of it offers the title's books; 'by' after no title names nothing (a search offers the rest)")
+    func titleByAnotherAuthor() async throws {
+        let library = try await makeLibrary(books: shelf + [book("Emma", "Jane Austen"), book("Emma", "Someone Else")])
+        let error = await libraryError { _ = try await library.resolve("Emma by Victor Hugo") }
+        guard case .notFound(_, let suggestions) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(suggestions.map(\.author) == ["Jane Austen", "Someone Else"])
+        let nothing = await libraryError { _ = try await library.resolve("Zorglub by Jane Austen") }
+        guard case .notFound(_, let searched) = nothing else { Issue.record("\(String(describing: nothing))"); return }
+        #expect(searched.map(\.author) == ["Jane Austen"])
+    }
+
+    @Test("the titles several authors share follow adds, author edits and deletes")
+    func titlesOfSeveralAuthors() async throws {
+        let library = try await makeLibrary(books: shelf + [book("Emma", "Jane Austen")])
+        #expect(library.titlesOfSeveralAuthors == [])
+        try await library.add(book("Emma", "Jane Austen"), at: monday)
+        #expect(library.titlesOfSeveralAuthors == [], "a copy is the same author's")
+        let other = try await library.add(book("Emma", "Someone Else"), at: monday)
+        #expect(library.titlesOfSeveralAuthors == ["emma"])
+        _ = try await library.edit("#\(other.id)", set: .author, to: "jane austen")
+        #expect(library.titlesOfSeveralAuthors == [])
+        _ = try await library.edit("#\(other.id)", set: .author, to: "Someone Else")
+        try await library.delete(["#\(other.id)"])
+        #expect(library.titlesOfSeveralAuthors == [])
+    }
+
     @Test("little words alone ('and', 'of the', 'de') name no book by being part of its title; as a whole title they do")
     func littleWords() async throws {
         let library = try await makeLibrary(books: shelf + [book("It", "Stephen King")])
