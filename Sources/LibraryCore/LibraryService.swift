@@ -649,8 +649,9 @@ public struct LibraryService: Sendable {
         return Array(ids.prefix(20))
     }
 
-    /// A title followed by a remark of the member's own: after a sentence end or on a line of
-    /// its own ("Dune. I loved it!", "Dune" then "thanks for the tip"), or words that say when
+    /// A title followed by a remark of the member's own: after a sentence end, a colon, a dash
+    /// or an opening parenthesis, or on a line of its own ("Dune. I loved it!", "Dune - great
+    /// read", "Dune (loved it)", "Dune" then "thanks for the tip"), or words that say when
     /// or for whom ("Dune yesterday", "Dune for me", "Dune en ce moment"). The books that the
     /// longest part without the remark designates, if any. Only when the whole reference
     /// designates nothing, so a title with a full stop in it ("Dr. No") or ending in such a word
@@ -680,7 +681,10 @@ public struct LibraryService: Sendable {
             read += 1
             let character = reference[position]
             let next = reference.index(after: position)
-            if character.isNewline || ".!?…".contains(character) && next < reference.endIndex && reference[next].isWhitespace {
+            let spaceAfter = next < reference.endIndex && reference[next].isWhitespace
+            let spaceBefore = position > reference.startIndex && reference[reference.index(before: position)].isWhitespace
+            if character.isNewline || ".!?…:".contains(character) && spaceAfter
+                || "-–—".contains(character) && spaceBefore && spaceAfter || character == "(" && spaceBefore {
                 breaks.append(position)
             }
             position = next
@@ -757,12 +761,16 @@ public struct LibraryService: Sendable {
     }
 
     /// For a return or renewal: the candidate that is out, preferring the copy lent to `borrower`.
+    /// Among books that are not copies ("Emma" by two authors, "harry potter"), the one book of
+    /// them lent to `borrower`; else they are asked which.
     private static func pickLentCopy(_ candidates: [Book], of borrower: Borrower?, reference: String, _ db: Database) throws -> (Book, Loan) {
-        if candidates.count > 1, !areCopies(candidates) {
-            throw LibraryError.ambiguous(reference: reference, candidates: candidates)
-        }
         let loans = try openLoans(of: candidates.map(\.id), db)
         let out = candidates.compactMap { book in loans[book.id].map { (book, $0) } }
+        if candidates.count > 1, !areCopies(candidates) {
+            let theirs = borrower.map { borrower in out.filter { $0.1.borrower.isSamePerson(as: borrower) } } ?? []
+            guard theirs.count == 1 else { throw LibraryError.ambiguous(reference: reference, candidates: candidates) }
+            return theirs[0]
+        }
         if let borrower, let mine = out.first(where: { $0.1.borrower.isSamePerson(as: borrower) }) { return mine }
         switch out.count {
         case 0: throw LibraryError.notCheckedOut(candidates[0])

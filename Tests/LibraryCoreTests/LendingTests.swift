@@ -85,6 +85,24 @@ struct LendingTests {
         _ = try await library.checkout("Dune", to: ben, at: monday.addingTimeInterval(2 * 86_400))
     }
 
+    @Test("books of one title by different authors: a return or renewal by title is the member's own, when only one of them is; else which one is asked")
+    func returnOneOfSeveralAuthors() async throws {
+        let library = try await makeLibrary(books: [book("Emma", "Jane Austen"), book("Emma", "Someone Else")])
+        try await library.checkout("Emma by Austen", to: ana, at: monday)
+        let renewed = try await library.renew("Emma", by: ana, at: monday.addingTimeInterval(3 * 86_400))
+        #expect(renewed.book.author == "Jane Austen")
+        // Ben has neither: not his to bring back by title.
+        let notHis = await libraryError { _ = try await library.returnBook("Emma", by: ben, at: monday) }
+        guard case .ambiguous = notHis else { Issue.record("\(String(describing: notHis))"); return }
+        try await library.checkout("Emma by Someone Else", to: ana, at: monday)
+        // Ana has both: which one?
+        let both = await libraryError { _ = try await library.returnBook("Emma", by: ana, at: monday) }
+        guard case .ambiguous = both else { Issue.record("\(String(describing: both))"); return }
+        let receipt = try await library.returnBook("Emma by Someone Else", by: ana, at: monday)
+        #expect(receipt.book.author == "Someone Else")
+        #expect(try await library.returnBook("emma", by: ana, at: monday).book.author == "Jane Austen")
+    }
+
     @Test("renew moves the due date to today + loan_days, at most max_renewals times")
     func renewPastTheLimit() async throws {
         let library = try await makeLibrary(rules: LibraryRules(loanDays: 7, maxRenewals: 2), books: shelf)

@@ -171,8 +171,13 @@ struct ReferenceTests {
         #expect(try await library.resolve("chamber of secrets").title == "Harry Potter and the Chamber of Secrets")
     }
 
-    @Test("a remark after the title (past a sentence end, on its own line, or saying when or for whom) is not part of it", arguments: [
+    @Test("a remark after the title (past a sentence end, a colon, a dash or a parenthesis, on its own line, or saying when or for whom) is not part of it", arguments: [
         ("Dune. I loved it!", "Dune"),
+        ("The Hobbit - great read", "The Hobbit"),
+        ("dune messiah — for a friend", "Dune Messiah"),
+        ("Dune (loved it)", "Dune"),
+        ("Dune: what a book", "Dune"),
+        ("Dune: Part Two - loved it", "Dune: Part Two"),
         ("Dune! Finally", "Dune"),
         ("dune messiah? asking for a friend", "Dune Messiah"),
         ("Dune Messiah.  Better than the first. Really.", "Dune Messiah"),
@@ -191,7 +196,7 @@ struct ReferenceTests {
     ])
     func remarkAfterTitle(reference: String, title: String) async throws {
         let library = try await makeLibrary(books: shelf + [book("Dr. No", "Ian Fleming"), book("It", "Stephen King"),
-                                                            book("Apocalypse Now", "Someone")])
+                                                            book("Apocalypse Now", "Someone"), book("Dune: Part Two", "Someone")])
         #expect(try await library.resolve(reference).title == title)
     }
 
@@ -211,8 +216,11 @@ struct ReferenceTests {
 
     @Test("a remark is only dropped when the whole names nothing, and a title that is not there is not replaced by a shorter one")
     func remarkOnlyAsLastResort() async throws {
-        let library = try await makeLibrary(books: [book("Dune"), book("Dune. Part Two"), book("Apocalypse"), book("Apocalypse Now")])
+        let library = try await makeLibrary(books: [book("Dune"), book("Dune. Part Two"), book("Apocalypse"), book("Apocalypse Now"),
+                                                    book("Spider-Man - Homecoming"), book("Spider-Man"), book("Dune (abridged)")])
         #expect(try await library.resolve("Dune. Part Two").title == "Dune. Part Two")
+        #expect(try await library.resolve("spider-man - homecoming").title == "Spider-Man - Homecoming")
+        #expect(try await library.resolve("Dune (abridged)").title == "Dune (abridged)")
         #expect(try await library.resolve("apocalypse now").title == "Apocalypse Now")
         let missing = await libraryError { _ = try await library.resolve("Children of Dune. Cannot wait") }
         guard case .notFound = missing else {
