@@ -110,16 +110,19 @@ public enum CommandParser {
             return command(.history(borrower: isSender ? nil : unquote(name)))
         case .checkout:
             guard !rest.isEmpty else { return needsArgument() }
-            if let (title, borrower, separator) = splitLast(rest, separators: [" as ", " for ", " pour "]) {
+            // "checkout Dune until Friday" ("for two weeks" below): when it comes back is the
+            // library's (`loan_days`), and the reply says the due day.
+            let lent = withoutEnd(rest)
+            if let (title, borrower, separator) = splitLast(lent, separators: [" as ", " for ", " pour "]) {
                 if separator == " pour " { language = language ?? .fr }
                 let name = unquote(borrower)
                 // "for two weeks" is how long, not whom: the loan's length is the library's.
-                if separator != " as ", isDuration(name), !unquote(title).isEmpty { return command(.checkout(book: unquote(title), borrower: nil)) }
+                if separator != " as ", isDuration(name), !unquote(title).isEmpty { return command(.checkout(book: withoutEnd(unquote(title)), borrower: nil)) }
                 let isSender = ["me", "myself", "moi"].contains(foldWord(name))
                 guard !unquote(title).isEmpty, !name.isEmpty else { return needsArgument() }
                 return command(.checkout(book: unquote(title), borrower: isSender ? nil : name))
             }
-            return command(.checkout(book: argument, borrower: nil))
+            return command(.checkout(book: unquote(lent), borrower: nil))
         case .cancelHold:
             // "annuler la réservation de Dune" / "d'Emma", "cancel hold on Dune"; someone
             // else's with the last " for " / " as " / " pour " ("cancel hold Dune for Ben").
@@ -145,10 +148,10 @@ public enum CommandParser {
                 // semaine": the renewal's length is the library's.
                 for separator in [" for ", " pour ", " by ", " de ", " d'"] {
                     if let (title, length, _) = splitLast(rest, separators: [separator]), isDuration(length), !unquote(title).isEmpty {
-                        return command(.renew(book: unquote(title)))
+                        return command(.renew(book: withoutEnd(unquote(title))))
                     }
                 }
-                return command(.renew(book: argument))
+                return command(.renew(book: withoutEnd(argument)))
             case .hold:
                 // "hold Dune for Ana" puts Ana in line; "hold Dune for me" the sender, and "reserve
                 // Dune for two weeks" too: how long a book is kept is the library's.
@@ -188,6 +191,34 @@ public enum CommandParser {
             return command(.help(topic: topic))
         }
     }
+
+    /// `text` without a last "until Friday" ("till tomorrow", "jusqu'à lundi", "until the end
+    /// of the month", "until 12/15"): when the member means to bring it back.
+    static func withoutEnd(_ text: String) -> String {
+        guard let (title, end, _) = splitLast(text, separators: [" until ", " till ", " jusqu'à ", " jusqu'au ", " jusqu'a ", " jusqu\u{2019}à "]),
+              !unquote(title).isEmpty else { return text }
+        let words = end.split(separator: " ").map { foldWord(String($0)) }.filter { !endFillers.contains($0) }
+        func isDayOrDate(_ word: String) -> Bool {
+            if endWords.contains(word) { return true }
+            // "15", "15th", "1er", "12/15", "2026-12-15".
+            let digits = word.prefix { $0.isNumber }
+            return !digits.isEmpty && (digits.count == word.count || ["st", "nd", "rd", "th", "er"].contains(String(word.dropFirst(digits.count)))
+                                       || word.allSatisfy { $0.isNumber || $0 == "/" || $0 == "-" })
+        }
+        guard !words.isEmpty, words.count <= 4, words.allSatisfy(isDayOrDate) else { return text }
+        return unquote(title)
+    }
+
+    private static let endFillers: Set<String> = [
+        "next", "this", "the", "end", "of", "prochain", "prochaine", "le", "la", "fin", "de", "du", "ce", "cette",
+    ]
+    private static let endWords: Set<String> = [
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tomorrow", "tonight", "week", "weekend",
+        "month", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "demain", "semaine", "week-end", "mois",
+        "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
+        "janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre", "novembre", "decembre",
+        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    ]
 
     /// Whether `text` is a length of time ("a week", "3 days", "the weekend", "deux semaines").
     static func isDuration(_ text: String) -> Bool {
@@ -520,6 +551,17 @@ public enum CommandParser {
         (["qu'est-ce", "que", "j'ai", "emprunte"], "mon historique", .fr), (["qu'est-ce", "que", "j'ai", "lu"], "mon historique", .fr),
         (["enleve-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
         (["sors-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
+        (["what", "can", "you", "do"], "help", .en), (["what", "do", "you", "do"], "help", .en), (["how", "does", "this", "work"], "help", .en),
+        (["how", "do", "i", "use", "you"], "help", .en), (["que", "sais-tu", "faire"], "aide", .fr),
+        (["qu'est-ce", "que", "tu", "sais", "faire"], "aide", .fr), (["comment", "ca", "marche"], "aide", .fr),
+        (["anything", "new"], "list newest", .en), (["any", "new", "books"], "list newest", .en), (["new", "books"], "list newest", .en),
+        (["du", "nouveau"], "liste récents", .fr), (["nouveaux", "livres"], "liste récents", .fr),
+        (["something", "by"], "search", .en), (["read", "something", "by"], "search", .en), (["read", "something", "about"], "search", .en),
+        (["quelque", "chose", "de"], "chercher", .fr), (["lire", "quelque", "chose", "de"], "chercher", .fr),
+        (["recommend", "me", "a", "book"], "list available", .en), (["recommend", "a", "book"], "list available", .en),
+        (["suggest", "a", "book"], "list available", .en), (["something", "to", "read"], "list available", .en),
+        (["quoi", "lire"], "liste disponibles", .fr),
+        (["que", "lire"], "liste disponibles", .fr), (["un", "livre", "a", "lire"], "liste disponibles", .fr),
     ].sorted { $0.words.count > $1.words.count }
 
     private static let availabilityTails: [[String]] = [
@@ -714,6 +756,11 @@ public enum CommandParser {
         (["have", "a", "nice", "day"], .en), (["bonne", "journee"], .fr), (["bonne", "soiree"], .fr), (["merci", "bien"], .fr),
         (["merci"], .fr), (["merci", "beaucoup"], .fr), (["svp"], .fr), (["stp"], .fr), (["bonjour"], .fr), (["salut"], .fr),
         (["s'il", "vous", "plait"], .fr), (["s'il", "te", "plait"], .fr),
+        (["good", "morning"], .en), (["good", "afternoon"], .en), (["good", "evening"], .en), (["hi", "there"], .en),
+        (["hello", "there"], .en), (["hey", "there"], .en), (["hi", "all"], .en), (["hello", "everyone"], .en), (["hi", "everyone"], .en),
+        (["bonsoir"], .fr), (["coucou"], .fr), (["bonjour", "a", "tous"], .fr),
+        // The bot called by its name ("hello librarybot", "thanks librarybot").
+        (["librarybot"], nil),
     ].sorted { $0.0.count > $1.0.count }
 
     /// Drops leading and trailing courtesy (`please`, `merci`, `?`, `!`, `.`), noting its language.
