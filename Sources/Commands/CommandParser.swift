@@ -562,6 +562,12 @@ public enum CommandParser {
         (["suggest", "a", "book"], "list available", .en), (["something", "to", "read"], "list available", .en),
         (["quoi", "lire"], "liste disponibles", .fr),
         (["que", "lire"], "liste disponibles", .fr), (["un", "livre", "a", "lire"], "liste disponibles", .fr),
+        (["is", "anything", "overdue"], "list overdue", .en), (["anything", "overdue"], "list overdue", .en),
+        (["are", "any", "books", "overdue"], "list overdue", .en), (["any", "overdue", "books"], "list overdue", .en),
+        (["who", "has", "overdue", "books"], "list overdue", .en), (["who", "is", "overdue"], "list overdue", .en),
+        (["who's", "overdue"], "list overdue", .en), (["overdue", "books"], "list overdue", .en), (["late", "books"], "list overdue", .en),
+        (["qui", "est", "en", "retard"], "liste en retard", .fr), (["des", "livres", "en", "retard"], "liste en retard", .fr),
+        (["is", "anything", "available"], "list available", .en), (["anything", "available"], "list available", .en),
     ].sorted { $0.words.count > $1.words.count }
 
     private static let availabilityTails: [[String]] = [
@@ -607,15 +613,16 @@ public enum CommandParser {
             }
         }
         // "is Dune available?", "is Dune in", "is Dune on the shelf": who has it.
-        if folded.count >= 3, folded[0] == "is",
+        if folded.count >= 3, folded[0] == "is", !["anything", "something", "everything"].contains(folded[1]),
            let tail = Self.availabilityTails.first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }) {
             cues.append(.en)
             return ["who", "has"] + words[1..<(words.count - tail.count)]
         }
         // "est-ce que Dune est disponible ?", "Dune est-il libre ?": qui a Dune (not when a verb
         // leads: "qui a Le loup est là" names a title).
+        // ("qui est en retard ?" asks for the people, not about a book.)
         if let tail = Self.frenchAvailabilityTails.first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }),
-           !VerbForm.all.contains(where: { folded.starts(with: $0.words) }) {
+           !VerbForm.all.contains(where: { folded.starts(with: $0.words) }), folded != ["qui"] + tail {
             let lead = folded.starts(with: ["est-ce", "que"]) ? 2 : 0
             if folded.count > lead + tail.count {
                 cues.append(.fr)
@@ -634,14 +641,17 @@ public enum CommandParser {
             cues.append(.en)
             return ["return"] + words.dropFirst(2)
         }
-        // "how many books do we have", "how many books are overdue": the list, which counts them.
+        // "how many books do we have", "how many books are overdue": the list, which counts them;
+        // "how many books do I have": the member's.
         if folded.first == "how", folded.starts(with: Self.howMany) {
             cues.append(.en)
+            if [["do", "i", "have"], ["have", "i", "got"]].contains(Array(folded.dropFirst(3))) { return ["my", "books"] }
             let rest = folded.dropFirst(3).first == "are" ? Array(words.dropFirst(4)) : []
             return ["list"] + rest
         }
         if folded.first == "combien", folded.starts(with: Self.combien) {
             cues.append(.fr)
+            if [["ai-je"], ["j'ai"], ["est-ce", "que", "j'ai"]].contains(Array(folded.dropFirst(3))) { return ["mes", "livres"] }
             let rest = folded.dropFirst(3).first == "sont" ? Array(words.dropFirst(4)) : []
             return ["liste"] + rest
         }

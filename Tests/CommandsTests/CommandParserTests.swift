@@ -447,6 +447,11 @@ let parseTable: [ParseCase] = [
     ParseCase("I want to read something by Tolkien", .search(query: "Tolkien"), .en),
     ParseCase("je voudrais lire quelque chose de Hugo", .search(query: "Hugo"), .fr),
     ParseCase("recommend me a book", .list(filter: .available, order: .newest), .en),
+    ParseCase("is anything overdue?", .list(filter: .overdue, order: .newest), .en),
+    ParseCase("who has overdue books?", .list(filter: .overdue, order: .newest), .en),
+    ParseCase("qui est en retard ?", .list(filter: .overdue, order: .newest), .fr),
+    ParseCase("how many books do I have?", .loansOf(borrower: nil), .en),
+    ParseCase("combien de livres ai-je ?", .loansOf(borrower: nil), .fr),
     ParseCase("make me a sandwich", .unknown(text: "make me a sandwich", suggestion: nil)),
     ParseCase("xyzzy", .unknown(text: "xyzzy", suggestion: nil), nil),
     // When a book is due: who has it says; about one's own books, my books.
