@@ -636,6 +636,9 @@ public enum CommandParser {
             cues.append(language)
             return [verb] + words[1..<index] + [language == .en ? "as" : "pour"] + words[(index + 1)...]
         }
+        // "rename Dune to Arrakis", "renommer Dune en Arrakis": a new title; "change the author
+        // of Emma to Jane Austen": a new author. An edit, the first "to" / "en" ending the book.
+        if let edit = editInWords(words, folded: folded, cues: &cues) { return edit }
         // "give back Dune": a return; "give Back to the Future to Ben" is a hand-over.
         if folded.count > 2, folded[0] == "give" || folded[0] == "hand", folded[1] == "back", !folded.contains("to") {
             cues.append(.en)
@@ -711,6 +714,28 @@ public enum CommandParser {
             return request
         }
         return nil
+    }
+
+    private static func editInWords(_ words: [String], folded: [String], cues: inout [Language]) -> [String]? {
+        guard folded.count >= 4 else { return nil }
+        func value(after start: Int, to: String) -> Int? {
+            folded.indices.first { $0 > start && $0 < folded.count - 1 && folded[$0] == to }
+        }
+        if folded[0] == "rename" || folded[0] == "renommer" {
+            let english = folded[0] == "rename"
+            guard let to = value(after: 1, to: english ? "to" : "en") else { return nil }
+            cues.append(english ? .en : .fr)
+            let book = Array(words[1..<to]), title = Array(words[(to + 1)...])
+            let assignment: [String] = english ? ["set", "title", "to"] : ["titre", "="]
+            return [english ? "edit" : "modifier"] + book + assignment + title
+        }
+        // change / set / update [the] FIELD of|for|on BOOK to VALUE
+        guard ["change", "set", "update"].contains(folded[0]) else { return nil }
+        let field = folded[1] == "the" ? 2 : 1
+        guard field + 2 < folded.count, let (_, fieldLanguage) = fieldNames[folded[field]], fieldLanguage != .fr,
+              ["of", "for", "on"].contains(folded[field + 1]), let to = value(after: field + 2, to: "to") else { return nil }
+        cues.append(.en)
+        return ["edit"] + words[(field + 2)..<to] + ["set", words[field], "to"] + words[(to + 1)...]
     }
 
     private static let lendings: [String: (to: String, verb: String, language: Language)] = [
