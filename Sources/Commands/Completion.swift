@@ -40,7 +40,8 @@ public struct CommandCompleter: Sendable {
         // "who has wh" starts a longer command ("who has what") as well as a title: both are offered.
         let longer = typed.last == " " ? [] : Self.verbs(startingWith: typed).filter { $0.command.count > verbText.count }
         let language = form.language ?? settings.defaultLanguage
-        let phrasing = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
+        var phrasing = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
+        phrasing.titlesOfSeveralAuthors = { [library] in library.titlesOfSeveralAuthors }
         guard let candidates = try? await books(for: form.verb, of: sender, words: phrasing) else { return longer }
         // Several books at once ("return Dune, Em"): the last one is completed, after the others.
         // (Unless the whole text is the start of a title with a comma in it: "Eats, Sh".)
@@ -52,8 +53,8 @@ public struct CommandCompleter: Sendable {
         }
         // Past the title ("checkout Dune as A"), the words typed match no title: no suggestion.
         let books = Self.matching(candidates.filter { !listed.contains(TextKey.fold($0.title)) }, partial).map { candidate in
-            CommandSuggestion(label: "\(lead) \(candidate.title) · \(candidate.status)".limited(to: Self.maxLength),
-                              command: Self.command(lead, candidate.title, id: candidate.id))
+            CommandSuggestion(label: "\(lead) \(candidate.name) · \(candidate.status)".limited(to: Self.maxLength),
+                              command: Self.command(lead, candidate.name, id: candidate.id))
         }
         return Array((longer + books).prefix(Self.maxSuggestions))
     }
@@ -62,6 +63,9 @@ public struct CommandCompleter: Sendable {
     struct Candidate {
         var id: Int64
         var title: String
+        /// What the command names it: the title, with its author when other authors' books
+        /// have that title ("Emma by Jane Austen").
+        var name: String
         var status: String
     }
 
@@ -81,15 +85,17 @@ public struct CommandCompleter: Sendable {
             }
             return l.pick("on the shelf", "sur l'étagère")
         }
-        func candidate(_ book: BookStatus) -> Candidate { Candidate(id: book.book.id, title: book.book.title, status: status(book)) }
+        func candidate(_ book: Book, _ status: String) -> Candidate {
+            Candidate(id: book.id, title: book.title, name: words.distinctTitle(book), status: status)
+        }
+        func candidate(_ book: BookStatus) -> Candidate { candidate(book.book, status(book)) }
         switch verb {
         case .returnBook, .renew, .handOver:
-            return try await library.loans(of: sender.borrower).map { Candidate(id: $0.book.id, title: $0.book.title, status: due($0.loan)) }
+            return try await library.loans(of: sender.borrower).map { candidate($0.book, due($0.loan)) }
         case .cancelHold:
             let lines = try await library.lines(of: sender.borrower)
             return lines.kept.map(candidate) + lines.awaited.map { awaited in
-                Candidate(id: awaited.status.book.id, title: awaited.status.book.title,
-                          status: l.pick("you are number \(awaited.position) in line", "vous êtes n° \(awaited.position) dans la file"))
+                candidate(awaited.status.book, l.pick("you are number \(awaited.position) in line", "vous êtes n° \(awaited.position) dans la file"))
             }
         case .checkout:
             // The books on the shelf first (those kept for someone else last of them), then the others.
@@ -111,7 +117,8 @@ public struct CommandCompleter: Sendable {
 
     /// The candidates whose title starts with `typed` (articles and case aside), then those with
     /// a word that does, then those that contain it, then those that hold its number written
-    /// the other way ("19" → Nineteen Eighty-Four); one per title (copies are one choice).
+    /// the other way ("19" → Nineteen Eighty-Four); one per title and author (copies are one
+    /// choice).
     static func matching(_ candidates: [Candidate], _ typed: String) -> [Candidate] {
         let key = TextKey.fold(typed)
         let numbered = NumberWords.digits(key)
@@ -120,7 +127,7 @@ public struct CommandCompleter: Sendable {
         var ranked: [(rank: Int, order: Int, candidate: Candidate)] = []
         for (order, candidate) in candidates.enumerated() {
             let title = TextKey.fold(candidate.title)
-            guard seen.insert(title).inserted else { continue }
+            guard seen.insert(TextKey.fold(candidate.name)).inserted else { continue }
             let rank: Int
             if key.isEmpty || title.hasPrefix(key) {
                 rank = 0

@@ -83,6 +83,19 @@ struct CompletionTests {
         #expect(await completer.suggestions(for: "checkout Dune as B", from: ben, at: tuesday).isEmpty)
     }
 
+    @Test("books of one title by different authors are a choice each, named with their author, which works as sent")
+    func titleOfSeveralAuthors() async throws {
+        let handler = try await makeHandler()
+        try await handler.library.add(NewBook(title: "Emma", author: "Someone Else"), at: utc("2026-11-02 10:00:00"))
+        let completer = CommandCompleter(library: handler.library, settings: handler.settings)
+        let choices = await completer.suggestions(for: "checkout em", from: ben, at: tuesday)
+        #expect(choices.map(\.command) == ["checkout Emma by Jane Austen", "checkout Emma by Someone Else"])
+        let sent = await handler.handle(text: choices[1].command, from: ben, at: tuesday)
+        #expect(sent.text.hasPrefix("Emma is checked out to Ben."), "\(sent.text)")
+        #expect(await completer.suggestions(for: "return ", from: ben, at: tuesday).map(\.label)
+                == ["return Emma by Someone Else · due Tue 15 Dec"])
+    }
+
     @Test("a number typed in digits offers the titles that write it in words, after the titles that hold the digits")
     func numbers() async throws {
         let completer = try await makeCompleter()
