@@ -568,6 +568,8 @@ public enum CommandParser {
         (["who's", "overdue"], "list overdue", .en), (["overdue", "books"], "list overdue", .en), (["late", "books"], "list overdue", .en),
         (["qui", "est", "en", "retard"], "liste en retard", .fr), (["des", "livres", "en", "retard"], "liste en retard", .fr),
         (["is", "anything", "available"], "list available", .en), (["anything", "available"], "list available", .en),
+        (["quels", "livres", "ai-je"], "mes livres", .fr), (["quels", "livres", "j'ai"], "mes livres", .fr), (["j'ai", "quoi"], "mes livres", .fr),
+        (["what", "books", "have", "i", "got"], "my books", .en), (["what", "have", "i", "got"], "my books", .en),
     ].sorted { $0.words.count > $1.words.count }
 
     private static let availabilityTails: [[String]] = [

@@ -458,6 +458,9 @@ let parseTable: [ParseCase] = [
     ParseCase("qui est en retard ?", .list(filter: .overdue, order: .newest), .fr),
     ParseCase("how many books do I have?", .loansOf(borrower: nil), .en),
     ParseCase("combien de livres ai-je ?", .loansOf(borrower: nil), .fr),
+    ParseCase("quels livres ai-je ?", .loansOf(borrower: nil), .fr),
+    ParseCase("j'ai quoi ?", .loansOf(borrower: nil), .fr),
+    ParseCase("what have I got?", .loansOf(borrower: nil), .en),
     ParseCase("make me a sandwich", .unknown(text: "make me a sandwich", suggestion: nil)),
     ParseCase("xyzzy", .unknown(text: "xyzzy", suggestion: nil), nil),
     // When a book is due: who has it says; about one's own books, my books.
