@@ -568,6 +568,8 @@ public enum CommandParser {
         (["who's", "overdue"], "list overdue", .en), (["overdue", "books"], "list overdue", .en), (["late", "books"], "list overdue", .en),
         (["qui", "est", "en", "retard"], "liste en retard", .fr), (["des", "livres", "en", "retard"], "liste en retard", .fr),
         (["is", "anything", "available"], "list available", .en), (["anything", "available"], "list available", .en),
+        (["grab"], "checkout", .en), (["returned"], "return", .en), (["what", "i", "have"], "my books", .en),
+        (["nevermind"], "cancel", .en), (["never", "mind"], "cancel", .en), (["laisse", "tomber"], "annuler", .fr),
         (["quels", "livres", "ai-je"], "mes livres", .fr), (["quels", "livres", "j'ai"], "mes livres", .fr), (["j'ai", "quoi"], "mes livres", .fr),
         (["what", "books", "have", "i", "got"], "my books", .en), (["what", "have", "i", "got"], "my books", .en),
     ].sorted { $0.words.count > $1.words.count }
@@ -592,6 +594,7 @@ public enum CommandParser {
         (["i'm", "done", "with"], "return", .en), (["im", "done", "with"], "return", .en), (["i", "am", "done", "with"], "return", .en),
         (["done", "with"], "return", .en), (["finished"], "return", .en), (["i", "finished"], "return", .en),
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
+        (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
         (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
     ].sorted { $0.words.count > $1.words.count }
 

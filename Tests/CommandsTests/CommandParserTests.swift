@@ -461,6 +461,11 @@ let parseTable: [ParseCase] = [
     ParseCase("quels livres ai-je ?", .loansOf(borrower: nil), .fr),
     ParseCase("j'ai quoi ?", .loansOf(borrower: nil), .fr),
     ParseCase("what have I got?", .loansOf(borrower: nil), .en),
+    ParseCase("show me what I have", .loansOf(borrower: nil), .en),
+    ParseCase("grab the hobbit", .checkout(book: "the hobbit", borrower: nil), .en),
+    ParseCase("returned Dune", .returnBook(book: "Dune"), .en),
+    ParseCase("nevermind", .cancel, .en),
+    ParseCase("I'll borrow Emma", .unknown(text: "I'll borrow Emma", suggestion: "checkout Emma"), .en),
     ParseCase("make me a sandwich", .unknown(text: "make me a sandwich", suggestion: nil)),
     ParseCase("xyzzy", .unknown(text: "xyzzy", suggestion: nil), nil),
     // When a book is due: who has it says; about one's own books, my books.
