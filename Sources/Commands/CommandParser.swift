@@ -569,6 +569,9 @@ public enum CommandParser {
         (["qui", "est", "en", "retard"], "liste en retard", .fr), (["des", "livres", "en", "retard"], "liste en retard", .fr),
         (["is", "anything", "available"], "list available", .en), (["anything", "available"], "list available", .en),
         (["grab"], "checkout", .en), (["returned"], "return", .en), (["what", "i", "have"], "my books", .en),
+        (["get"], "checkout", .en), (["get", "me"], "checkout", .en), (["sign", "out"], "checkout", .en),
+        (["drop", "off"], "return", .en), (["i", "dropped", "off"], "return", .en), (["hand", "in"], "return", .en),
+        (["i", "handed", "in"], "return", .en),
         (["nevermind"], "cancel", .en), (["never", "mind"], "cancel", .en), (["laisse", "tomber"], "annuler", .fr),
         (["quels", "livres", "ai-je"], "mes livres", .fr), (["quels", "livres", "j'ai"], "mes livres", .fr), (["j'ai", "quoi"], "mes livres", .fr),
         (["what", "books", "have", "i", "got"], "my books", .en), (["what", "have", "i", "got"], "my books", .en),
@@ -599,7 +602,7 @@ public enum CommandParser {
     ].sorted { $0.words.count > $1.words.count }
 
     private static let putBack: [[String]] = [
-        ["give"], ["hand"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
+        ["give"], ["hand"], ["put"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
 
     /// The message with its phrasing replaced by the verb it means; a request's lead-in only
