@@ -497,9 +497,8 @@ public struct LibraryService: Sendable {
 
     /// Whether `text` names books of the library by their title as it is typed: a whole title
     /// or whole words of one ("Gatsby"), or a number written the other way ("1984"), maybe with
-    /// its author ("Emma by Jane Austen"). No typo is
-    /// forgiven and no remark dropped, unlike `whoHas`: a word of chat that merely resembles a
-    /// title names no book.
+    /// its author ("Emma by Jane Austen"). No typo is forgiven and no remark dropped, unlike
+    /// `whoHas`: a word of chat that merely resembles a title names no book.
     public func titleNamesBooks(_ text: String) async throws -> Bool {
         let key = TextKey.fold(text)
         return try readHere { db in
