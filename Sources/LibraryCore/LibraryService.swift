@@ -760,14 +760,16 @@ public struct LibraryService: Sendable {
     }
 
     /// For a return or renewal: the candidate that is out, preferring the copy lent to `borrower`.
-    /// Among books that are not copies ("Emma" by two authors, "harry potter"), the one book of
-    /// them lent to `borrower`; else they are asked which.
+    /// Among books of one title by different authors ("Emma"), the one of them lent to
+    /// `borrower`; different titles ("harry potter"), or none or several of them theirs: they
+    /// are asked which.
     private static func pickLentCopy(_ candidates: [Book], of borrower: Borrower?, reference: String, _ db: Database) throws -> (Book, Loan) {
         let loans = try openLoans(of: candidates.map(\.id), db)
         let out = candidates.compactMap { book in loans[book.id].map { (book, $0) } }
         if candidates.count > 1, !areCopies(candidates) {
+            let oneTitle = Set(candidates.map { TextKey.fold($0.title) }).count == 1
             let theirs = borrower.map { borrower in out.filter { $0.1.borrower.isSamePerson(as: borrower) } } ?? []
-            guard theirs.count == 1 else { throw LibraryError.ambiguous(reference: reference, candidates: candidates) }
+            guard oneTitle, theirs.count == 1 else { throw LibraryError.ambiguous(reference: reference, candidates: candidates) }
             return theirs[0]
         }
         if let borrower, let mine = out.first(where: { $0.1.borrower.isSamePerson(as: borrower) }) { return mine }
