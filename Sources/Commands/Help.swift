@@ -87,7 +87,10 @@ enum Help {
         let several: RichText = language == .en
             ? "Several commands at once: one a line, or \(code: "return Dune and checkout Emma")."
             : "Plusieurs commandes à la fois : une par ligne, ou \(code: "rendre Dune puis emprunter Emma")."
+        let naming: RichText = language == .en
+            ? "A book is its title (typos forgiven), its number \(code: "#2"), its ISBN, or \(code: "Emma by Jane Austen") when two authors share a title; a title alone asks who has it."
+            : "Un livre se nomme par son titre (fautes de frappe pardonnées), son numéro \(code: "#2"), son ISBN, ou \(code: "Emma de Jane Austen") quand deux auteurs partagent un titre ; un titre seul demande qui l'a."
         return Reply(.info, RichText(stringLiteral: language.pick("What I can do:", "Ce que je sais faire :")),
-                     lines: lines + [several], suggestion: language.pick("help checkout", "aide emprunter"), language: language)
+                     lines: lines + [several, naming], suggestion: language.pick("help checkout", "aide emprunter"), language: language)
     }
 }
