@@ -598,6 +598,7 @@ public enum CommandParser {
         (["done", "with"], "return", .en), (["finished"], "return", .en), (["i", "finished"], "return", .en),
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
         (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
+        (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en),
         (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
     ].sorted { $0.words.count > $1.words.count }
 

@@ -103,6 +103,8 @@ let replyTable: [ReplyCase] = [
     // A checkout that would be refused (Ana has Dune) is not suggested: who has it is.
     ReplyCase("I'll take Dune", .error, "Did you mean `who has Dune`?\n  Try: `who has Dune`"),
     ReplyCase("finished Emma", .error, "Did you mean `who has Emma`?"),
+    ReplyCase("I have Emma now", .error, "I did not understand 'I have Emma now'. Did you mean `checkout Emma now`?"),
+    ReplyCase("I have a question", .error, "I did not understand 'I have a question'.\n  Try: `help`"),
     // A title alone asks who has it, in the committee's language whatever the title's words;
     // misspelled, it is offered; a word that is no title is not understood.
     ReplyCase("Dune", .info, "Ana has Dune since Fri 20 Nov, due Fri 4 Dec.\n  Try: `hold Dune`"),
