@@ -25,7 +25,7 @@ struct BooksCommand: AsyncParsableCommand {
                 """
         )
 
-        @Argument(help: ArgumentHelp("The file to import (.csv or .json).", valueName: "file"))
+        @Argument(help: ArgumentHelp("The file to import (.csv or .json; - or a pipe such as <(curl …) for standard input).", valueName: "file"))
         var file: String
 
         @Flag(name: .long, help: "Import the good rows even when some are bad.")
@@ -37,24 +37,20 @@ struct BooksCommand: AsyncParsableCommand {
         @OptionGroup var options: CommonOptions
 
         func run() async throws {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: file))
-            } catch {
-                throw CLIFailure("Cannot read \(file): \(error.localizedDescription)")
-            }
+            let data = try BooksCommand.contents(of: file)
+            let source = file == "-" ? "standard input" : file
             var rows: [CatalogFile.Row]
             do {
                 if file.lowercased().hasSuffix(".json") || data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
                     rows = try CatalogFile.rows(json: data)
                 } else {
                     guard let text = String(data: data, encoding: .utf8) else {
-                        throw CLIFailure("\(file) is not UTF-8 text.")
+                        throw CLIFailure("\(source) is not UTF-8 text.")
                     }
                     rows = try CatalogFile.rows(csv: text)
                 }
             } catch let error as CatalogFile.FormatError {
-                throw CLIFailure("\(file): \(error.description) Nothing was imported.")
+                throw CLIFailure("\(source): \(error.description) Nothing was imported.")
             }
             let settings = try await options.loadSettings()
             let toLookUp = rows.filter { $0.lookUp != nil }.count
@@ -84,12 +80,12 @@ struct BooksCommand: AsyncParsableCommand {
             let service = try settings.openLibrary()
             if copies {
                 let added = try await service.add(good, at: Date())
-                print("Added \(added.count) \(added.count == 1 ? "book" : "books") from \(file).")
+                print("Added \(added.count) \(added.count == 1 ? "book" : "books") from \(source).")
                 try await reportKept(added, service)
                 return
             }
             let (added, present) = try await service.addMissing(good, at: Date())
-            print("Added \(added.count) \(added.count == 1 ? "book" : "books") from \(file).")
+            print("Added \(added.count) \(added.count == 1 ? "book" : "books") from \(source).")
             try await reportKept(added, service)
             if !present.isEmpty {
                 let named = present.prefix(5).map { "\($0.title) by \($0.author)" }.joined(separator: "; ")
@@ -97,6 +93,25 @@ struct BooksCommand: AsyncParsableCommand {
                 print("\(present.count) already on the shelf, not added again: \(named)\(more).")
                 print("To add \(present.count == 1 ? "it as another copy" : "them as more copies"), run again with --copies.")
             }
+        }
+    }
+
+    /// The bytes of the file at `path`, a pipe (`/dev/stdin`, `<(curl …)`) as well as a regular
+    /// file, or of standard input for "-"; what stops it being read is said in the system's words
+    /// ("No such file or directory", "Permission denied", a folder).
+    static func contents(of path: String) throws -> Data {
+        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw CLIFailure("Cannot read \(path): \(String(cString: strerror(errno))).") }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw CLIFailure("Cannot read \(path): it is a folder; give the file to import.")
+        }
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw CLIFailure("Cannot read \(path): \(error.localizedDescription)")
         }
     }
 

@@ -83,6 +83,32 @@ struct BooksCommandTests {
         #expect(asked.stdout.contains("Dune is on the shelf, kept for you until "), "\(asked.stdout)")
     }
 
+    @Test("import reads standard input ('-') and pipes such as <(curl …); a file it cannot read is named with the reason")
+    func importFromPipes() async throws {
+        let library = try await ScratchLibrary()
+        let fromStdin = try await BinaryRunner.run(["books", "import", "-", "--database", library.path], stdin: "title,author\nEmma,Jane Austen\n")
+        #expect(fromStdin.stdout == "Added 1 book from standard input.\n", "\(fromStdin.stderr)")
+        // A named pipe, as a shell's <(…) gives: written while the import reads it.
+        let fifo = library.folder.appendingPathComponent("books.pipe").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        Thread {
+            guard let pipe = FileHandle(forWritingAtPath: fifo) else { return }
+            pipe.write(Data(#"[{"title": "Dune", "author": "Frank Herbert"}]"#.utf8))
+            try? pipe.close()
+        }.start()
+        let fromPipe = try await BinaryRunner.run(["books", "import", fifo, "--database", library.path])
+        #expect(fromPipe.stdout == "Added 1 book from \(fifo).\n", "\(fromPipe.stderr)")
+        let listed = try await BinaryRunner.run(["books", "list", "--database", library.path]).stdout
+        #expect(listed.contains("Dune, by Frank Herbert") && listed.contains("Emma, by Jane Austen"), "\(listed)")
+
+        let nowhere = library.folder.appendingPathComponent("nowhere.csv").path
+        let missing = try await BinaryRunner.run(["books", "import", nowhere, "--database", library.path])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("Cannot read \(nowhere): No such file or directory."), "\(missing.stderr)")
+        let folder = try await BinaryRunner.run(["books", "import", library.folder.path, "--database", library.path])
+        #expect(folder.stderr.contains("Cannot read \(library.folder.path): it is a folder"), "\(folder.stderr)")
+    }
+
     @Test("the database defaults to data/library.sqlite, created with its folder")
     func defaultDatabase() async throws {
         let folder = try temporaryDirectory()
