@@ -726,20 +726,20 @@ public enum CommandParser {
     }
 
     private static func editInWords(_ words: [String], folded: [String], cues: inout [Language]) -> [String]? {
-        guard folded.count >= 4 else { return nil }
         func value(after start: Int, to: String) -> Int? {
             folded.indices.first { $0 > start && $0 < folded.count - 1 && folded[$0] == to }
         }
-        if folded[0] == "rename" || folded[0] == "renommer" {
+        if folded.first == "rename" || folded.first == "renommer" {
             let english = folded[0] == "rename"
-            guard let to = value(after: 1, to: english ? "to" : "en") else { return nil }
             cues.append(english ? .en : .fr)
+            // Without its new title ("rename Dune to"): the edit, which says what it needs.
+            guard let to = value(after: 1, to: english ? "to" : "en") else { return [english ? "edit" : "modifier"] + words.dropFirst() }
             let book = Array(words[1..<to]), title = Array(words[(to + 1)...])
             let assignment: [String] = english ? ["set", "title", "to"] : ["titre", "="]
             return [english ? "edit" : "modifier"] + book + assignment + title
         }
         // change / set / update [the] FIELD of|for|on BOOK to VALUE
-        guard ["change", "set", "update"].contains(folded[0]) else { return nil }
+        guard folded.count >= 4, ["change", "set", "update"].contains(folded[0]) else { return nil }
         let field = folded[1] == "the" ? 2 : 1
         guard field + 2 < folded.count, let (_, fieldLanguage) = fieldNames[folded[field]], fieldLanguage != .fr,
               ["of", "for", "on"].contains(folded[field + 1]), let to = value(after: field + 2, to: "to") else { return nil }

@@ -453,6 +453,8 @@ let parseTable: [ParseCase] = [
     ParseCase("set the isbn of Dune to 9780441172719", .edit(book: "Dune", field: .isbn, value: "9780441172719"), .en),
     ParseCase("update publisher for Dune to Ace Books", .edit(book: "Dune", field: .publisher, value: "Ace Books"), .en),
     ParseCase("change my mind", .unknown(text: "change my mind", suggestion: nil), .en),
+    ParseCase("rename Dune to", .unknown(text: "edit", suggestion: "edit"), .en),
+    ParseCase("rename", .unknown(text: "edit", suggestion: "edit"), .en),
     ParseCase("is anything overdue?", .list(filter: .overdue, order: .newest), .en),
     ParseCase("who has overdue books?", .list(filter: .overdue, order: .newest), .en),
     ParseCase("qui est en retard ?", .list(filter: .overdue, order: .newest), .fr),
