@@ -25,7 +25,7 @@ struct BooksCommand: AsyncParsableCommand {
                 """
         )
 
-        @Argument(help: ArgumentHelp("The file to import (.csv or .json; - or a pipe such as <(curl …) for standard input).", valueName: "file"))
+        @Argument(help: ArgumentHelp("The file to import (.csv or .json; a pipe such as <(curl …) works too, and - reads standard input).", valueName: "file"))
         var file: String
 
         @Flag(name: .long, help: "Import the good rows even when some are bad.")
@@ -39,9 +39,11 @@ struct BooksCommand: AsyncParsableCommand {
         func run() async throws {
             let data = try BooksCommand.contents(of: file)
             let source = file == "-" ? "standard input" : file
+            // JSON by its name, or by its first character when it has no name (a pipe).
+            let isJSON = file.lowercased().hasSuffix(".json") || data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[")
             var rows: [CatalogFile.Row]
             do {
-                if file.lowercased().hasSuffix(".json") || data.first(where: { !$0.isWhitespace }) == UInt8(ascii: "[") {
+                if isJSON {
                     rows = try CatalogFile.rows(json: data)
                 } else {
                     guard let text = String(data: data, encoding: .utf8) else {
@@ -69,7 +71,7 @@ struct BooksCommand: AsyncParsableCommand {
             }
             let good = rows.compactMap(\.book)
             let bad = rows.filter { $0.book == nil }
-            let unit = file.lowercased().hasSuffix(".json") ? "record" : "line"
+            let unit = isJSON ? "record" : "line"
             if !bad.isEmpty {
                 print("Rejected \(bad.count) \(bad.count == 1 ? "row" : "rows"):")
                 for row in bad { print("  \(unit) \(row.line): \(row.problem ?? "invalid")") }

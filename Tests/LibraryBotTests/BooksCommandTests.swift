@@ -88,6 +88,9 @@ struct BooksCommandTests {
         let library = try await ScratchLibrary()
         let fromStdin = try await BinaryRunner.run(["books", "import", "-", "--database", library.path], stdin: "title,author\nEmma,Jane Austen\n")
         #expect(fromStdin.stdout == "Added 1 book from standard input.\n", "\(fromStdin.stderr)")
+        // JSON without a name to tell it: its bad rows are records, not lines.
+        let badJSON = try await BinaryRunner.run(["books", "import", "-", "--database", library.path], stdin: #"[{"title": "", "author": "X"}]"#)
+        #expect(badJSON.stdout.contains("record 1: The title is missing."), "\(badJSON.stdout)")
         // A named pipe, as a shell's <(…) gives: written while the import reads it.
         let fifo = library.folder.appendingPathComponent("books.pipe").path
         try #require(mkfifo(fifo, 0o600) == 0)
