@@ -85,11 +85,9 @@ public actor CommandHandler {
     }
 
     public func handle(_ command: ParsedCommand, from sender: Sender, at now: Date) async -> Reply {
-        let command = await readingTitleAlone(command)
+        let command = await readingTitleAlone(command, at: now)
         let language = command.language ?? settings.defaultLanguage
-        var words = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
-        words.looksUpISBNs = settings.isbnCatalog != nil
-        words.titlesOfSeveralAuthors = { [library] in library.titlesOfSeveralAuthors }
+        let words = words(language, at: now)
         let intent = await readingWholeTitle(command.intent)
         do {
             if let several = try await runSeveral(intent, sender: sender, now: now, words: words) { return several }
@@ -104,13 +102,22 @@ public actor CommandHandler {
         }
     }
 
+    /// The phrases of replies in `language`, knowing what this library and its settings know.
+    private func words(_ language: Language, at now: Date) -> Words {
+        var words = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
+        words.looksUpISBNs = settings.isbnCatalog != nil
+        words.titlesOfSeveralAuthors = { [library] in library.titlesOfSeveralAuthors }
+        return words
+    }
+
     /// A message that is nothing but a book's title, or whole words of one ("Gatsby"), its
     /// number (`#3`) or a number written the other way ("1984"), asks who has it, as an ISBN
     /// alone does, even when its first word looks like a misspelled verb ("Les Misérables" is
-    /// not `ls`). A title alone with a typo stays not understood, and `run` offers the book.
-    /// Both are answered in the language of the rest of the message ("Dune merci"), not of the
-    /// title's words ("Le Petit Prince"), else in the committee's.
-    private func readingTitleAlone(_ command: ParsedCommand) async -> ParsedCommand {
+    /// not `ls`). A title alone with a typo stays not understood, with `who has` that book as
+    /// the command it probably means ("Dnue"), which `run` offers, not runs. Both are answered
+    /// in the language of the rest of the message ("Dune merci"), not of the title's words
+    /// ("Le Petit Prince"), else in the committee's.
+    private func readingTitleAlone(_ command: ParsedCommand, at now: Date) async -> ParsedCommand {
         guard case .unknown(let text, let verb) = command.intent else { return command }
         // A verb alone (`return`) is a command missing its book, and a whole command offered
         // for the words ("I'm done with Dune" → `return Dune`) is kept.
@@ -121,8 +128,14 @@ public actor CommandHandler {
         var namesBooks = isNumber
         if !namesBooks { namesBooks = (try? await library.titleNamesBooks(reference)) == true }
         if namesBooks { return ParsedCommand(intent: .whoHas(book: text), language: language) }
-        guard (try? await library.whoHas(reference)) != nil else { return command }
-        return ParsedCommand(intent: .unknown(text: text, suggestion: nil), language: language)
+        guard let statuses = try? await library.whoHas(reference) else { return command }
+        // One title (or its copies): that book is offered; several: none is.
+        guard let book = statuses.first?.book, statuses.allSatisfy({ $0.book.title == book.title }) else {
+            return ParsedCommand(intent: .unknown(text: text, suggestion: nil), language: language)
+        }
+        let l = language ?? settings.defaultLanguage
+        let whoHas = l.pick("who has ", "qui a ") + words(l, at: now).reference(book)
+        return ParsedCommand(intent: .unknown(text: text, suggestion: whoHas), language: language)
     }
 
     /// "checkout A Prayer for Owen Meany": the last " for " (" as ", " pour ") names the
@@ -1007,15 +1020,9 @@ public actor CommandHandler {
                                               : "Il manque quelque chose à \(bold: suggestion) : par exemple \(code: example).",
                              lines: [RichText(markup: usage.explanation)], suggestion: example, language: l)
             }
-            // A whole command the words probably mean ("I'm done with Dune" → `return Dune`),
-            // when it names a book the library has.
+            // A whole command the words probably mean ("I'm done with Dune" → `return Dune`,
+            // "Dnue" → `who has Dune`), when it names a book the library has.
             if let probable = suggestion, isSuggestible(probable), let suggestion = await workable(CommandParser.parse(probable).intent, probable, for: sender, l) {
-                return notUnderstood(didYouMean: suggestion, offering: suggestion)
-            }
-            // A title alone, misspelled ("Dnue"): who has the book it is close to.
-            if suggestion == nil, let statuses = try? await library.whoHas(CommandParser.unquote(text)),
-               let book = statuses.first?.book, statuses.allSatisfy({ $0.book.title == book.title }) {
-                let suggestion = l.pick("who has ", "qui a ") + words.reference(book)
                 return notUnderstood(didYouMean: suggestion, offering: suggestion)
             }
             return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'." : "Je n'ai pas compris « \(shortened(text)) ».",
