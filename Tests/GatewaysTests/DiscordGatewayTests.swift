@@ -465,13 +465,22 @@ struct DiscordGatewayTests {
         let openLibrary = try await PythonPeer(script: script.path)
         defer { openLibrary.stop() }
         let catalog = OpenLibraryCatalog(baseURL: "http://127.0.0.1:\(openLibrary.port)")
-        // Open Library answers these two after 1.5 s; the bot defers after 0.3 s here.
+        // Open Library holds these two lookups until the test lets each answer; the bot defers
+        // after 0.3 s here. Each lookup is let go only once its deferral is seen, so that a
+        // crowded machine cannot turn the test into a race between the timer and the answer.
+        try await postUntilAccepted(port: openLibrary.port, path: "/_hold", json: "{}")
         let (_, library, task) = try await startDiscord(discord, isbnCatalog: catalog, deferAfter: .milliseconds(300))
         defer { task.cancel() }
         try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000091", command: "add isbn 9780000000057"))
         try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000092", command: "add isbn 9780000000019"))
         // Another member's quick command (one member's commands run in order, so Ana's would wait).
         try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000093", command: "who has Dune", userID: "700000000000000002", nick: "Ben"))
+        for id in ["900000000000000091", "900000000000000092"] {
+            _ = try await discord.wait({ try await discord.requests() }) { requests in
+                requests.contains { $0.path.hasSuffix("/\(id)/token-\(id)/callback") }
+            }
+            try await postUntilAccepted(port: openLibrary.port, path: "/_release", json: "{}")
+        }
         let requests = try await discord.wait({ try await discord.requests() }) { requests in
             requests.contains { $0.method == "PATCH" } && requests.contains { $0.path.hasPrefix("/webhooks/") && $0.method == "POST" }
         }

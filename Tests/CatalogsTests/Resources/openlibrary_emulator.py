@@ -7,7 +7,10 @@ Special ISBNs: 9780000000002 answers 503, 9780000000019 is unknown and 978000000
 answered after 1.5 s, 9780000000026 has no author, 9780000000033 is not JSON, 9780000000040 has a
 title that tries to ping everyone, 9780000000064 answers 429 with Retry-After: 1 the first time it
 is asked and its record after, 9780000000071 answers 429 with Retry-After: 60.
-Test control: GET /_requests (each request's path and User-Agent, in order)."""
+Test controls: GET /_requests (each request's path and User-Agent, in order); POST /_hold makes
+the two slow ISBNs wait, from then on, until a POST /_release lets one answer (each release lets
+exactly one answer, held now or asked later), so that a test decides when a slow answer comes
+rather than race a timer against 1.5 s on a crowded machine."""
 import json, os, sys, threading, time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
@@ -33,6 +36,8 @@ BOOKS = {
     "9780000000040": record("<!channel> @everyone *bold*", ["<@U123>"], ["@here"]),
 }
 requests = []
+holding = threading.Event()
+released = threading.Semaphore(0)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -48,6 +53,17 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
+
+    def do_POST(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        self.rfile.read(length)
+        if self.path == "/_hold":
+            holding.set()
+        elif self.path == "/_release":
+            released.release()
+        else:
+            return self.send(404, {"error": "notfound"})
+        return self.send(200, {})
 
     def do_GET(self):
         url = urlparse(self.path)
@@ -70,7 +86,10 @@ class Handler(BaseHTTPRequestHandler):
             self.end_headers()
             return
         if isbn in ("9780000000019", "9780000000057"):
-            time.sleep(1.5)
+            if holding.is_set():
+                released.acquire(timeout=60)
+            else:
+                time.sleep(1.5)
         if isbn == "9780000000033":
             return self.send(200, "<html>maintenance</html>", "text/html")
         return self.send(200, {bibkey: BOOKS[isbn]} if isbn in BOOKS else {})
