@@ -365,6 +365,27 @@ public actor CommandHandler {
         return l.pick("renew ", "prolonger ") + words.reference(book)
     }
 
+    /// "How long can I keep Dune?" from the one who has it: until when, and whether and from
+    /// when it can be renewed, then the rules.
+    private func rulesOfOwnLoan(_ book: Book, _ loan: Loan, now: Date, words: Words) async -> Reply {
+        let l = words.language, rules = library.rules
+        let waitedFor = (try? await library.show("#\(book.id)"))?.holds.isEmpty == false
+        let left = max(0, rules.maxRenewals - loan.renewals), from = rules.firstRenewalDay(forDue: loan.dueAt)
+        let late = loan.isOverdue(at: now) ? l.pick(" (overdue)", " (en retard)") : ""
+        let (title, due) = (book.title, words.day(loan.dueAt) + late)
+        let times = l == .en ? (left == 1 ? "once more" : "\(left) more times") : (left == 1 ? "une fois" : "\(left) fois")
+        let later = from > now ? l.pick(", from \(words.day(from))", ", à partir de \(words.day(from))") : ""
+        let head: RichText = switch l {
+        case .en where waitedFor: "You have \(bold: title), due \(due): it cannot be renewed while someone is waiting for it."
+        case .en where left == 0: "You have \(bold: title), due \(due): it cannot be renewed again."
+        case .en: "You have \(bold: title), due \(due): you can renew it \(times)\(later)."
+        case .fr where waitedFor: "Vous avez \(bold: title), à rendre \(due) : il ne peut pas être prolongé tant que quelqu'un l'attend."
+        case .fr where left == 0: "Vous avez \(bold: title), à rendre \(due) : il ne peut plus être prolongé."
+        case .fr: "Vous avez \(bold: title), à rendre \(due) : vous pouvez encore le prolonger \(times)\(later)."
+        }
+        return Reply(.info, head, lines: words.rules(rules), suggestion: await nextStep(for: book, loan: loan, now: now, words: words), language: l)
+    }
+
     /// What the asker can do about the book of `status`: take it when it is free or kept for
     /// them, bring it back when they have it, else wait in line; when they are in its line
     /// already, their place is said instead (`hold` would be refused).
@@ -996,6 +1017,25 @@ public actor CommandHandler {
 
         case .help(let topic):
             return Help.reply(topic: topic, language: l)
+
+        case .rules(nil):
+            return Reply(.info, RichText(stringLiteral: l.pick("Lending rules:", "Règles du prêt :")), lines: words.rules(library.rules),
+                         suggestion: l.pick("list available", "liste disponibles"), language: l)
+
+        case .rules(let book?):
+            // "How long can I keep Dune?": where Dune stands for the asker first (their own copy,
+            // else one on the shelf, else the first), then the rules.
+            let statuses = try await library.whoHas(book)
+            let me = sender.borrower
+            guard let status = statuses.first(where: { $0.loan?.borrower.isSamePerson(as: me) == true })
+                ?? statuses.first(where: { $0.loan == nil && $0.keptFor.map { $0.isSamePerson(as: me) } ?? true }) ?? statuses.first
+            else { throw LibraryError.notFound(reference: book, suggestions: []) }
+            if let loan = status.loan, loan.borrower.isSamePerson(as: me) {
+                return await rulesOfOwnLoan(status.book, loan, now: now, words: words)
+            }
+            let next = await followUp(status, for: sender, words: words)
+            return Reply(.info, words.status(status, asker: me), lines: (next.line.map { [$0] } ?? []) + words.rules(library.rules),
+                         suggestion: next.suggestion, language: l)
 
         case .unknown(let text, let suggestion):
             func notUnderstood(didYouMean meant: String, offering offered: String) -> Reply {

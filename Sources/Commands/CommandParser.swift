@@ -153,9 +153,10 @@ public enum CommandParser {
                 }
                 return command(.renew(book: withoutEnd(argument)))
             case .hold:
-                // "hold Dune for Ana" puts Ana in line; "hold Dune for me" the sender, and "reserve
-                // Dune for two weeks" too: how long a book is kept is the library's.
-                if let (title, tail, separator) = splitLast(rest, separators: [" for ", " pour "]), !unquote(title).isEmpty, !unquote(tail).isEmpty {
+                // "hold Dune for Ana" (or "as Ana", as a checkout says it) puts Ana in line; "hold
+                // Dune for me" the sender, and "reserve Dune for two weeks" too: how long a book
+                // is kept is the library's.
+                if let (title, tail, separator) = splitLast(rest, separators: [" for ", " as ", " pour "]), !unquote(title).isEmpty, !unquote(tail).isEmpty {
                     if separator == " pour " { language = language ?? .fr }
                     let name = unquote(tail)
                     if isDuration(name) || ["me", "myself", "moi"].contains(foldWord(name)) { return command(.hold(book: unquote(title))) }
@@ -184,6 +185,18 @@ public enum CommandParser {
             // "list sci-fi books", "list books by Tolkien": the books about those words.
             guard let query = listQuery(rest) else { return nil }
             return command(.search(query: query))
+        case .rules:
+            // "how long can I keep Dune (for)?": the rules, and where Dune stands for the asker;
+            // "how long can I keep a book?" and "rules" alone: the rules.
+            guard !rest.isEmpty else { return command(.rules(book: nil)) }
+            guard let last = form.words.last, Self.rulesAboutABook.contains(last) else { return nil }
+            var text = rest
+            for ending in [" for", " pour"] where text.lowercased().hasSuffix(ending) && text.count > ending.count {
+                text = String(text.dropLast(ending.count))
+            }
+            let book = unquote(text)
+            let bookWords = book.split(separator: " ").map { foldWord(String($0)) }
+            return command(.rules(book: Self.anyBook.contains(bookWords) ? nil : book))
         case .help:
             guard !rest.isEmpty else { return command(.help(topic: nil)) }
             let topicWords = rest.split(separator: " ").map { foldWord(String($0)) }
@@ -191,6 +204,14 @@ public enum CommandParser {
             return command(.help(topic: topic))
         }
     }
+
+    /// The verbs of a rules question that a book may follow ("how long can I keep Dune").
+    private static let rulesAboutABook: Set<String> = ["keep", "borrow", "have", "get", "renew", "garder", "emprunter", "prolonger"]
+    /// Words that name no book in particular ("how long can I keep a book?").
+    private static let anyBook: Set<[String]> = [
+        ["a", "book"], ["books"], ["the", "book"], ["the", "books"], ["my", "book"], ["my", "books"], ["it"], ["them"],
+        ["a", "loan"], ["one"], ["un", "livre"], ["les", "livres"], ["le", "livre"], ["mon", "livre"], ["mes", "livres"], ["un", "emprunt"],
+    ]
 
     /// `text` without a last "until Friday" ("till tomorrow", "jusqu'à lundi", "until the end
     /// of the month", "until 12/15"): when the member means to bring it back.
@@ -519,7 +540,7 @@ public enum CommandParser {
         (["put", "me", "in", "the", "queue", "for"], "hold", .en),
         (["who", "is", "waiting", "for"], "show", .en), (["who's", "waiting", "for"], "show", .en),
         (["who", "is", "in", "line", "for"], "show", .en), (["who's", "in", "line", "for"], "show", .en),
-        (["qui", "attend"], "info", .fr), (["how", "long", "can", "i", "keep"], "who has", .en),
+        (["qui", "attend"], "info", .fr),
         (["tell", "me", "about"], "show", .en), (["info", "on"], "show", .en), (["info", "about"], "show", .en),
         (["info", "for"], "show", .en), (["information", "on"], "show", .en), (["information", "about"], "show", .en),
         (["details", "of"], "show", .en), (["details", "on"], "show", .en), (["details", "about"], "show", .en),

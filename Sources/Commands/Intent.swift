@@ -28,6 +28,10 @@ public enum Intent: Sendable, Hashable {
     case search(query: String)
     case show(book: String)
     case help(topic: String?)
+    /// The lending rules (`rules`, "how long can I keep a book?"): how long a loan lasts, how
+    /// often it renews, how long a book is kept for the first in line; with `book` ("how long
+    /// can I keep Dune?"), where that book stands for the asker too.
+    case rules(book: String?)
     /// `yes` / `oui` / `confirm`, answering a confirmation request.
     case confirm
     /// `no` / `cancel` / `annuler`.
@@ -63,6 +67,7 @@ public enum Intent: Sendable, Hashable {
         case .search: "search"
         case .show: "show"
         case .help: "help"
+        case .rules: "rules"
         case .confirm: "confirm"
         case .cancel: "cancel"
         case .thanks: "thanks"

@@ -34,6 +34,8 @@ extension ParsedCommand {
             fields.append(("query", .string(query)))
         case .help(let topic):
             fields.append(("topic", topic.map(JSONValue.string) ?? .null))
+        case .rules(let book):
+            fields.append(("book", book.map(JSONValue.string) ?? .null))
         case .unknown(let text, let suggestion):
             fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
         case .several(let parts):
@@ -113,6 +115,7 @@ extension Intent {
         case .search(let query): return "search \(quoted(query))"
         case .show(let book): return "show \(quoted(book))"
         case .help(let topic): return topic.map { "help \($0)" } ?? "help"
+        case .rules(let book): return book.map { "how long can I keep \(quoted($0))" } ?? "rules"
         case .confirm: return "yes"
         case .thanks: return "thanks"
         case .cancel: return "cancel"

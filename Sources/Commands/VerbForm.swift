@@ -1,7 +1,7 @@
 /// One way of writing a verb, in the command table of `SPEC.md`.
 struct VerbForm: Sendable {
     enum Verb: Sendable {
-        case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, confirm, cancel
+        case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules, confirm, cancel
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -24,6 +24,7 @@ struct VerbForm: Sendable {
             case .search: "search"
             case .show: "show"
             case .help: "help"
+            case .rules: "rules"
             case .confirm: "yes"
             case .cancel: "cancel"
             }
@@ -85,6 +86,23 @@ struct VerbForm: Sendable {
         VerbForm("chercher", .search, .fr), VerbForm("cherche", .search, .fr),
         VerbForm("show", .show, .en), VerbForm("details", .show, nil), VerbForm("info", .show, nil), VerbForm("détails", .show, .fr),
         VerbForm("help", .help, .en), VerbForm("commands", .help, .en), VerbForm("?", .help, nil), VerbForm("aide", .help, .fr),
+        VerbForm("rules", .rules, .en), VerbForm("loan rules", .rules, .en), VerbForm("lending rules", .rules, .en),
+        VerbForm("library rules", .rules, .en), VerbForm("what are the rules", .rules, .en),
+        VerbForm("how long is a loan", .rules, .en), VerbForm("how long are loans", .rules, .en),
+        VerbForm("how long is the loan period", .rules, .en), VerbForm("how long do loans last", .rules, .en),
+        VerbForm("how long does a loan last", .rules, .en), VerbForm("loan period", .rules, .en),
+        VerbForm("how many renewals", .rules, .en),
+        VerbForm("règles", .rules, .fr), VerbForm("règlement", .rules, .fr), VerbForm("les règles", .rules, .fr),
+        VerbForm("règles du prêt", .rules, .fr), VerbForm("quelles sont les règles", .rules, .fr),
+        VerbForm("combien de temps dure un prêt", .rules, .fr), VerbForm("combien de temps dure un emprunt", .rules, .fr),
+        VerbForm("durée du prêt", .rules, .fr), VerbForm("durée de prêt", .rules, .fr), VerbForm("durée d'emprunt", .rules, .fr),
+        // With a book or without: "how long can I keep Dune?", "how long can I keep a book?".
+        VerbForm("how long can i keep", .rules, .en), VerbForm("how long can i borrow", .rules, .en),
+        VerbForm("how long can i have", .rules, .en), VerbForm("how long do i get", .rules, .en),
+        VerbForm("how many times can i renew", .rules, .en), VerbForm("how often can i renew", .rules, .en),
+        VerbForm("combien de temps puis-je garder", .rules, .fr), VerbForm("combien de temps je peux garder", .rules, .fr),
+        VerbForm("combien de temps puis-je emprunter", .rules, .fr), VerbForm("combien de temps je peux emprunter", .rules, .fr),
+        VerbForm("combien de fois puis-je prolonger", .rules, .fr), VerbForm("combien de fois je peux prolonger", .rules, .fr),
         VerbForm("yes", .confirm, .en), VerbForm("y", .confirm, .en), VerbForm("confirm", .confirm, .en),
         VerbForm("oui", .confirm, .fr), VerbForm("confirmer", .confirm, .fr),
         VerbForm("no", .cancel, .en), VerbForm("cancel", .cancel, .en), VerbForm("non", .cancel, .fr), VerbForm("annuler", .cancel, .fr),

@@ -28,6 +28,32 @@ struct Words: Sendable {
         language == .en ? (count == 1 ? "1 book" : "\(count) books") : (count <= 1 ? "\(count) livre" : "\(count) livres")
     }
 
+    func days(_ count: Int) -> String {
+        language == .en ? (count == 1 ? "1 day" : "\(count) days") : (count <= 1 ? "\(count) jour" : "\(count) jours")
+    }
+
+    /// The lending rules, one a line: how long a loan lasts (and the due day of a book checked
+    /// out now), how often and how far it renews, how long a book is kept for the first in line.
+    func rules(_ rules: LibraryRules) -> [RichText] {
+        let due = day(rules.dueDate(from: now)), loan = days(rules.loanDays)
+        let lasts: RichText = language == .en
+            ? "A loan lasts \(loan): a book checked out today is due \(due)."
+            : "Un prêt dure \(loan) : un livre emprunté aujourd'hui est à rendre \(due)."
+        let renewals: RichText = switch (language, rules.maxRenewals) {
+        case (.en, 0): "Loans cannot be renewed."
+        case (.en, let count): "A loan can be renewed \(count == 1 ? "once" : "\(count) times") (then due \(loan) from the day of the renewal), never while someone is waiting for the book."
+        case (.fr, 0): "Les prêts ne peuvent pas être prolongés."
+        case (.fr, let count): "Un prêt peut être prolongé \(count == 1 ? "une fois" : "\(count) fois") (à rendre alors \(loan) après le jour de la prolongation), jamais si quelqu'un attend le livre."
+        }
+        let kept: RichText = switch (language, rules.holdDays) {
+        case (.en, 0): "A book that comes back is kept for the first in line until they take it or leave the line."
+        case (.en, let count): "A book that comes back is kept for the first in line for \(days(count))."
+        case (.fr, 0): "Un livre rendu est réservé au premier de la file jusqu'à ce qu'il l'emprunte ou quitte la file."
+        case (.fr, let count): "Un livre rendu est réservé au premier de la file pendant \(days(count))."
+        }
+        return [lasts, renewals, kept]
+    }
+
     /// The message for the member a book on the shelf is now kept for, in the library's
     /// language (they did not write the command that freed it), with a button to take it.
     func keptNotice(_ book: Book, for hold: Hold, language theirs: Language) -> Notice {

@@ -446,6 +446,71 @@ struct CommandHandlerTests {
         #expect(french.text.contains("\n\n  Emma est sur l'étagère."), "\(french.text)")
     }
 
+    @Test("the lending rules, and with a book where it stands for the asker: until when, and whether and from when it renews")
+    func lendingRules() async throws {
+        let handler = try await makeHandler()
+        let rules = await handler.handle(text: "how long can I keep a book?", from: ana, at: tuesday)
+        #expect(rules.kind == .info)
+        #expect(rules.text.hasPrefix("""
+            Lending rules:
+              A loan lasts 14 days: a book checked out today is due Tue 15 Dec.
+              A loan can be renewed 2 times (then due 14 days from the day of the renewal), never while someone is waiting for the book.
+              A book that comes back is kept for the first in line for 7 days.
+            """), "\(rules.text)")
+        #expect(rules.suggestion == "list available")
+        let free = await handler.handle(text: "how long can I keep Dune?", from: ana, at: tuesday)
+        #expect(free.text.hasPrefix("Dune is on the shelf.\n  A loan lasts 14 days"), "\(free.text)")
+        #expect(free.suggestion == "checkout Dune")
+
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let mine = await handler.handle(text: "how long can I keep Dune?", from: ana, at: tuesday)
+        #expect(mine.text.hasPrefix("You have Dune, due Tue 15 Dec: you can renew it 2 more times, from Wed 2 Dec."), "\(mine.text)")
+        #expect(mine.text.contains("A loan lasts 14 days"))
+        #expect(mine.suggestion == nil)
+        // Renewed once, a week later: once more, from today on.
+        let later = tuesday.addingTimeInterval(7 * 86_400)
+        _ = await handler.handle(text: "renew Dune", from: ana, at: later)
+        let renewed = await handler.handle(text: "how long can I keep Dune", from: ana, at: later.addingTimeInterval(8 * 86_400))
+        #expect(renewed.text.hasPrefix("You have Dune, due Tue 22 Dec: you can renew it once more."), "\(renewed.text)")
+        #expect(renewed.suggestion == "renew Dune")
+        let french = await handler.handle(text: "combien de temps puis-je garder Dune ?", from: ana, at: later.addingTimeInterval(8 * 86_400))
+        #expect(french.text.hasPrefix("Vous avez Dune, à rendre mar. 22 déc. : vous pouvez encore le prolonger une fois."), "\(french.text)")
+        #expect(french.text.contains("Un prêt dure 14 jours"))
+        // Someone waiting: no renewal.
+        _ = await handler.handle(text: "hold Dune", from: ben, at: later)
+        let waited = await handler.handle(text: "how long can I keep Dune", from: ana, at: later)
+        #expect(waited.text.hasPrefix("You have Dune, due Tue 22 Dec: it cannot be renewed while someone is waiting for it."), "\(waited.text)")
+        #expect(waited.suggestion == "return Dune")
+        // Asked by the one waiting: whose it is, and their place.
+        let theirs = await handler.handle(text: "how long can I keep Dune", from: ben, at: later)
+        #expect(theirs.text.hasPrefix("Ana has Dune since Tue 1 Dec, due Tue 22 Dec.\n  You are number 1 in line for it.\n  A loan lasts"), "\(theirs.text)")
+        let unknown = await handler.handle(text: "how long can I keep Zorglub", from: ana, at: later)
+        #expect(unknown.kind == .error)
+        #expect(unknown.text.hasPrefix("No book matches 'Zorglub'."), "\(unknown.text)")
+    }
+
+    @Test("the lending rules say what the library's settings are: one day, no renewal, kept until taken; in French too")
+    func otherLendingRules() async throws {
+        let library = LibraryService(database: try LibraryDatabase.inMemory(), rules: LibraryRules(loanDays: 1, maxRenewals: 0, holdDays: 0))
+        let handler = CommandHandler(library: library)
+        let english = await handler.handle(text: "rules", from: ana, at: tuesday)
+        #expect(english.text == """
+            Lending rules:
+              A loan lasts 1 day: a book checked out today is due Wed 2 Dec.
+              Loans cannot be renewed.
+              A book that comes back is kept for the first in line until they take it or leave the line.
+              Try: `list available`
+            """)
+        let french = await handler.handle(text: "règles", from: ana, at: tuesday)
+        #expect(french.text == """
+            Règles du prêt :
+              Un prêt dure 1 jour : un livre emprunté aujourd'hui est à rendre mer. 2 déc.
+              Les prêts ne peuvent pas être prolongés.
+              Un livre rendu est réservé au premier de la file jusqu'à ce qu'il l'emprunte ou quitte la file.
+              Essayez : `liste disponibles`
+            """)
+    }
+
     @Test("pass Dune to Ben: the sender's copy goes straight to Ben, who is told; not someone else's, nor past the line")
     func handOver() async throws {
         let handler = try await makeHandler()

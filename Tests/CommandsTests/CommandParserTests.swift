@@ -89,6 +89,8 @@ let parseTable: [ParseCase] = [
     // hold
     ParseCase("hold Dune", .hold(book: "Dune")),
     ParseCase("reserve Dune", .hold(book: "Dune")),
+    ParseCase("hold Dune as Ben", .hold(book: "Dune", holder: "Ben")),
+    ParseCase("hold As I Lay Dying", .hold(book: "As I Lay Dying")),
     ParseCase("réserver Dune", .hold(book: "Dune"), .fr),
     ParseCase("reserver Dune", .hold(book: "Dune"), .fr),
     ParseCase("Réserver Le Petit Prince", .hold(book: "Le Petit Prince"), .fr),
@@ -362,7 +364,22 @@ let parseTable: [ParseCase] = [
     ParseCase("who is waiting for Dune?", .show(book: "Dune")),
     ParseCase("who's in line for Dune", .show(book: "Dune")),
     ParseCase("qui attend Dune ?", .show(book: "Dune"), .fr),
-    ParseCase("how long can I keep Dune?", .whoHas(book: "Dune")),
+    // the lending rules, with a book or without
+    ParseCase("how long can I keep Dune?", .rules(book: "Dune")),
+    ParseCase("how long can I keep Dune for?", .rules(book: "Dune")),
+    ParseCase("how long can I keep a book?", .rules(book: nil)),
+    ParseCase("how long can I keep it", .rules(book: nil)),
+    ParseCase("rules", .rules(book: nil)),
+    ParseCase("what are the rules?", .rules(book: nil)),
+    ParseCase("how long are loans?", .rules(book: nil)),
+    ParseCase("how many times can I renew Dune?", .rules(book: "Dune")),
+    ParseCase("règles", .rules(book: nil), .fr),
+    ParseCase("combien de temps dure un prêt ?", .rules(book: nil), .fr),
+    ParseCase("combien de temps puis-je garder Dune ?", .rules(book: "Dune"), .fr),
+    ParseCase("combien de temps je peux garder un livre ?", .rules(book: nil), .fr),
+    // a title that starts like a rules question stays a title
+    ParseCase("the rules of attraction", .unknown(text: "the rules of attraction", suggestion: nil), .en),
+    ParseCase("rules of the game", .unknown(text: "rules of the game", suggestion: "rules"), .en),
     ParseCase("mark Dune as returned", .returnBook(book: "Dune")),
     // "show me …": a request, list options, or the book to show.
     ParseCase("show me Dune", .show(book: "Dune")),
@@ -623,14 +640,14 @@ struct CommandParserPropertyTests {
         func title() -> String { Self.titles.randomElement(using: &generator) ?? "Dune" }
         func name() -> String { Self.names.randomElement(using: &generator) ?? "Ana" }
         var intents: [Intent] = [.digest, .clean, .confirm, .cancel, .thanks, .help(topic: nil), .help(topic: "checkout"),
-                                 .loansOf(borrower: nil), .addISBN(isbn: "9780441172719")]
+                                 .loansOf(borrower: nil), .addISBN(isbn: "9780441172719"), .rules(book: nil)]
         for _ in 0..<200 {
             intents += [
                 .checkout(book: title(), borrower: Bool.random(using: &generator) ? name() : nil),
                 .returnBook(book: title()), .renew(book: title()), .hold(book: title()), .whoHas(book: title()),
                 .cancelHold(book: title(), holder: Bool.random(using: &generator) ? name() : nil),
                 .show(book: title()), .search(query: title()), .loansOf(borrower: name()), .history(borrower: name()), .history(borrower: nil),
-                .handOver(book: title(), to: name()),
+                .handOver(book: title(), to: name()), .rules(book: title()),
                 .add(title: title(), author: name(), publisher: Bool.random(using: &generator) ? "Ace Books" : nil,
                      categories: Bool.random(using: &generator) ? ["SF", "Classic"] : [], isbn: nil),
                 .edit(book: title(), field: BookField.allCases.randomElement(using: &generator) ?? .title, value: title()),
