@@ -312,6 +312,7 @@ public actor CommandHandler {
         case .returnBook(let reference): (book, works) = (reference, { $0.loan != nil })
         case .checkout(let reference, _):
             (book, works) = (reference, { $0.loan == nil && ($0.keptFor.map { $0.isSamePerson(as: sender.borrower) } ?? true) })
+        case .handOver(let reference, _): (book, works) = (reference, { $0.loan?.borrower.isSamePerson(as: sender.borrower) == true })
         default: return command
         }
         guard let statuses = try? await library.whoHas(book) else { return nil }

@@ -596,6 +596,12 @@ public enum CommandParser {
         (["nevermind"], "cancel", .en), (["never", "mind"], "cancel", .en), (["laisse", "tomber"], "annuler", .fr),
         (["quels", "livres", "ai-je"], "mes livres", .fr), (["quels", "livres", "j'ai"], "mes livres", .fr), (["j'ai", "quoi"], "mes livres", .fr),
         (["what", "books", "have", "i", "got"], "my books", .en), (["what", "have", "i", "got"], "my books", .en),
+        (["is", "there", "a", "copy", "of"], "who has", .en), (["are", "there", "copies", "of"], "who has", .en),
+        (["are", "there", "any", "copies", "of"], "who has", .en), (["any", "copies", "of"], "who has", .en),
+        (["do", "we", "have", "a", "copy", "of"], "who has", .en), (["do", "we", "have", "any", "copies", "of"], "who has", .en),
+        (["do", "you", "have", "a", "copy", "of"], "who has", .en), (["un", "exemplaire", "de"], "qui a", .fr),
+        (["any"], "search", .en), (["got", "any"], "search", .en), (["do", "we", "have", "any"], "search", .en),
+        (["do", "you", "have", "any"], "search", .en), (["have", "we", "got", "any"], "search", .en),
     ].sorted { $0.words.count > $1.words.count }
 
     private static let availabilityTails: [[String]] = [
@@ -609,6 +615,12 @@ public enum CommandParser {
         ["est", "en", "retard"], ["est-il", "en", "retard"], ["est-elle", "en", "retard"],
     ].sorted { $0.count > $1.count }
 
+    /// The end of "Dune available?" ("Dune is on the shelf?", "Dune dispo ?"): a question about that book.
+    private static let bareAvailabilityTails: [(words: [String], language: Language)] = [
+        (["available"], .en), (["is", "available"], .en), (["on", "the", "shelf"], .en), (["is", "on", "the", "shelf"], .en),
+        (["dispo"], .fr), (["disponible"], .fr),
+    ].sorted { $0.words.count > $1.words.count }
+
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
     private static let phrasingsByFirstWord = Dictionary(grouping: phrasings) { $0.words[0] }
 
@@ -620,6 +632,10 @@ public enum CommandParser {
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
         (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
         (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en),
+        // "I gave Dune to Ben" (the book changed hands): passing it on, asked about.
+        (["i", "gave"], "pass", .en), (["i've", "given"], "pass", .en), (["i", "handed"], "pass", .en),
+        (["i", "lent"], "lend", .en), (["i've", "lent"], "lend", .en),
+        (["j'ai", "donne"], "passer", .fr), (["j'ai", "passe"], "passer", .fr), (["j'ai", "prete"], "prête", .fr),
         (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
     ].sorted { $0.words.count > $1.words.count }
 
@@ -658,6 +674,15 @@ public enum CommandParser {
                 cues.append(.fr)
                 return ["qui", "a"] + words[lead..<(words.count - tail.count)]
             }
+        }
+        // "Dune available?", "Dune is on the shelf?", "Dune dispo ?": who has it (not after a
+        // verb, nor about anything: "what's available" is the list).
+        if let (tail, language) = Self.bareAvailabilityTails.first(where: { folded.count > $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) })
+            .map({ ($0.words, $0.language) }),
+           !VerbForm.all.contains(where: { folded.starts(with: $0.words) }), let first = folded.first,
+           !questionWords.contains(first), !["anything", "something", "everything", "nothing", "any", "all", "is", "are", "what's", "whats", "books", "livres"].contains(first) {
+            cues.append(language)
+            return (language == .en ? ["who", "has"] : ["qui", "a"]) + words[..<(words.count - tail.count)]
         }
         if let question = whenQuestion(words, folded: folded, cues: &cues) { return question }
         // "lend Dune to Ana", "prête Dune à Ana": a checkout for Ana.

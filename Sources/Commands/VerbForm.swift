@@ -57,6 +57,7 @@ struct VerbForm: Sendable {
         VerbForm("prolonge", .renew, .fr),
         VerbForm("hold", .hold, .en), VerbForm("reserve", .hold, .en), VerbForm("réserver", .hold, .fr), VerbForm("réserve", .hold, .fr),
         VerbForm("cancel hold", .cancelHold, .en), VerbForm("cancel my hold", .cancelHold, .en), VerbForm("unhold", .cancelHold, .en),
+        VerbForm("unreserve", .cancelHold, .en),
         VerbForm("annuler la réservation", .cancelHold, .fr), VerbForm("annuler ma réservation", .cancelHold, .fr),
         VerbForm("annuler réservation", .cancelHold, .fr), VerbForm("annule ma réservation", .cancelHold, .fr),
         VerbForm("annule la réservation", .cancelHold, .fr),

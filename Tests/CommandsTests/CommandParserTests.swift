@@ -90,6 +90,7 @@ let parseTable: [ParseCase] = [
     ParseCase("hold Dune", .hold(book: "Dune")),
     ParseCase("reserve Dune", .hold(book: "Dune")),
     ParseCase("hold Dune as Ben", .hold(book: "Dune", holder: "Ben")),
+    ParseCase("unreserve Dune", .cancelHold(book: "Dune", holder: nil)),
     ParseCase("hold As I Lay Dying", .hold(book: "As I Lay Dying")),
     ParseCase("réserver Dune", .hold(book: "Dune"), .fr),
     ParseCase("reserver Dune", .hold(book: "Dune"), .fr),
@@ -380,6 +381,20 @@ let parseTable: [ParseCase] = [
     // a title that starts like a rules question stays a title
     ParseCase("the rules of attraction", .unknown(text: "the rules of attraction", suggestion: nil), .en),
     ParseCase("rules of the game", .unknown(text: "rules of the game", suggestion: "rules"), .en),
+    // a copy, "any …", a title asked about by its end
+    ParseCase("is there a copy of Dune?", .whoHas(book: "Dune")),
+    ParseCase("do we have any copies of Dune", .whoHas(book: "Dune")),
+    ParseCase("any sci-fi?", .search(query: "sci-fi")),
+    ParseCase("do we have any science fiction?", .search(query: "science fiction")),
+    ParseCase("Dune available?", .whoHas(book: "Dune")),
+    ParseCase("The Hobbit is on the shelf?", .whoHas(book: "The Hobbit")),
+    ParseCase("Dune dispo ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("Les Misérables disponible ?", .whoHas(book: "Les Misérables"), .fr),
+    ParseCase("what is available?", .list(filter: .available, order: .newest)),
+    ParseCase("anything available", .list(filter: .available, order: .newest)),
+    ParseCase("I gave Dune to Ben", .unknown(text: "I gave Dune to Ben", suggestion: "pass Dune to Ben"), .en),
+    ParseCase("I lent Dune to Ben", .unknown(text: "I lent Dune to Ben", suggestion: "lend Dune to Ben"), .en),
+    ParseCase("I gave Dune back", .returnBook(book: "Dune")),
     ParseCase("mark Dune as returned", .returnBook(book: "Dune")),
     // "show me …": a request, list options, or the book to show.
     ParseCase("show me Dune", .show(book: "Dune")),

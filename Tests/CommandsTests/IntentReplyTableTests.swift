@@ -105,6 +105,18 @@ let replyTable: [ReplyCase] = [
     ReplyCase("finished Emma", .error, "Did you mean `who has Emma`?"),
     ReplyCase("I have Emma now", .error, "I did not understand 'I have Emma now'. Did you mean `checkout Emma now`?"),
     ReplyCase("I have a question", .error, "I did not understand 'I have a question'.\n  Try: `help`"),
+    // A book that changed hands: passing it on is offered when it is the member's to pass.
+    ReplyCase("I gave Les Misérables to Ben", .error, "I did not understand 'I gave Les Misérables to Ben'. Did you mean `pass Les Misérables to Ben`?"),
+    ReplyCase("I gave Dune to Ben", .error, "Did you mean `who has Dune`?"),
+    ReplyCase("I gave Zorglub to Ben", .error, "I did not understand 'I gave Zorglub to Ben'.\n  Try: `help`"),
+    ReplyCase("Emma available?", .info, "Emma is on the shelf.\n  Try: `checkout Emma`"),
+    ReplyCase("Dune dispo ?", .info, "Ana a Dune depuis ven. 20 nov., à rendre ven. 4 déc."),
+    ReplyCase("any austen?", .info, "1 found for 'austen':"),
+    ReplyCase("unreserve Dune", .error, "You are not in line for Dune."),
+    // The lending rules; with a book, where it stands for the asker first.
+    ReplyCase("rules", .info, "Lending rules:\n  A loan lasts 14 days: a book checked out today is due"),
+    ReplyCase("how long can I keep Les Misérables?", .info, "You have Les Misérables, due Sun 15 Nov (overdue): you can renew it 2 more times.\n  A loan lasts 14 days"),
+    ReplyCase("combien de temps puis-je garder Dune ?", .info, "Ana a Dune depuis ven. 20 nov., à rendre ven. 4 déc.\n  Un prêt dure 14 jours"),
     // A title alone asks who has it, in the committee's language whatever the title's words;
     // misspelled, it is offered; a word that is no title is not understood.
     ReplyCase("Dune", .info, "Ana has Dune since Fri 20 Nov, due Fri 4 Dec.\n  Try: `hold Dune`"),
