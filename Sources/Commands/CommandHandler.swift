@@ -929,13 +929,13 @@ public actor CommandHandler {
             switch action.action {
             case .clean:
                 let count = try await library.clean()
-                let confirmedWords = Words(language: confirmedLanguage, dates: words.dates, now: now)
+                let confirmedWords = words.speaking(confirmedLanguage)
                 return Reply(.success, confirmedLanguage == .en
                     ? "Deleted \(confirmedWords.books(count)): the library is empty."
                     : "\(confirmedWords.books(count)) supprimé\(count > 1 ? "s" : "") : la bibliothèque est vide.", language: confirmedLanguage)
             case .delete(let books):
                 let deleted = try await library.delete(books.map { "#\($0.id)" })
-                let count = Words(language: confirmedLanguage, dates: words.dates, now: now).books(deleted.count)
+                let count = words.speaking(confirmedLanguage).books(deleted.count)
                 return Reply(.success, confirmedLanguage == .en ? "Deleted \(count)." : "\(count) supprimé\(deleted.count > 1 ? "s" : "").",
                              lines: deleted.map { "#\($0.id) \(bold: $0.title)" }, language: confirmedLanguage)
             }

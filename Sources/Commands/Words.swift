@@ -54,14 +54,23 @@ struct Words: Sendable {
         return [lasts, renewals, kept]
     }
 
+    /// These words in `language`, knowing what they know (the shared titles): for a notice to
+    /// a member in the library's language, whatever the command's.
+    func speaking(_ language: Language) -> Words {
+        var words = Words(language: language, dates: dates, now: now)
+        words.looksUpISBNs = looksUpISBNs
+        words.titlesOfSeveralAuthors = titlesOfSeveralAuthors
+        return words
+    }
+
     /// The message for the member a book on the shelf is now kept for, in the library's
     /// language (they did not write the command that freed it), with a button to take it.
     func keptNotice(_ book: Book, for hold: Hold, language theirs: Language) -> Notice {
-        let until = Words(language: theirs, dates: dates, now: now).until(hold.keptUntil)
+        let their = speaking(theirs), until = their.until(hold.keptUntil)
         var reply = Reply(.info, theirs == .en
             ? "\(bold: book.title) is on the shelf, kept for you\(until): you are first in line."
             : "\(bold: book.title) est sur l'étagère, réservé pour vous\(until) : vous êtes le premier de la file.",
-            suggestion: theirs.pick("checkout ", "emprunter ") + reference(book), language: theirs)
+            suggestion: theirs.pick("checkout ", "emprunter ") + their.reference(book), language: theirs)
         reply.actions = [Self.checkoutAction(book, theirs)]
         return Notice(to: hold.holder, reply: reply)
     }
@@ -97,9 +106,9 @@ struct Words: Sendable {
     /// A message for the borrower of a loan someone else made: `sentence` of its due day, in
     /// their language, and how to bring the book back.
     private func loanNotice(_ lent: LoanedBook, language theirs: Language, _ sentence: (String) -> RichText) -> Notice {
-        let due = Words(language: theirs, dates: dates, now: now).day(lent.loan.dueAt)
-        return Notice(to: lent.loan.borrower, reply: Reply(.info, sentence(due),
-                                                          suggestion: theirs.pick("return ", "rendre ") + reference(lent.book), language: theirs))
+        let their = speaking(theirs)
+        return Notice(to: lent.loan.borrower, reply: Reply(.info, sentence(their.day(lent.loan.dueAt)),
+                                                          suggestion: theirs.pick("return ", "rendre ") + their.reference(lent.book), language: theirs))
     }
 
     /// The message for a member someone else put in line for a book (`hold Dune for @Ben`).
@@ -107,7 +116,7 @@ struct Words: Sendable {
         Notice(to: placed.hold.holder, reply: Reply(.info, theirs == .en
             ? "\(placer.name) put you in line for \(bold: placed.book.title): you are number \(placed.position). You will be told when it is kept for you."
             : "\(placer.name) vous a mis dans la file pour \(bold: placed.book.title) : vous êtes numéro \(placed.position). Vous serez prévenu quand il vous sera réservé.",
-            suggestion: theirs.pick("cancel hold ", "annuler la réservation de ") + reference(placed.book), language: theirs))
+            suggestion: theirs.pick("cancel hold ", "annuler la réservation de ") + speaking(theirs).reference(placed.book), language: theirs))
     }
 
     /// The message for a member whose loan someone else closed by returning the book.
@@ -120,7 +129,7 @@ struct Words: Sendable {
 
     /// The message for a member whose loan someone else renewed.
     func renewedForNotice(_ renewed: LoanedBook, by renewer: Borrower, language theirs: Language) -> Notice {
-        let due = Words(language: theirs, dates: dates, now: now).day(renewed.loan.dueAt)
+        let due = speaking(theirs).day(renewed.loan.dueAt)
         return Notice(to: renewed.loan.borrower, reply: Reply(.info, theirs == .en
             ? "\(renewer.name) renewed \(bold: renewed.book.title) for you: it is now due \(due)."
             : "\(renewer.name) a prolongé \(bold: renewed.book.title) pour vous : à rendre \(due).",
@@ -130,8 +139,8 @@ struct Words: Sendable {
     /// The message for a member whose hold lapsed (the book was kept for them until
     /// `keptUntil`), in the library's language.
     func lapseNotice(_ lapse: HoldLapse, language theirs: Language) -> Notice {
-        let words = Words(language: theirs, dates: dates, now: now)
-        let last = lapse.hold.keptUntil.map { words.day($0) } ?? ""
+        let their = speaking(theirs)
+        let last = lapse.hold.keptUntil.map { their.day($0) } ?? ""
         return Notice(to: lapse.hold.holder, reply: Reply(.info, theirs == .en
             ? "Your hold on \(bold: lapse.book.title) has lapsed: it was kept for you until \(last)."
             : "Votre réservation \(Language.frenchDe(before: lapse.book.title))\(bold: lapse.book.title) a expiré : le livre vous était réservé jusqu'au \(last).",
@@ -139,7 +148,7 @@ struct Words: Sendable {
                 ? "It is now kept for \(next.holder.name), next in line. Hold it again to get back in line."
                 : "Il est maintenant réservé pour \(next.holder.name), suivant dans la file. Réservez-le à nouveau pour reprendre une place." }
                 ?? (theirs == .en ? "It is on the shelf, free for anyone." : "Il est sur l'étagère, libre pour tous.")],
-            suggestion: theirs.pick(lapse.nextInLine == nil ? "checkout " : "hold ", lapse.nextInLine == nil ? "emprunter " : "réserver ") + reference(lapse.book),
+            suggestion: theirs.pick(lapse.nextInLine == nil ? "checkout " : "hold ", lapse.nextInLine == nil ? "emprunter " : "réserver ") + their.reference(lapse.book),
             language: theirs))
     }
 
@@ -148,7 +157,7 @@ struct Words: Sendable {
         Notice(to: cancellation.hold.holder, reply: Reply(.info, theirs == .en
             ? "\(admin.name) took you out of the line for \(bold: cancellation.book.title)."
             : "\(admin.name) vous a retiré de la file pour \(bold: cancellation.book.title).",
-            suggestion: theirs.pick("hold ", "réserver ") + reference(cancellation.book), language: theirs))
+            suggestion: theirs.pick("hold ", "réserver ") + speaking(theirs).reference(cancellation.book), language: theirs))
     }
 
     /// " until Mon 7 Dec" (" jusqu'au lun. 7 déc."): until when a book is kept; empty when

@@ -1022,6 +1022,13 @@ struct CommandHandlerTests {
 
         let french = await handler.handle(text: "emprunter Emma de Someone Else", from: ben, at: tuesday)
         #expect(french.suggestion == "rendre Emma de Someone Else", "\(french.text)")
+        // Told in the library's language, the book named in it too, whatever the command's.
+        _ = await handler.handle(text: "hold Emma by Someone Else", from: ana, at: tuesday)
+        let back = await handler.handle(text: "rendre Emma de Someone Else", from: ben, at: tuesday)
+        let kept = try #require(back.notices.first { $0.to.isSamePerson(as: ana.borrower) })
+        #expect(kept.reply.suggestion == "checkout Emma by Someone Else", "\(kept.reply.text)")
+        _ = await handler.handle(text: "checkout Emma by Someone Else", from: ana, at: tuesday)
+        _ = await handler.handle(text: "return Emma by Someone Else", from: ana, at: tuesday)
 
         let nobody = await handler.handle(text: "who has Emma by Victor Hugo", from: ana, at: tuesday)
         #expect(nobody.text.hasPrefix("No book matches 'Emma by Victor Hugo'. Did you mean Emma by Jane Austen or Emma by Someone Else?"),
