@@ -114,7 +114,8 @@ public actor CommandHandler {
     /// number (`#3`) or a number written the other way ("1984"), asks who has it, as an ISBN
     /// alone does, even when its first word looks like a misspelled verb ("Les Misérables" is
     /// not `ls`). A title alone with a typo stays not understood, with `who has` that book as
-    /// the command it probably means ("Dnue"), which `run` offers, not runs. Both are answered
+    /// the command it probably means ("Dnue"), which `run` offers, not runs; so is `who has #3`
+    /// for a bare number ("3") that is no title but a book's number. All are answered
     /// in the language of the rest of the message ("Dune merci"), not of the title's words
     /// ("Le Petit Prince"), else in the committee's.
     private func readingTitleAlone(_ command: ParsedCommand, at now: Date) async -> ParsedCommand {
@@ -128,6 +129,12 @@ public actor CommandHandler {
         var namesBooks = isNumber
         if !namesBooks { namesBooks = (try? await library.titleNamesBooks(reference)) == true }
         if namesBooks { return ParsedCommand(intent: .whoHas(book: text), language: language) }
+        // A bare number ("3", perhaps meant as #3): that book is offered, not asked about.
+        if (1...9).contains(reference.count), reference.allSatisfy({ ("0"..."9").contains($0) }),
+           (try? await library.resolve("#\(reference)")) != nil {
+            let l = language ?? settings.defaultLanguage
+            return ParsedCommand(intent: .unknown(text: text, suggestion: l.pick("who has #", "qui a #") + reference), language: language)
+        }
         guard let statuses = try? await library.whoHas(reference) else { return command }
         // One title (or its copies): that book is offered; several: none is.
         guard let book = statuses.first?.book, statuses.allSatisfy({ $0.book.title == book.title }) else {

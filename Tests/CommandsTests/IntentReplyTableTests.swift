@@ -124,6 +124,9 @@ let replyTable: [ReplyCase] = [
     ReplyCase("emma merci", .info, "Emma est sur l'étagère.\n  Essayez : `emprunter Emma`"),
     ReplyCase("#2", .info, "Emma is on the shelf."),
     ReplyCase("#99", .error, "No book matches '#99'.\n  Try: `list`"),
+    // A bare number may have meant a book's: offered, not asked.
+    ReplyCase("2", .error, "I did not understand '2'. Did you mean `who has #2`?\n  Try: `who has #2`"),
+    ReplyCase("99", .error, "I did not understand '99'.\n  Try: `help`"),
     ReplyCase("Dnue", .error, "I did not understand 'Dnue'. Did you mean `who has Dune`?\n  Try: `who has Dune`"),
     ReplyCase("les miserbles", .error, "I did not understand 'les miserbles'. Did you mean `who has Les Misérables`?"),
     ReplyCase("Zorglub", .error, "I did not understand 'Zorglub'.\n  Try: `help`"),
