@@ -14,8 +14,9 @@ public enum CommandParser {
         return ParsedCommand(intent: .several(parts), language: parts.lazy.compactMap(\.command.language).first)
     }
 
-    /// Parses one command; `whole` when it is the whole message, not a part of one.
-    static func parseOne(_ text: String, whole: Bool = false) -> ParsedCommand {
+    /// Parses one command; `whole` when it is the whole message, not a part of one; `linked`
+    /// when its linking words ("also", "btw") were dropped already.
+    static func parseOne(_ text: String, whole: Bool = false, linked: Bool = false) -> ParsedCommand {
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
         if stripped.isEmpty {
@@ -49,6 +50,11 @@ public enum CommandParser {
         }
         if let command = loansOfSomeone(words: words, folded: folded, cues: cues) { return command }
 
+        // "also who has Dune", "btw, return Dune", "et qui a Dune": words that only link to what
+        // was said before, dropped when a command follows them (a title may start with them:
+        // "And Then There Were None" alone stays whole).
+        if !linked, let command = afterLinkingWords(stripped.split(separator: " ").map(String.init)) { return command }
+
         // "I'm done with Dune": probably a return, but asked about, not done.
         if let (hint, verb, hintLanguage) = hints.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) {
             let rest = words.dropFirst(hint.count).joined(separator: " ")
@@ -58,6 +64,28 @@ public enum CommandParser {
         return ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
                              language: suggestion?.language ?? cues.first ?? language(ofWords: folded))
     }
+
+    /// The command after the linking words that start `words` (at most three of them), if
+    /// anything but words that are no command follows them.
+    private static func afterLinkingWords(_ words: [String]) -> ParsedCommand? {
+        var rest = words[...], dropped = 0
+        // A few: a message of thousands ("and and and …") is not read thousands of times.
+        while dropped < 3, let lead = linkingWords.first(where: { lead in
+            rest.count > lead.count && zip(rest, lead).allSatisfy { foldWord($0.0.trimmingCharacters(in: [",", ":"])) == $0.1 }
+        }) {
+            rest = rest.dropFirst(lead.count)
+            dropped += 1
+        }
+        guard dropped > 0 else { return nil }
+        let command = parseOne(rest.joined(separator: " "), linked: true)
+        if case .unknown = command.intent { return nil }
+        return command
+    }
+
+    private static let linkingWords: [[String]] = [
+        ["also"], ["and"], ["and", "also"], ["btw"], ["by", "the", "way"], ["oh"], ["so"], ["well"], ["hmm"], ["um"], ["anyway"],
+        ["aussi"], ["et"], ["alors"], ["bon"], ["du", "coup"], ["au", "fait"], ["sinon"], ["euh"],
+    ].sorted { $0.count > $1.count }
 
     /// The language a line that is no command seems written in, by its little words, so that
     /// "I did not understand" comes in the member's language; nil when it does not tell.
@@ -600,6 +628,17 @@ public enum CommandParser {
         (["are", "there", "any", "copies", "of"], "who has", .en), (["any", "copies", "of"], "who has", .en),
         (["do", "we", "have", "a", "copy", "of"], "who has", .en), (["do", "we", "have", "any", "copies", "of"], "who has", .en),
         (["do", "you", "have", "a", "copy", "of"], "who has", .en), (["un", "exemplaire", "de"], "qui a", .fr),
+        (["what's", "due"], "my books", .en), (["whats", "due"], "my books", .en), (["what", "is", "due"], "my books", .en),
+        (["what's", "due", "soon"], "my books", .en), (["what", "is", "due", "soon"], "my books", .en),
+        (["what's", "due", "this", "week"], "my books", .en), (["what", "is", "due", "this", "week"], "my books", .en),
+        (["which", "books", "are", "due"], "my books", .en), (["which", "books", "are", "due", "soon"], "my books", .en),
+        (["any", "books", "due", "soon"], "my books", .en), (["any", "books", "due", "this", "week"], "my books", .en),
+        (["anything", "due", "soon"], "my books", .en), (["is", "anything", "due", "soon"], "my books", .en),
+        (["what", "do", "i", "have", "due"], "my books", .en), (["what", "do", "i", "need", "to", "return"], "my books", .en),
+        (["what", "do", "i", "have", "to", "return"], "my books", .en), (["what", "should", "i", "return"], "my books", .en),
+        (["qu'est-ce", "que", "je", "dois", "rendre"], "mes livres", .fr), (["que", "dois-je", "rendre"], "mes livres", .fr),
+        (["where's", "my", "place", "in", "line", "for"], "who has", .en), (["where", "is", "my", "place", "in", "line", "for"], "who has", .en),
+        (["what's", "my", "place", "in", "the", "line", "for"], "who has", .en), (["what's", "my", "position", "for"], "who has", .en),
         (["any"], "search", .en), (["got", "any"], "search", .en), (["do", "we", "have", "any"], "search", .en),
         (["do", "you", "have", "any"], "search", .en), (["have", "we", "got", "any"], "search", .en),
     ].sorted { $0.words.count > $1.words.count }

@@ -395,6 +395,20 @@ let parseTable: [ParseCase] = [
     ParseCase("I gave Dune to Ben", .unknown(text: "I gave Dune to Ben", suggestion: "pass Dune to Ben"), .en),
     ParseCase("I lent Dune to Ben", .unknown(text: "I lent Dune to Ben", suggestion: "lend Dune to Ben"), .en),
     ParseCase("I gave Dune back", .returnBook(book: "Dune")),
+    // what is due: the member's books, with their due days
+    ParseCase("what's due soon?", .loansOf(borrower: nil)),
+    ParseCase("any books due this week?", .loansOf(borrower: nil)),
+    ParseCase("what do I need to return?", .loansOf(borrower: nil)),
+    ParseCase("qu'est-ce que je dois rendre ?", .loansOf(borrower: nil), .fr),
+    ParseCase("where's my place in line for Dune?", .whoHas(book: "Dune")),
+    // words that link to what was said before, dropped when a command follows them
+    ParseCase("also who has 1984", .whoHas(book: "1984")),
+    ParseCase("btw, return Dune", .returnBook(book: "Dune")),
+    ParseCase("and who has Dune?", .whoHas(book: "Dune")),
+    ParseCase("by the way, checkout Emma", .checkout(book: "Emma", borrower: nil)),
+    ParseCase("et qui a Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("so long and thanks for all the fish", .unknown(text: "so long and thanks for all the fish", suggestion: nil), .en),
+    ParseCase("also also also also who has Dune", .unknown(text: "also also also also who has Dune", suggestion: nil), .en),
     ParseCase("mark Dune as returned", .returnBook(book: "Dune")),
     // "show me …": a request, list options, or the book to show.
     ParseCase("show me Dune", .show(book: "Dune")),
