@@ -885,12 +885,24 @@ public actor CommandHandler {
 
         case .edit(let book, let field, let value):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }
-            let (before, after) = try await library.edit(book, set: field, to: value)
+            let before: Book, after: Book
+            do {
+                (before, after) = try await library.edit(book, set: field, to: value)
+            } catch LibraryError.ambiguous(let reference, let candidates) {
+                // Which one: the same edit of the first, by its number, is what to type.
+                var reply = words.explain(.ambiguous(reference: reference, candidates: candidates), asker: sender.borrower)
+                if let first = candidates.first {
+                    let french: [BookField: String] = [.title: "titre", .author: "auteur", .publisher: "éditeur", .categories: "catégories", .isbn: "isbn"]
+                    reply.suggestion = l == .en ? "edit #\(first.id) set \(field.rawValue) to \(value)"
+                                                : "modifier #\(first.id) \(french[field] ?? field.rawValue) = \(value)"
+                }
+                return reply
+            }
             let shown = words.fieldValue(after, field)
             // Named as members knew it: after a new title, "Emma (#2): the title is now Persuasion".
             return Reply(.success, l == .en
-                ? "\(bold: before.title) (#\(before.id)): \(words.fieldName(field)) is now \(shown)."
-                : "\(bold: before.title) (#\(before.id)) : \(words.fieldName(field)) est maintenant \(shown).",
+                ? "\(bold: before.title) (#\(before.id)): \(words.fieldName(field)) \(field == .categories ? "are" : "is") now \(shown)."
+                : "\(bold: before.title) (#\(before.id)) : \(words.fieldName(field)) \(field == .categories ? "sont" : "est") maintenant \(shown).",
                 language: l)
 
         case .delete(let references):

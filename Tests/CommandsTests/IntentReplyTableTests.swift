@@ -64,6 +64,8 @@ let replyTable: [ReplyCase] = [
     ReplyCase("ajouter isbn 9780441172719", .error, "Je ne sais pas retrouver l'ISBN 9780441172719 tout seul"),
     ReplyCase("edit Emma set publisher to Penguin", .success, "Emma (#2): the publisher is now Penguin."),
     ReplyCase("modifier Emma éditeur = Penguin", .success, "Emma (#2) : l'éditeur est maintenant Penguin."),
+    ReplyCase("edit Emma set categories to Classic, Romance", .success, "Emma (#2): the categories are now Classic, Romance."),
+    ReplyCase("modifier Emma catégories = Classique", .success, "Emma (#2) : les catégories sont maintenant Classique."),
     // A new title: the book is named as members knew it, the new title after.
     ReplyCase("edit Emma set title to Persuasion", .success, "Emma (#2): the title is now Persuasion."),
     ReplyCase("modifier Emma titre = Persuasion", .success, "Emma (#2) : le titre est maintenant Persuasion."),
