@@ -200,10 +200,13 @@ struct Words: Sendable {
         titlesOfSeveralAuthors().contains(TextKey.fold(book.title)) ? book.title + language.pick(" by ", " de ") + book.author : book.title
     }
 
+    /// Whether `text` holds " as ", " for ", " pour " (any case) or a comma: one scan of its
+    /// bytes (Foundation's `contains`, three times over a lowercased copy, cost more than the
+    /// rest of a suggestion).
     private static func holdsSeparator(_ text: String) -> Bool {
-        let lowered = text.lowercased()
-        return [" as ", " for ", " pour "].contains(where: lowered.contains) || text.contains(",")
+        CommandParser.hasSeparator(text, anywhere: commas, beforeSpace: [], words: separatorWords)
     }
+    private static let commas = Set(",".utf8), separatorWords: [[UInt8]] = ["as", "for", "pour"].map { Array($0.utf8) }
 
     /// `title` in quotes, so that a command reads it whole whatever it holds: «guillemets» when
     /// it has a straight quote itself.
