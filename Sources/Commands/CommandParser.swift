@@ -639,6 +639,11 @@ public enum CommandParser {
         (["qu'est-ce", "que", "je", "dois", "rendre"], "mes livres", .fr), (["que", "dois-je", "rendre"], "mes livres", .fr),
         (["where's", "my", "place", "in", "line", "for"], "who has", .en), (["where", "is", "my", "place", "in", "line", "for"], "who has", .en),
         (["what's", "my", "place", "in", "the", "line", "for"], "who has", .en), (["what's", "my", "position", "for"], "who has", .en),
+        (["who", "has", "the", "most", "books"], "who has what", .en), (["who", "has", "books"], "who has what", .en),
+        (["who", "has", "anything"], "who has what", .en), (["does", "anyone", "have", "books", "out"], "who has what", .en),
+        (["what", "is", "everyone", "reading"], "who has what", .en), (["what's", "everyone", "reading"], "who has what", .en),
+        (["what", "are", "people", "reading"], "who has what", .en), (["qu'est-ce", "que", "tout", "le", "monde", "lit"], "qui a quoi", .fr),
+        (["que", "lit", "tout", "le", "monde"], "qui a quoi", .fr), (["qui", "lit", "quoi"], "qui a quoi", .fr),
         (["any"], "search", .en), (["got", "any"], "search", .en), (["do", "we", "have", "any"], "search", .en),
         (["do", "you", "have", "any"], "search", .en), (["have", "we", "got", "any"], "search", .en),
     ].sorted { $0.words.count > $1.words.count }
@@ -659,6 +664,9 @@ public enum CommandParser {
         (["available"], .en), (["is", "available"], .en), (["on", "the", "shelf"], .en), (["is", "on", "the", "shelf"], .en),
         (["dispo"], .fr), (["disponible"], .fr),
     ].sorted { $0.words.count > $1.words.count }
+
+    /// The commands of `phrasings` that take nothing after them.
+    private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres"]
 
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
     private static let phrasingsByFirstWord = Dictionary(grouping: phrasings) { $0.words[0] }
@@ -793,6 +801,9 @@ public enum CommandParser {
         for phrasing in candidates where folded.starts(with: phrasing.words) {
             let rest = Array(words.dropFirst(phrasing.words.count))
             if let verb = phrasing.verb {
+                // A question that is the whole message ("who has books?"), not the start of
+                // one that names a title ("who has Books of Blood").
+                if !rest.isEmpty, Self.takesNothing.contains(verb) { continue }
                 if let language = phrasing.language { cues.append(language) }
                 return verb.split(separator: " ").map(String.init) + rest
             }

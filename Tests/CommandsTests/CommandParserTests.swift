@@ -403,6 +403,12 @@ let parseTable: [ParseCase] = [
     ParseCase("where's my place in line for Dune?", .whoHas(book: "Dune")),
     // words that link to what was said before, dropped when a command follows them
     ParseCase("also who has 1984", .whoHas(book: "1984")),
+    ParseCase("what's everyone reading?", .digest),
+    ParseCase("who has the most books?", .digest),
+    ParseCase("who has books?", .digest),
+    ParseCase("who has Books of Blood", .whoHas(book: "Books of Blood")),
+    ParseCase("what's everyone reading about", .unknown(text: "what's everyone reading about", suggestion: nil), nil),
+    ParseCase("qu'est-ce que tout le monde lit ?", .digest, .fr),
     ParseCase("btw, return Dune", .returnBook(book: "Dune")),
     ParseCase("and who has Dune?", .whoHas(book: "Dune")),
     ParseCase("by the way, checkout Emma", .checkout(book: "Emma", borrower: nil)),
