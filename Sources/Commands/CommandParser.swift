@@ -272,7 +272,9 @@ public enum CommandParser {
     /// Whether `text` is a length of time ("a week", "3 days", "the weekend", "deux semaines").
     static func isDuration(_ text: String) -> Bool {
         // "two more weeks", "une semaine de plus": the "more" says nothing of the length.
-        let words = text.split(separator: " ").map { foldWord(String($0)) }.filter { !["more", "extra", "another", "de", "plus"].contains($0) }
+        let folded = text.split(separator: " ").map { foldWord(String($0)) }
+        if longer.contains(folded) { return true }
+        let words = folded.filter { !["more", "extra", "another", "de", "plus"].contains($0) }
         if words.count == 1, let unit = words.first, durationUnits.contains(unit), unit.hasSuffix("s") == false { return true }
         if durationPhrases.contains(words) { return true }
         guard words.count == 2, let unit = words.last, durationUnits.contains(unit), let count = words.first else { return false }
@@ -644,6 +646,9 @@ public enum CommandParser {
         (["what", "is", "everyone", "reading"], "who has what", .en), (["what's", "everyone", "reading"], "who has what", .en),
         (["what", "are", "people", "reading"], "who has what", .en), (["qu'est-ce", "que", "tout", "le", "monde", "lit"], "qui a quoi", .fr),
         (["que", "lit", "tout", "le", "monde"], "qui a quoi", .fr), (["qui", "lit", "quoi"], "qui a quoi", .fr),
+        (["i", "need", "more", "time", "with"], "renew", .en), (["more", "time", "with"], "renew", .en),
+        (["i", "need", "more", "time", "for"], "renew", .en), (["more", "time", "for"], "renew", .en),
+        (["j'ai", "besoin", "de", "plus", "de", "temps", "pour"], "prolonger", .fr),
         (["any"], "search", .en), (["got", "any"], "search", .en), (["do", "we", "have", "any"], "search", .en),
         (["do", "you", "have", "any"], "search", .en), (["have", "we", "got", "any"], "search", .en),
     ].sorted { $0.words.count > $1.words.count }
@@ -741,6 +746,16 @@ public enum CommandParser {
         // "rename Dune to Arrakis", "renommer Dune en Arrakis": a new title; "change the author
         // of Emma to Jane Austen": a new author. An edit, the first "to" / "en" ending the book.
         if let edit = editInWords(words, folded: folded, cues: &cues) { return edit }
+        // "keep Dune longer", "keep Dune for another week", "garder Dune plus longtemps": a
+        // renewal (its length is the library's). "Keep the Aspidistra Flying" stays a title.
+        if folded.count > 2, let keep = ["keep": ("renew", Language.en), "garder": ("prolonger", .fr)][folded[0]] {
+            for cut in 2..<folded.count {
+                let tail = folded[cut...].filter { !["for", "pour", "pendant", "encore"].contains($0) }
+                guard Self.longer.contains(Array(tail)) || isDuration(tail.joined(separator: " ")) else { continue }
+                cues.append(keep.1)
+                return [keep.0] + words[1..<cut]
+            }
+        }
         // "give back Dune": a return; "give Back to the Future to Ben" is a hand-over.
         if folded.count > 2, folded[0] == "give" || folded[0] == "hand", folded[1] == "back", !folded.contains("to") {
             cues.append(.en)
@@ -842,6 +857,12 @@ public enum CommandParser {
         cues.append(.en)
         return ["edit"] + words[(field + 2)..<to] + ["set", words[field], "to"] + words[(to + 1)...]
     }
+
+    /// "Longer" in words: how a member asks for more time with a book.
+    static let longer: Set<[String]> = [
+        ["longer"], ["a", "bit", "longer"], ["a", "little", "longer"], ["a", "while", "longer"], ["some", "more", "time"],
+        ["plus", "longtemps"], ["un", "peu"], ["un", "peu", "plus"], ["un", "peu", "plus", "longtemps"],
+    ]
 
     private static let lendings: [String: (to: String, verb: String, language: Language)] = [
         "lend": ("to", "checkout", .en), "prete": ("a", "emprunter", .fr), "preter": ("a", "emprunter", .fr),

@@ -404,6 +404,15 @@ let parseTable: [ParseCase] = [
     // words that link to what was said before, dropped when a command follows them
     ParseCase("also who has 1984", .whoHas(book: "1984")),
     ParseCase("what's everyone reading?", .digest),
+    // more time with a book: a renewal, whose length is the library's
+    ParseCase("can I keep Dune longer?", .renew(book: "Dune")),
+    ParseCase("could I keep Dune for another week?", .renew(book: "Dune")),
+    ParseCase("I need more time with Dune", .renew(book: "Dune")),
+    ParseCase("puis-je garder Dune plus longtemps ?", .renew(book: "Dune"), .fr),
+    ParseCase("garder Dune encore un peu", .renew(book: "Dune"), .fr),
+    ParseCase("renew Dune for a bit longer", .renew(book: "Dune")),
+    ParseCase("borrow Dune for longer", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("Keep the Aspidistra Flying", .unknown(text: "Keep the Aspidistra Flying", suggestion: nil), .en),
     ParseCase("who has the most books?", .digest),
     ParseCase("who has books?", .digest),
     ParseCase("who has Books of Blood", .whoHas(book: "Books of Blood")),
