@@ -149,15 +149,20 @@ public actor CommandHandler {
     /// borrower, unless the words after it end a title of the library. Then the member names
     /// that book, for themselves (also last in a list: "checkout Dune and A Prayer for Owen
     /// Meany"). The same for `hold` and `cancel hold`. Lending it to someone takes a name after the title:
-    /// "checkout A Prayer for Owen Meany for Ana".
+    /// "checkout A Prayer for Owen Meany for Ana". Words after it that are no one's name ("for
+    /// the trip", "for my son", "pour ce soir") leave the book with the sender, rather than
+    /// record a loan to "the trip".
     private func readingWholeTitle(_ intent: Intent) async -> Intent {
         switch intent {
         case .checkout(let book, let borrower?):
-            return await wholeTitle(book, name: borrower).map { .checkout(book: $0, borrower: nil) } ?? intent
+            if let whole = await wholeTitle(book, name: borrower) { return .checkout(book: whole, borrower: nil) }
+            return CommandParser.isNoName(borrower) ? .checkout(book: book, borrower: nil) : intent
         case .cancelHold(let book, let holder?):
-            return await wholeTitle(book, name: holder).map { .cancelHold(book: $0, holder: nil) } ?? intent
+            if let whole = await wholeTitle(book, name: holder) { return .cancelHold(book: whole, holder: nil) }
+            return CommandParser.isNoName(holder) ? .cancelHold(book: book, holder: nil) : intent
         case .hold(let book, let holder?):
-            return await wholeTitle(book, name: holder).map { .hold(book: $0, holder: nil) } ?? intent
+            if let whole = await wholeTitle(book, name: holder) { return .hold(book: whole, holder: nil) }
+            return CommandParser.isNoName(holder) ? .hold(book: book, holder: nil) : intent
         default:
             return intent
         }

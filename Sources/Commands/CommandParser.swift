@@ -858,6 +858,22 @@ public enum CommandParser {
         return ["edit"] + words[(field + 2)..<to] + ["set", words[field], "to"] + words[(to + 1)...]
     }
 
+    /// Whether the words after a title's " for " are no one's name: a reason or a time ("the
+    /// trip", "my son", "a friend", "tonight", "ce soir"), which leaves the book with the sender.
+    static func isNoName(_ text: String) -> Bool {
+        let words = text.split(separator: " ").map { foldWord(String($0)) }
+        guard let first = words.first else { return false }
+        return notNameStarts.contains(first) || notNames.contains(words) || isDuration(text)
+    }
+    private static let notNameStarts: Set<String> = [
+        "the", "a", "an", "my", "our", "his", "her", "their", "this", "that", "next", "some",
+        "le", "la", "les", "l'", "un", "une", "mon", "ma", "mes", "notre", "nos", "son", "sa", "ses", "ce", "cette", "cet", "des",
+    ]
+    private static let notNames: Set<[String]> = [
+        ["now"], ["today"], ["tonight"], ["tomorrow"], ["later"], ["reading"], ["maintenant"], ["aujourd'hui"], ["demain"],
+        ["plus", "tard"], ["lire"],
+    ]
+
     /// "Longer" in words: how a member asks for more time with a book.
     static let longer: Set<[String]> = [
         ["longer"], ["a", "bit", "longer"], ["a", "little", "longer"], ["a", "while", "longer"], ["some", "more", "time"],

@@ -125,6 +125,28 @@ struct CommandHandlerTests {
         #expect(cancelled.text.contains("A Prayer for Owen Meany"), "\(cancelled.text)")
     }
 
+    @Test("words after 'for' that are no one's name (a reason, a time, 'my son') leave the book with the sender; a title holding such words stays whole")
+    func forNoName() async throws {
+        let handler = try await makeHandler()
+        for (text, title) in [("checkout Dune for the trip", "Dune"), ("borrow Emma for my son", "Emma"),
+                              ("emprunter Les Misérables pour ce soir", "Les Misérables")] {
+            let lent = await handler.handle(text: text, from: ana, at: tuesday)
+            #expect(lent.kind == .success, "\(text): \(lent.text)")
+            #expect(lent.text.hasPrefix("\(title) is checked out to Ana.") || lent.text.hasPrefix("\(title) est emprunté par Ana."), "\(lent.text)")
+        }
+        let mine = await handler.handle(text: "my books", from: ana, at: tuesday)
+        #expect(mine.text.hasPrefix("You have 3 books:"), "\(mine.text)")
+        _ = await handler.handle(text: "return all", from: ana, at: tuesday)
+        // A name still lends it; a title with "for the" in it is the book.
+        let ben = await handler.handle(text: "checkout Dune for Ben", from: ana, at: tuesday)
+        #expect(ben.text.hasPrefix("Dune is checked out to Ben."), "\(ben.text)")
+        _ = await handler.handle(text: "add Looking for the Light by Jo Sun", from: ana, at: tuesday)
+        let title = await handler.handle(text: "checkout Looking for the Light", from: ana, at: tuesday)
+        #expect(title.text.hasPrefix("Looking for the Light is checked out to Ana."), "\(title.text)")
+        let held = await handler.handle(text: "hold Dune for a friend", from: ana, at: tuesday)
+        #expect(held.text.hasPrefix("You are number 1 in line for Dune."), "\(held.text)")
+    }
+
     @Test("hidden characters in a command (NUL, a right-to-left override, a zero-width space) do not reach the shelf")
     func hiddenCharacters() async throws {
         let handler = try await makeHandler()
