@@ -348,8 +348,24 @@ public enum CommandParser {
                 })
             }
         }
-        let (main, options) = splitOptions(rest)
+        // "… isbn 978-0-441-17271-9" at the end, without its colon, is the ISBN all the same.
+        var typed = rest.split(separator: " ").map(String.init)
+        if let index = typed.lastIndex(where: { foldWord($0) == "isbn" }), index > 0, index + 1 < typed.count,
+           typed[(index + 1)...].allSatisfy({ $0.allSatisfy { $0.isASCII && ($0.isNumber || "-xX".contains($0)) } }) {
+            typed[index] = "isbn:"
+        }
+        var (main, options) = splitOptions(typed.joined(separator: " "))
         var publisher: String? = nil, categories: [String] = [], isbn: String? = nil
+        // "add a new book: Dune by …", "… by Frank Herbert to the library": the book alone.
+        var mainWords = main.split(separator: " ").map(String.init)
+        if let colon = mainWords.firstIndex(where: { $0.hasSuffix(":") }), colon + 1 < mainWords.count,
+           Self.addLeads.contains(mainWords[...colon].map { foldWord($0) }.joined(separator: " ").dropLast().trimmingWhitespace()) {
+            mainWords.removeFirst(colon + 1)
+        }
+        if let end = Self.addEnds.first(where: { mainWords.count > $0.count && mainWords.suffix($0.count).map(foldWord).elementsEqual($0) }) {
+            mainWords.removeLast(end.count)
+        }
+        main = mainWords.joined(separator: " ")
         for (key, value) in options {
             switch key {
             case "publisher", "editeur":
@@ -374,6 +390,16 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// What may come before an added book's title, with a colon: "add a new book: Dune by …".
+    private static let addLeads: Set<String> = [
+        "book", "a book", "a new book", "new book", "the book", "livre", "un livre", "un nouveau livre", "le livre", "nouveau livre",
+    ]
+    /// Where a book is added to, said after it: "add Dune by Frank Herbert to the library".
+    private static let addEnds: [[String]] = [
+        ["to", "the", "library"], ["to", "the", "shelf"], ["to", "the", "catalog"], ["to", "the", "catalogue"],
+        ["a", "la", "bibliotheque"], ["sur", "l'etagere"], ["au", "catalogue"],
+    ]
 
     private static let fieldNames: [String: (BookField, Language?)] = [
         "title": (.title, .en), "titre": (.title, .fr), "author": (.author, .en), "auteur": (.author, .fr),

@@ -76,7 +76,7 @@ struct VerbForm: Sendable {
         VerbForm("what have i borrowed", .history, .en), VerbForm("mon historique", .history, .fr),
         VerbForm("historique", .history, .fr), VerbForm("mes anciens emprunts", .history, .fr),
         VerbForm("qu'ai-je lu", .history, .fr), VerbForm("qu'ai-je emprunté", .history, .fr),
-        VerbForm("add", .add, .en), VerbForm("new", .add, .en), VerbForm("ajouter", .add, .fr),
+        VerbForm("add", .add, .en), VerbForm("new", .add, .en), VerbForm("ajouter", .add, .fr), VerbForm("ajoute", .add, .fr), VerbForm("ajoutez", .add, .fr),
         VerbForm("edit", .edit, .en), VerbForm("modifier", .edit, .fr),
         VerbForm("delete all books", .clean, .en), VerbForm("clear the library", .clean, .en), VerbForm("clean", .clean, .en),
         VerbForm("vider la bibliothèque", .clean, .fr),
