@@ -408,12 +408,30 @@ public enum CommandParser {
     ]
 
     private static func parseEdit(_ rest: String, language: inout Language?) -> Intent? {
-        // edit B set FIELD to VALUE
-        if let (book, assignment, _) = splitLast(rest, separators: [" set "]),
-           let (field, value, _) = splitFirst(assignment, separators: [" to "]),
-           let (bookField, fieldLanguage) = fieldNames[foldWord(field)], !unquote(book).isEmpty {
+        // edit B set [the] FIELD [to|=|:] VALUE ("set the author to …", "set publisher Ace")
+        if let (book, assignment, _) = splitLast(rest, separators: [" set "]), !unquote(book).isEmpty {
+            var words = assignment.split(separator: " ").map(String.init)
+            if words.first.map(foldWord) == "the" { words.removeFirst() }
+            if let first = words.first {
+                var field = foldWord(first), rest = Array(words.dropFirst())
+                if field.hasSuffix(":") { field.removeLast() }
+                if let link = rest.first.map(foldWord), ["to", "=", ":"].contains(link) { rest.removeFirst() }
+                if let (bookField, fieldLanguage) = fieldNames[field], !rest.isEmpty {
+                    language = language ?? fieldLanguage
+                    return .edit(book: unquote(book), field: bookField, value: unquote(rest.joined(separator: " ")))
+                }
+            }
+        }
+        // edit B FIELD: VALUE ("edit Dune author: Frank Herbert", "modifier Dune auteur : …")
+        let words = rest.split(separator: " ").map(String.init)
+        for index in words.indices.dropFirst() {
+            var field = foldWord(words[index]), valueStart = index + 1
+            if field.hasSuffix(":") { field.removeLast() } else if valueStart < words.count, words[valueStart] == ":" { valueStart += 1 } else { continue }
+            guard let (bookField, fieldLanguage) = fieldNames[field], valueStart < words.count else { continue }
+            let book = unquote(words[..<index].joined(separator: " ")), value = unquote(words[valueStart...].joined(separator: " "))
+            guard !book.isEmpty, !value.isEmpty else { continue }
             language = language ?? fieldLanguage
-            return .edit(book: unquote(book), field: bookField, value: unquote(value))
+            return .edit(book: book, field: bookField, value: value)
         }
         // modifier B FIELD = VALUE
         if let (left, value, _) = splitFirst(rest, separators: [" = "]) ?? splitFirst(rest, separators: ["="]) {
@@ -875,8 +893,32 @@ public enum CommandParser {
             let assignment: [String] = english ? ["set", "title", "to"] : ["titre", "="]
             return [english ? "edit" : "modifier"] + book + assignment + title
         }
-        // change / set / update [the] FIELD of|for|on BOOK to VALUE
-        guard folded.count >= 4, ["change", "set", "update"].contains(folded[0]) else { return nil }
+        // changer / modifier / corriger le titre (l'auteur, …) de|du|d'BOOK en|pour VALUE
+        if folded.count >= 5, ["changer", "modifier", "corriger", "change", "modifie", "corrige"].contains(folded[0]) {
+            let (field, after) = ["le", "la", "les"].contains(folded[1]) ? (folded[2], 3)
+                : folded[1].hasPrefix("l'") ? (String(folded[1].dropFirst(2)), 2) : ("", 0)
+            if after > 0, let (_, fieldLanguage) = fieldNames[field], fieldLanguage != .en, after + 1 < folded.count,
+               let to = folded.indices.last(where: { $0 > after && $0 < folded.count - 1 && (folded[$0] == "en" || folded[$0] == "pour") }) {
+                var book = Array(words[after..<to])
+                switch foldWord(book[0]) {
+                case "de", "du": book.removeFirst()
+                case let lead where lead.hasPrefix("d'") && lead.count > 2: book[0] = String(book[0].dropFirst(2))
+                default: book = []
+                }
+                if !book.isEmpty {
+                    cues.append(.fr)
+                    return ["modifier"] + book + [field, "="] + words[(to + 1)...]
+                }
+            }
+        }
+        // change / set / update / fix / correct [the] FIELD of|for|on BOOK to VALUE, or BOOK's FIELD
+        guard folded.count >= 4, ["change", "set", "update", "fix", "correct"].contains(folded[0]) else { return nil }
+        if let owner = folded.indices.first(where: { $0 >= 1 && $0 + 2 < folded.count && (folded[$0].hasSuffix("'s")) }),
+           let (_, fieldLanguage) = fieldNames[folded[owner + 1]], fieldLanguage != .fr, let to = value(after: owner + 1, to: "to") {
+            cues.append(.en)
+            let book = Array(words[1...owner])
+            return ["edit"] + book.dropLast() + [String(book[book.count - 1].dropLast(2))] + ["set", words[owner + 1], "to"] + words[(to + 1)...]
+        }
         let field = folded[1] == "the" ? 2 : 1
         guard field + 2 < folded.count, let (_, fieldLanguage) = fieldNames[folded[field]], fieldLanguage != .fr,
               ["of", "for", "on"].contains(folded[field + 1]), let to = value(after: field + 2, to: "to") else { return nil }

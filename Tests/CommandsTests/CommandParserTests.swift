@@ -151,6 +151,18 @@ let parseTable: [ParseCase] = [
     ParseCase("add \"Stand by Me\" by Stephen King", .add(title: "Stand by Me", author: "Stephen King", publisher: nil, categories: [], isbn: nil)),
     ParseCase("ADD Dune BY Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil)),
     ParseCase("add Dune by Frank Herbert publisher: Ace", .add(title: "Dune", author: "Frank Herbert", publisher: "Ace", categories: [], isbn: nil)),
+    // edits said in other words
+    ParseCase("edit Dune set the author to Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
+    ParseCase("edit Dune set publisher Ace", .edit(book: "Dune", field: .publisher, value: "Ace")),
+    ParseCase("edit Dune author: Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
+    ParseCase("edit Dune title: Title: A Memoir", .edit(book: "Dune", field: .title, value: "Title: A Memoir")),
+    ParseCase("edit Title: A Memoir author: Bob", .edit(book: "Title: A Memoir", field: .author, value: "Bob")),
+    ParseCase("modifier Dune auteur : Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert"), .fr),
+    ParseCase("change Dune's author to Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
+    ParseCase("fix the title of Dune to Dune Messiah", .edit(book: "Dune", field: .title, value: "Dune Messiah")),
+    ParseCase("modifier l'auteur de Dune en Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert"), .fr),
+    ParseCase("changer le titre d'Emma en Persuasion", .edit(book: "Emma", field: .title, value: "Persuasion"), .fr),
+    ParseCase("edit Dune set colour to red", .unknown(text: "edit", suggestion: "edit")),
     // the ISBN without its colon, where the book goes, what it is: not part of the author or title
     ParseCase("add Dune by Frank Herbert isbn 978-0-441-17271-9", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: "9780441172719")),
     ParseCase("add Dune by Frank Herbert publisher: Ace ISBN 0441172717", .add(title: "Dune", author: "Frank Herbert", publisher: "Ace", categories: [], isbn: "0441172717")),
