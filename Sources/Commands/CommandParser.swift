@@ -793,7 +793,8 @@ public enum CommandParser {
         // "keep Dune longer", "keep Dune for another week", "garder Dune plus longtemps": a
         // renewal (its length is the library's). "Keep the Aspidistra Flying" stays a title.
         if folded.count > 2, let keep = ["keep": ("renew", Language.en), "garder": ("prolonger", .fr)][folded[0]] {
-            for cut in 2..<folded.count {
+            // The length said in at most five words: a pasted page is not cut at every word.
+            for cut in max(2, folded.count - 5)..<folded.count {
                 let tail = folded[cut...].filter { !["for", "pour", "pendant", "encore"].contains($0) }
                 guard Self.longer.contains(Array(tail)) || isDuration(tail.joined(separator: " ")) else { continue }
                 cues.append(keep.1)
