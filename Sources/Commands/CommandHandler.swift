@@ -215,14 +215,24 @@ public actor CommandHandler {
             }
         }
         let parts: [String]
-        // "return all": every book the asker has; but a book titled "Everything" is that book.
-        if verb == .returnBook || verb == .renew, Self.allWords.contains(TextKey.fold(reference)),
+        let key = TextKey.fold(reference)
+        // "return all": every book the asker has; "return it", "renew my book": their one book;
+        // "return both": their two. But a book titled "Everything" or "It" is that book.
+        if verb == .returnBook || verb == .renew, Self.allWords.contains(key) || Self.oneBookWords.contains(key) || Self.bothWords.contains(key),
            (try? await library.isTitle(reference)) != true {
             let loans = try await library.loans(of: sender.borrower)
+            let l = words.language
             guard loans.count != 1 else { return try await run(single("#\(loans[0].book.id)"), sender: sender, now: now, words: words) }
             guard !loans.isEmpty else {
-                return Reply(.info, RichText(stringLiteral: words.language.pick("You have no books.", "Vous n'avez aucun livre.")),
-                             suggestion: words.language.pick("list available", "liste disponibles"), language: words.language)
+                return Reply(.info, RichText(stringLiteral: l.pick("You have no books.", "Vous n'avez aucun livre.")),
+                             suggestion: l.pick("list available", "liste disponibles"), language: l)
+            }
+            if Self.oneBookWords.contains(key) || Self.bothWords.contains(key) && loans.count != 2 {
+                // Which of theirs: each with its number, the way to name it.
+                let command = verb == .returnBook ? l.pick("return ", "rendre ") : l.pick("renew ", "prolonger ")
+                return Reply(.error, l == .en ? "Which one? You have \(words.books(loans.count)):" : "Lequel ? Vous avez \(words.books(loans.count)) :",
+                             lines: loans.map { RichText(spans: ("\(code: "#\($0.book.id)") " as RichText).spans + words.loanLine($0).spans) },
+                             suggestion: command + words.reference(loans[0].book), language: l)
             }
             parts = loans.map { "#\($0.book.id)" }
         } else {
@@ -344,8 +354,13 @@ public actor CommandHandler {
     }
 
     /// "all", "everything", "tout", "mes livres": every book the asker has.
-    private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all",
+    private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all", "them",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]
+    /// The asker's one book, whatever it is: "return it", "renew my book".
+    private static let oneBookWords: Set<String> = ["it", "my book", "the book", "this book", "that book", "this one", "my loan",
+                                                    "le", "le livre", "mon livre", "ce livre", "mon emprunt"]
+    /// The asker's two books: "return both".
+    private static let bothWords: Set<String> = ["both", "both of them", "both books", "les deux", "tous les deux"]
     /// Whether `reference` has a list's separator: ",", "&", " and ", " et " (any case).
     private static func mayList(_ reference: String) -> Bool {
         CommandParser.hasSeparator(reference, anywhere: listSigns, beforeSpace: [], words: listWords)

@@ -168,6 +168,38 @@ struct CommandHandlerTests {
         #expect(all.text.hasPrefix("Returned 2 books:"), "\(all.text)")
     }
 
+    @Test("return it, renew my book: the asker's one book; with several, which one, each with its number; both: their two")
+    func ownBookInWords() async throws {
+        let handler = try await makeHandler()
+        let none = await handler.handle(text: "return it", from: ana, at: tuesday)
+        #expect(none.text.hasPrefix("You have no books."), "\(none.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let renewed = await handler.handle(text: "renew my book", from: ana, at: tuesday.addingTimeInterval(10 * 86_400))
+        #expect(renewed.text.hasPrefix("Dune is renewed: due"), "\(renewed.text)")
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
+        _ = await handler.handle(text: "checkout Les Misérables", from: ana, at: tuesday)
+        let which = await handler.handle(text: "return it", from: ana, at: tuesday)
+        #expect(which.kind == .error)
+        // Soonest due first: the renewed Dune last.
+        #expect(which.text.hasPrefix("Which one? You have 3 books:\n  `#2` Emma, due Tue 15 Dec\n  `#3` Les Misérables, due Tue 15 Dec\n  `#1` Dune, due"), "\(which.text)")
+        #expect(which.suggestion == "return Emma")
+        let french = await handler.handle(text: "rendre le livre", from: ana, at: tuesday)
+        #expect(french.text.hasPrefix("Lequel ? Vous avez 3 livres :"), "\(french.text)")
+        // "both" names two books: with three, which ones is asked.
+        let three = await handler.handle(text: "return both", from: ana, at: tuesday)
+        #expect(three.text.hasPrefix("Which one?"), "\(three.text)")
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday)
+        let both = await handler.handle(text: "return both", from: ana, at: tuesday)
+        #expect(both.text.hasPrefix("Returned 2 books:"), "\(both.text)")
+        // A book titled "It" is that book.
+        _ = await handler.handle(text: "add It by Stephen King", from: ana, at: tuesday)
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let it = await handler.handle(text: "checkout it", from: ana, at: tuesday)
+        #expect(it.text.hasPrefix("It is checked out to Ana."), "\(it.text)")
+        let back = await handler.handle(text: "return it", from: ana, at: tuesday)
+        #expect(back.text.contains("It is back on the shelf"), "\(back.text)")
+    }
+
     @Test("a title with no letter (added before they were refused) is named by its number in suggestions")
     func titleWithoutLetters() async throws {
         let handler = try await makeHandler()
