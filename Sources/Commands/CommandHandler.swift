@@ -1083,6 +1083,26 @@ public actor CommandHandler {
                                        : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: meant) ?",
                       suggestion: offered, language: l)
             }
+            // "cancel my hold" alone: the one line the member is in; in several, which one.
+            if let suggestion, TextKey.fold(text) == TextKey.fold(suggestion),
+               VerbForm.all.first(where: { $0.words == suggestion.split(separator: " ").map { CommandParser.foldWord(String($0)) } })?.verb == .cancelHold {
+                let (kept, awaited) = try await library.lines(of: sender.borrower)
+                let books = kept.map(\.book) + awaited.map(\.status.book)
+                if books.count == 1, let book = books.first {
+                    return try await run(.cancelHold(book: "#\(book.id)", holder: nil), sender: sender, now: now, words: words)
+                }
+                guard let first = books.first else {
+                    return Reply(.info, RichText(stringLiteral: l.pick("You are not in line for any book.", "Vous n'êtes dans la file pour aucun livre.")),
+                                 suggestion: l.pick("my books", "mes livres"), language: l)
+                }
+                return Reply(.error, RichText(stringLiteral: l.pick("Which one? You are in line for \(books.count) books:", "Laquelle ? Vous êtes dans la file pour \(books.count) livres :")),
+                             lines: kept.map { status in
+                                 let line: RichText = l == .en ? "\(bold: status.book.title) is on the shelf, kept for you\(words.until(status.keptUntil))."
+                                                               : "\(bold: status.book.title) est sur l'étagère, réservé pour vous\(words.until(status.keptUntil))."
+                                 return line
+                             } + awaited.map(words.awaitedLine),
+                             suggestion: l.pick("cancel hold ", "annuler la réservation de ") + words.reference(first), language: l)
+            }
             if let suggestion, let usage = Help.usage(forVerb: suggestion, language: l) {
                 let example = usage.example
                 guard TextKey.fold(text) == TextKey.fold(suggestion) else {

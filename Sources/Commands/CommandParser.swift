@@ -693,6 +693,11 @@ public enum CommandParser {
         (["i", "need", "more", "time", "with"], "renew", .en), (["more", "time", "with"], "renew", .en),
         (["i", "need", "more", "time", "for"], "renew", .en), (["more", "time", "for"], "renew", .en),
         (["j'ai", "besoin", "de", "plus", "de", "temps", "pour"], "prolonger", .fr),
+        (["how", "many", "people", "are", "waiting", "for"], "show", .en), (["is", "anyone", "waiting", "for"], "show", .en),
+        (["anyone", "waiting", "for"], "show", .en), (["is", "somebody", "waiting", "for"], "show", .en),
+        (["is", "there", "a", "line", "for"], "show", .en), (["is", "there", "a", "queue", "for"], "show", .en),
+        (["quelqu'un", "attend"], "info", .fr), (["est-ce", "que", "quelqu'un", "attend"], "info", .fr),
+        (["drop", "my", "hold", "on"], "cancel hold", .en), (["drop", "my", "hold", "for"], "cancel hold", .en),
         (["any"], "search", .en), (["got", "any"], "search", .en), (["do", "we", "have", "any"], "search", .en),
         (["do", "you", "have", "any"], "search", .en), (["have", "we", "got", "any"], "search", .en),
     ].sorted { $0.words.count > $1.words.count }

@@ -200,6 +200,24 @@ struct CommandHandlerTests {
         #expect(back.text.contains("It is back on the shelf"), "\(back.text)")
     }
 
+    @Test("cancel my hold alone: the one line the member is in; in several, which one, each with its place; in none, said so")
+    func cancelHoldAlone() async throws {
+        let handler = try await makeHandler()
+        let none = await handler.handle(text: "cancel my hold", from: ana, at: tuesday)
+        #expect(none.text.hasPrefix("You are not in line for any book."), "\(none.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: tuesday)
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Emma", from: ana, at: tuesday)
+        let which = await handler.handle(text: "cancel hold", from: ana, at: tuesday)
+        #expect(which.kind == .error)
+        #expect(which.text.hasPrefix("Which one? You are in line for 2 books:\n  In line for Dune: number 1 (Ben has it"), "\(which.text)")
+        #expect(which.suggestion == "cancel hold Dune")
+        _ = await handler.handle(text: try #require(which.suggestion), from: ana, at: tuesday)
+        let one = await handler.handle(text: "annuler ma réservation", from: ana, at: tuesday)
+        #expect(one.text.hasPrefix("Vous n'êtes plus dans la file pour Emma."), "\(one.text)")
+    }
+
     @Test("a title with no letter (added before they were refused) is named by its number in suggestions")
     func titleWithoutLetters() async throws {
         let handler = try await makeHandler()

@@ -425,6 +425,10 @@ let parseTable: [ParseCase] = [
     // words that link to what was said before, dropped when a command follows them
     ParseCase("also who has 1984", .whoHas(book: "1984")),
     ParseCase("what's everyone reading?", .digest),
+    ParseCase("how many people are waiting for Dune?", .show(book: "Dune")),
+    ParseCase("is anyone waiting for Dune?", .show(book: "Dune")),
+    ParseCase("quelqu'un attend Dune ?", .show(book: "Dune"), .fr),
+    ParseCase("drop my hold on Dune", .cancelHold(book: "Dune", holder: nil)),
     // more time with a book: a renewal, whose length is the library's
     ParseCase("can I keep Dune longer?", .renew(book: "Dune")),
     ParseCase("could I keep Dune for another week?", .renew(book: "Dune")),
