@@ -192,7 +192,7 @@ func answerSlashCommand(_ text: String, from sender: Sender, handler: CommandHan
     let reply = await tracer.handle(command, from: sender, by: handler, in: turn)
     func isHelp(_ intent: Intent) -> Bool {
         switch intent {
-        case .help, .thanks: true
+        case .help, .thanks, .rules(book: nil): true
         case .several(let parts): parts.allSatisfy { isHelp($0.command.intent) }
         default: false
         }

@@ -83,7 +83,7 @@ struct SlackGatewayTests {
         }
     }
 
-    @Test("an error or help is answered only to the user")
+    @Test("an error, help or the lending rules are answered only to the user")
     func ephemeral() async throws {
         let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack)
@@ -94,6 +94,16 @@ struct SlackGatewayTests {
             """)
         let requests = try await slack.wait { $0.contains { $0.path == "/response/2" } }
         #expect(requests.first { $0.path == "/response/2" }?.body["response_type"]?.string == "ephemeral")
+        // The lending rules are help too; about a book, they say where it stands, for the channel.
+        for (id, text) in [("3", "rules"), ("4", "how long can I keep Dune")] {
+            try await slack.push("""
+                {"envelope_id":"env-\(id)","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"U-ANA","command":"/library",
+                  "text":"\(text)","response_url":"http://127.0.0.1:\(slack.port)/response/\(id)"}}
+                """)
+        }
+        let more = try await slack.wait { requests in ["/response/3", "/response/4"].allSatisfy { path in requests.contains { $0.path == path } } }
+        #expect(more.first { $0.path == "/response/3" }?.body["response_type"]?.string == "ephemeral")
+        #expect(more.first { $0.path == "/response/4" }?.body["response_type"]?.string == "in_channel")
     }
 
     @Test("an app mention is answered in its thread with chat.postMessage")
