@@ -903,15 +903,13 @@ public enum CommandParser {
         if folded.count >= 5, ["changer", "modifier", "corriger", "change", "modifie", "corrige"].contains(folded[0]) {
             let (field, after) = ["le", "la", "les"].contains(folded[1]) ? (folded[2], 3)
                 : folded[1].hasPrefix("l'") ? (String(folded[1].dropFirst(2)), 2) : ("", 0)
-            if after > 0, let (_, fieldLanguage) = fieldNames[field], fieldLanguage != .en, after + 1 < folded.count,
-               let to = folded.indices.last(where: { $0 > after && $0 < folded.count - 1 && (folded[$0] == "en" || folded[$0] == "pour") }) {
-                var book = Array(words[after..<to])
-                switch foldWord(book[0]) {
-                case "de", "du": book.removeFirst()
-                case let lead where lead.hasPrefix("d'") && lead.count > 2: book[0] = String(book[0].dropFirst(2))
-                default: book = []
-                }
-                if !book.isEmpty {
+            if after > 0, after + 1 < folded.count, let (_, fieldLanguage) = fieldNames[field], fieldLanguage != .en {
+                // "de Dune", "du Petit Prince", "d'Emma": where the book's words start.
+                let lead = folded[after]
+                let start = lead == "de" || lead == "du" ? after + 1 : lead.hasPrefix("d'") && lead.count > 2 ? after : nil
+                if let start, let to = folded.indices.first(where: { $0 > start && $0 < folded.count - 1 && (folded[$0] == "en" || folded[$0] == "pour") }) {
+                    var book = Array(words[start..<to])
+                    if start == after { book[0] = String(book[0].dropFirst(2)) }
                     cues.append(.fr)
                     return ["modifier"] + book + [field, "="] + words[(to + 1)...]
                 }
@@ -933,16 +931,22 @@ public enum CommandParser {
     }
 
     /// Whether the words after a title's " for " are no one's name: a reason or a time ("the
-    /// trip", "my son", "a friend", "tonight", "ce soir"), which leaves the book with the sender.
+    /// trip", "my son", "a friend", "tonight", "pour ce soir"), which leaves the book with the
+    /// sender. A name may start like an article ("Le Minh", "Ma Long", "Des"): those count only
+    /// before a word in lower case ("pour le voyage").
     static func isNoName(_ text: String) -> Bool {
-        let words = text.split(separator: " ").map { foldWord(String($0)) }
+        let typed = text.split(separator: " ").map(String.init), words = typed.map(foldWord)
         guard let first = words.first else { return false }
-        return notNameStarts.contains(first) || notNames.contains(words) || isDuration(text)
+        if notNames.contains(words) || isDuration(text) { return true }
+        guard words.count > 1 else { return false }
+        if notNameStarts.contains(first) { return true }
+        return maybeNameStarts.contains(first) && typed[1].first?.isLowercase == true
     }
     private static let notNameStarts: Set<String> = [
         "the", "a", "an", "my", "our", "his", "her", "their", "this", "that", "next", "some",
-        "le", "la", "les", "l'", "un", "une", "mon", "ma", "mes", "notre", "nos", "son", "sa", "ses", "ce", "cette", "cet", "des",
+        "l'", "un", "une", "mon", "mes", "notre", "nos", "cette", "cet", "ces",
     ]
+    private static let maybeNameStarts: Set<String> = ["le", "la", "les", "ma", "sa", "son", "ses", "des", "ce"]
     private static let notNames: Set<[String]> = [
         ["now"], ["today"], ["tonight"], ["tomorrow"], ["later"], ["reading"], ["maintenant"], ["aujourd'hui"], ["demain"],
         ["plus", "tard"], ["lire"],

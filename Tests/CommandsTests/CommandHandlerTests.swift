@@ -137,7 +137,12 @@ struct CommandHandlerTests {
         let mine = await handler.handle(text: "my books", from: ana, at: tuesday)
         #expect(mine.text.hasPrefix("You have 3 books:"), "\(mine.text)")
         _ = await handler.handle(text: "return all", from: ana, at: tuesday)
-        // A name still lends it; a title with "for the" in it is the book.
+        // A name still lends it, even one that starts like an article; a title with "for the"
+        // in it is the book.
+        let minh = await handler.handle(text: "checkout Emma for Le Minh", from: ana, at: tuesday)
+        #expect(minh.text.hasPrefix("Emma is checked out to Le Minh."), "\(minh.text)")
+        let voyage = await handler.handle(text: "emprunter Les Misérables pour le voyage", from: ana, at: tuesday)
+        #expect(voyage.text.hasPrefix("Les Misérables est emprunté par Ana."), "\(voyage.text)")
         let ben = await handler.handle(text: "checkout Dune for Ben", from: ana, at: tuesday)
         #expect(ben.text.hasPrefix("Dune is checked out to Ben."), "\(ben.text)")
         _ = await handler.handle(text: "add Looking for the Light by Jo Sun", from: ana, at: tuesday)

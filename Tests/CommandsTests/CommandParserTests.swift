@@ -162,6 +162,7 @@ let parseTable: [ParseCase] = [
     ParseCase("fix the title of Dune to Dune Messiah", .edit(book: "Dune", field: .title, value: "Dune Messiah")),
     ParseCase("modifier l'auteur de Dune en Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert"), .fr),
     ParseCase("changer le titre d'Emma en Persuasion", .edit(book: "Emma", field: .title, value: "Persuasion"), .fr),
+    ParseCase("changer le titre de Dune en Dune en poche", .edit(book: "Dune", field: .title, value: "Dune en poche"), .fr),
     ParseCase("edit Dune set colour to red", .unknown(text: "edit", suggestion: "edit")),
     // the ISBN without its colon, where the book goes, what it is: not part of the author or title
     ParseCase("add Dune by Frank Herbert isbn 978-0-441-17271-9", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: "9780441172719")),
