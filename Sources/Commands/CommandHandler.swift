@@ -1115,10 +1115,17 @@ public actor CommandHandler {
                     return notUnderstood(didYouMean: suggestion, offering: fixed ? corrected : example)
                 }
                 // The verb without what it needs, or with what it cannot use (`edit Emma set
-                // colour to red`): what the command takes, then an example.
-                return Reply(.error, l == .en ? "\(bold: suggestion) needs more: for example \(code: example)."
-                                              : "Il manque quelque chose à \(bold: suggestion) : par exemple \(code: example).",
-                             lines: [RichText(markup: usage.explanation)], suggestion: example, language: l)
+                // colour to red`): what the command takes, then an example; for a return or a
+                // renewal, with the asker's own book when they have one (`return Frankenstein`).
+                var ownExample = example
+                let verb = VerbForm.all.first { $0.words == suggestion.split(separator: " ").map { CommandParser.foldWord(String($0)) } }
+                if let verb, verb.verb == .returnBook || verb.verb == .renew, TextKey.fold(text) == TextKey.fold(suggestion),
+                   let first = try? await library.loans(of: sender.borrower).first {
+                    ownExample = suggestion + " " + words.reference(first.book)
+                }
+                return Reply(.error, l == .en ? "\(bold: suggestion) needs more: for example \(code: ownExample)."
+                                              : "Il manque quelque chose à \(bold: suggestion) : par exemple \(code: ownExample).",
+                             lines: [RichText(markup: usage.explanation)], suggestion: ownExample, language: l)
             }
             // A whole command the words probably mean ("I'm done with Dune" → `return Dune`,
             // "Dnue" → `who has Dune`), when it names a book the library has.

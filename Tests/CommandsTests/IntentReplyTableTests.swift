@@ -150,6 +150,9 @@ let replyTable: [ReplyCase] = [
     ReplyCase("empruntr Dune pour Ana", .error, "Vouliez-vous dire `emprunter` ?\n  Essayez : `emprunter Dune pour Ana`"),
     // Nothing after the verb: the example, as the line itself would still not be a command.
     ReplyCase("chekout", .error, "Did you mean `checkout`?\n  Try: `checkout Dune as Ana`"),
+    // A return or renewal without its book: the example is the asker's own book.
+    ReplyCase("return", .error, "return needs more: for example `return Les Misérables`."),
+    ReplyCase("prolonger", .error, "Il manque quelque chose à prolonger : par exemple `prolonger Les Misérables`."),
 ]
 
 @Suite("CommandHandler: every intent's success and error, in English and French")
