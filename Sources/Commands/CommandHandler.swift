@@ -743,6 +743,8 @@ public actor CommandHandler {
                          suggestion: l.pick("return ", "rendre ") + words.reference(loans[0].book), language: l)
 
         case .handOver(let book, let name):
+            // "give Dune to the library": a return, not a loan to "the library".
+            if CommandParser.isPlace(name) { return try await run(.returnBook(book: book), sender: sender, now: now, words: words) }
             // Returned by the sender and lent on at once. Only the sender's own copy: a book on
             // the shelf is simply lent; someone else's is not theirs to pass.
             guard let person = sender.person(named: name) else { return words.unresolvedMention }

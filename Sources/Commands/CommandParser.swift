@@ -15,8 +15,9 @@ public enum CommandParser {
     }
 
     /// Parses one command; `whole` when it is the whole message, not a part of one; `linked`
-    /// when its linking words ("also", "btw") were dropped already.
-    static func parseOne(_ text: String, whole: Bool = false, linked: Bool = false) -> ParsedCommand {
+    /// when its linking words ("also", "btw") were dropped already; `placed` when where a book
+    /// goes back ("to the library") was.
+    static func parseOne(_ text: String, whole: Bool = false, linked: Bool = false, placed: Bool = false) -> ParsedCommand {
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
         if stripped.isEmpty {
@@ -35,6 +36,7 @@ public enum CommandParser {
         }
         var words = stripped.split(separator: " ").map(String.init)
         var folded = words.map(foldWord)
+        if !placed, let returned = returnedToPlace(words, folded: folded, whole: whole, linked: linked) { return returned }
         if let rephrased = rephrase(words, folded: folded, cues: &cues) {
             words = rephrased
             folded = words.map(foldWord)
@@ -64,6 +66,27 @@ public enum CommandParser {
         return ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
                              language: suggestion?.language ?? cues.first ?? language(ofWords: folded))
     }
+
+    /// "put Dune back on the shelf", "give Dune back to the library": where a book goes back
+    /// says nothing more. The return the rest says ("put Dune back"), if it says one. (A place
+    /// after a title is left to the library, which knows whether it ends the title: "return
+    /// Dune to the library", but "The Elf on the Shelf".)
+    private static func returnedToPlace(_ words: [String], folded: [String], whole: Bool, linked: Bool) -> ParsedCommand? {
+        guard let place = placesAfterBack.first(where: { folded.count > $0.count + 2 && folded.suffix($0.count + 1).elementsEqual(["back"] + $0) }) else { return nil }
+        let command = parseOne(words.dropLast(place.count).joined(separator: " "), whole: whole, linked: linked, placed: true)
+        guard case .returnBook = command.intent else { return nil }
+        return command
+    }
+
+    private static let placesAfterBack: [[String]] = [["to", "the", "library"], ["to", "the", "shelf"], ["on", "the", "shelf"], ["in", "the", "library"]]
+
+    /// Whether `name` is where books go back, not a person: "give Dune to the library".
+    static func isPlace(_ name: String) -> Bool {
+        places.contains(name.split(separator: " ").map { foldWord(String($0)) })
+    }
+    private static let places: Set<[String]> = [
+        ["the", "library"], ["the", "shelf"], ["library"], ["shelf"], ["la", "bibliotheque"], ["l'etagere"], ["bibliotheque"],
+    ]
 
     /// The command after the linking words that start `words` (at most three of them), if
     /// anything but words that are no command follows them.
@@ -741,7 +764,7 @@ public enum CommandParser {
     ].sorted { $0.words.count > $1.words.count }
 
     private static let putBack: [[String]] = [
-        ["give"], ["hand"], ["put"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
+        ["give"], ["hand"], ["put"], ["bring"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
 
     /// The message with its phrasing replaced by the verb it means; a request's lead-in only

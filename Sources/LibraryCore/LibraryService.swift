@@ -724,6 +724,9 @@ public struct LibraryService: Sendable {
         "before", "last", "before me", "last time", "recently", "avant", "avant moi", "en dernier", "recemment",
         "do we have", "do you have", "are there", "avons-nous", "avez-vous",
         "please", "en ce moment", "maintenant", "actuellement", "hier", "aujourd'hui", "ce matin", "pour moi", "svp", "stp",
+        // Where it goes back: "return Dune to the library", "rendre Dune à la bibliothèque".
+        "to the library", "to the shelf", "on the shelf", "back", "back to the library", "back on the shelf",
+        "a la bibliotheque", "sur l'etagere",
     ].map { TextKey.fold($0).split(separator: " ") }.sorted { $0.count > $1.count }
 
     private func resolveOne(_ reference: String, _ db: Database) throws -> Book {

@@ -205,6 +205,21 @@ struct CommandHandlerTests {
         #expect(back.text.contains("It is back on the shelf"), "\(back.text)")
     }
 
+    @Test("where a book goes back (to the library, on the shelf) is not part of its title, unless it is; given to the library is a return")
+    func returnedToPlace() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add The Elf on the Shelf by Carol Aebersold", from: ana, at: tuesday)
+        for (lend, back) in [("checkout Dune", "return Dune to the library"), ("checkout Dune", "give Dune to the library"),
+                             ("emprunter Dune", "rendre Dune à la bibliothèque"), ("checkout Dune", "put Dune back on the shelf"),
+                             ("checkout The Elf on the Shelf", "return The Elf on the Shelf")] {
+            _ = await handler.handle(text: lend, from: ana, at: tuesday)
+            let returned = await handler.handle(text: back, from: ana, at: tuesday)
+            #expect(returned.kind == .success, "\(back): \(returned.text)")
+            #expect(returned.text.contains("back on the shelf") || returned.text.contains("de retour sur l'étagère"), "\(back): \(returned.text)")
+        }
+        #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have no books."))
+    }
+
     @Test("cancel my hold alone: the one line the member is in; in several, which one, each with its place; in none, said so")
     func cancelHoldAlone() async throws {
         let handler = try await makeHandler()

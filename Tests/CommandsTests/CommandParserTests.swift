@@ -417,6 +417,11 @@ let parseTable: [ParseCase] = [
     ParseCase("I gave Dune to Ben", .unknown(text: "I gave Dune to Ben", suggestion: "pass Dune to Ben"), .en),
     ParseCase("I lent Dune to Ben", .unknown(text: "I lent Dune to Ben", suggestion: "lend Dune to Ben"), .en),
     ParseCase("I gave Dune back", .returnBook(book: "Dune")),
+    ParseCase("put Dune back on the shelf", .returnBook(book: "Dune")),
+    ParseCase("bring Dune back to the library", .returnBook(book: "Dune")),
+    ParseCase("I gave Dune back to the library", .returnBook(book: "Dune")),
+    // a place after a title is the library's to read: it may end the title
+    ParseCase("return The Elf on the Shelf", .returnBook(book: "The Elf on the Shelf")),
     // what is due: the member's books, with their due days
     ParseCase("what's due soon?", .loansOf(borrower: nil)),
     ParseCase("any books due this week?", .loansOf(borrower: nil)),
