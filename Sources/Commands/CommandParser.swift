@@ -267,6 +267,12 @@ public enum CommandParser {
     /// `text` without a last "until Friday" ("till tomorrow", "jusqu'à lundi", "until the end
     /// of the month", "until 12/15"): when the member means to bring it back.
     static func withoutEnd(_ text: String) -> String {
+        // "as soon as possible", "asap", "dès que possible", "right away": when, not whom.
+        var typed = text.split(separator: " ").map(String.init)
+        if let soon = soonWords.first(where: { typed.count > $0.count && typed.suffix($0.count).map(foldWord).elementsEqual($0) }) {
+            typed.removeLast(soon.count)
+            return withoutEnd(typed.joined(separator: " "))
+        }
         guard let (title, end, _) = splitLast(text, separators: [" until ", " till ", " jusqu'à ", " jusqu'au ", " jusqu'a ", " jusqu\u{2019}à "]),
               !unquote(title).isEmpty else { return text }
         let words = end.split(separator: " ").map { foldWord(String($0)) }.filter { !endFillers.contains($0) }
@@ -280,6 +286,11 @@ public enum CommandParser {
         guard !words.isEmpty, words.count <= 4, words.allSatisfy(isDayOrDate) else { return text }
         return unquote(title)
     }
+
+    private static let soonWords: [[String]] = [
+        ["as", "soon", "as", "possible"], ["asap"], ["right", "away"], ["right", "now"], ["des", "que", "possible"], ["au", "plus", "vite"],
+        ["tout", "de", "suite"],
+    ]
 
     private static let endFillers: Set<String> = [
         "next", "this", "the", "end", "of", "prochain", "prochaine", "le", "la", "fin", "de", "du", "ce", "cette",
@@ -972,7 +983,8 @@ public enum CommandParser {
     private static let maybeNameStarts: Set<String> = ["le", "la", "les", "ma", "sa", "son", "ses", "des", "ce"]
     private static let notNames: Set<[String]> = [
         ["now"], ["today"], ["tonight"], ["tomorrow"], ["later"], ["reading"], ["maintenant"], ["aujourd'hui"], ["demain"],
-        ["plus", "tard"], ["lire"],
+        ["plus", "tard"], ["lire"], ["well"], ["usual"], ["always"], ["discussed"], ["agreed"], ["planned"], ["promised"],
+        ["prevu"], ["convenu"], ["d'habitude"],
     ]
 
     /// "Longer" in words: how a member asks for more time with a book.

@@ -128,7 +128,7 @@ struct CommandHandlerTests {
     @Test("words after 'for' that are no one's name (a reason, a time, 'my son') leave the book with the sender; a title holding such words stays whole")
     func forNoName() async throws {
         let handler = try await makeHandler()
-        for (text, title) in [("checkout Dune for the trip", "Dune"), ("borrow Emma for my son", "Emma"),
+        for (text, title) in [("checkout Dune for the trip", "Dune"), ("borrow Emma as well", "Emma"),
                               ("emprunter Les Misérables pour ce soir", "Les Misérables")] {
             let lent = await handler.handle(text: text, from: ana, at: tuesday)
             #expect(lent.kind == .success, "\(text): \(lent.text)")
@@ -137,6 +137,9 @@ struct CommandHandlerTests {
         let mine = await handler.handle(text: "my books", from: ana, at: tuesday)
         #expect(mine.text.hasPrefix("You have 3 books:"), "\(mine.text)")
         _ = await handler.handle(text: "return all", from: ana, at: tuesday)
+        let son = await handler.handle(text: "borrow Emma for my son", from: ana, at: tuesday)
+        #expect(son.text.hasPrefix("Emma is checked out to Ana."), "\(son.text)")
+        _ = await handler.handle(text: "return Emma", from: ana, at: tuesday)
         // A name still lends it, even one that starts like an article; a title with "for the"
         // in it is the book.
         let minh = await handler.handle(text: "checkout Emma for Le Minh", from: ana, at: tuesday)
