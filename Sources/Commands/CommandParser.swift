@@ -267,12 +267,19 @@ public enum CommandParser {
     /// `text` without a last "until Friday" ("till tomorrow", "jusqu'à lundi", "until the end
     /// of the month", "until 12/15"): when the member means to bring it back.
     static func withoutEnd(_ text: String) -> String {
-        // "as soon as possible", "asap", "dès que possible", "right away": when, not whom.
+        // "as soon as possible", "asap", "dès que possible", "right away": when, not whom;
+        // before or after the day. Once each: a pasted "asap asap …" is not unwound word by word.
+        withoutSoon(withoutDay(withoutSoon(text)))
+    }
+
+    private static func withoutSoon(_ text: String) -> String {
         var typed = text.split(separator: " ").map(String.init)
-        if let soon = soonWords.first(where: { typed.count > $0.count && typed.suffix($0.count).map(foldWord).elementsEqual($0) }) {
-            typed.removeLast(soon.count)
-            return withoutEnd(typed.joined(separator: " "))
-        }
+        guard let soon = soonWords.first(where: { typed.count > $0.count && typed.suffix($0.count).map(foldWord).elementsEqual($0) }) else { return text }
+        typed.removeLast(soon.count)
+        return typed.joined(separator: " ")
+    }
+
+    private static func withoutDay(_ text: String) -> String {
         guard let (title, end, _) = splitLast(text, separators: [" until ", " till ", " jusqu'à ", " jusqu'au ", " jusqu'a ", " jusqu\u{2019}à "]),
               !unquote(title).isEmpty else { return text }
         let words = end.split(separator: " ").map { foldWord(String($0)) }.filter { !endFillers.contains($0) }

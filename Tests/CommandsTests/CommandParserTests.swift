@@ -712,6 +712,17 @@ struct CommandParserPropertyTests {
                          "L'Étranger", "Set Me Free", "What Remains", "Moby-Dick", "#12", "Cœur de pirate", "To Be or Not"]
     static let names = ["Ana", "Ana María", "Jean-Pierre", "Zoé", "O'Brien"]
 
+    @Test("a message ending in thousands of 'asap' or 'and' is read without running out of stack")
+    func repeatedEndings() {
+        let asap = CommandParser.parse("checkout Dune " + String(repeating: "asap ", count: 12_000))
+        guard case .checkout(let book, nil) = asap.intent else {
+            Issue.record("not a checkout: \(asap.intent.name)")
+            return
+        }
+        #expect(book.hasPrefix("Dune asap"))
+        #expect(CommandParser.parse(String(repeating: "and ", count: 12_000) + "who has Dune").intent.name == "unknown")
+    }
+
     @Test("an intent written back as canonical text parses to the same intent")
     func roundTrip() {
         var generator = Generator(state: 11)
