@@ -384,9 +384,11 @@ public actor CommandHandler {
 
     /// What the one who has `book` on `loan` can usefully do next: bring it back when it is late
     /// or someone waits for it, renew it when that would give more time, else nothing.
-    private func nextStep(for book: Book, loan: Loan, now: Date, words: Words) async -> String? {
+    private func nextStep(for book: Book, loan: Loan, now: Date, words: Words, waitedFor known: Bool? = nil) async -> String? {
         let l = words.language
-        let waitedFor = (try? await library.show("#\(book.id)"))?.holds.isEmpty == false
+        // Whether someone waits for it, read here unless the caller read it already.
+        let waitedFor: Bool
+        if let known { waitedFor = known } else { waitedFor = (try? await library.show("#\(book.id)"))?.holds.isEmpty == false }
         if loan.dueAt < now || waitedFor { return l.pick("return ", "rendre ") + words.reference(book) }
         let rules = library.rules
         guard loan.renewals < rules.maxRenewals, rules.firstRenewalDay(forDue: loan.dueAt) <= now else { return nil }
@@ -411,7 +413,7 @@ public actor CommandHandler {
         case .fr where left == 0: "Vous avez \(bold: title), à rendre \(due) : il ne peut plus être prolongé."
         case .fr: "Vous avez \(bold: title), à rendre \(due) : vous pouvez encore le prolonger \(times)\(later)."
         }
-        return Reply(.info, head, lines: words.rules(rules), suggestion: await nextStep(for: book, loan: loan, now: now, words: words), language: l)
+        return Reply(.info, head, lines: words.rules(rules), suggestion: await nextStep(for: book, loan: loan, now: now, words: words, waitedFor: waitedFor), language: l)
     }
 
     /// What the asker can do about the book of `status`: take it when it is free or kept for
@@ -1086,8 +1088,7 @@ public actor CommandHandler {
                       suggestion: offered, language: l)
             }
             // "cancel my hold" alone: the one line the member is in; in several, which one.
-            if let suggestion, TextKey.fold(text) == TextKey.fold(suggestion),
-               VerbForm.all.first(where: { $0.words == suggestion.split(separator: " ").map { CommandParser.foldWord(String($0)) } })?.verb == .cancelHold {
+            if let suggestion, TextKey.fold(text) == TextKey.fold(suggestion), VerbForm.named(suggestion)?.verb == .cancelHold {
                 let (kept, awaited) = try await library.lines(of: sender.borrower)
                 let books = kept.map(\.book) + awaited.map(\.status.book)
                 if books.count == 1, let book = books.first {
@@ -1098,11 +1099,7 @@ public actor CommandHandler {
                                  suggestion: l.pick("my books", "mes livres"), language: l)
                 }
                 return Reply(.error, RichText(stringLiteral: l.pick("Which one? You are in line for \(books.count) books:", "Laquelle ? Vous êtes dans la file pour \(books.count) livres :")),
-                             lines: kept.map { status in
-                                 let line: RichText = l == .en ? "\(bold: status.book.title) is on the shelf, kept for you\(words.until(status.keptUntil))."
-                                                               : "\(bold: status.book.title) est sur l'étagère, réservé pour vous\(words.until(status.keptUntil))."
-                                 return line
-                             } + awaited.map(words.awaitedLine),
+                             lines: kept.map { words.status($0, asker: sender.borrower) } + awaited.map(words.awaitedLine),
                              suggestion: l.pick("cancel hold ", "annuler la réservation de ") + words.reference(first), language: l)
             }
             if let suggestion, let usage = Help.usage(forVerb: suggestion, language: l) {
@@ -1120,8 +1117,7 @@ public actor CommandHandler {
                 // colour to red`): what the command takes, then an example; for a return or a
                 // renewal, with the asker's own book when they have one (`return Frankenstein`).
                 var ownExample = example
-                let verb = VerbForm.all.first { $0.words == suggestion.split(separator: " ").map { CommandParser.foldWord(String($0)) } }
-                if let verb, verb.verb == .returnBook || verb.verb == .renew, TextKey.fold(text) == TextKey.fold(suggestion),
+                if let verb = VerbForm.named(suggestion)?.verb, verb == .returnBook || verb == .renew, TextKey.fold(text) == TextKey.fold(suggestion),
                    let first = try? await library.loans(of: sender.borrower).first {
                     ownExample = suggestion + " " + words.reference(first.book)
                 }

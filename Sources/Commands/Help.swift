@@ -65,8 +65,7 @@ enum Help {
 
     /// What the command `verb` (any of its forms) does, and an example of it.
     static func usage(forVerb verb: String, language: Language) -> (example: String, explanation: String)? {
-        let folded = CommandParser.foldWord(verb)
-        guard let form = VerbForm.all.first(where: { $0.words.joined(separator: " ") == folded }),
+        guard let form = VerbForm.named(verb),
               let entry = entries.first(where: { $0.topic == form.verb.topic }) else { return nil }
         let text = language == .en ? entry.english : entry.french
         return (text.example, text.explanation)

@@ -46,6 +46,12 @@ struct VerbForm: Sendable {
         self.language = language
     }
 
+    /// The form written `text` ("cancel my hold", "Réserver"), in any case and accents.
+    static func named(_ text: String) -> VerbForm? {
+        let words = text.split(separator: " ").map { CommandParser.foldWord(String($0)) }
+        return all.first { $0.words == words }
+    }
+
     /// Every form, longest first, so that "who has what" wins over "who has".
     static let all: [VerbForm] = [
         VerbForm("checkout", .checkout, .en), VerbForm("check out", .checkout, .en), VerbForm("borrow", .checkout, .en),
