@@ -66,6 +66,8 @@ public actor CommandHandler {
     public nonisolated let library: LibraryService
     public nonisolated let settings: HandlerSettings
     private var pending: [String: PendingAction] = [:]
+    /// What each member last named, for "it" in their next command.
+    private var lastNamed = LastNamedBooks()
 
     private struct PendingAction {
         enum Action { case clean, delete([Book]) }
@@ -88,11 +90,25 @@ public actor CommandHandler {
         let command = await readingTitleAlone(command, at: now)
         let language = command.language ?? settings.defaultLanguage
         let words = words(language, at: now)
-        let intent = await readingWholeTitle(command.intent)
+        var intent = await readingWholeTitle(command.intent)
+        switch await recalling(intent, for: sender, at: now, words: words) {
+        case .intent(let recalled): intent = recalled
+        case .reply(let whichBook): return whichBook
+        }
         do {
-            if let several = try await runSeveral(intent, sender: sender, now: now, words: words) { return several }
-            return try await run(intent, sender: sender, now: now, words: words)
+            let reply: Reply
+            if let several = try await runSeveral(intent, sender: sender, now: now, words: words) {
+                reply = several
+            } else {
+                reply = try await run(intent, sender: sender, now: now, words: words)
+            }
+            await remember(intent, for: sender, at: now)
+            return reply
         } catch let error as LibraryError {
+            switch error {
+            case .notFound, .ambiguous: lastNamed.forget(sender.key)
+            default: await remember(intent, for: sender, at: now)
+            }
             return words.explain(error, asker: sender.borrower)
         } catch {
             return Reply(.error, RichText(stringLiteral: language.pick(
@@ -108,6 +124,60 @@ public actor CommandHandler {
         words.looksUpISBNs = settings.isbnCatalog != nil
         words.titlesOfSeveralAuthors = { [library] in library.titlesOfSeveralAuthors }
         return words
+    }
+
+    private enum Recalled {
+        case intent(Intent)
+        case reply(Reply)
+    }
+
+    /// `intent` with "it" ("that one", "ça") replaced by the book the member last named lately
+    /// (`who has Dune`, then `checkout it`), as is a suggestion that points back ("I'll take
+    /// it" → `checkout Dune`). A title of the library typed as one ("checkout It", capitalised)
+    /// stays that book. With no book named lately, "it" in a return or a renewal is the
+    /// member's own book (`runSeveral`), and elsewhere the reply asks which book.
+    private func recalling(_ intent: Intent, for sender: Sender, at now: Date, words: Words) async -> Recalled {
+        let last = lastNamed.reference(for: sender.key, at: now)
+        if case .unknown(let text, let suggestion?) = intent, let last,
+           let pointer = CommandParser.parse(suggestion).intent.bookReference, LastNamedBooks.pointsBack(pointer), suggestion.hasSuffix(pointer) {
+            return .intent(.unknown(text: text, suggestion: suggestion.dropLast(pointer.count) + last))
+        }
+        guard let reference = intent.bookReference, LastNamedBooks.pointsBack(reference) else { return .intent(intent) }
+        if let last {
+            guard (try? await library.isTitle(reference)) == true else { return .intent(intent.naming(last)) }
+            if reference.contains(where: \.isUppercase) || TextKey.fold(last) == TextKey.fold(reference) { return .intent(intent) }
+            // "it" is a title too ("It"), and a book was named lately: which one is asked, not guessed.
+            guard let named = (try? await library.whoHas(last))?.first?.book, let titled = (try? await library.whoHas(reference))?.first?.book,
+                  named.id != titled.id else { return .intent(intent.naming(last)) }
+            return .reply(words.explain(.ambiguous(reference: reference, candidates: [named, titled]), asker: sender.borrower))
+        }
+        switch intent {
+        case .returnBook, .renew: return .intent(intent)
+        default: break
+        }
+        if (try? await library.isTitle(reference)) == true { return .intent(intent) }
+        let l = words.language
+        let example = intent.helpTopic.flatMap { Help.example(topic: $0, language: l) }
+        let name = CommandParser.unquote(reference)
+        return .reply(Reply(.error, l == .en ? "Which book do you mean by “\(shortened(name))”? Name it by its title or its number (\(code: "#3"))."
+                                             : "Quel livre, « \(shortened(name)) » ? Donnez son titre ou son numéro (\(code: "#3")).",
+                            suggestion: example, language: l))
+    }
+
+    /// Keeps the book `intent` named (as typed), for "it" in the member's next command; forgets
+    /// it when the intent named several books. A member's own books named without a title
+    /// ("return it", "renew all") change nothing; a title such as "It" is kept.
+    private func remember(_ intent: Intent, for sender: Sender, at now: Date) async {
+        guard let reference = intent.bookReference else { return }
+        let key = TextKey.fold(reference)
+        if LastNamedBooks.pointsBack(reference) || Self.allWords.contains(key) || Self.oneBookWords.contains(key) || Self.bothWords.contains(key) {
+            guard (try? await library.isTitle(reference)) == true else { return }
+        }
+        if Self.mayList(reference), !(await namesBooks(reference)) {
+            lastNamed.forget(sender.key)
+            return
+        }
+        lastNamed.remember(reference, for: sender.key, at: now)
     }
 
     /// A message that is nothing but a book's title, or whole words of one ("Gatsby"), its
@@ -218,7 +288,8 @@ public actor CommandHandler {
         let key = TextKey.fold(reference)
         // "return all": every book the asker has; "return it", "renew my book": their one book;
         // "return both": their two. But a book titled "Everything" or "It" is that book.
-        if verb == .returnBook || verb == .renew, Self.allWords.contains(key) || Self.oneBookWords.contains(key) || Self.bothWords.contains(key),
+        let oneBook = Self.oneBookWords.contains(key) || LastNamedBooks.pointsBack(reference)
+        if verb == .returnBook || verb == .renew, Self.allWords.contains(key) || oneBook || Self.bothWords.contains(key),
            (try? await library.isTitle(reference)) != true {
             let loans = try await library.loans(of: sender.borrower)
             let l = words.language
@@ -227,7 +298,7 @@ public actor CommandHandler {
                 return Reply(.info, RichText(stringLiteral: l.pick("You have no books.", "Vous n'avez aucun livre.")),
                              suggestion: l.pick("list available", "liste disponibles"), language: l)
             }
-            if Self.oneBookWords.contains(key) || Self.bothWords.contains(key) && loans.count != 2 {
+            if oneBook || Self.bothWords.contains(key) && loans.count != 2 {
                 // Which of theirs: each with its number, the way to name it.
                 let command = verb == .returnBook ? l.pick("return ", "rendre ") : l.pick("renew ", "prolonger ")
                 return Reply(.error, l == .en ? "Which one? You have \(words.books(loans.count)):" : "Lequel ? Vous avez \(words.books(loans.count)) :",
@@ -735,6 +806,10 @@ public actor CommandHandler {
                     lines: keptLines,
                     suggestion: kept.first.map { l.pick("checkout ", "emprunter ") + words.reference($0.book) + (you ? "" : l.pick(" as ", " pour ") + borrower.name) }
                         ?? l.pick("list available", "liste disponibles"), language: l)
+            }
+            // The member's one book is what "it" means next ("return it"); among several, none is.
+            if you {
+                if loans.count == 1 { lastNamed.remember("#\(loans[0].book.id)", for: sender.key, at: now) } else { lastNamed.forget(sender.key) }
             }
             // Named as the newest loan records them ("what does ana have" → "Ana has …").
             let shownName = loans.max { $0.loan.checkedOutAt < $1.loan.checkedOutAt }?.loan.borrower.name ?? borrower.name

@@ -597,6 +597,13 @@ public enum CommandParser {
         (["j'ai", "rendu"], "rendre", .fr), (["je", "rends"], "rendre", .fr), (["je", "rapporte"], "rendre", .fr),
         (["j'ai", "rapporte"], "rendre", .fr), (["j'ai", "emprunte"], "emprunter", .fr), (["j'emprunte"], "emprunter", .fr),
         (["je", "prends"], "emprunter", .fr), (["j'ai", "pris"], "emprunter", .fr), (["je", "reserve"], "réserver", .fr),
+        // The book before the verb ("je le prends"): the one last named ("ça").
+        (["je", "le", "prends"], "emprunter ça", .fr), (["je", "la", "prends"], "emprunter ça", .fr), (["je", "l'emprunte"], "emprunter ça", .fr),
+        (["je", "l'ai", "pris"], "emprunter ça", .fr), (["je", "l'ai", "prise"], "emprunter ça", .fr), (["je", "l'ai", "emprunte"], "emprunter ça", .fr),
+        (["je", "le", "reserve"], "réserver ça", .fr), (["je", "la", "reserve"], "réserver ça", .fr),
+        (["je", "le", "rends"], "rendre ça", .fr), (["je", "la", "rends"], "rendre ça", .fr), (["je", "le", "rapporte"], "rendre ça", .fr),
+        (["je", "la", "rapporte"], "rendre ça", .fr), (["je", "l'ai", "rendu"], "rendre ça", .fr), (["je", "l'ai", "rendue"], "rendre ça", .fr),
+        (["je", "le", "prolonge"], "prolonger ça", .fr), (["je", "la", "prolonge"], "prolonger ça", .fr),
         (["who's", "got"], "who has", .en), (["whos", "got"], "who has", .en), (["who", "has", "got"], "who has", .en),
         (["who", "got"], "who has", .en), (["where's"], "where is", .en), (["wheres"], "where is", .en),
         (["qui", "a", "emprunte"], "qui a", .fr), (["ou", "est", "passe"], "où est", .fr),
@@ -781,6 +788,14 @@ public enum CommandParser {
         (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
     ].sorted { $0.words.count > $1.words.count }
 
+    /// French imperatives (folded) that may take the book as "-le", with the verb they mean.
+    private static let frenchImperatives: [String: String] = [
+        "prends": "emprunter", "prenez": "emprunter", "emprunte": "emprunter", "empruntez": "emprunter",
+        "reserve": "réserver", "reservez": "réserver", "garde": "réserver", "gardez": "réserver",
+        "rends": "rendre", "rendez": "rendre", "rapporte": "rendre", "rapportez": "rendre",
+        "prolonge": "prolonger", "prolongez": "prolonger",
+    ]
+
     private static let putBack: [[String]] = [
         ["give"], ["hand"], ["put"], ["bring"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
@@ -799,6 +814,12 @@ public enum CommandParser {
             if VerbForm.all.contains(where: { $0.words.first == bare }) {
                 return [String(words[0].dropLast())] + words.dropFirst()
             }
+        }
+        // "prends-le", "réserve-la", "rends-le-moi": the verb, of the book last named ("ça").
+        if let first = folded.first, let dash = first.firstIndex(of: "-"),
+           ["-le", "-la", "-le-moi", "-la-moi"].contains(first[dash...]), let verb = Self.frenchImperatives[String(first[..<dash])] {
+            cues.append(.fr)
+            return [verb, "ça"] + words.dropFirst()
         }
         // "is Dune available?", "is Dune in", "is Dune on the shelf": who has it.
         if folded.count >= 3, folded[0] == "is", !["anything", "something", "everything"].contains(folded[1]),

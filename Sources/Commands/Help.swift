@@ -71,6 +71,11 @@ enum Help {
         return (text.example, text.explanation)
     }
 
+    /// The example of the command of `topic` ("hold" → `hold Dune`).
+    static func example(topic: String, language: Language) -> String? {
+        entries.first { $0.topic == topic }.map { language == .en ? $0.english.example : $0.french.example }
+    }
+
     static func reply(topic: String?, language: Language) -> Reply {
         if let topic {
             guard let entry = entries.first(where: { $0.topic == topic }) else {

@@ -186,12 +186,13 @@ struct CommandHandlerTests {
         #expect(renewed.text.hasPrefix("Dune is renewed: due"), "\(renewed.text)")
         _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
         _ = await handler.handle(text: "checkout Les Misérables", from: ana, at: tuesday)
-        let which = await handler.handle(text: "return it", from: ana, at: tuesday)
+        // An hour on: "it" is no longer the book named last (LastNamedBookTests).
+        let which = await handler.handle(text: "return it", from: ana, at: tuesday.addingTimeInterval(3600))
         #expect(which.kind == .error)
         // Soonest due first: the renewed Dune last.
         #expect(which.text.hasPrefix("Which one? You have 3 books:\n  `#2` Emma, due Tue 15 Dec\n  `#3` Les Misérables, due Tue 15 Dec\n  `#1` Dune, due"), "\(which.text)")
         #expect(which.suggestion == "return Emma")
-        let french = await handler.handle(text: "rendre le livre", from: ana, at: tuesday)
+        let french = await handler.handle(text: "rendre le livre", from: ana, at: tuesday.addingTimeInterval(3600))
         #expect(french.text.hasPrefix("Lequel ? Vous avez 3 livres :"), "\(french.text)")
         // "both" names two books: with three, which ones is asked.
         let three = await handler.handle(text: "return both", from: ana, at: tuesday)
@@ -199,10 +200,10 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "return Dune", from: ana, at: tuesday)
         let both = await handler.handle(text: "return both", from: ana, at: tuesday)
         #expect(both.text.hasPrefix("Returned 2 books:"), "\(both.text)")
-        // A book titled "It" is that book.
+        // A book titled "It" is that book (with no other book named lately: LastNamedBookTests).
         _ = await handler.handle(text: "add It by Stephen King", from: ana, at: tuesday)
         _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
-        let it = await handler.handle(text: "checkout it", from: ana, at: tuesday)
+        let it = await handler.handle(text: "checkout it", from: ana, at: tuesday.addingTimeInterval(3600))
         #expect(it.text.hasPrefix("It is checked out to Ana."), "\(it.text)")
         let back = await handler.handle(text: "return it", from: ana, at: tuesday)
         #expect(back.text.contains("It is back on the shelf"), "\(back.text)")

@@ -509,6 +509,18 @@ let parseTable: [ParseCase] = [
     ParseCase("je voudrais emprunter Dune", .checkout(book: "Dune", borrower: nil), .fr),
     ParseCase("est-ce que je peux emprunter Dune ?", .checkout(book: "Dune", borrower: nil), .fr),
     ParseCase("j'ai rendu Dune", .returnBook(book: "Dune"), .fr),
+    // the book before the verb, or after an imperative: the one last named ("ça", the handler's)
+    ParseCase("je le prends", .checkout(book: "ça", borrower: nil), .fr),
+    ParseCase("Je la prends, merci", .checkout(book: "ça", borrower: nil), .fr),
+    ParseCase("je l'emprunte", .checkout(book: "ça", borrower: nil), .fr),
+    ParseCase("je l’ai rendu", .returnBook(book: "ça"), .fr),
+    ParseCase("je le réserve", .hold(book: "ça", holder: nil), .fr),
+    ParseCase("prends-le pour Ben", .checkout(book: "ça", borrower: "Ben"), .fr),
+    ParseCase("réserve-le", .hold(book: "ça", holder: nil), .fr),
+    ParseCase("garde-le-moi", .hold(book: "ça", holder: nil), .fr),
+    ParseCase("rends-la", .returnBook(book: "ça"), .fr),
+    ParseCase("prolongez-le", .renew(book: "ça"), .fr),
+    ParseCase("checkout that one", .checkout(book: "that one", borrower: nil)),
     ParseCase("j\u{2019}ai emprunté Le Petit Prince", .checkout(book: "Le Petit Prince", borrower: nil), .fr),
     ParseCase("qui a emprunté Dune ?", .whoHas(book: "Dune"), .fr),
     // a plan is not done yet; a lead-in without a verb is not a command

@@ -1,0 +1,97 @@
+@testable import Commands
+import Foundation
+import LibraryCore
+import Testing
+
+@Suite("'it', 'that one', 'ça': the book the member last named")
+struct LastNamedBookTests {
+    @Test("who has Dune, then checkout it, hold that one, pass it on: that book; each member's own; in French too")
+    func itIsTheBookLastNamed() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
+        let lent = await handler.handle(text: "checkout it", from: ana, at: tuesday)
+        #expect(lent.text.hasPrefix("Dune is checked out to Ana."), "\(lent.text)")
+        // Ben named nothing yet: his "it" is asked about, and nothing is done.
+        let bens = await handler.handle(text: "hold it", from: ben, at: tuesday)
+        #expect(bens.kind == .error)
+        #expect(bens.text.hasPrefix("Which book do you mean by “it”? Name it by its title or its number (`#3`)."), "\(bens.text)")
+        #expect(bens.suggestion == "hold Dune")
+        _ = await handler.handle(text: "show Dune", from: ben, at: tuesday)
+        let held = await handler.handle(text: "hold that one", from: ben, at: tuesday)
+        #expect(held.text.hasPrefix("You are number 1 in line for Dune."), "\(held.text)")
+        // "is it available?" and "pass it to Ben" from Ana: still Dune.
+        let available = await handler.handle(text: "is it available?", from: ana, at: tuesday)
+        #expect(available.text.hasPrefix("You have Dune since Tue 1 Dec"), "\(available.text)")
+        let passed = await handler.handle(text: "pass it to Chloé", from: ana, at: tuesday)
+        #expect(passed.text.contains("Dune"), "\(passed.text)")
+        #expect(!passed.text.contains("No book matches"), "\(passed.text)")
+        // In French: the pronoun before the verb, or after an imperative.
+        _ = await handler.handle(text: "qui a Emma ?", from: ben, at: tuesday)
+        let taken = await handler.handle(text: "je le prends", from: ben, at: tuesday)
+        #expect(taken.text.hasPrefix("Emma est emprunté par Ben."), "\(taken.text)")
+        let back = await handler.handle(text: "rends-le", from: ben, at: tuesday)
+        #expect(back.text.hasPrefix("Merci ! Emma est de retour sur l'étagère"), "\(back.text)")
+        let french = await handler.handle(text: "réserve-le", from: Sender(name: "Chloé", userID: "U-CHLOE"), at: tuesday)
+        #expect(french.text.hasPrefix("Quel livre, « ça » ?"), "\(french.text)")
+    }
+
+    @Test("half an hour on, or after naming no book or several, 'it' is asked about, not guessed")
+    func forgotten() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
+        let later = await handler.handle(text: "checkout it", from: ana, at: tuesday.addingTimeInterval(31 * 60))
+        #expect(later.text.hasPrefix("Which book do you mean by “it”?"), "\(later.text)")
+        for naming in ["who has Dnuex Zzz", "who has Dune, Emma"] {
+            _ = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
+            _ = await handler.handle(text: naming, from: ana, at: tuesday)
+            let it = await handler.handle(text: "checkout it", from: ana, at: tuesday)
+            #expect(it.text.hasPrefix("Which book do you mean by “it”?"), "after \(naming): \(it.text)")
+        }
+        #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have no books."))
+    }
+
+    @Test("my books: with one book, it is that one; with several, return it asks which")
+    func ownBooksListed() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
+        _ = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "my books", from: ana, at: tuesday)
+        let one = await handler.handle(text: "return it", from: ana, at: tuesday)
+        #expect(one.text.hasPrefix("Thanks! Emma is back on the shelf"), "\(one.text)")
+        _ = await handler.handle(text: "checkout Emma, Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "show Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "my books", from: ana, at: tuesday)
+        let which = await handler.handle(text: "return it", from: ana, at: tuesday)
+        #expect(which.text.hasPrefix("Which one? You have 2 books:"), "\(which.text)")
+    }
+
+    @Test("a suggestion that points back names the book: I'll take it → checkout Dune")
+    func suggestionPointingBack() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
+        let offered = await handler.handle(text: "I'll take it", from: ana, at: tuesday)
+        #expect(offered.text.hasPrefix("I did not understand 'I'll take it'. Did you mean `checkout Dune`?"), "\(offered.text)")
+        #expect(offered.suggestion == "checkout Dune")
+    }
+
+    @Test("the commands of one message: who has Dune, then checkout it")
+    func withinOneMessage() async throws {
+        let handler = try await makeHandler()
+        let reply = await handler.handle(text: "who has Dune\ncheckout it", from: ana, at: tuesday)
+        #expect(reply.text.contains("Dune is checked out to Ana."), "\(reply.text)")
+    }
+
+    @Test("a book titled It: typed as a title, that book; 'it' after naming another book: which one is asked")
+    func bookTitledIt() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add It by Stephen King", from: ana, at: tuesday)
+        _ = await handler.handle(text: "who has Dune", from: ana, at: tuesday)
+        let which = await handler.handle(text: "checkout it", from: ana, at: tuesday)
+        #expect(which.kind == .error)
+        #expect(which.text.hasPrefix("'it' matches several books; which one?\n  `#1` Dune, Frank Herbert\n  `#4` It, Stephen King"), "\(which.text)")
+        let titled = await handler.handle(text: "checkout It", from: ana, at: tuesday)
+        #expect(titled.text.hasPrefix("It is checked out to Ana."), "\(titled.text)")
+        let back = await handler.handle(text: "return it", from: ana, at: tuesday)
+        #expect(back.text.contains("It is back on the shelf"), "\(back.text)")
+    }
+}
