@@ -168,7 +168,9 @@ public actor CommandHandler {
     /// it when the intent named several books. A member's own books named without a title
     /// ("return it", "renew all") change nothing; a title such as "It" is kept.
     private func remember(_ intent: Intent, for sender: Sender, at now: Date) async {
-        guard let reference = intent.bookReference else { return }
+        guard var reference = intent.bookReference else { return }
+        // A book renamed goes by its new title.
+        if case .edit(_, .title, let title) = intent { reference = title }
         let key = TextKey.fold(reference)
         if LastNamedBooks.pointsBack(reference) || Self.allWords.contains(key) || Self.oneBookWords.contains(key) || Self.bothWords.contains(key) {
             guard (try? await library.isTitle(reference)) == true else { return }

@@ -74,6 +74,14 @@ struct LastNamedBookTests {
         #expect(offered.suggestion == "checkout Dune")
     }
 
+    @Test("a book renamed goes by its new title: edit Dune set title to Arrakis, then show it")
+    func renamed() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "edit Dune set title to Arrakis", from: ana, at: tuesday)
+        let shown = await handler.handle(text: "show it", from: ana, at: tuesday)
+        #expect(shown.text.hasPrefix("#1 Arrakis"), "\(shown.text)")
+    }
+
     @Test("the commands of one message: who has Dune, then checkout it")
     func withinOneMessage() async throws {
         let handler = try await makeHandler()
