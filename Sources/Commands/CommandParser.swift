@@ -63,8 +63,10 @@ public enum CommandParser {
             return ParsedCommand(intent: .unknown(text: stripped, suggestion: verb + " " + rest), language: hintLanguage)
         }
         let suggestion = closestVerb(to: folded)
+        // A request's lead-in with no command after it ("pouvez-vous m'aider") still tells the language.
+        let leadIn = folded.first.flatMap { phrasingsByFirstWord[$0] }?.first { folded.starts(with: $0.words) }?.language
         return ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
-                             language: suggestion?.language ?? cues.first ?? language(ofWords: folded))
+                             language: suggestion?.language ?? cues.first ?? leadIn ?? language(ofWords: folded))
     }
 
     /// "put Dune back on the shelf", "give Dune back to the library": where a book goes back

@@ -450,7 +450,7 @@ let parseTable: [ParseCase] = [
     ParseCase("who has the most books?", .digest),
     ParseCase("who has books?", .digest),
     ParseCase("who has Books of Blood", .whoHas(book: "Books of Blood")),
-    ParseCase("what's everyone reading about", .unknown(text: "what's everyone reading about", suggestion: nil), nil),
+    ParseCase("what's everyone reading about", .unknown(text: "what's everyone reading about", suggestion: nil)),
     ParseCase("qu'est-ce que tout le monde lit ?", .digest, .fr),
     ParseCase("btw, return Dune", .returnBook(book: "Dune")),
     ParseCase("and who has Dune?", .whoHas(book: "Dune")),
@@ -523,7 +523,9 @@ let parseTable: [ParseCase] = [
     ParseCase("checkout that one", .checkout(book: "that one", borrower: nil)),
     ParseCase("j\u{2019}ai emprunté Le Petit Prince", .checkout(book: "Le Petit Prince", borrower: nil), .fr),
     ParseCase("qui a emprunté Dune ?", .whoHas(book: "Dune"), .fr),
-    // a plan is not done yet; a lead-in without a verb is not a command
+    // a plan is not done yet; a lead-in without a verb is not a command, but tells the language
+    ParseCase("pouvez-vous m'aider", .unknown(text: "pouvez-vous m'aider", suggestion: nil), .fr),
+    ParseCase("puis-je danser", .unknown(text: "puis-je danser", suggestion: nil), .fr),
     ParseCase("I'll return Dune tomorrow", .unknown(text: "I'll return Dune tomorrow", suggestion: nil), nil),
     ParseCase("can we meet tomorrow", .unknown(text: "can we meet tomorrow", suggestion: nil)),
     // typos and nonsense
