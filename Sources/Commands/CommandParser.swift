@@ -391,6 +391,15 @@ public enum CommandParser {
                 })
             }
         }
+        // "add 978-0-441-17271-9": a valid ISBN alone is one, without the word too.
+        if let isbn = ISBN.normalize(rest) { return .addISBN(isbn: isbn) }
+        // "add Dune by Frank Herbert and Emma by Jane Austen": each book added as if typed alone.
+        if let books = booksToAdd(rest) {
+            return .several(books.map { book in
+                let text = form.text + " " + book
+                return CommandPart(text: text, command: parseOne(text), joiner: nil)
+            })
+        }
         // "… isbn 978-0-441-17271-9" at the end, without its colon, is the ISBN all the same.
         var typed = rest.split(separator: " ").map(String.init)
         if let index = typed.lastIndex(where: { foldWord($0) == "isbn" }), index > 0, index + 1 < typed.count,

@@ -12,6 +12,8 @@ extension CommandParser {
         /// Whether the part's command must be parsed again, its text having grown; whether
         /// items of a list, one a line, were added to it.
         var stale: [Bool] = [], listed: [Bool] = []
+        /// The verb of a list of books to add ("add:" then a book a line), for its next line.
+        var adding: [String?] = []
         for rawLine in text.split(whereSeparator: \.isNewline) {
             let (line, bulleted) = withoutBullet(String(rawLine))
             for (index, segment) in segments(of: line).enumerated() {
@@ -22,9 +24,28 @@ extension CommandParser {
                     parts.append(CommandPart(text: segment.text, command: command, joiner: joiner))
                     stale.append(false)
                     listed.append(false)
+                    adding.append(nil)
                     continue
                 }
                 let last = parts.count - 1
+                // "add:" then "Dune by Frank Herbert", "Emma by Jane Austen": a book a line, each
+                // added as if typed alone (a title and author do not make a list with commas).
+                if lineStart, let verb = adding[last] ?? addVerb(of: parts[last], stale: stale[last]) {
+                    let text = verb + " " + segment.text
+                    let item = CommandPart(text: text, command: parseOne(text), joiner: nil)
+                    if adding[last] == nil {
+                        // The header ("add:") gives way to its first book.
+                        parts[last] = item
+                        stale[last] = false
+                    } else {
+                        parts.append(item)
+                        stale.append(false)
+                        listed.append(false)
+                        adding.append(nil)
+                    }
+                    adding[parts.count - 1] = verb
+                    continue
+                }
                 // An item of a list: bulleted, or under "Returning:" or a verb alone ("return").
                 var isBareVerb: Bool {
                     guard !stale[last], case .unknown(let text, let suggestion) = parts[last].command.intent else { return false }
@@ -63,15 +84,20 @@ extension CommandParser {
         return parts
     }
 
-    /// The book a command names, for the commands about one book.
+    /// The book a command names, for the commands about one book whose name a line may go on
+    /// (not an edit's, whose value comes last).
     private static func bookReference(_ intent: Intent) -> String? {
         switch intent {
-        case .checkout(let book, _), .returnBook(let book), .renew(let book), .hold(let book, _), .cancelHold(let book, _),
-             .whoHas(let book), .show(let book), .handOver(let book, _):
-            book
-        default:
-            nil
+        case .edit, .delete, .rules: nil
+        default: intent.bookReference
         }
+    }
+
+    /// The verb of a part that is an add verb alone ("add", "add:", "ajouter :"), as typed.
+    private static func addVerb(of part: CommandPart, stale: Bool) -> String? {
+        guard !stale, case .unknown(_, let suggestion?) = part.command.intent, TextKey.fold(part.text) == TextKey.fold(suggestion),
+              VerbForm.named(suggestion)?.verb == .add else { return nil }
+        return suggestion
     }
 
     /// A line without its list bullet ("- ", "• ", "* ", "1. ", "2) "), and whether it had one.
@@ -154,6 +180,30 @@ extension CommandParser {
         case .thanks, .help(topic: nil), .unknown(_, suggestion: nil): true
         default: false
         }
+    }
+
+    /// The books of one line to add, "Dune by Frank Herbert and Emma by Jane Austen": the
+    /// pieces between separators, each book ending with its author (after " by " / " par "). A
+    /// piece without one starts the next book's title ("Pride and Prejudice by …"), or goes on
+    /// the book before: after the last author (co-authors, "… by Terry Pratchett and Neil
+    /// Gaiman"), or once the book has options ("categories: SF, Classic"). Nil for one book.
+    static func booksToAdd(_ text: String) -> [String]? {
+        let pieces = segments(of: text)
+        let authored = pieces.map { splitLast($0.text, separators: [" by ", " par "]) != nil }
+        guard authored.filter({ $0 }).count > 1 else { return nil }
+        var books: [String] = [], current = "", complete = false
+        for (index, piece) in pieces.enumerated() {
+            let nextBook = authored[index] || authored[(index + 1)...].contains(true) && !current.contains(":")
+            if current.isEmpty || complete && nextBook {
+                if !current.isEmpty { books.append(current) }
+                (current, complete) = (piece.text, authored[index])
+            } else {
+                current += piece.typed
+                complete = complete || authored[index]
+            }
+        }
+        books.append(current)
+        return books.count > 1 ? books : nil
     }
 
     /// The pieces of `line` between separators outside quotes, each with the separator before it

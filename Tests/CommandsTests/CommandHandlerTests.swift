@@ -303,6 +303,19 @@ struct CommandHandlerTests {
         #expect(withLoan.text.hasPrefix("Vous avez 1 livre :"))
     }
 
+    @Test("books to add in one message, in a sentence or one a line: each added, each answered")
+    func addSeveral() async throws {
+        let handler = try await makeHandler()
+        let sentence = await handler.handle(text: "add Frankenstein by Mary Shelley and Pride and Prejudice by Jane Austen", from: ana, at: tuesday)
+        #expect(sentence.text.hasPrefix("Added Frankenstein by Mary Shelley as #4."), "\(sentence.text)")
+        #expect(sentence.text.contains("Added Pride and Prejudice by Jane Austen as #5."), "\(sentence.text)")
+        let lines = await handler.handle(text: "add:\n- Beloved by Toni Morrison\n- Ulysses by James Joyce", from: ana, at: tuesday)
+        #expect(lines.text.hasPrefix("Added Beloved by Toni Morrison as #6."), "\(lines.text)")
+        #expect(lines.text.contains("Added Ulysses by James Joyce as #7."), "\(lines.text)")
+        let listed = await handler.handle(text: "list oldest", from: ana, at: tuesday)
+        #expect(listed.text.contains("7 books"), "\(listed.text)")
+    }
+
     @Test("who has a book with copies: each copy with its number, the way to name it")
     func whoHasCopies() async throws {
         let handler = try await makeHandler()

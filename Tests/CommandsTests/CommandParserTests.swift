@@ -855,6 +855,38 @@ struct SeveralCommandsParserTests {
         #expect(intents(pasted) == nil)
     }
 
+    @Test("books to add, one a line under add or in one sentence: each added as if typed alone; a title or author with 'and' stays whole")
+    func booksToAdd() {
+        func add(_ title: String, _ author: String, publisher: String? = nil, categories: [String] = []) -> Intent {
+            .add(title: title, author: author, publisher: publisher, categories: categories, isbn: nil)
+        }
+        let dune = add("Dune", "Frank Herbert"), emma = add("Emma", "Jane Austen")
+        let several: [(String, [Intent])] = [
+            ("add:\nDune by Frank Herbert\nEmma by Jane Austen", [dune, emma]),
+            ("add\n- Dune by Frank Herbert\n- Pride and Prejudice by Jane Austen publisher: Penguin",
+             [dune, add("Pride and Prejudice", "Jane Austen", publisher: "Penguin")]),
+            ("ajouter :\nDune par Frank Herbert\nEmma de Jane Austen", [dune, emma]),
+            ("add:\n9780441172719\nisbn 978-0-14-143951-8", [.addISBN(isbn: "9780441172719"), .addISBN(isbn: "9780141439518")]),
+            ("add Dune by Frank Herbert and Emma by Jane Austen", [dune, emma]),
+            ("add Pride and Prejudice by Jane Austen, Dune by Frank Herbert", [add("Pride and Prejudice", "Jane Austen"), dune]),
+            ("add Dune by Frank Herbert categories: SF, Classic and Emma by Jane Austen", [add("Dune", "Frank Herbert", categories: ["SF", "Classic"]), emma]),
+            ("ajouter Dune par Frank Herbert et Emma par Jane Austen", [dune, emma]),
+        ]
+        for (text, expected) in several {
+            #expect(intents(text) == expected, "\(text.debugDescription)")
+        }
+        let one: [(String, Intent)] = [
+            ("add Good Omens by Terry Pratchett and Neil Gaiman", add("Good Omens", "Terry Pratchett and Neil Gaiman")),
+            ("add Stand by Me by Stephen King", add("Stand by Me", "Stephen King")),
+            ("add \"Stand by Me and Other Stories\" by Stephen King", add("Stand by Me and Other Stories", "Stephen King")),
+            ("ajouter Le Comte de Monte-Cristo, tome 1 de Dumas", add("Le Comte de Monte-Cristo, tome 1", "Dumas")),
+            ("add 978-0-441-17271-9", .addISBN(isbn: "9780441172719")),
+        ]
+        for (text, expected) in one {
+            #expect(CommandParser.parse(text).intent == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test("several commands print as one JSON line and write back as lines that parse the same")
     func jsonAndCanonicalText() {
         let parsed = CommandParser.parse("return Dune; who has Emma")
