@@ -648,6 +648,16 @@ public enum CommandParser {
         (["est-ce", "que", "quelqu'un", "a", "emprunte"], "qui a", .fr), (["quelqu'un", "a", "emprunte"], "qui a", .fr),
         (["est-ce", "que", "quelqu'un", "a", "rendu"], "qui a", .fr), (["quelqu'un", "a", "rendu"], "qui a", .fr),
         (["does", "anyone", "have"], "who has", .en), (["does", "somebody", "have"], "who has", .en),
+        (["does", "anybody", "have"], "who has", .en), (["has", "anyone", "got"], "who has", .en), (["has", "anybody", "got"], "who has", .en),
+        (["is", "anyone", "reading"], "who has", .en), (["is", "anybody", "reading"], "who has", .en), (["who", "took"], "who has", .en),
+        (["qui", "a", "pris"], "qui a", .fr), (["qui", "lit"], "qui a", .fr), (["quelqu'un", "lit"], "qui a", .fr),
+        // Late or not: the member's books say each due day.
+        (["am", "i", "late"], "my books", .en), (["am", "i", "overdue"], "my books", .en), (["do", "i", "have", "anything", "overdue"], "my books", .en),
+        (["do", "i", "have", "any", "overdue", "books"], "my books", .en), (["are", "my", "books", "overdue"], "my books", .en),
+        (["are", "any", "of", "my", "books", "overdue"], "my books", .en), (["is", "anything", "of", "mine", "overdue"], "my books", .en),
+        (["je", "suis", "en", "retard"], "mes livres", .fr), (["suis-je", "en", "retard"], "mes livres", .fr),
+        (["est-ce", "que", "je", "suis", "en", "retard"], "mes livres", .fr), (["ai-je", "des", "livres", "en", "retard"], "mes livres", .fr),
+        (["ai-je", "du", "retard"], "mes livres", .fr),
         (["has", "anyone", "returned"], "who has", .en), (["did", "anyone", "return"], "who has", .en),
         (["quels", "sont", "mes", "livres"], "mes livres", .fr), (["what", "are", "my", "books"], "my books", .en),
         (["which", "books", "do", "i", "have"], "my books", .en),
@@ -779,7 +789,7 @@ public enum CommandParser {
     ].sorted { $0.words.count > $1.words.count }
 
     /// The commands of `phrasings` that take nothing after them.
-    private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres"]
+    private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles"]
 
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
     private static let phrasingsByFirstWord = Dictionary(grouping: phrasings) { $0.words[0] }
@@ -798,6 +808,22 @@ public enum CommandParser {
         (["j'ai", "donne"], "passer", .fr), (["j'ai", "passe"], "passer", .fr), (["j'ai", "prete"], "prête", .fr),
         (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
     ].sorted { $0.words.count > $1.words.count }
+
+    /// "let me know when", "préviens-moi quand": before a book and `backTails`, a hold.
+    private static let whenBackLeads: [(words: [String], language: Language)] = [
+        (["let", "me", "know", "when"], .en), (["remind", "me", "when"], .en), (["notify", "me", "when"], .en), (["tell", "me", "when"], .en),
+        (["ping", "me", "when"], .en), (["alert", "me", "when"], .en), (["message", "me", "when"], .en), (["let", "me", "know", "once"], .en),
+        (["previens-moi", "quand"], .fr), (["prevenez-moi", "quand"], .fr), (["dis-moi", "quand"], .fr), (["dites-moi", "quand"], .fr),
+        (["previens-moi", "lorsque"], .fr), (["prevenez-moi", "lorsque"], .fr), (["avertis-moi", "quand"], .fr),
+    ]
+    /// "is back", "revient": the end of a request to be told when a book is back (folded).
+    private static let backTails: [[String]] = [
+        ["is", "back"], ["comes", "back"], ["gets", "back"], ["is", "available"], ["becomes", "available"], ["is", "available", "again"],
+        ["is", "returned"], ["gets", "returned"], ["has", "been", "returned"], ["is", "in"], ["is", "free"], ["is", "back", "in"],
+        ["is", "on", "the", "shelf"], ["is", "back", "on", "the", "shelf"],
+        ["revient"], ["est", "de", "retour"], ["sera", "de", "retour"], ["est", "disponible"], ["sera", "disponible"],
+        ["redevient", "disponible"], ["est", "rendu"], ["sera", "rendu"], ["est", "libre"], ["sera", "libre"], ["est", "dispo"],
+    ].sorted { $0.count > $1.count }
 
     /// French imperatives (folded) that may take the book as "-le", with the verb they mean.
     private static let frenchImperatives: [String: String] = [
@@ -824,6 +850,23 @@ public enum CommandParser {
             let bare = String(first.dropLast())
             if VerbForm.all.contains(where: { $0.words.first == bare }) {
                 return [String(words[0].dropLast())] + words.dropFirst()
+            }
+        }
+        // "let me know when Dune is back", "préviens-moi quand Dune revient": a place in its line,
+        // which is how a member is told.
+        if let lead = Self.whenBackLeads.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) {
+            // "when it's back", "when Dune's in": the "is" written with the book.
+            var (words, folded) = (words, folded)
+            if let index = folded.indices.dropLast().last(where: { folded[$0].hasSuffix("'s") }), index >= lead.words.count,
+               Self.backTails.contains(where: { $0.first == "is" && folded[(index + 1)...].elementsEqual($0.dropFirst()) }) {
+                words[index].removeLast(2)
+                folded[index].removeLast(2)
+                words.insert("is", at: index + 1)
+                folded.insert("is", at: index + 1)
+            }
+            if let tail = Self.backTails.first(where: { folded.count > lead.words.count + $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+                cues.append(lead.language)
+                return [lead.language.pick("hold", "réserver")] + words[lead.words.count..<(words.count - tail.count)]
             }
         }
         // "prends-le", "réserve-la", "rends-le-moi": the verb, of the book last named ("ça").
@@ -889,12 +932,17 @@ public enum CommandParser {
         if folded.first == "how", folded.starts(with: Self.howMany) {
             cues.append(.en)
             if [["do", "i", "have"], ["have", "i", "got"]].contains(Array(folded.dropFirst(3))) { return ["my", "books"] }
+            // "how many books can I borrow?": the rules say there is no limit.
+            if folded.dropFirst(3).starts(with: ["can", "i"]) || folded.dropFirst(3).starts(with: ["may", "i"]) || folded.dropFirst(3).starts(with: ["can", "we"]) {
+                return ["rules"]
+            }
             let rest = folded.dropFirst(3).first == "are" ? Array(words.dropFirst(4)) : []
             return ["list"] + rest
         }
         if folded.first == "combien", folded.starts(with: Self.combien) {
             cues.append(.fr)
             if [["ai-je"], ["j'ai"], ["est-ce", "que", "j'ai"]].contains(Array(folded.dropFirst(3))) { return ["mes", "livres"] }
+            if ["puis-je", "peut-on"].contains(folded.dropFirst(3).first) || folded.dropFirst(3).starts(with: ["je", "peux"]) { return ["règles"] }
             let rest = folded.dropFirst(3).first == "sont" ? Array(words.dropFirst(4)) : []
             return ["liste"] + rest
         }
@@ -1076,7 +1124,8 @@ public enum CommandParser {
     }()
 
     private static let ownBooks: Set<[String]> = [
-        ["my", "book"], ["my", "books"], ["my", "loans"], ["my", "loan"], ["mon", "livre"], ["mes", "livres"],
+        ["my", "book"], ["my", "books"], ["my", "loans"], ["my", "loan"], ["my", "next", "book"], ["my", "next", "loan"],
+        ["mon", "livre"], ["mes", "livres"], ["mon", "prochain", "livre"],
     ]
 
     private static let politeWords: [([String], Language?)] = [

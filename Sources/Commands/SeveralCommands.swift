@@ -19,7 +19,7 @@ extension CommandParser {
             for (index, segment) in segments(of: line).enumerated() {
                 let command = parseOne(segment.text)
                 let lineStart = index == 0
-                if parts.isEmpty || startsCommand(command, atLineStart: lineStart) {
+                if parts.isEmpty || startsCommand(command, atLineStart: lineStart) && !repeatsAboutIt(command, parts[parts.count - 1]) {
                     let joiner = lineStart || sureSeparators.contains(segment.separator.lowercased()) ? nil : segment.separator
                     parts.append(CommandPart(text: segment.text, command: command, joiner: joiner))
                     stale.append(false)
@@ -91,6 +91,13 @@ extension CommandParser {
         case .edit, .delete, .rules: nil
         default: intent.bookReference
         }
+    }
+
+    /// "hold Dune and tell me when it is back": the same command again, about "it" (the book
+    /// just named), adds nothing: it stays words of the first.
+    private static func repeatsAboutIt(_ command: ParsedCommand, _ last: CommandPart) -> Bool {
+        guard let book = command.intent.bookReference, LastNamedBooks.pointsBack(book) else { return false }
+        return command.intent.name == last.command.intent.name
     }
 
     /// The verb of a part that is an add verb alone ("add", "add:", "ajouter :"), as typed.

@@ -51,7 +51,9 @@ struct Words: Sendable {
         case (.fr, 0): "Un livre rendu est réservé au premier de la file jusqu'à ce qu'il l'emprunte ou quitte la file."
         case (.fr, let count): "Un livre rendu est réservé au premier de la file pendant \(days(count))."
         }
-        return [lasts, renewals, kept]
+        let anyNumber: RichText = language == .en ? "There is no limit to how many books a member may have at once."
+                                                  : "Il n'y a pas de limite au nombre de livres empruntés à la fois."
+        return [lasts, renewals, kept, anyNumber]
     }
 
     /// These words in `language`, knowing what they know (the shared titles): for a notice to

@@ -608,6 +608,7 @@ struct CommandHandlerTests {
               A loan lasts 1 day: a book checked out today is due Wed 2 Dec.
               Loans cannot be renewed.
               A book that comes back is kept for the first in line until they take it or leave the line.
+              There is no limit to how many books a member may have at once.
               Try: `list available`
             """)
         let french = await handler.handle(text: "règles", from: ana, at: tuesday)
@@ -616,6 +617,7 @@ struct CommandHandlerTests {
               Un prêt dure 1 jour : un livre emprunté aujourd'hui est à rendre mer. 2 déc.
               Les prêts ne peuvent pas être prolongés.
               Un livre rendu est réservé au premier de la file jusqu'à ce qu'il l'emprunte ou quitte la file.
+              Il n'y a pas de limite au nombre de livres empruntés à la fois.
               Essayez : `liste disponibles`
             """)
     }

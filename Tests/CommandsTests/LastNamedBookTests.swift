@@ -19,6 +19,11 @@ struct LastNamedBookTests {
         _ = await handler.handle(text: "show Dune", from: ben, at: tuesday)
         let held = await handler.handle(text: "hold that one", from: ben, at: tuesday)
         #expect(held.text.hasPrefix("You are number 1 in line for Dune."), "\(held.text)")
+        // Chloé asks to be told when it is back: she is put in line after Ben.
+        let chloe = Sender(name: "Chloé", userID: "U-CHLOE")
+        _ = await handler.handle(text: "who has Dune", from: chloe, at: tuesday)
+        let told = await handler.handle(text: "let me know when it's back", from: chloe, at: tuesday)
+        #expect(told.text.hasPrefix("You are number 2 in line for Dune."), "\(told.text)")
         // "is it available?" and "pass it to Ben" from Ana: still Dune.
         let available = await handler.handle(text: "is it available?", from: ana, at: tuesday)
         #expect(available.text.hasPrefix("You have Dune since Tue 1 Dec"), "\(available.text)")
@@ -31,7 +36,7 @@ struct LastNamedBookTests {
         #expect(taken.text.hasPrefix("Emma est emprunté par Ben."), "\(taken.text)")
         let back = await handler.handle(text: "rends-le", from: ben, at: tuesday)
         #expect(back.text.hasPrefix("Merci ! Emma est de retour sur l'étagère"), "\(back.text)")
-        let french = await handler.handle(text: "réserve-le", from: Sender(name: "Chloé", userID: "U-CHLOE"), at: tuesday)
+        let french = await handler.handle(text: "réserve-le", from: Sender(name: "Dan", userID: "U-DAN"), at: tuesday)
         #expect(french.text.hasPrefix("Quel livre, « ça » ?"), "\(french.text)")
     }
 
