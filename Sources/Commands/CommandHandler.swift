@@ -67,7 +67,10 @@ public actor CommandHandler {
     public nonisolated let settings: HandlerSettings
     private var pending: [String: PendingAction] = [:]
     /// What each member last named, for "it" in their next command.
-    private var lastNamed = LastNamedBooks()
+    private var lastNamed = Recent<String>(window: LastNamedBook.window)
+    /// The command a reply last asked each member about ("Did you mean `checkout Dune`?"),
+    /// which their `yes` runs.
+    private var offered: Recent<ParsedCommand>
 
     private struct PendingAction {
         enum Action { case clean, delete([Book]) }
@@ -79,6 +82,7 @@ public actor CommandHandler {
     public init(library: LibraryService, settings: HandlerSettings = HandlerSettings()) {
         self.library = library
         self.settings = settings
+        offered = Recent(window: settings.confirmationWindow)
     }
 
     /// Parses and handles one line.
@@ -95,6 +99,11 @@ public actor CommandHandler {
         case .intent(let recalled): intent = recalled
         case .reply(let whichBook): return whichBook
         }
+        // A question a reply asked ("Did you mean …?") is answered by the next message or not at all.
+        switch intent {
+        case .confirm, .cancel, .thanks: break
+        default: offered.remove(sender.key, at: now)
+        }
         do {
             let reply: Reply
             if let several = try await runSeveral(intent, sender: sender, now: now, words: words) {
@@ -106,7 +115,18 @@ public actor CommandHandler {
             return reply
         } catch let error as LibraryError {
             switch error {
-            case .notFound, .ambiguous: lastNamed.forget(sender.key)
+            case .notFound(_, let suggestions):
+                lastNamed.remove(sender.key, at: now)
+                // "No book matches 'Dnue'. Did you mean Dune?": `yes` does the same with Dune.
+                if let first = suggestions.first, suggestions.allSatisfy({ $0.title == first.title }), intent.bookReference != nil {
+                    switch intent {
+                    case .delete, .edit: break
+                    default:
+                        let book = suggestions.count == 1 ? "#\(first.id)" : words.reference(first)
+                        offered.set(ParsedCommand(intent: intent.naming(book), language: command.language), for: sender.key, at: now)
+                    }
+                }
+            case .ambiguous: lastNamed.remove(sender.key, at: now)
             default: await remember(intent, for: sender, at: now)
             }
             return words.explain(error, asker: sender.borrower)
@@ -137,12 +157,12 @@ public actor CommandHandler {
     /// stays that book. With no book named lately, "it" in a return or a renewal is the
     /// member's own book (`runSeveral`), and elsewhere the reply asks which book.
     private func recalling(_ intent: Intent, for sender: Sender, at now: Date, words: Words) async -> Recalled {
-        let last = lastNamed.reference(for: sender.key, at: now)
+        let last = lastNamed.value(for: sender.key, at: now)
         if case .unknown(let text, let suggestion?) = intent, let last,
-           let pointer = CommandParser.parse(suggestion).intent.bookReference, LastNamedBooks.pointsBack(pointer), suggestion.hasSuffix(pointer) {
+           let pointer = CommandParser.parse(suggestion).intent.bookReference, LastNamedBook.pointsBack(pointer), suggestion.hasSuffix(pointer) {
             return .intent(.unknown(text: text, suggestion: suggestion.dropLast(pointer.count) + last))
         }
-        guard let reference = intent.bookReference, LastNamedBooks.pointsBack(reference) else { return .intent(intent) }
+        guard let reference = intent.bookReference, LastNamedBook.pointsBack(reference) else { return .intent(intent) }
         if let last {
             guard (try? await library.isTitle(reference)) == true else { return .intent(intent.naming(last)) }
             if reference.contains(where: \.isUppercase) || TextKey.fold(last) == TextKey.fold(reference) { return .intent(intent) }
@@ -172,14 +192,14 @@ public actor CommandHandler {
         // A book renamed goes by its new title.
         if case .edit(_, .title, let title) = intent { reference = title }
         let key = TextKey.fold(reference)
-        if LastNamedBooks.pointsBack(reference) || Self.allWords.contains(key) || Self.oneBookWords.contains(key) || Self.bothWords.contains(key) {
+        if LastNamedBook.pointsBack(reference) || Self.allWords.contains(key) || Self.oneBookWords.contains(key) || Self.bothWords.contains(key) {
             guard (try? await library.isTitle(reference)) == true else { return }
         }
         if Self.mayList(reference), !(await namesBooks(reference)) {
-            lastNamed.forget(sender.key)
+            lastNamed.remove(sender.key, at: now)
             return
         }
-        lastNamed.remember(reference, for: sender.key, at: now)
+        lastNamed.set(reference, for: sender.key, at: now)
     }
 
     /// A message that is nothing but a book's title, or whole words of one ("Gatsby"), its
@@ -194,7 +214,7 @@ public actor CommandHandler {
         guard case .unknown(let text, let verb) = command.intent else { return command }
         // A verb alone (`return`) is a command missing its book, and a whole command offered
         // for the words ("I'm done with Dune" → `return Dune`) is kept.
-        if let verb, TextKey.fold(verb) == TextKey.fold(text) || Help.usage(forVerb: verb, language: .en) == nil { return command }
+        if let verb, TextKey.fold(verb) == TextKey.fold(text) || VerbForm.named(verb) == nil { return command }
         let reference = CommandParser.unquote(text)
         let language = CommandParser.parse(text).language == command.language ? nil : command.language
         let isNumber = reference.count > 1 && reference.hasPrefix("#") && reference.dropFirst().allSatisfy { ("0"..."9").contains($0) }
@@ -290,7 +310,7 @@ public actor CommandHandler {
         let key = TextKey.fold(reference)
         // "return all": every book the asker has; "return it", "renew my book": their one book;
         // "return both": their two. But a book titled "Everything" or "It" is that book.
-        let oneBook = Self.oneBookWords.contains(key) || LastNamedBooks.pointsBack(reference)
+        let oneBook = Self.oneBookWords.contains(key) || LastNamedBook.pointsBack(reference)
         if verb == .returnBook || verb == .renew, Self.allWords.contains(key) || oneBook || Self.bothWords.contains(key),
            (try? await library.isTitle(reference)) != true {
             let loans = try await library.loans(of: sender.borrower)
@@ -403,7 +423,8 @@ public actor CommandHandler {
     private func workable(_ intent: Intent, _ command: String, for sender: Sender, _ l: Language) async -> String? {
         let book: String, works: (BookStatus) -> Bool
         switch intent {
-        case .unknown: return nil
+        // A yes or a no is no command to offer for other words ("Yes Man" is not `yes`).
+        case .unknown, .confirm, .cancel: return nil
         case .returnBook(let reference): (book, works) = (reference, { $0.loan != nil })
         case .checkout(let reference, _):
             (book, works) = (reference, { $0.loan == nil && ($0.keptFor.map { $0.isSamePerson(as: sender.borrower) } ?? true) })
@@ -811,7 +832,7 @@ public actor CommandHandler {
             }
             // The member's one book is what "it" means next ("return it"); among several, none is.
             if you {
-                if loans.count == 1 { lastNamed.remember("#\(loans[0].book.id)", for: sender.key, at: now) } else { lastNamed.forget(sender.key) }
+                if loans.count == 1 { lastNamed.set("#\(loans[0].book.id)", for: sender.key, at: now) } else { lastNamed.remove(sender.key, at: now) }
             }
             // Named as the newest loan records them ("what does ana have" → "Ana has …").
             let shownName = loans.max { $0.loan.checkedOutAt < $1.loan.checkedOutAt }?.loan.borrower.name ?? borrower.name
@@ -1043,6 +1064,8 @@ public actor CommandHandler {
 
         case .confirm:
             guard let action = pending.removeValue(forKey: sender.key), action.expires >= now else {
+                // `yes` to "Did you mean `checkout Dune`?": that command.
+                if let offer = offered.remove(sender.key, at: now) { return await handle(offer, from: sender, at: now) }
                 return Reply(.info, RichText(stringLiteral: l.pick("There is nothing to confirm.", "Il n'y a rien à confirmer.")), language: l)
             }
             let confirmedLanguage = action.language
@@ -1067,6 +1090,11 @@ public actor CommandHandler {
                                              : "Rien n'est supprimé avant votre \(code: "oui") ; \(code: "annuler") garde tout.",
                              suggestion: l.pick("cancel", "annuler"), language: l)
             }
+            // "ok" to "Did you mean …?" is not quite a yes: how to answer is said.
+            if offered.value(for: sender.key, at: now) != nil {
+                return Reply(.info, l == .en ? "Answer \(code: "yes") to do it, or \(code: "no")." : "Répondez \(code: "oui") pour le faire, ou \(code: "non").",
+                             suggestion: l.pick("yes", "oui"), language: l)
+            }
             return Reply(.info, RichText(stringLiteral: l.pick("You're welcome!", "Avec plaisir !")), language: l)
 
         case .several(let parts):
@@ -1074,6 +1102,9 @@ public actor CommandHandler {
 
         case .cancel:
             guard pending.removeValue(forKey: sender.key) != nil else {
+                if offered.remove(sender.key, at: now) != nil {
+                    return Reply(.info, RichText(stringLiteral: l.pick("OK: nothing was done.", "D'accord : rien n'a été fait.")), language: l)
+                }
                 return Reply(.info, RichText(stringLiteral: l.pick("There is nothing to cancel.", "Il n'y a rien à annuler.")), language: l)
             }
             return Reply(.info, RichText(stringLiteral: l.pick("Cancelled: nothing was deleted.", "Annulé : rien n'a été supprimé.")), language: l)
@@ -1159,8 +1190,10 @@ public actor CommandHandler {
                          suggestion: next.suggestion, language: l)
 
         case .unknown(let text, let suggestion):
-            func notUnderstood(didYouMean meant: String, offering offered: String) -> Reply {
-                Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: meant)?"
+            /// "Did you mean `meant`?", with `offered` to type; `yes` runs it when it is a command.
+            func notUnderstood(didYouMean meant: String, offering offered: String, isCommand: Bool) -> Reply {
+                if isCommand { self.offered.set(CommandParser.parse(offered), for: sender.key, at: now) }
+                return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: meant)?"
                                        : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: meant) ?",
                       suggestion: offered, language: l)
             }
@@ -1188,7 +1221,7 @@ public actor CommandHandler {
                     let corrected = ([suggestion] + typed.dropFirst(verbLength).map(String.init)).joined(separator: " ")
                     var fixed = typed.count > verbLength && isSuggestible(corrected)
                     if case .unknown = CommandParser.parse(corrected).intent { fixed = false }
-                    return notUnderstood(didYouMean: suggestion, offering: fixed ? corrected : example)
+                    return notUnderstood(didYouMean: suggestion, offering: fixed ? corrected : example, isCommand: fixed)
                 }
                 // The verb without what it needs, or with what it cannot use (`edit Emma set
                 // colour to red`): what the command takes, then an example; for a return or a
@@ -1205,7 +1238,7 @@ public actor CommandHandler {
             // A whole command the words probably mean ("I'm done with Dune" → `return Dune`,
             // "Dnue" → `who has Dune`), when it names a book the library has.
             if let probable = suggestion, isSuggestible(probable), let suggestion = await workable(CommandParser.parse(probable).intent, probable, for: sender, l) {
-                return notUnderstood(didYouMean: suggestion, offering: suggestion)
+                return notUnderstood(didYouMean: suggestion, offering: suggestion, isCommand: true)
             }
             return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'." : "Je n'ai pas compris « \(shortened(text)) ».",
                          suggestion: l.pick("help", "aide"), language: l)

@@ -96,7 +96,7 @@ extension CommandParser {
     /// "hold Dune and tell me when it is back": the same command again, about "it" (the book
     /// just named), adds nothing: it stays words of the first.
     private static func repeatsAboutIt(_ command: ParsedCommand, _ last: CommandPart) -> Bool {
-        guard let book = command.intent.bookReference, LastNamedBooks.pointsBack(book) else { return false }
+        guard let book = command.intent.bookReference, LastNamedBook.pointsBack(book) else { return false }
         return command.intent.name == last.command.intent.name
     }
 

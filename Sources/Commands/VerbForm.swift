@@ -112,6 +112,9 @@ struct VerbForm: Sendable {
         VerbForm("combien de fois puis-je prolonger", .rules, .fr), VerbForm("combien de fois je peux prolonger", .rules, .fr),
         VerbForm("yes", .confirm, .en), VerbForm("y", .confirm, .en), VerbForm("confirm", .confirm, .en),
         VerbForm("oui", .confirm, .fr), VerbForm("confirmer", .confirm, .fr),
+        VerbForm("yep", .confirm, .en), VerbForm("yeah", .confirm, .en), VerbForm("yup", .confirm, .en), VerbForm("sure", .confirm, .en),
+        VerbForm("ouais", .confirm, .fr),
         VerbForm("no", .cancel, .en), VerbForm("cancel", .cancel, .en), VerbForm("non", .cancel, .fr), VerbForm("annuler", .cancel, .fr),
+        VerbForm("nope", .cancel, .en), VerbForm("nah", .cancel, .en),
     ].enumerated().sorted { ($0.element.words.count, -$0.offset) > ($1.element.words.count, -$1.offset) }.map(\.element)
 }

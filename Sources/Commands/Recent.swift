@@ -1,40 +1,51 @@
 import Foundation
 import LibraryCore
 
-/// The book each member last named, so that "it" in their next command means it: `who has
-/// Dune`, then `checkout it` (or `hold that one`, `réserve-le`, `je le prends`). A member's
-/// book is remembered for `window` after they last named it. A command that names no book the
-/// library has, or several books, forgets it: "it" would be a guess.
-struct LastNamedBooks {
-    /// How long "it" keeps meaning the book last named: a member may go and look at the shelf.
-    static let window: TimeInterval = 30 * 60
-
-    private var named: [String: (reference: String, at: Date)] = [:]
+/// What each member did lately that their next message may refer to, by `Sender.key`, for
+/// `window` after: the book they last named ("checkout it"), the command a reply offered them
+/// ("Did you mean `checkout Dune`?", then "yes").
+struct Recent<Value> {
+    let window: TimeInterval
+    private var entries: [String: (value: Value, at: Date)] = [:]
     /// The size at which the lapsed entries are dropped next; it doubles with the members kept,
     /// so a busy server sorts its entries out now and then, not on every command.
     private var pruneAt = 256
 
-    /// The book the member of `key` last named, as they typed it, unless that was longer than
-    /// `window` before `now`.
-    func reference(for key: String, at now: Date) -> String? {
-        guard let last = named[key], now.timeIntervalSince(last.at) <= Self.window else { return nil }
-        return last.reference
+    init(window: TimeInterval) {
+        self.window = window
     }
 
-    mutating func remember(_ reference: String, for key: String, at now: Date) {
-        if named.count >= pruneAt {
-            named = named.filter { now.timeIntervalSince($0.value.at) <= Self.window }
-            pruneAt = max(256, named.count * 2)
+    /// The member's value, unless it was set longer than `window` before `now`.
+    func value(for key: String, at now: Date) -> Value? {
+        guard let entry = entries[key], now.timeIntervalSince(entry.at) <= window else { return nil }
+        return entry.value
+    }
+
+    mutating func set(_ value: Value, for key: String, at now: Date) {
+        if entries.count >= pruneAt {
+            entries = entries.filter { now.timeIntervalSince($0.value.at) <= window }
+            pruneAt = max(256, entries.count * 2)
         }
-        named[key] = (reference, now)
+        entries[key] = (value, now)
     }
 
-    mutating func forget(_ key: String) {
-        named[key] = nil
+    /// Forgets the member's value; returns it if it was still current at `now`.
+    @discardableResult
+    mutating func remove(_ key: String, at now: Date) -> Value? {
+        let current = value(for: key, at: now)
+        entries[key] = nil
+        return current
     }
+}
 
-    /// Whether `reference` points back at a book rather than naming one: "it", "that one",
-    /// "this book", "ça", "celui-là".
+/// The words that point back at the book a member last named ("checkout it"): "it", "that
+/// one", "this book", "ça", "celui-là". A member's book is remembered for `window` after they
+/// last named it; a command that names no book the library has, or several, forgets it.
+enum LastNamedBook {
+    /// How long "it" keeps meaning the book last named: a member may go and look at the shelf.
+    static let window: TimeInterval = 30 * 60
+
+    /// Whether `reference` points back at a book rather than naming one.
     static func pointsBack(_ reference: String) -> Bool {
         pronouns.contains(TextKey.fold(reference))
     }

@@ -108,3 +108,65 @@ struct LastNamedBookTests {
         #expect(back.text.contains("It is back on the shelf"), "\(back.text)")
     }
 }
+
+@Suite("yes to 'Did you mean …?': the command offered")
+struct OfferedCommandTests {
+    @Test("a title misspelt, a verb misspelt, a phrasing not sure enough: yes (yep, sure, oui) does it")
+    func yesRunsTheOffer() async throws {
+        let handler = try await makeHandler()
+        let misspelt = await handler.handle(text: "checkout Dnuee", from: ana, at: tuesday)
+        #expect(misspelt.text.hasPrefix("No book matches 'Dnuee'. Did you mean Dune?"), "\(misspelt.text)")
+        let yes = await handler.handle(text: "yes", from: ana, at: tuesday)
+        #expect(yes.text.hasPrefix("Dune is checked out to Ana."), "\(yes.text)")
+        _ = await handler.handle(text: "retrun Dune", from: ana, at: tuesday)
+        let yep = await handler.handle(text: "yep", from: ana, at: tuesday)
+        #expect(yep.text.hasPrefix("Thanks! Dune is back on the shelf"), "\(yep.text)")
+        _ = await handler.handle(text: "I'll take Emma", from: ana, at: tuesday)
+        // "ok" is not quite a yes: how to answer is said, and the offer stays.
+        let ok = await handler.handle(text: "ok", from: ana, at: tuesday)
+        #expect(ok.text.hasPrefix("Answer `yes` to do it, or `no`."), "\(ok.text)")
+        let sure = await handler.handle(text: "sure", from: ana, at: tuesday)
+        #expect(sure.text.hasPrefix("Emma is checked out to Ana."), "\(sure.text)")
+        _ = await handler.handle(text: "emprunteer Les Misérables", from: ben, at: tuesday)
+        let oui = await handler.handle(text: "oui", from: ben, at: tuesday)
+        #expect(oui.text.hasPrefix("Les Misérables est emprunté par Ben."), "\(oui.text)")
+    }
+
+    @Test("the offer is answered by the next message or not at all, within the confirmation window, by the member it was made to")
+    func offerLapses() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dnuee", from: ana, at: tuesday)
+        let bens = await handler.handle(text: "yes", from: ben, at: tuesday)
+        #expect(bens.text == "There is nothing to confirm.", "\(bens.text)")
+        _ = await handler.handle(text: "who has Emma", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "yes", from: ana, at: tuesday).text == "There is nothing to confirm.")
+        _ = await handler.handle(text: "checkout Dnuee", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "yes", from: ana, at: tuesday.addingTimeInterval(301)).text == "There is nothing to confirm.")
+        _ = await handler.handle(text: "checkout Dnuee", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "no", from: ana, at: tuesday).text == "OK: nothing was done.")
+        #expect(await handler.handle(text: "yes", from: ana, at: tuesday).text == "There is nothing to confirm.")
+        #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have no books."))
+    }
+
+    @Test("a title that starts like a yes (Yes Man, Sure Thing) alone asks who has it; other such words are not offered `yes`")
+    func titlesLikeYes() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add Yes Man by Danny Wallace", from: ana, at: tuesday)
+        _ = await handler.handle(text: "add Sure Thing by Ann Author", from: ana, at: tuesday)
+        for title in ["Yes Man", "Sure Thing"] {
+            let reply = await handler.handle(text: title, from: ben, at: tuesday)
+            #expect(reply.text.hasPrefix("\(title) is on the shelf."), "\(reply.text)")
+        }
+        let other = await handler.handle(text: "Yeah Yeah Yeah", from: ben, at: tuesday)
+        #expect(other.text.hasPrefix("I did not understand 'Yeah Yeah Yeah'.\n"), "\(other.text)")
+    }
+
+    @Test("a deletion of a misspelt title is not offered: yes does nothing")
+    func noDeletionOffered() async throws {
+        let handler = try await makeHandler()
+        let misspelt = await handler.handle(text: "delete Dnuee", from: ana, at: tuesday)
+        #expect(misspelt.text.hasPrefix("No book matches 'Dnuee'. Did you mean Dune?"), "\(misspelt.text)")
+        #expect(await handler.handle(text: "yes", from: ana, at: tuesday).text == "There is nothing to confirm.")
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Dune is on the shelf."))
+    }
+}
