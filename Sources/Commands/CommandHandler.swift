@@ -177,7 +177,10 @@ public actor CommandHandler {
         }
         if (try? await library.isTitle(reference)) == true { return .intent(intent) }
         let l = words.language
-        let example = intent.helpTopic.flatMap { Help.example(topic: $0, language: l) }
+        // The help topic is the intent's name in words, but for `pass`.
+        var topic = intent.name.replacingOccurrences(of: "_", with: " ")
+        if case .handOver = intent { topic = "pass" }
+        let example = Help.example(topic: topic, language: l)
         let name = CommandParser.unquote(reference)
         return .reply(Reply(.error, l == .en ? "Which book do you mean by “\(shortened(name))”? Name it by its title or its number (\(code: "#3"))."
                                              : "Quel livre, « \(shortened(name)) » ? Donnez son titre ou son numéro (\(code: "#3")).",

@@ -86,22 +86,4 @@ extension Intent {
         default: self
         }
     }
-
-    /// The `help` topic of an intent about one book, for its example.
-    var helpTopic: String? {
-        switch self {
-        case .checkout: "checkout"
-        case .returnBook: "return"
-        case .renew: "renew"
-        case .hold: "hold"
-        case .cancelHold: "cancel hold"
-        case .whoHas: "who has"
-        case .show: "show"
-        case .handOver: "pass"
-        case .rules: "rules"
-        case .edit: "edit"
-        case .delete: "delete"
-        default: nil
-        }
-    }
 }
