@@ -707,6 +707,19 @@ public enum CommandParser {
         (["prolonger", "mon", "emprunt", "de"], "prolonger", .fr),
         (["latest", "books"], "list newest", .en), (["newest", "books"], "list newest", .en), (["recent", "books"], "list newest", .en),
         (["oldest", "books"], "list oldest", .en),
+        (["what's", "new", "in", "the", "library"], "list newest", .en), (["what", "is", "new", "in", "the", "library"], "list newest", .en),
+        (["what", "came", "in", "recently"], "list newest", .en), (["what", "are", "the", "newest", "books"], "list newest", .en),
+        (["what", "are", "the", "latest", "books"], "list newest", .en), (["recently", "added"], "list newest", .en),
+        (["new", "arrivals"], "list newest", .en), (["nouveautes"], "liste récents", .fr),
+        // Who wrote it, what it is about, when it went and came back: everything about a book.
+        (["who", "wrote"], "show", .en), (["who", "is", "the", "author", "of"], "show", .en), (["qui", "a", "ecrit"], "info", .fr),
+        (["tell", "me", "more", "about"], "show", .en), (["de", "quoi", "parle"], "info", .fr),
+        (["when", "did", "i", "borrow"], "show", .en), (["when", "did", "i", "take"], "show", .en), (["who", "returned"], "show", .en),
+        (["what", "did", "i", "read", "last"], "my history", .en), (["what", "did", "i", "read"], "my history", .en),
+        (["what", "have", "i", "read"], "my history", .en),
+        // A book not where it should be: who has it.
+        (["i", "can't", "find"], "who has", .en), (["i", "cannot", "find"], "who has", .en), (["i", "cant", "find"], "who has", .en),
+        (["where", "can", "i", "find"], "who has", .en), (["je", "ne", "trouve", "pas"], "qui a", .fr), (["je", "trouve", "pas"], "qui a", .fr),
         (["how", "many", "copies", "of"], "who has", .en), (["combien", "d'exemplaires", "de"], "qui a", .fr),
         (["books", "in"], "search", .en), (["books", "on"], "search", .en),
         (["books", "on", "the", "shelf"], "list available", .en), (["books", "in", "stock"], "list available", .en),
@@ -786,10 +799,13 @@ public enum CommandParser {
     private static let bareAvailabilityTails: [(words: [String], language: Language)] = [
         (["available"], .en), (["is", "available"], .en), (["on", "the", "shelf"], .en), (["is", "on", "the", "shelf"], .en),
         (["dispo"], .fr), (["disponible"], .fr),
+        // Not where it should be: who has it, if anyone.
+        (["is", "missing"], .en), (["is", "missing", "from", "the", "shelf"], .en), (["is", "not", "on", "the", "shelf"], .en),
+        (["isn't", "on", "the", "shelf"], .en), (["manque"], .fr), (["n'est", "pas", "sur", "l'etagere"], .fr),
     ].sorted { $0.words.count > $1.words.count }
 
     /// The commands of `phrasings` that take nothing after them.
-    private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles"]
+    private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history"]
 
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
     private static let phrasingsByFirstWord = Dictionary(grouping: phrasings) { $0.words[0] }
@@ -802,6 +818,10 @@ public enum CommandParser {
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
         (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
         (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en),
+        // A checkout by mistake: bringing it back, asked about.
+        (["cancel", "my", "checkout", "of"], "return", .en), (["i", "didn't", "mean", "to", "borrow"], "return", .en),
+        (["i", "didn't", "mean", "to", "take"], "return", .en), (["i", "didn't", "take"], "return", .en),
+        (["i", "didn't", "borrow"], "return", .en), (["je", "n'ai", "pas", "emprunte"], "rendre", .fr),
         // "I gave Dune to Ben" (the book changed hands): passing it on, asked about.
         (["i", "gave"], "pass", .en), (["i've", "given"], "pass", .en), (["i", "handed"], "pass", .en),
         (["i", "lent"], "lend", .en), (["i've", "lent"], "lend", .en),
@@ -867,6 +887,15 @@ public enum CommandParser {
             if let tail = Self.backTails.first(where: { folded.count > lead.words.count + $0.count && folded.suffix($0.count).elementsEqual($0) }) {
                 cues.append(lead.language)
                 return [lead.language.pick("hold", "réserver")] + words[lead.words.count..<(words.count - tail.count)]
+            }
+        }
+        // "what's Dune about?", "what is Dune about": everything about the book.
+        // ("what's everyone reading about" asks about people, not a book.)
+        if folded.count > 2, folded.last == "about", folded[0] == "what's" || folded.count > 3 && folded.starts(with: ["what", "is"]) {
+            let start = folded[0] == "what's" ? 1 : 2
+            if !["everyone", "everybody", "anyone", "anybody", "people", "you", "we", "he", "she", "they"].contains(folded[start]) {
+                cues.append(.en)
+                return ["show"] + words[start..<(words.count - 1)]
             }
         }
         // "prends-le", "réserve-la", "rends-le-moi": the verb, of the book last named ("ça").

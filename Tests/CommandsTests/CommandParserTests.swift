@@ -634,6 +634,25 @@ let parseTable: [ParseCase] = [
     ParseCase("when is my next book due?", .loansOf(borrower: nil)),
     ParseCase("je suis en retard ?", .loansOf(borrower: nil), .fr),
     ParseCase("am I late for Dune", .unknown(text: "am I late for Dune", suggestion: nil)),
+    // what is new, who wrote it, what it is about, when it went: the list, the book
+    ParseCase("what's new in the library?", .list(filter: .all, order: .newest)),
+    ParseCase("what came in recently?", .list(filter: .all, order: .newest)),
+    ParseCase("nouveautés ?", .list(filter: .all, order: .newest), .fr),
+    ParseCase("who wrote Dune?", .show(book: "Dune")),
+    ParseCase("what's Dune about?", .show(book: "Dune")),
+    ParseCase("what is The Hobbit about?", .show(book: "The Hobbit")),
+    ParseCase("de quoi parle Dune ?", .show(book: "Dune"), .fr),
+    ParseCase("tell me more about Dune", .show(book: "Dune")),
+    ParseCase("when did I borrow Dune?", .show(book: "Dune")),
+    ParseCase("who returned Dune?", .show(book: "Dune")),
+    ParseCase("what did I read last?", .history(borrower: nil)),
+    // not on the shelf: who has it
+    ParseCase("I can't find Dune", .whoHas(book: "Dune")),
+    ParseCase("Dune is missing from the shelf", .whoHas(book: "Dune")),
+    ParseCase("je ne trouve pas Dune", .whoHas(book: "Dune"), .fr),
+    // a checkout by mistake: the return, offered
+    ParseCase("cancel my checkout of Dune", .unknown(text: "cancel my checkout of Dune", suggestion: "return Dune")),
+    ParseCase("I didn't mean to borrow Dune", .unknown(text: "I didn't mean to borrow Dune", suggestion: "return Dune")),
     // how many at once: the rules
     ParseCase("how many books can I borrow?", .rules(book: nil)),
     ParseCase("combien de livres puis-je emprunter ?", .rules(book: nil), .fr),
