@@ -87,6 +87,13 @@ struct LastNamedBookTests {
         #expect(shown.text.hasPrefix("#1 Arrakis"), "\(shown.text)")
     }
 
+    @Test("help says so, in English and French")
+    func helpSaysSo() async throws {
+        let handler = try await makeHandler()
+        #expect(await handler.handle(text: "help", from: ana, at: tuesday).text.contains("`it` is the book you last named: `who has Dune`, then `checkout it`"))
+        #expect(await handler.handle(text: "aide", from: ana, at: tuesday).text.contains("`ça` est le dernier livre nommé : `qui a Dune`, puis `emprunter ça`"))
+    }
+
     @Test("the commands of one message: who has Dune, then checkout it")
     func withinOneMessage() async throws {
         let handler = try await makeHandler()
