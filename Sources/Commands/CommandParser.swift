@@ -509,8 +509,11 @@ public enum CommandParser {
         ["oldest"]: (.oldest, .en), ["oldest", "first"]: (.oldest, .en),
         ["plus", "recents"]: (.newest, .fr), ["recents"]: (.newest, .fr),
         ["plus", "anciens"]: (.oldest, .fr), ["anciens"]: (.oldest, .fr),
+        ["title"]: (.title, .en), ["titles"]: (.title, .en), ["alphabetically"]: (.title, .en), ["alphabetical"]: (.title, .en),
+        ["author"]: (.author, .en), ["authors"]: (.author, .en),
+        ["titre"]: (.title, .fr), ["titres"]: (.title, .fr), ["alphabetique"]: (.title, .fr), ["auteur"]: (.author, .fr), ["auteurs"]: (.author, .fr),
     ]
-    private static let listFiller: Set<String> = ["books", "livres", "the", "les", "des", "of", "by", "par", "sorted", "tries", "order", "ordre"]
+    private static let listFiller: Set<String> = ["books", "livres", "the", "les", "des", "of", "by", "par", "sorted", "tries", "order", "ordre", "in"]
 
     /// What a `list` that is not of options asks for ("sci-fi" in "list sci-fi books"), or nil
     /// when a word looks like a misspelt option ("list avialable", answered with the usage) or

@@ -321,7 +321,12 @@ struct Words: Sendable {
         case .checkedOut: language.pick(" checked out", " empruntés")
         case .overdue: language.pick(" overdue", " en retard")
         }
-        let orderWords = order == .oldest ? language.pick(" oldest", " plus anciens") : ""
+        let orderWords = switch order {
+        case .newest: ""
+        case .oldest: language.pick(" oldest", " plus anciens")
+        case .title: language.pick(" by title", " par titre")
+        case .author: language.pick(" by author", " par auteur")
+        }
         return language.pick("list", "liste") + filterWords + orderWords + (page > 1 ? " page \(page)" : "")
     }
 

@@ -25,6 +25,38 @@ public struct Book: Sendable, Hashable, Identifiable, Codable {
     }
 }
 
+extension Book {
+    /// The title as shelves sort it: folded, without a leading article ("The Hobbit" under H,
+    /// "Les Misérables" under M, "L'Étranger" under E).
+    var titleSortKey: String {
+        let lowered = title.lowercased()
+        for article in ["the ", "a ", "an ", "le ", "la ", "les ", "l'", "l\u{2019}", "un ", "une "] where lowered.hasPrefix(article) && lowered.count > article.count {
+            return TextKey.fold(String(title.dropFirst(article.count)))
+        }
+        return TextKey.fold(title)
+    }
+
+    /// The author as shelves sort them: by surname. The first of several authors ("Terry
+    /// Pratchett and Neil Gaiman"); the part before a comma when written "Herbert, Frank";
+    /// else the last word, with a capitalised particle before it ("Le Guin", "Van Gogh", "De
+    /// Gaulle"), and before a suffix ("Martin Luther King Jr." under King). Then the whole name.
+    var authorSortKey: String {
+        var first = Substring(author)
+        for separator in [" and ", " & ", " et ", ";"] {
+            if let range = first.range(of: separator, options: .caseInsensitive) { first = first[..<range.lowerBound] }
+        }
+        if let comma = first.firstIndex(of: ",") { return TextKey.fold(String(first[..<comma])) + " " + TextKey.fold(author) }
+        var words = first.split(separator: " ")
+        while words.count > 1, let last = words.last, ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"].contains(last.lowercased()) { words.removeLast() }
+        guard var surname = words.last.map(String.init) else { return TextKey.fold(author) }
+        if words.count > 2, let particle = words.dropLast().last, particle.first?.isUppercase == true,
+           ["le", "la", "de", "du", "des", "van", "von", "di", "da", "del", "della", "mac", "mc", "st.", "saint"].contains(particle.lowercased()) {
+            surname = particle + " " + surname
+        }
+        return TextKey.fold(surname) + " " + TextKey.fold(author)
+    }
+}
+
 /// What an admin gives to add a book; `validated()` cleans and checks it.
 public struct NewBook: Sendable, Hashable, Codable {
     public var title: String

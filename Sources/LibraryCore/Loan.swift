@@ -188,9 +188,14 @@ public enum BookFilter: String, Sendable, Hashable, Codable, CaseIterable {
     case all, available, checkedOut = "checked_out", overdue
 }
 
-/// The order of `list`, by the date a book was added.
+/// The order of `list`.
 public enum BookOrder: String, Sendable, Hashable, Codable, CaseIterable {
+    /// By the date a book was added.
     case newest, oldest
+    /// By title, a leading article aside (The Hobbit under H), then author.
+    case title
+    /// By the author's surname (Frank Herbert under H, Ursula K. Le Guin under L), then title.
+    case author
 }
 
 /// The library's zone changed since it last ran (`LibraryService.adoptTimeZone`): the open

@@ -646,6 +646,12 @@ let parseTable: [ParseCase] = [
     ParseCase("when did I borrow Dune?", .show(book: "Dune")),
     ParseCase("who returned Dune?", .show(book: "Dune")),
     ParseCase("what did I read last?", .history(borrower: nil)),
+    // the list by title or author
+    ParseCase("list by author", .list(filter: .all, order: .author)),
+    ParseCase("list available sorted by title", .list(filter: .available, order: .title)),
+    ParseCase("list in alphabetical order", .list(filter: .all, order: .title)),
+    ParseCase("liste par auteur", .list(filter: .all, order: .author), .fr),
+    ParseCase("liste par ordre alphabétique", .list(filter: .all, order: .title), .fr),
     // not on the shelf: who has it
     ParseCase("I can't find Dune", .whoHas(book: "Dune")),
     ParseCase("Dune is missing from the shelf", .whoHas(book: "Dune")),

@@ -137,6 +137,25 @@ struct CatalogTests {
         #expect(try await library.list(.all, order: .oldest, at: monday, limit: 1, offset: 1).map(\.book.title) == ["Second"])
     }
 
+    @Test("list by title sets a leading article aside; by author, by surname (a particle kept, a suffix, a comma, the first of two); pages of each")
+    func listByName() async throws {
+        let library = try await makeLibrary(books: [
+            NewBook(title: "The Hobbit", author: "J.R.R. Tolkien"), NewBook(title: "L'Étranger", author: "Albert Camus"),
+            NewBook(title: "A Wizard of Earthsea", author: "Ursula K. Le Guin"), NewBook(title: "Dune", author: "Frank Herbert"),
+            NewBook(title: "Les Misérables", author: "Victor Hugo"), NewBook(title: "Why We Can't Wait", author: "Martin Luther King Jr."),
+            NewBook(title: "Good Omens", author: "Terry Pratchett and Neil Gaiman"), NewBook(title: "Emma", author: "Austen, Jane"),
+        ])
+        #expect(try await library.list(.all, order: .title, at: monday).map(\.book.title)
+                == ["Dune", "Emma", "L'Étranger", "Good Omens", "The Hobbit", "Les Misérables", "Why We Can't Wait", "A Wizard of Earthsea"])
+        #expect(try await library.list(.all, order: .author, at: monday).map(\.book.author)
+                == ["Austen, Jane", "Albert Camus", "Frank Herbert", "Victor Hugo", "Martin Luther King Jr.", "Ursula K. Le Guin",
+                    "Terry Pratchett and Neil Gaiman", "J.R.R. Tolkien"])
+        #expect(try await library.list(.all, order: .title, at: monday, limit: 3, offset: 3).map(\.book.title) == ["Good Omens", "The Hobbit", "Les Misérables"])
+        try await library.checkout("Dune", to: ana, at: monday)
+        #expect(try await library.list(.available, order: .author, at: monday, limit: 2).map(\.book.author) == ["Austen, Jane", "Albert Camus"])
+        #expect(try await library.list(.checkedOut, order: .title, at: monday).map(\.book.title) == ["Dune"])
+    }
+
     @Test("search ranks title matches above author, publisher and category matches, ignoring accents")
     func search() async throws {
         let library = try await makeLibrary(books: [
