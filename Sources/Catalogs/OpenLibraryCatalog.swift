@@ -60,14 +60,16 @@ public struct OpenLibraryCatalog: ISBNCatalog {
         guard let record = records[bibkey] ?? records.values.first,
               let title = record.title?.trimmingWhitespace(newlines: true), !title.isEmpty else { return nil }
         let names = { (list: [Named]?) in (list ?? []).compactMap { $0.name?.trimmingWhitespace(newlines: true) }.filter { !$0.isEmpty } }
-        return CatalogEntry(title: title, authors: names(record.authors), publisher: names(record.publishers).first)
+        return CatalogEntry(title: title, authors: names(record.authors), publisher: names(record.publishers).first,
+                            subjects: Array(names(record.subjects).prefix(100)))
     }
 
-    /// The fields of a record used here; the others (identifiers, covers, subjects, …) are ignored.
+    /// The fields of a record used here; the others (identifiers, covers, …) are ignored.
     private struct Record: Decodable {
         var title: String?
         var authors: [Named]?
         var publishers: [Named]?
+        var subjects: [Named]?
     }
 
     private struct Named: Decodable {

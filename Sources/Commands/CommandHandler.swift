@@ -998,13 +998,18 @@ public actor CommandHandler {
                     suggestion: l.pick("add ", "ajouter ") + Words.quoted(entry.title) + l.pick(" by AUTHOR isbn: ", " par AUTEUR isbn: ") + normalized,
                     language: l)
             }
+            // The genres among the catalog's subjects, named in the library's language.
+            let categories = Genres.categories(fromSubjects: entry.subjects, language: settings.defaultLanguage)
             var added = try await run(.add(title: entry.title, author: entry.authors.joined(separator: ", "), publisher: entry.publisher,
-                                           categories: [], isbn: normalized), sender: sender, now: now, words: words)
+                                           categories: categories, isbn: normalized), sender: sender, now: now, words: words)
             // Where the title and author came from, and how to put them right.
             if let book = try await library.book(withISBN: normalized) {
+                let fields = categories.isEmpty ? l.pick("Title, author and publisher", "Titre, auteur et éditeur")
+                                                : l.pick("Title, author, publisher and categories (\(categories.joined(separator: ", ")))",
+                                                         "Titre, auteur, éditeur et catégories (\(categories.joined(separator: ", ")))")
                 added.lines.insert(l == .en
-                    ? "Title, author and publisher from \(catalog.name); to change one: \(code: "edit #\(book.id) set title to …")."
-                    : "Titre, auteur et éditeur d'après \(catalog.name) ; pour en changer un : \(code: "modifier #\(book.id) titre = …").", at: 0)
+                    ? "\(fields) from \(catalog.name); to change one: \(code: "edit #\(book.id) set title to …")."
+                    : "\(fields) d'après \(catalog.name) ; pour en changer un : \(code: "modifier #\(book.id) titre = …").", at: 0)
             }
             return added
 

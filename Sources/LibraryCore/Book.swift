@@ -37,15 +37,20 @@ extension Book {
     }
 
     /// The author as shelves sort them: by surname. The first of several authors ("Terry
-    /// Pratchett and Neil Gaiman"); the part before a comma when written "Herbert, Frank";
-    /// else the last word, with a capitalised particle before it ("Le Guin", "Van Gogh", "De
-    /// Gaulle"), and before a suffix ("Martin Luther King Jr." under King). Then the whole name.
+    /// Pratchett and Neil Gaiman", "Thomas H. Cormen, Charles E. Leiserson" as Open Library's
+    /// are joined); the word before a comma when written "Herbert, Frank"; else the last word,
+    /// with a capitalised particle before it ("Le Guin", "Van Gogh", "De Gaulle"), and before a
+    /// suffix ("Martin Luther King Jr." under King). Then the whole name.
     var authorSortKey: String {
         var first = Substring(author)
         for separator in [" and ", " & ", " et ", ";"] {
             if let range = first.range(of: separator, options: .caseInsensitive) { first = first[..<range.lowerBound] }
         }
-        if let comma = first.firstIndex(of: ",") { return TextKey.fold(String(first[..<comma])) + " " + TextKey.fold(author) }
+        if let comma = first.firstIndex(of: ",") {
+            let before = first[..<comma]
+            if !before.contains(" ") { return TextKey.fold(String(before)) + " " + TextKey.fold(author) }
+            first = before
+        }
         var words = first.split(separator: " ")
         while words.count > 1, let last = words.last, ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"].contains(last.lowercased()) { words.removeLast() }
         guard var surname = words.last.map(String.init) else { return TextKey.fold(author) }

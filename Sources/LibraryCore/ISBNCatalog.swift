@@ -11,16 +11,19 @@ public protocol ISBNCatalog: Sendable {
     func book(isbn: String) async throws -> CatalogEntry?
 }
 
-/// What a catalog knows of a book: its title, its authors (possibly none) and its publisher.
+/// What a catalog knows of a book: its title, its authors (possibly none), its publisher and
+/// the subjects it files it under ("Science fiction", "Life on other planets").
 public struct CatalogEntry: Sendable, Hashable {
     public var title: String
     public var authors: [String]
     public var publisher: String?
+    public var subjects: [String]
 
-    public init(title: String, authors: [String], publisher: String? = nil) {
+    public init(title: String, authors: [String], publisher: String? = nil, subjects: [String] = []) {
         self.title = title
         self.authors = authors
         self.publisher = publisher
+        self.subjects = subjects
     }
 }
 

@@ -47,7 +47,12 @@ struct AddByISBNTests {
             .hasPrefix("Added Fantastic Mr Fox by Roald Dahl as #3.\n  The library now has 2 copies of it (#1, #3)."))
         #expect(try await openLibrary.received().count == 2)
         let french = await handler.handle(text: "ajouter isbn 9782070612758", from: admin, at: monday)
-        #expect(french.text.hasPrefix("Le Petit Prince d'Antoine de Saint-Exupéry est ajouté sous le numéro #4.\n  Titre, auteur et éditeur d'après Open Library ; pour en changer un : `modifier #4 titre = …`."), "\(french.text)")
+        // Open Library's subjects that are genres are its categories, in the library's language.
+        #expect(french.text.hasPrefix("Le Petit Prince d'Antoine de Saint-Exupéry est ajouté sous le numéro #4.\n  Titre, auteur, éditeur et catégories (Children) d'après Open Library ; pour en changer un : `modifier #4 titre = …`."), "\(french.text)")
+        let sawyer = await handler.handle(text: "add isbn 9780451526533", from: admin, at: monday)
+        #expect(sawyer.text.hasPrefix("Added The adventures of Tom Sawyer by Mark Twain as #5.\n  Title, author, publisher and categories (Adventure, Children, Classic) from Open Library;"), "\(sawyer.text)")
+        #expect(try await handler.library.resolve("#5").categories == ["Adventure", "Children", "Classic"])
+        #expect(try await handler.library.search("children", limit: 10).map(\.book.id).sorted() == [4, 5])
     }
 
     @Test("an ISBN scanned into the chat alone names its book, or, when no book has it, offers to add it by its ISBN")

@@ -51,7 +51,8 @@ struct OpenLibraryCatalogTests {
     func known() async throws {
         let openLibrary = try await OpenLibraryEmulator()
         let catalog = openLibrary.catalog()
-        #expect(try await catalog.book(isbn: "9780140328721") == CatalogEntry(title: "Fantastic Mr Fox", authors: ["Roald Dahl"], publisher: "Puffin"))
+        #expect(try await catalog.book(isbn: "9780140328721")
+                == CatalogEntry(title: "Fantastic Mr Fox", authors: ["Roald Dahl"], publisher: "Puffin", subjects: ["Animals", "Foxes", "Fiction"]))
         #expect(try await catalog.book(isbn: "0140328726")?.title == "Fantastic Mr Fox", "an ISBN-10")
         #expect(try await catalog.book(isbn: "9780262033848")?.authors
             == ["Thomas H. Cormen", "Charles E. Leiserson", "Ronald L. Rivest", "Clifford Stein"])

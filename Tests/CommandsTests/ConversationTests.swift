@@ -177,3 +177,18 @@ struct OfferedCommandTests {
         #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Dune is on the shelf."))
     }
 }
+
+@Suite("Genres: a catalog's subjects as a book's categories")
+struct GenresTests {
+    @Test("the genres the subjects name, in order, at most three, in the library's language; places and themes give none")
+    func genres() {
+        let dune = ["Dune (Imaginary place)", "Fiction", "Science Fiction", "Life on other planets", "Fiction, science fiction, general",
+                    "Large type books", "Children's fiction", "Dystopias", "Fantasy fiction"]
+        #expect(Genres.categories(fromSubjects: dune, language: .en) == ["Science fiction", "Children", "Dystopia"])
+        #expect(Genres.categories(fromSubjects: dune, language: .fr) == ["Science-fiction", "Jeunesse", "Dystopie"])
+        #expect(Genres.categories(fromSubjects: ["Romans policiers", "Bandes dessinées"], language: .fr) == ["Policier", "Bande dessinée"])
+        #expect(Genres.categories(fromSubjects: ["Foxes", "Fiction", "Mississippi River Valley", "History"], language: .en).isEmpty)
+        // Whole words: "Programmingless" or "Travelers" is no genre.
+        #expect(Genres.categories(fromSubjects: ["Travelers", "Cookbooks"], language: .en).isEmpty)
+    }
+}
