@@ -71,6 +71,15 @@ public actor CommandHandler {
     /// The command a reply last asked each member about ("Did you mean `checkout Dune`?"),
     /// which their `yes` runs.
     private var offered: Recent<ParsedCommand>
+    /// What undoes each member's last change, for `undo`.
+    private var undoable = Recent<Undo>(window: 10 * 60)
+
+    /// The commands that undo the changes of one message (the changes of one message share its
+    /// instant, and are undone together, the last first).
+    private struct Undo {
+        var at: Date
+        var commands: [Intent]
+    }
 
     private struct PendingAction {
         enum Action { case clean, delete([Book]) }
@@ -112,6 +121,11 @@ public actor CommandHandler {
                 reply = try await run(intent, sender: sender, now: now, words: words)
             }
             await remember(intent, for: sender, at: now)
+            // A change that nothing undoes (a renewal, a deletion) leaves nothing to undo: `undo`
+            // would otherwise reach back to an older change.
+            if reply.kind == .success, Self.changesTheLibrary(intent), undoable.value(for: sender.key, at: now)?.at != now {
+                undoable.remove(sender.key, at: now)
+            }
             return reply
         } catch let error as LibraryError {
             switch error {
@@ -146,6 +160,14 @@ public actor CommandHandler {
         return words
     }
 
+    /// Notes that `command` undoes a change just made by `sender`, with the other changes of
+    /// the same message (which share `now`).
+    private func undone(by command: Intent, for sender: Sender, at now: Date) {
+        var undo = undoable.value(for: sender.key, at: now).flatMap { $0.at == now ? $0 : nil } ?? Undo(at: now, commands: [])
+        undo.commands.append(command)
+        undoable.set(undo, for: sender.key, at: now)
+    }
+
     private enum Recalled {
         case intent(Intent)
         case reply(Reply)
@@ -173,6 +195,8 @@ public actor CommandHandler {
         }
         switch intent {
         case .returnBook, .renew: return .intent(intent)
+        // "how long can I keep it?" with no book named: the rules.
+        case .rules: return .intent((try? await library.isTitle(reference)) == true ? intent : .rules(book: nil))
         default: break
         }
         if (try? await library.isTitle(reference)) == true { return .intent(intent) }
@@ -408,6 +432,13 @@ public actor CommandHandler {
     /// How many past loans `my history` shows.
     static let historyLength = 10
 
+    private static func changesTheLibrary(_ intent: Intent) -> Bool {
+        switch intent {
+        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .add, .addISBN, .edit, .delete, .clean, .confirm, .undo: true
+        default: false
+        }
+    }
+
     private static func mustComeAlone(_ intent: Intent) -> Bool {
         switch intent {
         case .delete, .clean, .confirm, .cancel: true
@@ -638,6 +669,7 @@ public actor CommandHandler {
                     throw error
                 }
             }
+            undone(by: .returnBook(book: "#\(lent.book.id)"), for: sender, at: now)
             var reply = Reply(.success, l == .en
                 ? "\(bold: lent.book.title) is checked out to \(borrower.name)."
                 : "\(bold: lent.book.title) est emprunté par \(borrower.name).",
@@ -671,6 +703,11 @@ public actor CommandHandler {
                 } catch LibraryError.notCheckedOut(let book) {
                     return await notOut(book, sender: sender, words: words)
                 }
+            }
+            // The member's own return is undone by checking the book out again (someone else's
+            // would come back without their chat id).
+            if receipt.loan.borrower.isSamePerson(as: sender.borrower) {
+                undone(by: .checkout(book: "#\(receipt.book.id)", borrower: nil), for: sender, at: now)
             }
             var lines: [RichText] = []
             if let next = receipt.nextInLine {
@@ -743,6 +780,7 @@ public actor CommandHandler {
                                               : "\(bold: book.title) est sur l'étagère : empruntez-le plutôt pour \(holder.name).",
                              suggestion: l.pick("checkout ", "emprunter ") + words.reference(book) + l.pick(" as ", " pour ") + holder.name, language: l)
             }
+            if you { undone(by: .cancelHold(book: "#\(placed.book.id)", holder: nil), for: sender, at: now) }
             // Who will be told, in the lines below the place in line.
             let told = you ? l.pick("You will be told", "Vous serez prévenu") : l.pick("\(holder.name) will be told", "Nous préviendrons \(holder.name)")
             let keptForThem = you ? l.pick("kept for you", "vous sera réservé") : l.pick("kept for them", "lui sera réservé")
@@ -932,6 +970,7 @@ public actor CommandHandler {
         case .add(let title, let author, let publisher, let categories, let isbn):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("add books", "ajouter des livres")) { return refusal }
             let added = try await library.add(NewBook(title: title, author: author, publisher: publisher, categories: categories, isbn: isbn), at: now)
+            undone(by: .delete(books: ["#\(added.id)"]), for: sender, at: now)
             var reply = Reply(.success, l == .en
                 ? "Added \(bold: added.title) by \(added.author) as #\(added.id)."
                 : "\(bold: added.title) \(Language.frenchDe(before: added.author))\(added.author) est ajouté sous le numéro #\(added.id).",
@@ -1028,6 +1067,11 @@ public actor CommandHandler {
                 }
                 return reply
             }
+            switch field {
+            case .title: undone(by: .edit(book: "#\(before.id)", field: .title, value: before.title), for: sender, at: now)
+            case .author: undone(by: .edit(book: "#\(before.id)", field: .author, value: before.author), for: sender, at: now)
+            default: break
+            }
             let shown = words.fieldValue(after, field)
             // Named as members knew it: after a new title, "Emma (#2): the title is now Persuasion".
             return Reply(.success, l == .en
@@ -1090,6 +1134,25 @@ public actor CommandHandler {
                 return Reply(.success, confirmedLanguage == .en ? "Deleted \(count)." : "\(count) supprimé\(deleted.count > 1 ? "s" : "").",
                              lines: deleted.map { "#\($0.id) \(bold: $0.title)" }, language: confirmedLanguage)
             }
+
+        case .undo:
+            guard let undo = undoable.remove(sender.key, at: now), !undo.commands.isEmpty else {
+                return Reply(.info, RichText(stringLiteral: l.pick(
+                    "There is nothing to undo: a checkout, your own return or hold, and a book added or renamed can be undone within 10 minutes.",
+                    "Il n'y a rien à défaire : un emprunt, votre propre retour ou réservation, et un livre ajouté ou renommé se défont dans les 10 minutes.")),
+                    language: l)
+            }
+            // The last change first. Each is done as if typed: a book someone waits for is not
+            // checked out again over them, and an undo can itself be undone.
+            var replies: [Reply] = []
+            for command in undo.commands.reversed() {
+                do {
+                    replies.append(try await run(command, sender: sender, now: now, words: words))
+                } catch let error as LibraryError {
+                    replies.append(words.explain(error, asker: sender.borrower))
+                }
+            }
+            return replies.count == 1 ? replies[0] : words.oneAfterAnother(replies)
 
         case .thanks:
             // "ok" to a question waiting for yes or no is not an answer to it: say so.

@@ -137,10 +137,11 @@ public enum CommandParser {
         let argument = unquote(rest)
 
         switch form.verb {
-        case .digest, .clean, .confirm, .cancel, .myBooks:
+        case .digest, .clean, .confirm, .cancel, .myBooks, .undo:
             guard rest.isEmpty else { return nil }
             switch form.verb {
             case .digest: return command(.digest)
+            case .undo: return command(.undo)
             case .clean: return command(.clean)
             case .confirm: return command(.confirm)
             case .cancel: return command(.cancel)
@@ -260,10 +261,11 @@ public enum CommandParser {
 
     /// The verbs of a rules question that a book may follow ("how long can I keep Dune").
     private static let rulesAboutABook: Set<String> = ["keep", "borrow", "have", "get", "renew", "garder", "emprunter", "prolonger"]
-    /// Words that name no book in particular ("how long can I keep a book?").
+    /// Words that name no book in particular ("how long can I keep a book?"). ("it" and "the
+    /// book" are the book last named, when there is one: the handler's.)
     private static let anyBook: Set<[String]> = [
-        ["a", "book"], ["books"], ["the", "book"], ["the", "books"], ["my", "book"], ["my", "books"], ["it"], ["them"],
-        ["a", "loan"], ["one"], ["un", "livre"], ["les", "livres"], ["le", "livre"], ["mon", "livre"], ["mes", "livres"], ["un", "emprunt"],
+        ["a", "book"], ["books"], ["the", "books"], ["my", "book"], ["my", "books"], ["them"],
+        ["a", "loan"], ["one"], ["un", "livre"], ["les", "livres"], ["mon", "livre"], ["mes", "livres"], ["un", "emprunt"],
     ]
 
     /// `text` without a last "until Friday" ("till tomorrow", "jusqu'à lundi", "until the end

@@ -38,6 +38,9 @@ public enum Intent: Sendable, Hashable {
     case cancel
     /// Thanks alone (`thanks!`, `merci beaucoup`): a short answer, not the whole help.
     case thanks
+    /// `undo`: the member's last change (a checkout, their own return or place in a line, a
+    /// book added, a title or author edited) made undone, within 10 minutes.
+    case undo
     /// Anything else; `suggestion` is the closest verb (a typo, or a verb missing its argument),
     /// or the whole command the words probably mean ("I'm done with Dune" → "return Dune").
     case unknown(text: String, suggestion: String?)
@@ -71,6 +74,7 @@ public enum Intent: Sendable, Hashable {
         case .confirm: "confirm"
         case .cancel: "cancel"
         case .thanks: "thanks"
+        case .undo: "undo"
         case .unknown: "unknown"
         case .several: "several"
         }

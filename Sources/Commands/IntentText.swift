@@ -40,7 +40,7 @@ extension ParsedCommand {
             fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
         case .several(let parts):
             fields.append(("commands", .array(parts.map { .json($0.command.jsonLine) })))
-        case .digest, .clean, .confirm, .cancel, .thanks:
+        case .digest, .clean, .confirm, .cancel, .thanks, .undo:
             break
         }
         fields.append(("language", language.map { .string($0.rawValue) } ?? .null))
@@ -118,6 +118,7 @@ extension Intent {
         case .rules(let book): return book.map { "how long can I keep \(quoted($0))" } ?? "rules"
         case .confirm: return "yes"
         case .thanks: return "thanks"
+        case .undo: return "undo"
         case .cancel: return "cancel"
         case .unknown(let text, _): return text
         case .several(let parts): return parts.map(\.command.intent.canonicalText).joined(separator: "\n")

@@ -1,7 +1,7 @@
 /// One way of writing a verb, in the command table of `SPEC.md`.
 struct VerbForm: Sendable {
     enum Verb: Sendable {
-        case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules, confirm, cancel
+        case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules, confirm, cancel, undo
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -25,6 +25,7 @@ struct VerbForm: Sendable {
             case .show: "show"
             case .help: "help"
             case .rules: "rules"
+            case .undo: "undo"
             case .confirm: "yes"
             case .cancel: "cancel"
             }
@@ -116,5 +117,7 @@ struct VerbForm: Sendable {
         VerbForm("ouais", .confirm, .fr),
         VerbForm("no", .cancel, .en), VerbForm("cancel", .cancel, .en), VerbForm("non", .cancel, .fr), VerbForm("annuler", .cancel, .fr),
         VerbForm("nope", .cancel, .en), VerbForm("nah", .cancel, .en),
+        VerbForm("undo", .undo, .en), VerbForm("undo that", .undo, .en), VerbForm("undo it", .undo, .en), VerbForm("undo my last command", .undo, .en),
+        VerbForm("défaire", .undo, .fr), VerbForm("défais ça", .undo, .fr), VerbForm("revenir en arrière", .undo, .fr),
     ].enumerated().sorted { ($0.element.words.count, -$0.offset) > ($1.element.words.count, -$1.offset) }.map(\.element)
 }

@@ -55,6 +55,16 @@ struct LastNamedBookTests {
         #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have no books."))
     }
 
+    @Test("how long can I keep it: the book last named, else the rules")
+    func rulesOfIt() async throws {
+        let handler = try await makeHandler()
+        let general = await handler.handle(text: "how long can I keep it?", from: ana, at: tuesday)
+        #expect(general.text.hasPrefix("Lending rules:"), "\(general.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let mine = await handler.handle(text: "how long can I keep it?", from: ana, at: tuesday)
+        #expect(mine.text.hasPrefix("You have Dune, due Tue 15 Dec"), "\(mine.text)")
+    }
+
     @Test("my books: with one book, it is that one; with several, return it asks which")
     func ownBooksListed() async throws {
         let handler = try await makeHandler()
@@ -190,5 +200,63 @@ struct GenresTests {
         #expect(Genres.categories(fromSubjects: ["Foxes", "Fiction", "Mississippi River Valley", "History"], language: .en).isEmpty)
         // Whole words: "Programmingless" or "Travelers" is no genre.
         #expect(Genres.categories(fromSubjects: ["Travelers", "Cookbooks"], language: .en).isEmpty)
+    }
+}
+
+@Suite("undo: the member's last change")
+struct UndoTests {
+    @Test("a checkout, several at once, a hold, a book added or renamed: undone; undone twice, done again")
+    func undoes() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let back = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(60))
+        #expect(back.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."), "\(back.text)")
+        let again = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(120))
+        #expect(again.text.hasPrefix("Dune is checked out to Ana."), "\(again.text)")
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday.addingTimeInterval(180))
+        _ = await handler.handle(text: "checkout Emma, Les Misérables", from: ana, at: tuesday.addingTimeInterval(240))
+        let both = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(300))
+        #expect(both.text.contains("Les Misérables is back on the shelf") && both.text.contains("Emma is back on the shelf"), "\(both.text)")
+        #expect(await handler.handle(text: "my books", from: ana, at: tuesday.addingTimeInterval(300)).text.hasPrefix("You have no books."))
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: tuesday.addingTimeInterval(360))
+        _ = await handler.handle(text: "hold Dune", from: ana, at: tuesday.addingTimeInterval(420))
+        let left = await handler.handle(text: "défaire", from: ana, at: tuesday.addingTimeInterval(480))
+        #expect(left.text.hasPrefix("Vous n'êtes plus dans la file pour Dune."), "\(left.text)")
+        _ = await handler.handle(text: "add Middlemarch by George Eliot", from: ana, at: tuesday.addingTimeInterval(540))
+        let removed = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(600))
+        #expect(removed.text.hasPrefix("Deleted Middlemarch"), "\(removed.text)")
+        _ = await handler.handle(text: "rename Emma to Persuasion", from: ana, at: tuesday.addingTimeInterval(660))
+        let renamed = await handler.handle(text: "undo that", from: ana, at: tuesday.addingTimeInterval(720))
+        #expect(renamed.text.hasPrefix("Persuasion (#2): the title is now Emma."), "\(renamed.text)")
+    }
+
+    @Test("nothing to undo: none made, another member's, after 10 minutes, or after a change that nothing undoes")
+    func nothingToUndo() async throws {
+        let handler = try await makeHandler()
+        let nothing = "There is nothing to undo: a checkout, your own return or hold, and a book added or renamed can be undone within 10 minutes."
+        #expect(await handler.handle(text: "undo", from: ana, at: tuesday).text == nothing)
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "undo", from: ben, at: tuesday).text == nothing)
+        #expect(await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(11 * 60)).text == nothing)
+        // A refused command changes nothing, and leaves the last change to undo.
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday.addingTimeInterval(12 * 60))
+        #expect(await handler.handle(text: "checkout Dune", from: ana, at: tuesday.addingTimeInterval(13 * 60)).kind == .error)
+        let undone = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(14 * 60))
+        #expect(undone.text.hasPrefix("Thanks! Emma is back on the shelf"), "\(undone.text)")
+        // A renewal is no change to undo, and the checkout before it is not undone instead.
+        let later = tuesday.addingTimeInterval(10 * 86_400)
+        #expect(await handler.handle(text: "renew Dune", from: ana, at: later).kind == .success)
+        #expect(await handler.handle(text: "undo", from: ana, at: later).text == nothing)
+    }
+
+    @Test("a return undone when someone is first in line: the book stays kept for them")
+    func undoneReturnKeptForAnother() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday)
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday.addingTimeInterval(60))
+        let refused = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(120))
+        #expect(refused.kind == .error)
+        #expect(refused.text.hasPrefix("Dune is kept for Ben"), "\(refused.text)")
     }
 }
