@@ -222,7 +222,11 @@ public actor CommandHandler {
         if LastNamedBook.pointsBack(reference) || Self.allWords.contains(key) || Self.oneBookWords.contains(key) || Self.bothWords.contains(key) {
             guard (try? await library.isTitle(reference)) == true else { return }
         }
-        if Self.mayList(reference), !(await namesBooks(reference)) {
+        // Longer than a title and its author, with a remark, could be: a paste, not one book
+        // (and not looked up again).
+        var severalOrNone = reference.utf8.count > 2 * NewBook.maximumTextLength + 200
+        if !severalOrNone, Self.mayList(reference) { severalOrNone = !(await namesBooks(reference)) }
+        if severalOrNone {
             lastNamed.remove(sender.key, at: now)
             return
         }

@@ -19,7 +19,11 @@ extension CommandParser {
             for (index, segment) in segments(of: line).enumerated() {
                 let command = parseOne(segment.text)
                 let lineStart = index == 0
-                if parts.isEmpty || startsCommand(command, atLineStart: lineStart) && !repeatsAboutIt(command, parts[parts.count - 1]) {
+                // Under "add:", a line with an author or an ISBN is a book to add, even one whose
+                // title starts with a verb ("Return of the King by J.R.R. Tolkien").
+                let addingBook = lineStart && !parts.isEmpty && (adding[parts.count - 1] ?? addVerb(of: parts[parts.count - 1], stale: stale[parts.count - 1])) != nil
+                    && (splitLast(segment.text, separators: [" by ", " par ", " de "]) != nil || ISBN.normalize(segment.text) != nil)
+                if parts.isEmpty || !addingBook && startsCommand(command, atLineStart: lineStart) && !repeatsAboutIt(command, parts[parts.count - 1]) {
                     let joiner = lineStart || sureSeparators.contains(segment.separator.lowercased()) ? nil : segment.separator
                     parts.append(CommandPart(text: segment.text, command: command, joiner: joiner))
                     stale.append(false)

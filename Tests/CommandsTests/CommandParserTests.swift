@@ -916,6 +916,7 @@ struct SeveralCommandsParserTests {
         let dune = add("Dune", "Frank Herbert"), emma = add("Emma", "Jane Austen")
         let several: [(String, [Intent])] = [
             ("add:\nDune by Frank Herbert\nEmma by Jane Austen", [dune, emma]),
+            ("add:\nReturn of the King by J.R.R. Tolkien\nEmma by Jane Austen", [add("Return of the King", "J.R.R. Tolkien"), emma]),
             ("add\n- Dune by Frank Herbert\n- Pride and Prejudice by Jane Austen publisher: Penguin",
              [dune, add("Pride and Prejudice", "Jane Austen", publisher: "Penguin")]),
             ("ajouter :\nDune par Frank Herbert\nEmma de Jane Austen", [dune, emma]),
