@@ -218,15 +218,17 @@ public actor CommandHandler {
         guard var reference = intent.bookReference else { return }
         // A book renamed goes by its new title.
         if case .edit(_, .title, let title) = intent { reference = title }
+        // Longer than a title and its author, with a remark, could be: a paste, not one book
+        // (and not looked up again).
+        guard reference.utf8.count <= 2 * NewBook.maximumTextLength + 200 else {
+            lastNamed.remove(sender.key, at: now)
+            return
+        }
         let key = TextKey.fold(reference)
         if LastNamedBook.pointsBack(reference) || Self.allWords.contains(key) || Self.oneBookWords.contains(key) || Self.bothWords.contains(key) {
             guard (try? await library.isTitle(reference)) == true else { return }
         }
-        // Longer than a title and its author, with a remark, could be: a paste, not one book
-        // (and not looked up again).
-        var severalOrNone = reference.utf8.count > 2 * NewBook.maximumTextLength + 200
-        if !severalOrNone, Self.mayList(reference) { severalOrNone = !(await namesBooks(reference)) }
-        if severalOrNone {
+        if Self.mayList(reference), !(await namesBooks(reference)) {
             lastNamed.remove(sender.key, at: now)
             return
         }

@@ -47,7 +47,8 @@ enum LastNamedBook {
 
     /// Whether `reference` points back at a book rather than naming one.
     static func pointsBack(_ reference: String) -> Bool {
-        pronouns.contains(TextKey.fold(reference))
+        // (Not folded when longer than any of them: a pasted page is not read for "it".)
+        reference.utf8.count <= 24 && pronouns.contains(TextKey.fold(reference))
     }
 
     private static let pronouns: Set<String> = Set([
