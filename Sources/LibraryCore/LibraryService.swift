@@ -416,8 +416,8 @@ public struct LibraryService: Sendable {
             case .overdue: "loan.dueAt < :now"
             }
             let direction = order == .newest ? "DESC" : "ASC"
-            // By title or author, the order is the shelf's (articles, surnames), made here: a
-            // committee's shelf is sorted whole in well under a millisecond.
+            // By title or author, the order is the shelf's (articles set aside, surnames), which
+            // SQL cannot say: the matching books are sorted here, then the page is cut.
             let byName = order == .title || order == .author
             var statuses = try db.all("""
                 SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM book
