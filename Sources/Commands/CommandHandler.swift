@@ -1267,12 +1267,17 @@ public actor CommandHandler {
                          suggestion: next.suggestion, language: l)
 
         case .unknown(let text, let suggestion):
-            /// "Did you mean `meant`?", with `offered` to type; `yes` runs it when it is a command.
+            /// "Did you mean `meant`?", with `offered` to type; when it is a command, `yes` runs it,
+            /// and so does a button where the platform has them (for whoever presses it).
             func notUnderstood(didYouMean meant: String, offering offered: String, isCommand: Bool) -> Reply {
-                if isCommand { self.offered.set(CommandParser.parse(offered), for: sender.key, at: now) }
-                return Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: meant)?"
-                                       : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: meant) ?",
-                      suggestion: offered, language: l)
+                var reply = Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: meant)?"
+                                                   : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: meant) ?",
+                                  suggestion: offered, language: l)
+                if isCommand {
+                    self.offered.set(CommandParser.parse(offered), for: sender.key, at: now)
+                    reply.actions = [Reply.Action(label: l.pick("Yes: ", "Oui : ") + offered, command: offered)]
+                }
+                return reply
             }
             // "cancel my hold" alone: the one line the member is in; in several, which one.
             if let suggestion, TextKey.fold(text) == TextKey.fold(suggestion), VerbForm.named(suggestion)?.verb == .cancelHold {

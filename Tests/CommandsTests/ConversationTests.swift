@@ -138,7 +138,12 @@ struct OfferedCommandTests {
         _ = await handler.handle(text: "retrun Dune", from: ana, at: tuesday)
         let yep = await handler.handle(text: "yep", from: ana, at: tuesday)
         #expect(yep.text.hasPrefix("Thanks! Dune is back on the shelf"), "\(yep.text)")
-        _ = await handler.handle(text: "I'll take Emma", from: ana, at: tuesday)
+        let offer = await handler.handle(text: "I'll take Emma", from: ana, at: tuesday)
+        // Where the platform has buttons, one runs the command offered, for whoever presses it.
+        #expect(offer.actions == [Reply.Action(label: "Yes: checkout Emma", command: "checkout Emma")])
+        #expect(misspelt.actions.isEmpty, "the title's question has no command text in the member's words")
+        #expect(SlackRenderer.render(offer).blocks.contains { $0.type == "actions" })
+        #expect(DiscordRenderer.messages(offer).first?.components?.first?.components.first?.label == "Yes: checkout Emma")
         // "ok" is not quite a yes: how to answer is said, and the offer stays.
         let ok = await handler.handle(text: "ok", from: ana, at: tuesday)
         #expect(ok.text.hasPrefix("Answer `yes` to do it, or `no`."), "\(ok.text)")
