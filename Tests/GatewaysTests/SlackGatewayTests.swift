@@ -179,6 +179,36 @@ struct SlackGatewayTests {
         #expect(post.body["text"]?.string?.hasPrefix("Dune is checked out to Ana.") == true)
     }
 
+    @Test("a conversation across messages: 'it' after a slash command, and yes to 'Did you mean …?' in a direct message, are the member's own")
+    func conversation() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        func slash(_ id: Int, _ user: String, _ text: String) async throws -> String? {
+            try await slack.push("""
+                {"envelope_id":"env-c\(id)","type":"slash_commands","accepts_response_payload":true,"payload":{
+                  "token":"x","team_id":"T1","channel_id":"C-LIB","user_id":"\(user)","user_name":"x","command":"/library",
+                  "text":"\(text)","response_url":"http://127.0.0.1:\(slack.port)/response/c\(id)","trigger_id":"t"}}
+                """)
+            let requests = try await slack.wait { $0.contains { $0.path == "/response/c\(id)" } }
+            return requests.first { $0.path == "/response/c\(id)" }?.body["text"]?.string
+        }
+        _ = try await slash(1, "U-ANA", "who has Dune")
+        // Another member's "it" is not Ana's book.
+        #expect(try await slash(2, "U-BEN", "hold it")?.hasPrefix("Which book do you mean by “it”?") == true)
+        #expect(try await slash(3, "U-ANA", "checkout it")?.hasPrefix("Dune is checked out to Ana.") == true)
+        func direct(_ id: Int, _ text: String) async throws -> String? {
+            try await slack.push("""
+                {"envelope_id":"env-d\(id)","type":"events_api","payload":{"type":"event_callback","event_id":"Ev-d\(id)",
+                  "event":{"type":"message","channel_type":"im","user":"U-ANA","text":"\(text)","ts":"170000000\(id).000100","channel":"D-ANA"}}}
+                """)
+            let requests = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count >= id }
+            return requests.filter { $0.path == "/api/chat.postMessage" }.last?.body["text"]?.string
+        }
+        #expect(try await direct(1, "retrun Dune")?.contains("Did you mean `return`?") == true)
+        #expect(try await direct(2, "yes")?.hasPrefix("Thanks! Dune is back on the shelf") == true)
+    }
+
     @Test("a member who renames is known by the new name once the cached one is old")
     func rename() async throws {
         let slack = try await SlackEmulator(socketMode: true)
