@@ -65,7 +65,8 @@ public struct HandlerSettings: Sendable {
 public actor CommandHandler {
     public nonisolated let library: LibraryService
     public nonisolated let settings: HandlerSettings
-    private var pending: [String: PendingAction] = [:]
+    /// The destructive command each member was asked to confirm, for their `yes`.
+    private var pending: Recent<PendingAction>
     /// What each member last named, for "it" in their next command.
     private var lastNamed = Recent<String>(window: LastNamedBook.window)
     /// The command a reply last asked each member about ("Did you mean `checkout Dune`?"),
@@ -84,13 +85,13 @@ public actor CommandHandler {
     private struct PendingAction {
         enum Action { case clean, delete([Book]) }
         var action: Action
-        var expires: Date
         var language: Language
     }
 
     public init(library: LibraryService, settings: HandlerSettings = HandlerSettings()) {
         self.library = library
         self.settings = settings
+        pending = Recent(window: settings.confirmationWindow)
         offered = Recent(window: settings.confirmationWindow)
     }
 
@@ -225,7 +226,7 @@ public actor CommandHandler {
             return
         }
         let key = TextKey.fold(reference)
-        if LastNamedBook.pointsBack(reference) || Self.allWords.contains(key) || Self.oneBookWords.contains(key) || Self.bothWords.contains(key) {
+        if LastNamedBook.pointsBack(folded: key) || Self.allWords.contains(key) || Self.oneBookWords.contains(key) || Self.bothWords.contains(key) {
             guard (try? await library.isTitle(reference)) == true else { return }
         }
         if Self.mayList(reference), !(await namesBooks(reference)) {
@@ -343,7 +344,7 @@ public actor CommandHandler {
         let key = TextKey.fold(reference)
         // "return all": every book the asker has; "return it", "renew my book": their one book;
         // "return both": their two. But a book titled "Everything" or "It" is that book.
-        let oneBook = Self.oneBookWords.contains(key) || LastNamedBook.pointsBack(reference)
+        let oneBook = Self.oneBookWords.contains(key) || LastNamedBook.pointsBack(folded: key)
         if verb == .returnBook || verb == .renew, Self.allWords.contains(key) || oneBook || Self.bothWords.contains(key),
            (try? await library.isTitle(reference)) != true {
             let loans = try await library.loans(of: sender.borrower)
@@ -1098,7 +1099,7 @@ public actor CommandHandler {
                     ? "Deleted \(bold: deleted[0].title) (#\(deleted[0].id))."
                     : "\(bold: deleted[0].title) (#\(deleted[0].id)) est supprimé.", language: l)
             }
-            pending[sender.key] = PendingAction(action: .delete(books.map(\.book)), expires: now.addingTimeInterval(settings.confirmationWindow), language: l)
+            pending.set(PendingAction(action: .delete(books.map(\.book)), language: l), for: sender.key, at: now)
             let question: RichText = switch (l, books.count) {
             case (.en, 1): "Delete this book, with its loan and holds?"
             case (.en, _): "Delete these \(books.count) books, with their loans and holds?"
@@ -1112,7 +1113,7 @@ public actor CommandHandler {
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("empty the library", "vider la bibliothèque")) { return refusal }
             let count = try await library.counts().books
             guard count > 0 else { return Reply(.info, RichText(stringLiteral: l.pick("The library is already empty.", "La bibliothèque est déjà vide.")), language: l) }
-            pending[sender.key] = PendingAction(action: .clean, expires: now.addingTimeInterval(settings.confirmationWindow), language: l)
+            pending.set(PendingAction(action: .clean, language: l), for: sender.key, at: now)
             return Reply(.confirmation, l == .en
                 ? (count == 1 ? "Delete the only book, with every loan, hold and the history?"
                               : "Delete all \(count) books, with every loan, hold and the history?")
@@ -1121,7 +1122,7 @@ public actor CommandHandler {
                 lines: [words.confirmationHint], suggestion: l.pick("yes", "oui"), language: l)
 
         case .confirm:
-            guard let action = pending.removeValue(forKey: sender.key), action.expires >= now else {
+            guard let action = pending.remove(sender.key, at: now) else {
                 // `yes` to "Did you mean `checkout Dune`?": that command.
                 if let offer = offered.remove(sender.key, at: now) { return await handle(offer, from: sender, at: now) }
                 return Reply(.info, RichText(stringLiteral: l.pick("There is nothing to confirm.", "Il n'y a rien à confirmer.")), language: l)
@@ -1162,7 +1163,7 @@ public actor CommandHandler {
 
         case .thanks:
             // "ok" to a question waiting for yes or no is not an answer to it: say so.
-            if let waiting = pending[sender.key], waiting.expires >= now {
+            if pending.value(for: sender.key, at: now) != nil {
                 return Reply(.info, l == .en ? "Nothing is deleted until you answer \(code: "yes"); \(code: "cancel") keeps everything."
                                              : "Rien n'est supprimé avant votre \(code: "oui") ; \(code: "annuler") garde tout.",
                              suggestion: l.pick("cancel", "annuler"), language: l)
@@ -1178,7 +1179,7 @@ public actor CommandHandler {
             return await handle(parts, from: sender, at: now, words: words)
 
         case .cancel:
-            guard pending.removeValue(forKey: sender.key) != nil else {
+            guard pending.remove(sender.key, at: now) != nil else {
                 if offered.remove(sender.key, at: now) != nil {
                     return Reply(.info, RichText(stringLiteral: l.pick("OK: nothing was done.", "D'accord : rien n'a été fait.")), language: l)
                 }

@@ -3,7 +3,8 @@ import LibraryCore
 
 /// What each member did lately that their next message may refer to, by `Sender.key`, for
 /// `window` after: the book they last named ("checkout it"), the command a reply offered them
-/// ("Did you mean `checkout Dune`?", then "yes").
+/// ("Did you mean `checkout Dune`?", then "yes"), the deletion they were asked to confirm, what
+/// undoes their last change.
 struct Recent<Value> {
     let window: TimeInterval
     private var entries: [String: (value: Value, at: Date)] = [:]
@@ -48,7 +49,12 @@ enum LastNamedBook {
     /// Whether `reference` points back at a book rather than naming one.
     static func pointsBack(_ reference: String) -> Bool {
         // (Not folded when longer than any of them: a pasted page is not read for "it".)
-        reference.utf8.count <= 24 && pronouns.contains(TextKey.fold(reference))
+        reference.utf8.count <= 24 && pointsBack(folded: TextKey.fold(reference))
+    }
+
+    /// The same, of a reference already folded (`TextKey.fold`).
+    static func pointsBack(folded key: String) -> Bool {
+        pronouns.contains(key)
     }
 
     private static let pronouns: Set<String> = Set([
