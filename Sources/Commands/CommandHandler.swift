@@ -491,9 +491,9 @@ public actor CommandHandler {
     /// "all", "everything", "tout", "mes livres": every book the asker has.
     private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all", "them",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]
-    /// The asker's one book, whatever it is: "return it", "renew my book".
-    private static let oneBookWords: Set<String> = ["it", "my book", "the book", "this book", "that book", "this one", "my loan",
-                                                    "le", "le livre", "mon livre", "ce livre", "mon emprunt"]
+    /// The asker's one book, whatever it is: "renew my book" (and, with no book named lately,
+    /// the words that point back at one: "return it", `LastNamedBook.pointsBack`).
+    private static let oneBookWords: Set<String> = ["my book", "my loan", "mon livre", "mon emprunt"]
     /// The asker's two books: "return both".
     private static let bothWords: Set<String> = ["both", "both of them", "both books", "les deux", "tous les deux"]
     /// Whether `reference` has a list's separator: ",", "&", " and ", " et " (any case).
