@@ -26,10 +26,6 @@ final class OpenLibraryEmulator: Sendable {
         try await HTTPClient.shared.get("\(baseURL)/_requests").json()
     }
 
-    func stopAndWait() async {
-        await peer.stopAndWait()
-    }
-
     func catalog(timeout: Duration = .seconds(10)) -> OpenLibraryCatalog {
         OpenLibraryCatalog(baseURL: baseURL, timeout: timeout)
     }
@@ -95,8 +91,7 @@ struct OpenLibraryCatalogTests {
         #expect(await catalogError { _ = try await catalog.book(isbn: "9780000000002") }?.kind == .status(503))
         #expect(await catalogError { _ = try await catalog.book(isbn: "9780000000033") }?.kind == .notARecord)
         #expect(await catalogError { _ = try await catalog.book(isbn: "9780000000019") }?.kind == .timeout(seconds: 1))
-        let base = openLibrary.baseURL
-        await openLibrary.stopAndWait()
-        #expect(await catalogError { _ = try await OpenLibraryCatalog(baseURL: base).book(isbn: "9780140328721") }?.kind == .unreachable)
+        let closed = try RefusedPort()
+        #expect(await catalogError { _ = try await OpenLibraryCatalog(baseURL: "http://127.0.0.1:\(closed.port)").book(isbn: "9780140328721") }?.kind == .unreachable)
     }
 }

@@ -30,12 +30,6 @@ public final class PythonPeer: Sendable {
         child.terminate()
     }
 
-    /// Ends the peer and waits for its exit (its port is closed then).
-    public func stopAndWait() async {
-        stop()
-        _ = await child.waitForExit()
-    }
-
     deinit { stop() }
 }
 

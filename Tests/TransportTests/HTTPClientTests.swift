@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Transport
 
 /// What the test server says it received.
@@ -91,11 +92,9 @@ struct HTTPClientTests {
 
     @Test("a closed port and a bad URL are typed errors")
     func failures() async throws {
-        let server = try await TestServer("http")
-        let port = server.port
-        await server.stopAndWait()
+        let closed = try RefusedPort()
         do {
-            _ = try await HTTPClient.shared.get("http://127.0.0.1:\(port)/")
+            _ = try await HTTPClient.shared.get("http://127.0.0.1:\(closed.port)/")
             Issue.record("a closed port should fail")
         } catch let error as HTTPError {
             #expect(error.kind == .connectFailed)

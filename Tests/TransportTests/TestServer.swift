@@ -15,7 +15,6 @@ final class TestServer: Sendable {
     }
 
     func stop() { peer.stop() }
-    func stopAndWait() async { await peer.stopAndWait() }
 
     /// One server of each kind for the whole test run, started by the first test that asks.
     private static let sharedWebSocket = Task { try await TestServer("ws") }

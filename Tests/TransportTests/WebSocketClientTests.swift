@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import LoopbackPeer
+import TestSupport
 import Transport
 
 @Suite("WebSocketClient against a strict RFC 6455 server on loopback")
@@ -162,11 +163,9 @@ struct WebSocketClientTests {
             _ = try await WebSocketClient.connect(to: "http://example.com")
         }
         // A port nobody listens on.
-        let closed = try await TestServer("http")
-        let port = closed.port
-        await closed.stopAndWait()
+        let closed = try RefusedPort()
         do {
-            _ = try await WebSocketClient.connect(to: "ws://127.0.0.1:\(port)/")
+            _ = try await WebSocketClient.connect(to: "ws://127.0.0.1:\(closed.port)/")
             Issue.record("connecting to a closed port should fail")
         } catch let error as WebSocketError {
             guard case .connectFailed = error else { Issue.record("\(error)"); return }
