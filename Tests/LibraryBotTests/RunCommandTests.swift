@@ -74,10 +74,9 @@ struct RunCommandTests {
                                     pipes: true)
         defer { bot.child.closeInput() }
         let file = folder.appendingPathComponent("library-\(utcText(at, "yyyy-MM-dd")).sqlite")
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline, !FileManager.default.fileExists(atPath: file.path) { try await Task.sleep(for: .milliseconds(100)) }
+        // The log line follows the copy; waiting for it rather than for the file leaves no race.
+        #expect(try await bot.waitForLog("Backed up the library"), "\((try? bot.log()) ?? "")")
         #expect(FileManager.default.fileExists(atPath: file.path), "no backup at \(file.path)")
-        try await Task.sleep(for: .milliseconds(300))
         let (_, log) = try await bot.terminate()
         #expect(log.contains("backup at \(utcText(at, "HH:mm:ss")) to \(folder.path), keeping 5"), "\(log)")
         #expect(log.contains("Backed up the library: 1 book, 1 out."), "\(log)")
