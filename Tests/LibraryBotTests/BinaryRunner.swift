@@ -103,12 +103,7 @@ final class RunningBinary {
 
     /// Waits, 30 s at most, until its log holds `text`; returns whether it does.
     func waitForLog(_ text: String) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if try log().contains(text) { return true }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        return try log().contains(text)
+        try await eventually(within: .seconds(30)) { try log().contains(text) }
     }
 
     /// Sends SIGTERM and waits for the exit, 6 s at most: how long it took and what it logged.

@@ -223,8 +223,7 @@ struct HTTPClientTests {
         for _ in 0..<1_000 { _ = try await client.get(echo) }
         #expect(openConnections(toPort: server.port) == 1, "one kept-alive connection")
         client.shutdown()
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(openConnections(toPort: server.port) == 0)
+        #expect(try await eventually { openConnections(toPort: server.port) == 0 })
         // Other tests open sockets in parallel (up to 32 connections for the concurrent one),
         // hence a margin; a leak would be one descriptor per request, ~1,000.
         #expect(openFileDescriptors() <= before + 200, "before \(before), after \(openFileDescriptors())")

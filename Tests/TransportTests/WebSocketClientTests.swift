@@ -213,8 +213,7 @@ struct WebSocketClientTests {
             let socket = try await WebSocketClient.connect(to: url)
             await socket.close()
         }
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(openConnections(toPort: server.port) == 0)
+        #expect(try await eventually { openConnections(toPort: server.port) == 0 })
         // Other suites open sockets and pipes in parallel (a Python peer starting holds two
         // pipes, a bot a file or two), hence a margin; a leak here would be one descriptor
         // per connection, a thousand.
