@@ -69,9 +69,8 @@ public actor CommandHandler {
     private var pending: Recent<PendingAction>
     /// What each member last named, for "it" in their next command.
     private var lastNamed = Recent<String>(window: LastNamedBook.window)
-    /// The command a reply last asked each member about ("Did you mean `checkout Dune`?"),
-    /// which their `yes` runs.
-    private var offered: Recent<ParsedCommand>
+    /// What a reply last asked each member, which their next message answers.
+    private var offered: Recent<Offer>
     /// What undoes each member's last change, for `undo`.
     private var undoable = Recent<Undo>(window: 10 * 60)
 
@@ -80,6 +79,13 @@ public actor CommandHandler {
     private struct Undo {
         var at: Date
         var commands: [Intent]
+    }
+
+    private enum Offer {
+        /// "Did you mean `checkout Dune`?": `yes` runs it.
+        case command(ParsedCommand)
+        /// "Which one?": `#16`, `the second` or a title picks the book.
+        case choice(BookChoice)
     }
 
     private struct PendingAction {
@@ -101,6 +107,12 @@ public actor CommandHandler {
     }
 
     public func handle(_ command: ParsedCommand, from sender: Sender, at now: Date) async -> Reply {
+        // "Which one?" answered with a book's number, its place in the list or its title.
+        if case .unknown(let text, _) = command.intent, case .choice(let choice)? = offered.value(for: sender.key, at: now),
+           let picked = choice.pick(text) {
+            offered.remove(sender.key, at: now)
+            return await handle(choice.command(picked), from: sender, at: now)
+        }
         let command = await readingTitleAlone(command, at: now)
         let language = command.language ?? settings.defaultLanguage
         let words = words(language, at: now)
@@ -133,15 +145,23 @@ public actor CommandHandler {
             case .notFound(_, let suggestions):
                 lastNamed.remove(sender.key, at: now)
                 // "No book matches 'Dnue'. Did you mean Dune?": `yes` does the same with Dune.
-                if let first = suggestions.first, suggestions.allSatisfy({ $0.title == first.title }), intent.bookReference != nil {
-                    switch intent {
-                    case .delete, .edit: break
-                    default:
-                        let book = suggestions.count == 1 ? "#\(first.id)" : words.reference(first)
-                        offered.set(ParsedCommand(intent: intent.naming(book), language: command.language), for: sender.key, at: now)
+                if let first = suggestions.first, suggestions.allSatisfy({ $0.title == first.title }), Self.mayBeOffered(intent) {
+                    let book = suggestions.count == 1 ? "#\(first.id)" : words.reference(first)
+                    offered.set(.command(ParsedCommand(intent: intent.naming(book), language: command.language)), for: sender.key, at: now)
+                } else if suggestions.count > 1 {
+                    // "Did you mean The Hobbit or The Great Gatsby?": the title answered picks one.
+                    var candidates: [BookChoice.Candidate] = []
+                    for book in suggestions where !candidates.contains(where: { $0.reference == words.reference(book) }) {
+                        candidates.append(BookChoice.Candidate(book: book, reference: words.reference(book)))
                     }
+                    let choice = BookChoice(intent: intent, language: command.language, candidates: candidates, showsNumbers: false)
+                    return offering(choice, in: words.explain(error, asker: sender.borrower), to: sender, at: now)
                 }
-            case .ambiguous: lastNamed.remove(sender.key, at: now)
+            case .ambiguous(_, let books):
+                lastNamed.remove(sender.key, at: now)
+                let candidates = books.map { BookChoice.Candidate(book: $0, reference: "#\($0.id)") }
+                let choice = BookChoice(intent: intent, language: command.language, candidates: candidates, showsNumbers: true)
+                return offering(choice, in: words.explain(error, asker: sender.borrower), to: sender, at: now)
             default: await remember(intent, for: sender, at: now)
             }
             return words.explain(error, asker: sender.borrower)
@@ -151,6 +171,48 @@ public actor CommandHandler {
                 "Un problème est survenu avec la base de la bibliothèque ; rien n'a été modifié. Réessayez.")),
                 language: language)
         }
+    }
+
+    /// Whether a reply may offer `intent` for a `yes` or a choice: a command about one book,
+    /// but never a deletion or an edit, which are said in full.
+    private static func mayBeOffered(_ intent: Intent) -> Bool {
+        switch intent {
+        case .delete, .edit: false
+        default: intent.bookReference != nil
+        }
+    }
+
+    /// `reply` ("which one?") as a question the member's next message answers with `choice`'s
+    /// pick: how to answer, the command for the first book to try, a button for each. Unchanged
+    /// when the command is not one to offer.
+    private func offering(_ choice: BookChoice, in reply: Reply, to sender: Sender, at now: Date) -> Reply {
+        guard Self.mayBeOffered(choice.intent), choice.candidates.count > 1 else { return reply }
+        offered.set(.choice(choice), for: sender.key, at: now)
+        var reply = reply
+        let l = reply.language
+        let example = choice.candidates[0]
+        reply.lines.append(choice.showsNumbers
+            ? (l == .en ? "Answer with its number, such as \(code: "#\(example.book.id)"), or its place: \(code: "the second")."
+                        : "Répondez par son numéro, par exemple \(code: "#\(example.book.id)"), ou sa place : \(code: "le deuxième").")
+            : (l == .en ? "Answer with the title you meant, or \(code: "no")." : "Répondez par le titre voulu, ou \(code: "non")."))
+        if let first = choice.command(example).intent.typed(in: l) { reply.suggestion = first }
+        reply.actions = choice.candidates.prefix(10).compactMap { candidate in
+            choice.command(candidate).intent.typed(in: l).map { command in
+                Reply.Action(label: choice.showsNumbers ? "#\(candidate.book.id) \(candidate.book.title)" : candidate.book.title, command: command)
+            }
+        }
+        return reply
+    }
+
+    /// "Which one?" asked again, with the books to choose among: a `yes` or an `ok` chose none.
+    private func whichOne(_ choice: BookChoice, words: Words, for sender: Sender, at now: Date) -> Reply {
+        let l = choice.language ?? words.language
+        let lines: [RichText] = choice.candidates.prefix(10).map { candidate in
+            choice.showsNumbers ? "\(code: "#\(candidate.book.id)") \(bold: candidate.book.title), \(candidate.book.author)"
+                                : "\(bold: candidate.book.title), \(candidate.book.author)"
+        }
+        return offering(choice, in: Reply(.info, RichText(stringLiteral: l.pick("Which one?", "Lequel ?")), lines: lines, language: l),
+                        to: sender, at: now)
     }
 
     /// The phrases of replies in `language`, knowing what this library and its settings know.
@@ -192,7 +254,10 @@ public actor CommandHandler {
             // "it" is a title too ("It"), and a book was named lately: which one is asked, not guessed.
             guard let named = (try? await library.whoHas(last))?.first?.book, let titled = (try? await library.whoHas(reference))?.first?.book,
                   named.id != titled.id else { return .intent(intent.naming(last)) }
-            return .reply(words.explain(.ambiguous(reference: reference, candidates: [named, titled]), asker: sender.borrower))
+            let choice = BookChoice(intent: intent, language: nil, candidates: [named, titled].map { .init(book: $0, reference: "#\($0.id)") },
+                                    showsNumbers: true)
+            return .reply(offering(choice, in: words.explain(.ambiguous(reference: reference, candidates: [named, titled]), asker: sender.borrower),
+                                   to: sender, at: now))
         }
         switch intent {
         case .returnBook, .renew: return .intent(intent)
@@ -1123,9 +1188,17 @@ public actor CommandHandler {
 
         case .confirm:
             guard let action = pending.remove(sender.key, at: now) else {
-                // `yes` to "Did you mean `checkout Dune`?": that command.
-                if let offer = offered.remove(sender.key, at: now) { return await handle(offer, from: sender, at: now) }
-                return Reply(.info, RichText(stringLiteral: l.pick("There is nothing to confirm.", "Il n'y a rien à confirmer.")), language: l)
+                switch offered.value(for: sender.key, at: now) {
+                case .command(let offer)?:
+                    // `yes` to "Did you mean `checkout Dune`?": that command.
+                    offered.remove(sender.key, at: now)
+                    return await handle(offer, from: sender, at: now)
+                case .choice(let choice)?:
+                    // `yes` to "which one?" still leaves the choice to make.
+                    return whichOne(choice, words: words, for: sender, at: now)
+                case nil:
+                    return Reply(.info, RichText(stringLiteral: l.pick("There is nothing to confirm.", "Il n'y a rien à confirmer.")), language: l)
+                }
             }
             let confirmedLanguage = action.language
             switch action.action {
@@ -1169,6 +1242,7 @@ public actor CommandHandler {
                              suggestion: l.pick("cancel", "annuler"), language: l)
             }
             // "ok" to "Did you mean …?" is not quite a yes: how to answer is said.
+            if case .choice(let choice)? = offered.value(for: sender.key, at: now) { return whichOne(choice, words: words, for: sender, at: now) }
             if offered.value(for: sender.key, at: now) != nil {
                 return Reply(.info, l == .en ? "Answer \(code: "yes") to do it, or \(code: "no")." : "Répondez \(code: "oui") pour le faire, ou \(code: "non").",
                              suggestion: l.pick("yes", "oui"), language: l)
@@ -1275,7 +1349,7 @@ public actor CommandHandler {
                                                    : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: meant) ?",
                                   suggestion: offered, language: l)
                 if isCommand {
-                    self.offered.set(CommandParser.parse(offered), for: sender.key, at: now)
+                    self.offered.set(.command(CommandParser.parse(offered)), for: sender.key, at: now)
                     reply.actions = [Reply.Action(label: l.pick("Yes: ", "Oui : ") + offered, command: offered)]
                 }
                 return reply

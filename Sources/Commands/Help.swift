@@ -101,8 +101,8 @@ enum Help {
             ? "A book is its title (typos forgiven), its number \(code: "#2"), its ISBN, or \(code: "Emma by Jane Austen") when two authors share a title; a title alone asks who has it."
             : "Un livre se nomme par son titre (fautes de frappe pardonnées), son numéro \(code: "#2"), son ISBN, ou \(code: "Emma de Jane Austen") quand deux auteurs partagent un titre ; un titre seul demande qui l'a."
         let it: RichText = language == .en
-            ? "\(code: "it") is the book you last named: \(code: "who has Dune"), then \(code: "checkout it"); \(code: "yes") answers \"Did you mean …?\"."
-            : "\(code: "ça") est le dernier livre nommé : \(code: "qui a Dune"), puis \(code: "emprunter ça") ; \(code: "oui") répond à « Vouliez-vous dire … ? »."
+            ? "\(code: "it") is the book you last named: \(code: "who has Dune"), then \(code: "checkout it"); \(code: "yes") answers \"Did you mean …?\", and \(code: "#4") or \(code: "the second") answers \"which one?\"."
+            : "\(code: "ça") est le dernier livre nommé : \(code: "qui a Dune"), puis \(code: "emprunter ça") ; \(code: "oui") répond à « Vouliez-vous dire … ? », et \(code: "#4") ou \(code: "le deuxième") à « lequel ? »."
         return Reply(.info, RichText(stringLiteral: language.pick("What I can do:", "Ce que je sais faire :")),
                      lines: lines + [several, naming, it], suggestion: language.pick("help checkout", "aide emprunter"), language: language)
     }

@@ -98,8 +98,9 @@ public struct Reply: Sendable, Hashable {
     /// came back), sent to each directly where the platform can reach them.
     public var notices: [Notice] = []
     /// Buttons for what the member may want to do next, each running a command as if its
-    /// presser typed it (`renew #12`): on messages sent to one member only (a reminder, a book
-    /// kept for them), where the platform has buttons. The console shows none.
+    /// presser typed it (`renew #12`): on a reminder or a book kept for a member, on a "Did you
+    /// mean `checkout Emma`?" and on a "which one?", where the platform has buttons. The
+    /// console shows none.
     public var actions: [Action] = []
 
     public struct Action: Sendable, Hashable {

@@ -119,6 +119,10 @@ struct LastNamedBookTests {
         let which = await handler.handle(text: "checkout it", from: ana, at: tuesday)
         #expect(which.kind == .error)
         #expect(which.text.hasPrefix("'it' matches several books; which one?\n  `#1` Dune, Frank Herbert\n  `#4` It, Stephen King"), "\(which.text)")
+        // Answered like any "which one?".
+        let picked = await handler.handle(text: "the second", from: ana, at: tuesday)
+        #expect(picked.text.hasPrefix("It is checked out to Ana."), "\(picked.text)")
+        _ = await handler.handle(text: "return #4", from: ana, at: tuesday)
         let titled = await handler.handle(text: "checkout It", from: ana, at: tuesday)
         #expect(titled.text.hasPrefix("It is checked out to Ana."), "\(titled.text)")
         let back = await handler.handle(text: "return it", from: ana, at: tuesday)
@@ -263,5 +267,133 @@ struct UndoTests {
         let refused = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(120))
         #expect(refused.kind == .error)
         #expect(refused.text.hasPrefix("Dune is kept for Ben"), "\(refused.text)")
+    }
+}
+
+@Suite("'which one?': the member's next message picks the book")
+struct BookChoiceTests {
+    /// The library of `makeHandler` with Emmy (#4) beside Emma (#2): `Emmx` could be either.
+    func handlerWithEmmy() async throws -> CommandHandler {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add Emmy by Ann Author", from: ana, at: tuesday)
+        return handler
+    }
+
+    @Test("checkout Emmx: which one is asked; #4, 4, the second one, Emmy, the last or la première picks it, and the command runs")
+    func answered() async throws {
+        let handler = try await handlerWithEmmy()
+        let which = await handler.handle(text: "checkout Emmx", from: ana, at: tuesday)
+        #expect(which.text == """
+            'Emmx' matches several books; which one?
+              `#2` Emma, Jane Austen
+              `#4` Emmy, Ann Author
+              Answer with its number, such as `#2`, or its place: `the second`.
+              Try: `checkout #2`
+            """, "\(which.text)")
+        // Where the platform has buttons, one for each book, running the command for it.
+        #expect(which.actions == [Reply.Action(label: "#2 Emma", command: "checkout #2"), Reply.Action(label: "#4 Emmy", command: "checkout #4")])
+        #expect(DiscordRenderer.messages(which).first?.components?.first?.components.map(\.label) == ["#2 Emma", "#4 Emmy"])
+        for answer in ["#4", "4", "the second one", "Emmy", "emmy!", "the last", "2nd", "number 4"] {
+            _ = await handler.handle(text: "checkout Emmx", from: ana, at: tuesday)
+            let picked = await handler.handle(text: answer, from: ana, at: tuesday)
+            #expect(picked.text.hasPrefix("Emmy is checked out to Ana."), "\(answer): \(picked.text)")
+            _ = await handler.handle(text: "return Emmy", from: ana, at: tuesday)
+        }
+        // In French, and for another command: the same command, for the book picked.
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
+        let french = await handler.handle(text: "réserver Emmx pour Ben", from: ana, at: tuesday)
+        #expect(french.text.contains("Répondez par son numéro, par exemple `#2`, ou sa place : `le deuxième`."), "\(french.text)")
+        #expect(french.suggestion == "réserver #2 pour Ben")
+        let first = await handler.handle(text: "la première", from: ana, at: tuesday)
+        #expect(first.text.hasPrefix("Ben est numéro 1 dans la file pour Emma."), "\(first.text)")
+    }
+
+    @Test("yes and ok ask again; no, another command, another member or 5 minutes end the choice")
+    func notAnswered() async throws {
+        let handler = try await handlerWithEmmy()
+        _ = await handler.handle(text: "checkout Emmx", from: ana, at: tuesday)
+        let yes = await handler.handle(text: "yes", from: ana, at: tuesday)
+        #expect(yes.text.hasPrefix("Which one?\n  `#2` Emma, Jane Austen\n  `#4` Emmy, Ann Author\n"), "\(yes.text)")
+        let ok = await handler.handle(text: "ok", from: ana, at: tuesday)
+        #expect(ok.text.hasPrefix("Which one?"), "\(ok.text)")
+        // Ben's "2" is not Ana's answer.
+        let bens = await handler.handle(text: "2", from: ben, at: tuesday)
+        #expect(!bens.text.contains("checked out"), "\(bens.text)")
+        #expect(await handler.handle(text: "1", from: ana, at: tuesday).text.hasPrefix("Emma is checked out to Ana."))
+        for ending in ["no", "who has Dune"] {
+            _ = await handler.handle(text: "checkout Emmx", from: ben, at: tuesday)
+            _ = await handler.handle(text: ending, from: ben, at: tuesday)
+            let late = await handler.handle(text: "Emmy", from: ben, at: tuesday)
+            #expect(late.text.hasPrefix("Emmy is on the shelf."), "after \(ending): \(late.text)")
+        }
+        _ = await handler.handle(text: "checkout Emmx", from: ben, at: tuesday)
+        let lapsed = await handler.handle(text: "Emmy", from: ben, at: tuesday.addingTimeInterval(301))
+        #expect(lapsed.text.hasPrefix("Emmy is on the shelf."), "\(lapsed.text)")
+        // A place or number that is none of the books: the words are read as they are.
+        _ = await handler.handle(text: "checkout Emmx", from: ben, at: tuesday)
+        let third = await handler.handle(text: "the third", from: ben, at: tuesday)
+        #expect(third.text.hasPrefix("I did not understand"), "\(third.text)")
+        #expect(await handler.handle(text: "my books", from: ben, at: tuesday).text.hasPrefix("You have no books."))
+    }
+
+    @Test("Did you mean The Hobbit or The Great Gatsby?: the title answered (or its place) picks it")
+    func titlesOffered() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add The Hobbit by J.R.R. Tolkien", from: ana, at: tuesday)
+        _ = await handler.handle(text: "add The Great Gatsby by F. Scott Fitzgerald", from: ana, at: tuesday)
+        let which = await handler.handle(text: "checkout the", from: ana, at: tuesday)
+        #expect(which.text.hasPrefix("No book matches 'the'. Did you mean The Hobbit or The Great Gatsby?\n  Answer with the title you meant, or `no`.\n  Try: `checkout The Hobbit`"), "\(which.text)")
+        #expect(which.actions.map(\.command) == ["checkout The Hobbit", "checkout The Great Gatsby"])
+        let picked = await handler.handle(text: "the hobbit", from: ana, at: tuesday)
+        #expect(picked.text.hasPrefix("The Hobbit is checked out to Ana."), "\(picked.text)")
+        _ = await handler.handle(text: "checkout the", from: ben, at: tuesday)
+        let second = await handler.handle(text: "the second one", from: ben, at: tuesday)
+        #expect(second.text.hasPrefix("The Great Gatsby is checked out to Ben."), "\(second.text)")
+    }
+
+    @Test("a deletion is never finished by a choice: #2 after delete Emmx deletes nothing")
+    func noDeletionChosen() async throws {
+        let handler = try await handlerWithEmmy()
+        let which = await handler.handle(text: "delete Emmx", from: ana, at: tuesday)
+        #expect(which.text.hasPrefix("'Emmx' matches several books; which one?"), "\(which.text)")
+        #expect(which.actions.isEmpty)
+        _ = await handler.handle(text: "#2", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "who has Emma", from: ana, at: tuesday).text.hasPrefix("Emma is on the shelf."))
+    }
+
+    @Test("picking: a number shown is that book before a place; two books of one title need the author; long or empty answers pick none")
+    func picking() {
+        let books = [Book(id: 7, title: "Emma", author: "Jane Austen", addedAt: tuesday), Book(id: 2, title: "Emma", author: "Ann Author", addedAt: tuesday),
+                     Book(id: 9, title: "Emmy", author: "Ann Author", addedAt: tuesday)]
+        let choice = BookChoice(intent: .checkout(book: "Emmx", borrower: nil), language: nil,
+                                candidates: books.map { .init(book: $0, reference: "#\($0.id)") }, showsNumbers: true)
+        #expect(choice.pick("2")?.book.id == 2, "the book numbered 2, not the second")
+        #expect(choice.pick("3")?.book.id == 9, "no book is #3: the third")
+        #expect(choice.pick("#12") == nil)
+        #expect(choice.pick("Emma") == nil, "two books are titled Emma")
+        #expect(choice.pick("Emma by Ann Author")?.book.id == 2)
+        #expect(choice.pick("« Emma », Jane Austen")?.book.id == 7)
+        #expect(choice.pick("le dernier")?.book.id == 9)
+        #expect(choice.pick("") == nil)
+        #expect(choice.pick(String(repeating: "Emmy ", count: 20_000)) == nil)
+        #expect(choice.command(choice.candidates[2]) == ParsedCommand(intent: .checkout(book: "#9", borrower: nil), language: nil))
+        let titles = BookChoice(intent: .show(book: "x"), language: .fr, candidates: books.map { .init(book: $0, reference: $0.title) }, showsNumbers: false)
+        #expect(titles.pick("2")?.book.id == 2, "with no numbers shown, 2 is the second")
+    }
+
+    @Test("the commands a choice types parse back to themselves, in English and French")
+    func typedParsesBack() {
+        let intents: [Intent] = [
+            .checkout(book: "#4", borrower: nil), .checkout(book: "#4", borrower: "Ben"), .returnBook(book: "#4"), .renew(book: "#4"),
+            .hold(book: "#4", holder: nil), .hold(book: "#4", holder: "Ben"), .cancelHold(book: "#4", holder: nil), .cancelHold(book: "#4", holder: "Ben"),
+            .whoHas(book: "#4"), .show(book: "#4"), .handOver(book: "#4", to: "Ben"),
+        ]
+        for language in Language.allCases {
+            for intent in intents {
+                let typed = intent.typed(in: language)
+                #expect(typed.map { CommandParser.parse($0).intent } == intent, "\(typed ?? "nil")")
+            }
+        }
+        #expect(Intent.delete(books: ["#4"]).typed(in: .en) == nil)
     }
 }
