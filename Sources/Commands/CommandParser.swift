@@ -778,6 +778,14 @@ public enum CommandParser {
         (["what", "are", "people", "reading"], "who has what", .en), (["qu'est-ce", "que", "tout", "le", "monde", "lit"], "qui a quoi", .fr),
         (["que", "lit", "tout", "le", "monde"], "qui a quoi", .fr), (["qui", "lit", "quoi"], "qui a quoi", .fr),
         (["i", "need", "more", "time", "with"], "renew", .en), (["more", "time", "with"], "renew", .en),
+        // An author's books, asked as a question ("what books by Le Guin do you have?").
+        (["what", "books", "by"], "search", .en), (["which", "books", "by"], "search", .en), (["what", "do", "you", "have", "by"], "search", .en),
+        (["what", "do", "we", "have", "by"], "search", .en), (["what", "have", "you", "got", "by"], "search", .en),
+        (["what", "have", "we", "got", "by"], "search", .en), (["what", "else", "by"], "search", .en), (["more", "books", "by"], "search", .en),
+        (["other", "books", "by"], "search", .en), (["what", "else", "do", "you", "have", "by"], "search", .en),
+        (["quels", "livres", "de"], "chercher", .fr), (["qu'avez-vous", "de"], "chercher", .fr),
+        (["qu'est-ce", "que", "vous", "avez", "de"], "chercher", .fr), (["qu'est-ce", "qu'on", "a", "de"], "chercher", .fr),
+        (["d'autres", "livres", "de"], "chercher", .fr),
         (["i", "need", "more", "time", "for"], "renew", .en), (["more", "time", "for"], "renew", .en),
         (["j'ai", "besoin", "de", "plus", "de", "temps", "pour"], "prolonger", .fr),
         (["how", "many", "people", "are", "waiting", "for"], "show", .en), (["is", "anyone", "waiting", "for"], "show", .en),
@@ -808,6 +816,13 @@ public enum CommandParser {
         (["is", "missing"], .en), (["is", "missing", "from", "the", "shelf"], .en), (["is", "not", "on", "the", "shelf"], .en),
         (["isn't", "on", "the", "shelf"], .en), (["manque"], .fr), (["n'est", "pas", "sur", "l'etagere"], .fr),
     ].sorted { $0.words.count > $1.words.count }
+
+    /// The ends of a question for books ("… do you have", "… avez-vous") after a search's words.
+    private static let searchTails: [[String]] = [
+        ["do", "you", "have"], ["do", "we", "have"], ["have", "you", "got"], ["have", "we", "got"], ["are", "there"],
+        ["do", "you", "have", "in", "the", "library"], ["do", "we", "have", "in", "the", "library"], ["avez-vous"], ["avons-nous"],
+        ["y", "a-t-il"], ["est-ce", "que", "vous", "avez"],
+    ].sorted { $0.count > $1.count }
 
     /// The commands of `phrasings` that take nothing after them.
     private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history"]
@@ -970,8 +985,14 @@ public enum CommandParser {
             if folded.dropFirst(3).starts(with: ["can", "i"]) || folded.dropFirst(3).starts(with: ["may", "i"]) || folded.dropFirst(3).starts(with: ["can", "we"]) {
                 return ["rules"]
             }
-            let rest = folded.dropFirst(3).first == "are" ? Array(words.dropFirst(4)) : []
-            return ["list"] + rest
+            guard folded.dropFirst(3).first == "are" else { return ["list"] }
+            // "… are there (in the library)": all of them; "… are on the shelf", "… are out": those.
+            switch Array(folded.dropFirst(4)) {
+            case ["there"], ["there", "in", "the", "library"], ["in", "the", "library"], ["there", "on", "the", "list"]: return ["list"]
+            case ["on", "the", "shelf"], ["in"]: return ["list", "available"]
+            case ["out"], ["on", "loan"], ["borrowed"]: return ["list", "checked", "out"]
+            default: return ["list"] + words.dropFirst(4)
+            }
         }
         if folded.first == "combien", folded.starts(with: Self.combien) {
             cues.append(.fr)
@@ -1025,6 +1046,12 @@ public enum CommandParser {
                 // one that names a title ("who has Books of Blood").
                 if !rest.isEmpty, Self.takesNothing.contains(verb) { continue }
                 if let language = phrasing.language { cues.append(language) }
+                var rest = rest
+                // "what books by Le Guin do you have": the question's end says nothing more.
+                if verb == "search" || verb == "chercher",
+                   let tail = Self.searchTails.first(where: { rest.count > $0.count && rest.suffix($0.count).map(foldWord).elementsEqual($0) }) {
+                    rest.removeLast(tail.count)
+                }
                 return verb.split(separator: " ").map(String.init) + rest
             }
             // "can I please borrow Dune": courtesy after the lead-in too; "can you tell me who's

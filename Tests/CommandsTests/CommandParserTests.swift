@@ -605,6 +605,17 @@ let parseTable: [ParseCase] = [
     ParseCase("renew Dune by Frank Herbert", .renew(book: "Dune by Frank Herbert"), .en),
     ParseCase("how many books do we have", .list(filter: .all, order: .newest), .en),
     ParseCase("how many books are overdue?", .list(filter: .overdue, order: .newest), .en),
+    ParseCase("how many books are there?", .list(filter: .all, order: .newest), .en),
+    ParseCase("how many books are there in the library", .list(filter: .all, order: .newest), .en),
+    ParseCase("how many books are on the shelf?", .list(filter: .available, order: .newest), .en),
+    ParseCase("how many books are out", .list(filter: .checkedOut, order: .newest), .en),
+    ParseCase("combien de livres y a-t-il ?", .list(filter: .all, order: .newest), .fr),
+    // An author's books, asked as a question.
+    ParseCase("what books by Jane Austen do you have?", .search(query: "Jane Austen"), .en),
+    ParseCase("what do you have by Victor Hugo?", .search(query: "Victor Hugo"), .en),
+    ParseCase("what else by Tolkien?", .search(query: "Tolkien"), .en),
+    ParseCase("quels livres de Victor Hugo avez-vous ?", .search(query: "Victor Hugo"), .fr),
+    ParseCase("qu'avez-vous de Hugo ?", .search(query: "Hugo"), .fr),
     ParseCase("history of Dune", .show(book: "Dune"), .en),
     ParseCase("my history", .history(borrower: nil), .en),
     // French as members write it, and the acknowledgments that end a chat.
