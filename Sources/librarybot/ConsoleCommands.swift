@@ -21,7 +21,8 @@ struct ParseCommand: ParsableCommand {
             in order, as each line arrives. Example: librarybot parse checkout Dune as Ana
             """)
 
-    @Argument(help: "The command to parse (the words are joined by spaces).")
+    // Words that start with a dash ("- Dune", a bullet) are the command's too.
+    @Argument(parsing: .allUnrecognized, help: "The command to parse (the words are joined by spaces).")
     var text: [String] = []
 
     func run() throws {

@@ -58,6 +58,10 @@ struct ConsoleTests {
     func parse() async throws {
         let single = try await BinaryRunner.run(["parse", "checkout", "Dune", "as", "Ana"])
         #expect(single.stdout == #"{"intent":"checkout","book":"Dune","borrower":"Ana","language":"en"}"# + "\n")
+        // A command that starts with a dash (a bullet pasted from a list) is parsed, not refused as an option.
+        let bullet = try await BinaryRunner.run(["parse", "- checkout Dune"])
+        #expect(bullet.status == 0)
+        #expect(bullet.stdout == #"{"intent":"checkout","book":"Dune","borrower":null,"language":"en"}"# + "\n", "\(bullet.stderr)")
         let piped = try await BinaryRunner.run(["parse"], stdin: "who has Dune\nqui a quoi\nchekout Dune\n")
         let lines = piped.stdout.split(separator: "\n").map(String.init)
         #expect(lines == [
