@@ -74,11 +74,18 @@ public actor CommandHandler {
     /// What undoes each member's last change, for `undo`.
     private var undoable = Recent<Undo>(window: 10 * 60)
 
-    /// The commands that undo the changes of one message (the changes of one message share its
-    /// instant, and are undone together, the last first).
+    /// What undoes the changes of one message (the changes of one message share its instant,
+    /// and are undone together, the last first).
     private struct Undo {
         var at: Date
-        var commands: [Intent]
+        var commands: [UndoStep]
+    }
+
+    private enum UndoStep {
+        /// The opposite command, run as if typed (`return #3` after `checkout Dune`).
+        case command(Intent)
+        /// A place in line given up, taken back where it was (no command says that).
+        case rejoin(Hold)
     }
 
     private enum Offer {
@@ -204,6 +211,19 @@ public actor CommandHandler {
         return reply
     }
 
+    /// `undo` after leaving a line: the member back in it, where they were while the book is out.
+    private func rejoin(_ hold: Hold, sender: Sender, now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        let placed = try await library.restoreHold(hold, at: now)
+        undone(by: .cancelHold(book: "#\(placed.book.id)", holder: nil), for: sender, at: now)
+        let due = placed.currentLoan.map { loan -> RichText in
+            l == .en ? "\(loan.borrower.name) has it, due \(words.day(loan.dueAt))." : "\(loan.borrower.name) l'a, à rendre \(words.day(loan.dueAt))."
+        }
+        return Reply(.success, l == .en ? "You are back in line for \(bold: placed.book.title): number \(placed.position)."
+                                        : "Vous êtes de retour dans la file pour \(bold: placed.book.title) : numéro \(placed.position).",
+                     lines: due.map { [$0] } ?? [], language: l)
+    }
+
     /// "Which one?" asked again, with the books to choose among: a `yes` or an `ok` chose none.
     private func whichOne(_ choice: BookChoice, words: Words, for sender: Sender, at now: Date) -> Reply {
         let l = choice.language ?? words.language
@@ -226,8 +246,12 @@ public actor CommandHandler {
     /// Notes that `command` undoes a change just made by `sender`, with the other changes of
     /// the same message (which share `now`).
     private func undone(by command: Intent, for sender: Sender, at now: Date) {
+        undone(by: .command(command), for: sender, at: now)
+    }
+
+    private func undone(by step: UndoStep, for sender: Sender, at now: Date) {
         var undo = undoable.value(for: sender.key, at: now).flatMap { $0.at == now ? $0 : nil } ?? Undo(at: now, commands: [])
-        undo.commands.append(command)
+        undo.commands.append(step)
         undoable.set(undo, for: sender.key, at: now)
     }
 
@@ -904,6 +928,8 @@ public actor CommandHandler {
                 : (l == .en ? "\(name) is no longer in line for \(bold: given.book.title)." : "\(name) n'est plus dans la file pour \(bold: given.book.title)."),
                 lines: lines, language: l)
             if !you { reply.notices.append(words.holdCancelledNotice(given, by: sender.borrower, language: settings.defaultLanguage)) }
+            // Their own place, unless the book was kept for them and now is for the next in line.
+            if you, !given.wasKept { undone(by: .rejoin(given.hold), for: sender, at: now) }
             if let next = given.nextInLine {
                 reply.notices.append(words.keptNotice(given.book, for: next, language: settings.defaultLanguage))
             }
@@ -1218,16 +1244,19 @@ public actor CommandHandler {
         case .undo:
             guard let undo = undoable.remove(sender.key, at: now), !undo.commands.isEmpty else {
                 return Reply(.info, RichText(stringLiteral: l.pick(
-                    "There is nothing to undo: a checkout, your own return or hold, and a book added or renamed can be undone within 10 minutes.",
-                    "Il n'y a rien à défaire : un emprunt, votre propre retour ou réservation, et un livre ajouté ou renommé se défont dans les 10 minutes.")),
+                    "There is nothing to undo: a checkout, your own return, hold or leaving a line, and a book added or renamed can be undone within 10 minutes.",
+                    "Il n'y a rien à défaire : un emprunt, votre propre retour, réservation ou départ d'une file, et un livre ajouté ou renommé se défont dans les 10 minutes.")),
                     language: l)
             }
             // The last change first. Each is done as if typed: a book someone waits for is not
             // checked out again over them, and an undo can itself be undone.
             var replies: [Reply] = []
-            for command in undo.commands.reversed() {
+            for step in undo.commands.reversed() {
                 do {
-                    replies.append(try await run(command, sender: sender, now: now, words: words))
+                    switch step {
+                    case .command(let command): replies.append(try await run(command, sender: sender, now: now, words: words))
+                    case .rejoin(let hold): replies.append(try await rejoin(hold, sender: sender, now: now, words: words))
+                    }
                 } catch let error as LibraryError {
                     replies.append(words.explain(error, asker: sender.borrower))
                 }

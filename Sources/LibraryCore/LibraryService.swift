@@ -276,6 +276,34 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// Puts a hold given up back at its place in line (`undo` after `cancel hold`): the same
+    /// holder, in the queue of the same book, by the time it was first placed, while the book
+    /// is out. On the shelf (returned meanwhile, or kept for someone), the holder's place is not
+    /// taken back over the one it went to: this is a new hold, at the end of the line or
+    /// refused as `hold` refuses it. The book deleted meanwhile: `notFound`.
+    @discardableResult
+    public func restoreHold(_ hold: Hold, at now: Date) async throws -> HoldPlacement {
+        let restored: HoldPlacement? = try await database.writer.write { db in
+            guard let book = try Self.books([hold.bookID], db).first else {
+                throw LibraryError.notFound(reference: "#\(hold.bookID)", suggestions: [])
+            }
+            guard let loan = try Self.openLoan(of: book.id, db) else { return nil }
+            if loan.borrower.isSamePerson(as: hold.holder) { throw LibraryError.holdOnOwnLoan(book, loan: loan) }
+            let queue = try Self.holds(of: book.id, db)
+            if let index = queue.firstIndex(where: { $0.holder.isSamePerson(as: hold.holder) }) {
+                throw LibraryError.alreadyHolding(book, hold: queue[index], position: index + 1)
+            }
+            try db.run("INSERT INTO hold (bookID, holderName, holderID, holderKey, placedAt) VALUES (?, ?, ?, ?, ?)",
+                       [book.id, hold.holder.name, hold.holder.userID, Self.holderKey(hold.holder), hold.placedAt])
+            let back = Hold(id: db.lastInsertedRowID, bookID: book.id, holder: hold.holder, placedAt: hold.placedAt)
+            let line = try Self.holds(of: book.id, db)
+            return HoldPlacement(book: book, hold: back, position: (line.firstIndex { $0.id == back.id } ?? line.count - 1) + 1,
+                                 currentLoan: loan, keptFor: nil)
+        }
+        if let restored { return restored }
+        return try await self.hold("#\(hold.bookID)", for: hold.holder, at: now)
+    }
+
     /// Ends the holds whose book was kept for them past its `keptUntil`: each is removed, and
     /// the book is kept for the next in line from `now` (for `rules.holdDays`), or free for
     /// anyone. A book kept without a deadline (kept before `library.hold_days` was set) gets

@@ -242,7 +242,7 @@ struct UndoTests {
     @Test("nothing to undo: none made, another member's, after 10 minutes, or after a change that nothing undoes")
     func nothingToUndo() async throws {
         let handler = try await makeHandler()
-        let nothing = "There is nothing to undo: a checkout, your own return or hold, and a book added or renamed can be undone within 10 minutes."
+        let nothing = "There is nothing to undo: a checkout, your own return, hold or leaving a line, and a book added or renamed can be undone within 10 minutes."
         #expect(await handler.handle(text: "undo", from: ana, at: tuesday).text == nothing)
         _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
         #expect(await handler.handle(text: "undo", from: ben, at: tuesday).text == nothing)
@@ -267,6 +267,40 @@ struct UndoTests {
         let refused = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(120))
         #expect(refused.kind == .error)
         #expect(refused.text.hasPrefix("Dune is kept for Ben"), "\(refused.text)")
+    }
+
+    @Test("leaving a line undone: back at the same place while the book is out; kept for you, it cannot be; back on the shelf, check it out")
+    func leavingALineUndone() async throws {
+        let handler = try await makeHandler()
+        let chloe = Sender(name: "Chloé", userID: "U-CHLOE")
+        _ = await handler.handle(text: "checkout Dune", from: chloe, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday.addingTimeInterval(60))
+        _ = await handler.handle(text: "cancel hold Dune", from: ana, at: tuesday.addingTimeInterval(120))
+        let back = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(180))
+        #expect(back.text == "You are back in line for Dune: number 1.\n  Chloé has it, due Tue 15 Dec.", "\(back.text)")
+        let line = await handler.handle(text: "show Dune", from: ana, at: tuesday.addingTimeInterval(180))
+        #expect(line.text.contains("Waiting: Ana, Ben"), "\(line.text)")
+        // Undone again: out of the line again.
+        let left = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(240))
+        #expect(left.text.hasPrefix("You are no longer in line for Dune."), "\(left.text)")
+        // Returned meanwhile and kept for Ben, first in line: Ana's undo puts her after him, not before.
+        _ = await handler.handle(text: "hold Dune", from: ana, at: tuesday.addingTimeInterval(300))
+        _ = await handler.handle(text: "cancel hold Dune", from: ana, at: tuesday.addingTimeInterval(360))
+        _ = await handler.handle(text: "return Dune", from: chloe, at: tuesday.addingTimeInterval(420))
+        let after = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(480))
+        #expect(after.text.hasPrefix("You are back in line for Dune: number 2."), "\(after.text)")
+        // Ben, the book kept for him, leaves: the book goes to Ana, and that is not undone.
+        _ = await handler.handle(text: "cancel hold Dune", from: ben, at: tuesday.addingTimeInterval(540))
+        let kept = await handler.handle(text: "undo", from: ben, at: tuesday.addingTimeInterval(600))
+        #expect(kept.text.hasPrefix("There is nothing to undo"), "\(kept.text)")
+        // Ben leaves a line for a book that then comes back with nobody waiting: his undo says to check it out.
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday.addingTimeInterval(660))
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday.addingTimeInterval(720))
+        _ = await handler.handle(text: "cancel hold Dune", from: ben, at: tuesday.addingTimeInterval(780))
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday.addingTimeInterval(840))
+        let free = await handler.handle(text: "undo", from: ben, at: tuesday.addingTimeInterval(900))
+        #expect(free.text.hasPrefix("Dune is on the shelf: check it out instead."), "\(free.text)")
     }
 }
 
