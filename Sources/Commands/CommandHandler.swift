@@ -86,6 +86,8 @@ public actor CommandHandler {
         case command(Intent)
         /// A place in line given up, taken back where it was (no command says that).
         case rejoin(Hold)
+        /// A book passed on (`passed`, to `name` as typed), back with its giver's loan (`previous`).
+        case takeBack(passed: Loan, previous: Loan, name: String)
     }
 
     private enum Offer {
@@ -208,6 +210,22 @@ public actor CommandHandler {
                 Reply.Action(label: choice.showsNumbers ? "#\(candidate.book.id) \(candidate.book.title)" : candidate.book.title, command: command)
             }
         }
+        return reply
+    }
+
+    /// `undo` after passing a book on: back with the member, due as it was; the one it went to is told.
+    private func takeBack(_ passed: Loan, restoring previous: Loan, from name: String, sender: Sender, now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        let back = try await library.takeBack(passed, restoring: previous)
+        undone(by: .handOver(book: "#\(back.book.id)", to: name), for: sender, at: now)
+        let other = passed.borrower
+        var reply = Reply(.success, l == .en ? "\(bold: back.book.title) is yours again, due \(words.day(back.loan.dueAt)): passing it to \(other.name) is undone."
+                                             : "\(bold: back.book.title) est de nouveau à vous, à rendre \(words.day(back.loan.dueAt)) : le passage à \(other.name) est défait.",
+                          language: l)
+        let theirs = settings.defaultLanguage
+        reply.notices = [Notice(to: other, reply: Reply(.info, theirs == .en
+            ? "\(sender.borrower.name) took \(bold: back.book.title) back: passing it on to you was undone."
+            : "\(sender.borrower.name) a repris \(bold: back.book.title) : le passage vers vous est défait.", language: theirs))]
         return reply
     }
 
@@ -1010,7 +1028,8 @@ public actor CommandHandler {
             }
             let copy = "#\(mine.book.id)"
             // Someone waits for it: it goes to the first in line, not to whom the sender picks.
-            if let first = try await firstInLine(for: mine.book), !first.isSamePerson(as: person) {
+            let first = try await firstInLine(for: mine.book)
+            if let first, !first.isSamePerson(as: person) {
                 return Reply(.error, l == .en
                     ? "\(first.name) is first in line for \(bold: mine.book.title): it goes to them. Nothing was passed on."
                     : "\(first.name) est premier dans la file pour \(bold: mine.book.title) : il lui revient. Rien n'a été passé.",
@@ -1031,6 +1050,12 @@ public actor CommandHandler {
             // They are told it is theirs once, not also that it was kept for them on the way.
             passed.notices = returned.notices.filter { !$0.to.isSamePerson(as: person) }
                 + [words.passedOnNotice(lent, by: me, language: settings.defaultLanguage)]
+            // `undo` takes it back as it was, rather than check it out anew as after a return;
+            // not when it went to them as the first in line (their place in it is used up).
+            var undo = undoable.value(for: sender.key, at: now)
+            if undo?.at == now, case .command(.checkout(copy, nil))? = undo?.commands.last { undo?.commands.removeLast() }
+            if first == nil, let previous = mine.loan { undo?.commands.append(.takeBack(passed: lent.loan, previous: previous, name: name)) }
+            if let undo { undoable.set(undo, for: sender.key, at: now) }
             return passed
 
         case .history(let name):
@@ -1244,8 +1269,8 @@ public actor CommandHandler {
         case .undo:
             guard let undo = undoable.remove(sender.key, at: now), !undo.commands.isEmpty else {
                 return Reply(.info, RichText(stringLiteral: l.pick(
-                    "There is nothing to undo: a checkout, your own return, hold or leaving a line, and a book added or renamed can be undone within 10 minutes.",
-                    "Il n'y a rien à défaire : un emprunt, votre propre retour, réservation ou départ d'une file, et un livre ajouté ou renommé se défont dans les 10 minutes.")),
+                    "There is nothing to undo: a checkout, your own return, hold, leaving a line or passing a book on, and a book added or renamed can be undone within 10 minutes.",
+                    "Il n'y a rien à défaire : un emprunt, votre propre retour, réservation, départ d'une file ou passage d'un livre, et un livre ajouté ou renommé se défont dans les 10 minutes.")),
                     language: l)
             }
             // The last change first. Each is done as if typed: a book someone waits for is not
@@ -1256,6 +1281,8 @@ public actor CommandHandler {
                     switch step {
                     case .command(let command): replies.append(try await run(command, sender: sender, now: now, words: words))
                     case .rejoin(let hold): replies.append(try await rejoin(hold, sender: sender, now: now, words: words))
+                    case .takeBack(let passed, let previous, let name):
+                        replies.append(try await takeBack(passed, restoring: previous, from: name, sender: sender, now: now, words: words))
                     }
                 } catch let error as LibraryError {
                     replies.append(words.explain(error, asker: sender.borrower))

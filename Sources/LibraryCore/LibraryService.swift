@@ -276,6 +276,28 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// Takes back a book passed on by mistake (`undo` after `pass Dune to Ben`): the loan it
+    /// was passed on with (`passed`) is removed, as if never made, and the loan it ended
+    /// (`previous`) is open again, with its due day and renewals. Refused when `passed` is no
+    /// longer the book's open loan (returned, or passed on again, since): `notCheckedOut` or
+    /// `alreadyCheckedOut`.
+    @discardableResult
+    public func takeBack(_ passed: Loan, restoring previous: Loan) async throws -> LoanedBook {
+        try await database.writer.write { db in
+            guard let book = try Self.books([passed.bookID], db).first else {
+                throw LibraryError.notFound(reference: "#\(passed.bookID)", suggestions: [])
+            }
+            guard let open = try Self.openLoan(of: book.id, db) else { throw LibraryError.notCheckedOut(book) }
+            guard open.id == passed.id, previous.bookID == book.id else { throw LibraryError.alreadyCheckedOut(book, loan: open) }
+            try db.run("DELETE FROM loan WHERE id = ?", [passed.id])
+            try db.run("UPDATE loan SET returnedAt = NULL WHERE id = ? AND returnedAt IS NOT NULL", [previous.id])
+            guard let reopened = try Self.openLoan(of: book.id, db), reopened.id == previous.id else {
+                throw LibraryError.notCheckedOut(book)
+            }
+            return LoanedBook(book: book, loan: reopened)
+        }
+    }
+
     /// Puts a hold given up back at its place in line (`undo` after `cancel hold`): the same
     /// holder, in the queue of the same book, by the time it was first placed, while the book
     /// is out. On the shelf (returned meanwhile, or kept for someone), the holder's place is not

@@ -242,7 +242,7 @@ struct UndoTests {
     @Test("nothing to undo: none made, another member's, after 10 minutes, or after a change that nothing undoes")
     func nothingToUndo() async throws {
         let handler = try await makeHandler()
-        let nothing = "There is nothing to undo: a checkout, your own return, hold or leaving a line, and a book added or renamed can be undone within 10 minutes."
+        let nothing = "There is nothing to undo: a checkout, your own return, hold, leaving a line or passing a book on, and a book added or renamed can be undone within 10 minutes."
         #expect(await handler.handle(text: "undo", from: ana, at: tuesday).text == nothing)
         _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
         #expect(await handler.handle(text: "undo", from: ben, at: tuesday).text == nothing)
@@ -267,6 +267,34 @@ struct UndoTests {
         let refused = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(120))
         #expect(refused.kind == .error)
         #expect(refused.text.hasPrefix("Dune is kept for Ben"), "\(refused.text)")
+    }
+
+    @Test("passing a book on undone: back with its giver, due as before, the other told, no loan of theirs left in its history; not once they returned it, nor when it went to the first in line")
+    func passUndone() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "pass Dune to Ben", from: ana, at: tuesday.addingTimeInterval(3_600))
+        let back = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(3_660))
+        #expect(back.text == "Dune is yours again, due Tue 15 Dec: passing it to Ben is undone.", "\(back.text)")
+        #expect(back.notices.map(\.to.name) == ["Ben"])
+        #expect(back.notices.first?.reply.text == "Ana took Dune back: passing it on to you was undone.")
+        let shown = await handler.handle(text: "show Dune", from: ana, at: tuesday.addingTimeInterval(3_660))
+        #expect(shown.text.contains("Status: You have Dune since Tue 1 Dec, due Tue 15 Dec."), "\(shown.text)")
+        #expect(!shown.text.contains("Ben"), "\(shown.text)")
+        // Undone again: passed on again.
+        let again = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(3_720))
+        #expect(again.text.hasPrefix("Dune passes from you to Ben."), "\(again.text)")
+        // Ben brought it back meanwhile: it is not taken from the shelf.
+        _ = await handler.handle(text: "return Dune", from: ben, at: tuesday.addingTimeInterval(3_780))
+        let late = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(3_840))
+        #expect(late.text.hasPrefix("Dune is not checked out: it is on the shelf."), "\(late.text)")
+        // To the first in line, the pass used their place: it is not undone.
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Emma", from: ben, at: tuesday)
+        #expect(await handler.handle(text: "pass Emma to Ben", from: ana, at: tuesday.addingTimeInterval(60)).kind == .success)
+        let used = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(120))
+        #expect(used.text.hasPrefix("There is nothing to undo"), "\(used.text)")
+        #expect(await handler.handle(text: "what does Ben have", from: ana, at: tuesday.addingTimeInterval(120)).text.contains("Emma"))
     }
 
     @Test("leaving a line undone: back at the same place while the book is out; kept for you, it cannot be; back on the shelf, check it out")
