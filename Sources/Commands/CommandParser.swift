@@ -1076,7 +1076,10 @@ public enum CommandParser {
             let english = folded[0] == "rename"
             cues.append(english ? .en : .fr)
             // Without its new title ("rename Dune to"): the edit, which says what it needs.
-            guard let to = value(after: 1, to: english ? "to" : "en") else { return [english ? "edit" : "modifier"] + words.dropFirst() }
+            // "rename Dune as Arrakis" too, when no "to" says it.
+            guard let to = value(after: 1, to: english ? "to" : "en") ?? (english ? value(after: 1, to: "as") : nil) else {
+                return [english ? "edit" : "modifier"] + words.dropFirst()
+            }
             let book = Array(words[1..<to]), title = Array(words[(to + 1)...])
             let assignment: [String] = english ? ["set", "title", "to"] : ["titre", "="]
             return [english ? "edit" : "modifier"] + book + assignment + title

@@ -560,6 +560,8 @@ let parseTable: [ParseCase] = [
     ParseCase("je voudrais lire quelque chose de Hugo", .search(query: "Hugo"), .fr),
     ParseCase("recommend me a book", .list(filter: .available, order: .newest), .en),
     ParseCase("rename Dune to Arrakis", .edit(book: "Dune", field: .title, value: "Arrakis"), .en),
+    ParseCase("rename Dune as Arrakis", .edit(book: "Dune", field: .title, value: "Arrakis"), .en),
+    ParseCase("rename As I Lay Dying as Dying", .edit(book: "As I Lay Dying", field: .title, value: "Dying"), .en),
     ParseCase("renommer Dune en Dune, le roman", .edit(book: "Dune", field: .title, value: "Dune, le roman"), .fr),
     ParseCase("change the author of Emma to Jane Austen", .edit(book: "Emma", field: .author, value: "Jane Austen"), .en),
     ParseCase("set the isbn of Dune to 9780441172719", .edit(book: "Dune", field: .isbn, value: "9780441172719"), .en),
