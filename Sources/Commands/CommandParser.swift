@@ -314,6 +314,23 @@ public enum CommandParser {
         "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
     ]
 
+    /// How a member asks to keep a book longer, before its title and how long.
+    private static let keepLeads: [(words: [String], verb: String, language: Language)] = [
+        (["keep"], "renew", .en), (["garder"], "prolonger", .fr), (["i", "need"], "renew", .en), (["i", "need", "to", "keep"], "renew", .en),
+        (["i'd", "like", "to", "keep"], "renew", .en), (["j'ai", "besoin", "de"], "prolonger", .fr), (["je", "voudrais", "garder"], "prolonger", .fr),
+    ].sorted { $0.words.count > $1.words.count }
+
+    /// "until Friday", "till the end of the month", "jusqu'à lundi", "until Jan 5": a day, not a
+    /// title's words (at most six of them).
+    static func isUntil<Words: Collection<String>>(_ words: Words) -> Bool {
+        guard let first = words.first, ["until", "till", "til", "jusqu'a", "jusqu'au", "jusqu'en", "through"].contains(first),
+              (2...6).contains(words.count) else { return false }
+        return words.dropFirst().allSatisfy { word in
+            endFillers.contains(word) || endWords.contains(word) || Int(word) != nil
+                || ["st", "nd", "rd", "th", "er"].contains { word.hasSuffix($0) && Int(word.dropLast(2)) != nil }
+        }
+    }
+
     /// Whether `text` is a length of time ("a week", "3 days", "the weekend", "deux semaines").
     static func isDuration(_ text: String) -> Bool {
         // "two more weeks", "une semaine de plus": the "more" says nothing of the length.
@@ -704,7 +721,9 @@ public enum CommandParser {
         (["remove", "my", "hold", "on"], "cancel hold", .en), (["remove", "my", "hold", "for"], "cancel hold", .en),
         (["delete", "my", "hold", "on"], "cancel hold", .en), (["delete", "my", "reservation", "for"], "cancel hold", .en),
         (["cancel", "my", "hold", "on"], "cancel hold", .en), (["cancel", "my", "hold", "for"], "cancel hold", .en),
-        (["who", "had"], "show", .en),
+        (["who", "had"], "show", .en), (["has", "anyone", "read"], "show", .en), (["has", "anybody", "read"], "show", .en),
+        (["who", "has", "read"], "show", .en), (["who", "else", "read"], "show", .en), (["who", "else", "had"], "show", .en),
+        (["qui", "a", "lu"], "info", .fr),
         (["who", "has", "had"], "show", .en), (["qui", "a", "eu"], "info", .fr),
         (["extend", "my", "loan", "on"], "renew", .en), (["extend", "my", "loan", "of"], "renew", .en),
         (["extend", "my", "loan", "for"], "renew", .en), (["renew", "my", "loan", "on"], "renew", .en),
@@ -962,13 +981,14 @@ public enum CommandParser {
         if let edit = editInWords(words, folded: folded, cues: &cues) { return edit }
         // "keep Dune longer", "keep Dune for another week", "garder Dune plus longtemps": a
         // renewal (its length is the library's). "Keep the Aspidistra Flying" stays a title.
-        if folded.count > 2, let keep = ["keep": ("renew", Language.en), "garder": ("prolonger", .fr)][folded[0]] {
-            // The length said in at most five words: a pasted page is not cut at every word.
-            for cut in max(2, folded.count - 5)..<folded.count {
+        // "keep Dune until Friday", "I need Dune for another week" too.
+        if folded.count > 2, let keep = Self.keepLeads.first(where: { folded.count > $0.words.count + 1 && folded.starts(with: $0.words) }) {
+            // The length said in at most seven words: a pasted page is not cut at every word.
+            for cut in max(keep.words.count + 1, folded.count - 7)..<folded.count {
                 let tail = folded[cut...].filter { !["for", "pour", "pendant", "encore"].contains($0) }
-                guard Self.longer.contains(Array(tail)) || isDuration(tail.joined(separator: " ")) else { continue }
-                cues.append(keep.1)
-                return [keep.0] + words[1..<cut]
+                guard Self.longer.contains(Array(tail)) || isDuration(tail.joined(separator: " ")) || Self.isUntil(tail) else { continue }
+                cues.append(keep.language)
+                return [keep.verb] + words[keep.words.count..<cut]
             }
         }
         // "give back Dune": a return; "give Back to the Future to Ben" is a hand-over.
@@ -1027,11 +1047,12 @@ public enum CommandParser {
             if parseListOptions(request.joined(separator: " "), language: &listLanguage) != nil { return [french ? "liste" : "list"] + request }
             return [french ? "info" : "show"] + request
         }
-        // "who borrowed Dune last", "who had Dune before": the book's past loans (`show`).
+        // "who borrowed Dune last", "who had Dune before (me)": the book's past loans (`show`).
         if folded.count > 3, folded.starts(with: ["who", "borrowed"]) || folded.starts(with: ["who", "had"]),
-           let last = folded.last, ["last", "before", "recently"].contains(last) {
+           let tail = [["before", "me"], ["before", "you"], ["last"], ["before"], ["recently"]]
+            .first(where: { folded.count > $0.count + 2 && folded.suffix($0.count).elementsEqual($0) }) {
             cues.append(.en)
-            return ["show"] + words[2..<(words.count - 1)]
+            return ["show"] + words[2..<(words.count - tail.count)]
         }
         // "mark Dune as returned": a return.
         if folded.count > 3, folded[0] == "mark", folded.suffix(2).elementsEqual(["as", "returned"]) {
@@ -1153,6 +1174,13 @@ public enum CommandParser {
     /// who has it, which says until when; about "my books", the member's books.
     private static func whenQuestion(_ words: [String], folded: [String], cues: inout [Language]) -> [String]? {
         guard folded.first == "when" || folded.first == "when's" || folded.first == "whens" || folded.first == "quand" else { return nil }
+        // "when was Dune last borrowed?": its last loans, which `show` lists.
+        if folded.starts(with: ["when", "was"]),
+           let tail = [["last", "borrowed"], ["last", "checked", "out"], ["last", "returned"], ["last", "read"], ["borrowed", "last"]]
+            .first(where: { folded.count > $0.count + 2 && folded.suffix($0.count).elementsEqual($0) }) {
+            cues.append(.en)
+            return ["show"] + words[2..<(words.count - tail.count)]
+        }
         for (lead, tail, language) in whenPhrasings where folded.starts(with: lead) && folded.count > lead.count + tail.count
             && folded.suffix(tail.count).elementsEqual(tail) {
             let subject = Array(words[lead.count..<(words.count - tail.count)])

@@ -614,6 +614,18 @@ let parseTable: [ParseCase] = [
     ParseCase("combien de livres y a-t-il ?", .list(filter: .all, order: .newest), .fr),
     // An author's books, asked as a question.
     ParseCase("what books by Jane Austen do you have?", .search(query: "Jane Austen"), .en),
+    // Keeping a book longer, until a day or for a while: a renewal (its length is the library's).
+    ParseCase("can I keep Dune until January?", .renew(book: "Dune"), .en),
+    ParseCase("keep Dune until the end of the month", .renew(book: "Dune"), .en),
+    ParseCase("I need Dune for another week", .renew(book: "Dune"), .en),
+    ParseCase("garder Dune jusqu'à lundi", .renew(book: "Dune"), .fr),
+    ParseCase("keep Dune until Dawn", .unknown(text: "keep Dune until Dawn", suggestion: nil), nil),
+    ParseCase("I need Dune", .unknown(text: "I need Dune", suggestion: nil), .en),
+    // Who read it before: its last loans.
+    ParseCase("who had Dune before me?", .show(book: "Dune"), .en),
+    ParseCase("when was Dune last borrowed?", .show(book: "Dune"), .en),
+    ParseCase("has anyone read Dune?", .show(book: "Dune"), .en),
+    ParseCase("qui a lu Dune ?", .show(book: "Dune"), .fr),
     ParseCase("what do you have by Victor Hugo?", .search(query: "Victor Hugo"), .en),
     ParseCase("what else by Tolkien?", .search(query: "Tolkien"), .en),
     ParseCase("quels livres de Victor Hugo avez-vous ?", .search(query: "Victor Hugo"), .fr),
