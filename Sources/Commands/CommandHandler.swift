@@ -78,7 +78,7 @@ public actor CommandHandler {
     /// and are undone together, the last first).
     private struct Undo {
         var at: Date
-        var commands: [UndoStep]
+        var steps: [UndoStep]
     }
 
     private enum UndoStep {
@@ -164,13 +164,13 @@ public actor CommandHandler {
                         candidates.append(BookChoice.Candidate(book: book, reference: words.reference(book)))
                     }
                     let choice = BookChoice(intent: intent, language: command.language, candidates: candidates, showsNumbers: false)
-                    return offering(choice, in: words.explain(error, asker: sender.borrower), to: sender, at: now)
+                    return offering(choice, in: words.explain(error, asker: sender.borrower), words: words, to: sender, at: now)
                 }
             case .ambiguous(_, let books):
                 lastNamed.remove(sender.key, at: now)
                 let candidates = books.map { BookChoice.Candidate(book: $0, reference: "#\($0.id)") }
                 let choice = BookChoice(intent: intent, language: command.language, candidates: candidates, showsNumbers: true)
-                return offering(choice, in: words.explain(error, asker: sender.borrower), to: sender, at: now)
+                return offering(choice, in: words.explain(error, asker: sender.borrower), words: words, to: sender, at: now)
             default: await remember(intent, for: sender, at: now)
             }
             return words.explain(error, asker: sender.borrower)
@@ -194,7 +194,7 @@ public actor CommandHandler {
     /// `reply` ("which one?") as a question the member's next message answers with `choice`'s
     /// pick: how to answer, the command for the first book to try, a button for each. Unchanged
     /// when the command is not one to offer.
-    private func offering(_ choice: BookChoice, in reply: Reply, to sender: Sender, at now: Date) -> Reply {
+    private func offering(_ choice: BookChoice, in reply: Reply, words: Words, to sender: Sender, at now: Date) -> Reply {
         guard Self.mayBeOffered(choice.intent), choice.candidates.count > 1 else { return reply }
         offered.set(.choice(choice), for: sender.key, at: now)
         var reply = reply
@@ -207,7 +207,8 @@ public actor CommandHandler {
         if let first = choice.command(example).intent.typed(in: l) { reply.suggestion = first }
         reply.actions = choice.candidates.prefix(10).compactMap { candidate in
             choice.command(candidate).intent.typed(in: l).map { command in
-                Reply.Action(label: choice.showsNumbers ? "#\(candidate.book.id) \(candidate.book.title)" : candidate.book.title, command: command)
+                // Named as the question names them: by number, else by title (with its author where two authors share it).
+                Reply.Action(label: choice.showsNumbers ? "#\(candidate.book.id) \(candidate.book.title)" : words.distinctTitle(candidate.book), command: command)
             }
         }
         return reply
@@ -250,7 +251,7 @@ public actor CommandHandler {
                                 : "\(bold: candidate.book.title), \(candidate.book.author)"
         }
         return offering(choice, in: Reply(.info, RichText(stringLiteral: l.pick("Which one?", "Lequel ?")), lines: lines, language: l),
-                        to: sender, at: now)
+                        words: words.speaking(l), to: sender, at: now)
     }
 
     /// The phrases of replies in `language`, knowing what this library and its settings know.
@@ -268,8 +269,8 @@ public actor CommandHandler {
     }
 
     private func undone(by step: UndoStep, for sender: Sender, at now: Date) {
-        var undo = undoable.value(for: sender.key, at: now).flatMap { $0.at == now ? $0 : nil } ?? Undo(at: now, commands: [])
-        undo.commands.append(step)
+        var undo = undoable.value(for: sender.key, at: now).flatMap { $0.at == now ? $0 : nil } ?? Undo(at: now, steps: [])
+        undo.steps.append(step)
         undoable.set(undo, for: sender.key, at: now)
     }
 
@@ -299,7 +300,7 @@ public actor CommandHandler {
             let choice = BookChoice(intent: intent, language: nil, candidates: [named, titled].map { .init(book: $0, reference: "#\($0.id)") },
                                     showsNumbers: true)
             return .reply(offering(choice, in: words.explain(.ambiguous(reference: reference, candidates: [named, titled]), asker: sender.borrower),
-                                   to: sender, at: now))
+                                   words: words, to: sender, at: now))
         }
         switch intent {
         case .returnBook, .renew: return .intent(intent)
@@ -1053,8 +1054,8 @@ public actor CommandHandler {
             // `undo` takes it back as it was, rather than check it out anew as after a return;
             // not when it went to them as the first in line (their place in it is used up).
             var undo = undoable.value(for: sender.key, at: now)
-            if undo?.at == now, case .command(.checkout(copy, nil))? = undo?.commands.last { undo?.commands.removeLast() }
-            if first == nil, let previous = mine.loan { undo?.commands.append(.takeBack(passed: lent.loan, previous: previous, name: name)) }
+            if undo?.at == now, case .command(.checkout(copy, nil))? = undo?.steps.last { undo?.steps.removeLast() }
+            if first == nil, let previous = mine.loan { undo?.steps.append(.takeBack(passed: lent.loan, previous: previous, name: name)) }
             if let undo { undoable.set(undo, for: sender.key, at: now) }
             return passed
 
@@ -1267,7 +1268,7 @@ public actor CommandHandler {
             }
 
         case .undo:
-            guard let undo = undoable.remove(sender.key, at: now), !undo.commands.isEmpty else {
+            guard let undo = undoable.remove(sender.key, at: now), !undo.steps.isEmpty else {
                 return Reply(.info, RichText(stringLiteral: l.pick(
                     "There is nothing to undo: a checkout, your own return, hold, leaving a line or passing a book on, and a book added or renamed can be undone within 10 minutes.",
                     "Il n'y a rien à défaire : un emprunt, votre propre retour, réservation, départ d'une file ou passage d'un livre, et un livre ajouté ou renommé se défont dans les 10 minutes.")),
@@ -1276,7 +1277,7 @@ public actor CommandHandler {
             // The last change first. Each is done as if typed: a book someone waits for is not
             // checked out again over them, and an undo can itself be undone.
             var replies: [Reply] = []
-            for step in undo.commands.reversed() {
+            for step in undo.steps.reversed() {
                 do {
                     switch step {
                     case .command(let command): replies.append(try await run(command, sender: sender, now: now, words: words))

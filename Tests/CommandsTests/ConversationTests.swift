@@ -355,6 +355,7 @@ struct BookChoiceTests {
         // Where the platform has buttons, one for each book, running the command for it.
         #expect(which.actions == [Reply.Action(label: "#2 Emma", command: "checkout #2"), Reply.Action(label: "#4 Emmy", command: "checkout #4")])
         #expect(DiscordRenderer.messages(which).first?.components?.first?.components.map(\.label) == ["#2 Emma", "#4 Emmy"])
+        #expect(SlackRenderer.render(which).blocks.contains { $0.type == "actions" })
         for answer in ["#4", "4", "the second one", "Emmy", "emmy!", "the last", "2nd", "number 4"] {
             _ = await handler.handle(text: "checkout Emmx", from: ana, at: tuesday)
             let picked = await handler.handle(text: answer, from: ana, at: tuesday)
