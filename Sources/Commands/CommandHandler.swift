@@ -1342,6 +1342,15 @@ public actor CommandHandler {
                              suggestion: counts.books == 0 ? l.pick("add TITLE by AUTHOR", "ajouter TITRE par AUTEUR") : nil, language: l)
             }
             var lines = books.prefix(limit).map { words.listLine($0) }
+            // The most borrowed: how often each was.
+            if order == .popular {
+                let lent = try await library.timesLent(books.prefix(limit).map(\.book.id))
+                lines = zip(books.prefix(limit), lines).map { status, line in
+                    guard let times = lent[status.book.id] else { return line }
+                    let said: RichText = l == .en ? " — borrowed \(times == 1 ? "once" : "\(times) times")" : " — emprunté \(times) fois"
+                    return RichText(spans: line.spans + said.spans)
+                }
+            }
             var suggestion: String?
             if books.count > limit {
                 let left = total.map { $0 - skipped - limit }

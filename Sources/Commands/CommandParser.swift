@@ -531,6 +531,9 @@ public enum CommandParser {
         ["title"]: (.title, .en), ["titles"]: (.title, .en), ["alphabetically"]: (.title, .en), ["alphabetical"]: (.title, .en),
         ["author"]: (.author, .en), ["authors"]: (.author, .en),
         ["titre"]: (.title, .fr), ["titres"]: (.title, .fr), ["alphabetique"]: (.title, .fr), ["auteur"]: (.author, .fr), ["auteurs"]: (.author, .fr),
+        ["popular"]: (.popular, .en), ["most", "popular"]: (.popular, .en), ["most", "borrowed"]: (.popular, .en), ["most", "read"]: (.popular, .en),
+        ["popularity"]: (.popular, .en), ["populaires"]: (.popular, .fr), ["plus", "empruntes"]: (.popular, .fr), ["plus", "lus"]: (.popular, .fr),
+        ["popularite"]: (.popular, .fr),
     ]
     private static let listFiller: Set<String> = ["books", "livres", "the", "les", "des", "of", "by", "par", "sorted", "tries", "order", "ordre", "in"]
 
@@ -797,6 +800,15 @@ public enum CommandParser {
         (["what", "are", "people", "reading"], "who has what", .en), (["qu'est-ce", "que", "tout", "le", "monde", "lit"], "qui a quoi", .fr),
         (["que", "lit", "tout", "le", "monde"], "qui a quoi", .fr), (["qui", "lit", "quoi"], "qui a quoi", .fr),
         (["i", "need", "more", "time", "with"], "renew", .en), (["more", "time", "with"], "renew", .en),
+        // The most borrowed books.
+        (["most", "popular"], "list popular", .en), (["most", "borrowed"], "list popular", .en), (["the", "most", "popular"], "list popular", .en),
+        (["the", "most", "borrowed"], "list popular", .en), (["most", "read", "books"], "list popular", .en),
+        (["popular", "books"], "list popular", .en), (["what's", "popular"], "list popular", .en), (["whats", "popular"], "list popular", .en),
+        (["what", "is", "popular"], "list popular", .en), (["books", "by", "popularity"], "list popular", .en), (["top", "books"], "list popular", .en),
+        (["what", "are", "the", "most", "popular", "books"], "list popular", .en), (["which", "books", "are", "popular"], "list popular", .en),
+        (["les", "livres", "les", "plus", "empruntes"], "liste populaires", .fr), (["livres", "les", "plus", "empruntes"], "liste populaires", .fr),
+        (["les", "plus", "empruntes"], "liste populaires", .fr), (["livres", "populaires"], "liste populaires", .fr),
+        (["les", "livres", "les", "plus", "lus"], "liste populaires", .fr), (["les", "plus", "lus"], "liste populaires", .fr),
         // An author's books, asked as a question ("what books by Le Guin do you have?").
         (["what", "books", "by"], "search", .en), (["which", "books", "by"], "search", .en), (["what", "do", "you", "have", "by"], "search", .en),
         (["what", "do", "we", "have", "by"], "search", .en), (["what", "have", "you", "got", "by"], "search", .en),

@@ -326,6 +326,7 @@ struct Words: Sendable {
         case .oldest: language.pick(" oldest", " plus anciens")
         case .title: language.pick(" by title", " par titre")
         case .author: language.pick(" by author", " par auteur")
+        case .popular: language.pick(" popular", " populaires")
         }
         return language.pick("list", "liste") + filterWords + orderWords + (page > 1 ? " page \(page)" : "")
     }

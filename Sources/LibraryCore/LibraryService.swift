@@ -465,7 +465,9 @@ public struct LibraryService: Sendable {
             case .checkedOut: "loan.id IS NOT NULL"
             case .overdue: "loan.dueAt < :now"
             }
-            let direction = order == .newest ? "DESC" : "ASC"
+            let direction = order == .oldest ? "ASC" : "DESC"
+            // The most borrowed first: loans counted by book, on the index of its history.
+            let lent = order == .popular ? "(SELECT COUNT(*) FROM loan AS lent WHERE lent.bookID = book.id) DESC, " : ""
             // By title or author, the order is the shelf's (articles set aside, surnames), which
             // SQL cannot say: the matching books are sorted here, then the page is cut.
             let byName = order == .title || order == .author
@@ -473,7 +475,7 @@ public struct LibraryService: Sendable {
                 SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM book
                 LEFT JOIN loan ON loan.bookID = book.id AND loan.returnedAt IS NULL
                 WHERE \(condition)
-                ORDER BY book.addedAt \(direction), book.id \(direction)
+                ORDER BY \(lent)book.addedAt \(direction), book.id \(direction)
                 LIMIT :limit OFFSET :offset
                 """, ["now": now, "limit": byName ? -1 : limit ?? -1, "offset": byName ? 0 : offset], Self.bookStatus)
             if byName {
@@ -485,6 +487,20 @@ public struct LibraryService: Sendable {
                 statuses = sorted.dropFirst(offset).prefix(limit ?? Int.max).map(\.status)
             }
             return try Self.withKeepers(statuses, db)
+        }
+    }
+
+    /// How many times each of `books` was lent (its past and open loans), by book id; a book
+    /// never lent is left out.
+    public func timesLent(_ books: [Int64]) async throws -> [Int64: Int] {
+        guard !books.isEmpty else { return [:] }
+        return try readHere { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT bookID, COUNT(*) AS times FROM loan
+                WHERE bookID IN (\(books.map { _ in "?" }.joined(separator: ", ")))
+                GROUP BY bookID
+                """, arguments: StatementArguments(books))
+            return Dictionary(rows.map { ($0["bookID"] as Int64, $0["times"] as Int) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

@@ -196,6 +196,8 @@ public enum BookOrder: String, Sendable, Hashable, Codable, CaseIterable {
     case title
     /// By the author's surname (Frank Herbert under H, Ursula K. Le Guin under L), then title.
     case author
+    /// The most borrowed first (every loan, past and open, counts), then the newest.
+    case popular
 }
 
 /// The library's zone changed since it last ran (`LibraryService.adoptTimeZone`): the open

@@ -219,7 +219,7 @@ struct BooksCommand: AsyncParsableCommand {
         @Option(help: "all, available, checked_out or overdue.")
         var filter: BookFilter = .all
 
-        @Option(help: "newest or oldest (by the date added), title (an article aside) or author (by surname).")
+        @Option(help: "newest or oldest (by the date added), title (an article aside), author (by surname) or popular (the most borrowed first).")
         var order: BookOrder = .oldest
 
         @OptionGroup var options: CommonOptions

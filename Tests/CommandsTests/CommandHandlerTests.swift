@@ -807,6 +807,25 @@ struct CommandHandlerTests {
         #expect(early.text.hasPrefix("Dune est déjà à rendre jeu. 24 déc. : le prolonger aujourd'hui ne donnerait pas plus de temps à Ana, rien n'a changé."), "\(early.text)")
     }
 
+    @Test("the most popular books: the most borrowed first, each with how many times; in French too")
+    func popular() async throws {
+        let handler = try await makeHandler()
+        for _ in 0..<2 {
+            _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
+            _ = await handler.handle(text: "return Emma", from: ana, at: tuesday)
+        }
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: tuesday)
+        let popular = await handler.handle(text: "what are the most popular books?", from: ana, at: tuesday)
+        #expect(popular.text.hasPrefix("""
+            3 books, 2 on the shelf:
+              #2 Emma, Jane Austen — borrowed 2 times
+              #1 Dune, Frank Herbert (out: Ben, due Tue 15 Dec) — borrowed once
+              #3 Les Misérables, Victor Hugo
+            """), "\(popular.text)")
+        let french = await handler.handle(text: "les livres les plus empruntés", from: ana, at: tuesday)
+        #expect(french.text.contains("#2 Emma, Jane Austen — emprunté 2 fois"), "\(french.text)")
+    }
+
     @Test("a long list shows 25 books, says how many more there are, and pages on: list page 2")
     func longList() async throws {
         let handler = try await makeHandler()

@@ -614,6 +614,13 @@ let parseTable: [ParseCase] = [
     ParseCase("combien de livres y a-t-il ?", .list(filter: .all, order: .newest), .fr),
     // An author's books, asked as a question.
     ParseCase("what books by Jane Austen do you have?", .search(query: "Jane Austen"), .en),
+    // The most borrowed books.
+    ParseCase("list popular", .list(filter: .all, order: .popular), .en),
+    ParseCase("what are the most popular books?", .list(filter: .all, order: .popular), .en),
+    ParseCase("what's popular?", .list(filter: .all, order: .popular), .en),
+    ParseCase("books by popularity", .list(filter: .all, order: .popular), .en),
+    ParseCase("list available most borrowed", .list(filter: .available, order: .popular), .en),
+    ParseCase("les livres les plus empruntés ?", .list(filter: .all, order: .popular), .fr),
     // Keeping a book longer, until a day or for a while: a renewal (its length is the library's).
     ParseCase("can I keep Dune until January?", .renew(book: "Dune"), .en),
     ParseCase("keep Dune until the end of the month", .renew(book: "Dune"), .en),

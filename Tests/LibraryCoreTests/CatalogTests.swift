@@ -158,6 +158,23 @@ struct CatalogTests {
         #expect(try await library.list(.checkedOut, order: .title, at: monday).map(\.book.title) == ["Dune"])
     }
 
+    @Test("list popular: the most lent first (past and open loans), then the newest; how many times each was lent")
+    func listPopular() async throws {
+        let library = try await makeLibrary(books: [
+            NewBook(title: "First", author: "A"), NewBook(title: "Second", author: "B"), NewBook(title: "Third", author: "C"),
+        ])
+        for _ in 0..<2 {
+            try await library.checkout("Second", to: ana, at: monday)
+            _ = try await library.returnBook("Second", at: monday)
+        }
+        try await library.checkout("First", to: ana, at: monday)
+        #expect(try await library.list(.all, order: .popular, at: monday).map(\.book.title) == ["Second", "First", "Third"])
+        #expect(try await library.list(.available, order: .popular, at: monday).map(\.book.title) == ["Second", "Third"])
+        #expect(try await library.list(.all, order: .popular, at: monday, limit: 1, offset: 1).map(\.book.title) == ["First"])
+        #expect(try await library.timesLent([1, 2, 3]) == [1: 1, 2: 2])
+        #expect(try await library.timesLent([]) == [:])
+    }
+
     @Test("search ranks title matches above author, publisher and category matches, ignoring accents")
     func search() async throws {
         let library = try await makeLibrary(books: [
