@@ -549,7 +549,7 @@ public actor CommandHandler {
 
     private static func changesTheLibrary(_ intent: Intent) -> Bool {
         switch intent {
-        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .add, .addISBN, .edit, .delete, .clean, .confirm, .undo: true
+        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .add, .addISBN, .addCopy, .edit, .delete, .clean, .confirm, .undo: true
         default: false
         }
     }
@@ -1175,6 +1175,15 @@ public actor CommandHandler {
                     : "\(fields) d'après \(catalog.name) ; pour en changer un : \(code: "modifier #\(book.id) titre = …").", at: 0)
             }
             return added
+
+        case .addCopy(let reference):
+            if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("add books", "ajouter des livres")) { return refusal }
+            // Copies are one title: any of them says what the new one is.
+            guard let original = try await library.whoHas(reference).first?.book else {
+                throw LibraryError.notFound(reference: reference, suggestions: [])
+            }
+            return try await run(.add(title: original.title, author: original.author, publisher: original.publisher,
+                                      categories: original.categories, isbn: original.isbn), sender: sender, now: now, words: words)
 
         case .edit(let book, let field, let value):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }

@@ -397,6 +397,32 @@ public enum CommandParser {
         return numbers
     }
 
+    /// The book of "another copy of Dune", "un autre exemplaire d'Emma", or nil.
+    private static func copyOf(_ rest: String) -> String? {
+        let words = rest.split(separator: " ").map(String.init)
+        let folded = words.prefix(6).map(foldWord)
+        guard let lead = copyLeads.first(where: { folded.count > $0.count && folded.starts(with: $0) }) else { return nil }
+        var book = Array(words.dropFirst(lead.count))
+        // "add A Copy of Me by Ann Author" is a title of its own, with its author.
+        if lead == ["a", "copy", "of"], book.contains(where: { foldWord($0) == "by" }) { return nil }
+        // French "de Dune", "d'Emma", "du Petit Prince" (de + le).
+        if lead.last == "exemplaire" || lead.last == "exemplaires" {
+            let next = foldWord(book[0])
+            if next == "de", book.count > 1 { book.removeFirst() }
+            else if next == "du", book.count > 1 { book[0] = "Le" }
+            else if next.hasPrefix("d'"), next.count > 2 { book[0] = String(book[0].dropFirst(2)) }
+            else { return nil }
+        }
+        let title = unquote(book.joined(separator: " "))
+        return title.isEmpty ? nil : title
+    }
+
+    private static let copyLeads: [[String]] = [
+        ["another", "copy", "of"], ["a", "copy", "of"], ["one", "more", "copy", "of"], ["a", "second", "copy", "of"],
+        ["an", "extra", "copy", "of"], ["a", "new", "copy", "of"], ["un", "exemplaire"], ["un", "autre", "exemplaire"],
+        ["un", "nouvel", "exemplaire"], ["un", "second", "exemplaire"], ["un", "deuxieme", "exemplaire"], ["encore", "un", "exemplaire"],
+    ].sorted { $0.count > $1.count }
+
     private static func parseAdd(_ rest: String, form: VerbForm, language: inout Language?) -> Intent? {
         let restWords = rest.split(separator: " ").map { foldWord(String($0)) }
         if restWords.first == "isbn" || restWords.first == "isbn:" || restWords.first == "isbns" {
@@ -410,6 +436,8 @@ public enum CommandParser {
                 })
             }
         }
+        // "add another copy of Dune", "ajouter un exemplaire de Dune": one more of a book the library has.
+        if let book = copyOf(rest) { return .addCopy(book: book) }
         // "add 978-0-441-17271-9": a valid ISBN alone is one, without the word too.
         if let isbn = ISBN.normalize(rest) { return .addISBN(isbn: isbn) }
         // "add Dune by Frank Herbert and Emma by Jane Austen": each book added as if typed alone.

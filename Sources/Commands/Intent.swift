@@ -21,6 +21,9 @@ public enum Intent: Sendable, Hashable {
     case add(title: String, author: String, publisher: String?, categories: [String], isbn: String?)
     /// Digits only (a final X allowed), hyphens and spaces removed.
     case addISBN(isbn: String)
+    /// One more copy of a book the library has (`add another copy of Dune`): its title, author,
+    /// publisher, categories and ISBN.
+    case addCopy(book: String)
     case edit(book: String, field: BookField, value: String)
     case delete(books: [String])
     case clean
@@ -63,6 +66,7 @@ public enum Intent: Sendable, Hashable {
         case .digest: "digest"
         case .add: "add"
         case .addISBN: "add_isbn"
+        case .addCopy: "add_copy"
         case .edit: "edit"
         case .delete: "delete"
         case .clean: "clean"

@@ -11,7 +11,7 @@ extension ParsedCommand {
             fields += [("book", .string(book)), ("borrower", borrower.map(JSONValue.string) ?? .null)]
         case .cancelHold(let book, let holder), .hold(let book, let holder):
             fields += [("book", .string(book)), ("holder", holder.map(JSONValue.string) ?? .null)]
-        case .returnBook(let book), .renew(let book), .whoHas(let book), .show(let book):
+        case .returnBook(let book), .renew(let book), .whoHas(let book), .show(let book), .addCopy(let book):
             fields.append(("book", .string(book)))
         case .handOver(let book, let borrower):
             fields += [("book", .string(book)), ("borrower", .string(borrower))]
@@ -101,6 +101,7 @@ extension Intent {
             if let isbn { text += " isbn: \(isbn)" }
             return text
         case .addISBN(let isbn): return "add isbn \(isbn)"
+        case .addCopy(let book): return "add another copy of \(quoted(book))"
         case .edit(let book, let field, let value): return "edit \(quoted(book)) set \(field.rawValue) to \(quoted(value))"
         case .delete(let books): return "delete " + books.map(quoted).joined(separator: ", ")
         case .clean: return "clean"

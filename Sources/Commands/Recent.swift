@@ -68,7 +68,7 @@ extension Intent {
     var bookReference: String? {
         switch self {
         case .checkout(let book, _), .returnBook(let book), .renew(let book), .hold(let book, _), .cancelHold(let book, _),
-             .whoHas(let book), .show(let book), .handOver(let book, _), .edit(let book, _, _):
+             .whoHas(let book), .show(let book), .handOver(let book, _), .edit(let book, _, _), .addCopy(let book):
             book
         case .rules(let book): book
         case .delete(let books) where books.count == 1: books.first
@@ -86,6 +86,7 @@ extension Intent {
         case .cancelHold(_, let holder): .cancelHold(book: book, holder: holder)
         case .whoHas: .whoHas(book: book)
         case .show: .show(book: book)
+        case .addCopy: .addCopy(book: book)
         case .handOver(_, let to): .handOver(book: book, to: to)
         case .edit(_, let field, let value): .edit(book: book, field: field, value: value)
         case .rules(.some): .rules(book: book)

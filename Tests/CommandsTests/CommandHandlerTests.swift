@@ -807,6 +807,27 @@ struct CommandHandlerTests {
         #expect(early.text.hasPrefix("Dune est déjà à rendre jeu. 24 déc. : le prolonger aujourd'hui ne donnerait pas plus de temps à Ana, rien n'a changé."), "\(early.text)")
     }
 
+    @Test("add another copy of Dune: one more book with the same title, author, publisher, categories and ISBN; admins only; undone like an add")
+    func addCopy() async throws {
+        let handler = try await makeHandler(admins: ["U-ANA"])
+        _ = await handler.handle(text: "add Middlemarch by George Eliot publisher: Penguin categories: Classic isbn: 9780141439549", from: ana, at: tuesday)
+        let copy = await handler.handle(text: "add another copy of Middlemarch", from: ana, at: tuesday)
+        #expect(copy.text.hasPrefix("Added Middlemarch by George Eliot as #5.\n  The library now has 2 copies of it (#4, #5)."), "\(copy.text)")
+        let shown = await handler.handle(text: "show #5", from: ana, at: tuesday)
+        for field in ["Publisher: Penguin", "Categories: Classic", "ISBN: 9780141439549"] {
+            #expect(shown.text.contains(field), "\(field): \(shown.text)")
+        }
+        let french = await handler.handle(text: "ajouter un autre exemplaire d'Emma", from: ana, at: tuesday)
+        #expect(french.text.hasPrefix("Emma de Jane Austen est ajouté sous le numéro #6."), "\(french.text)")
+        #expect(await handler.handle(text: "undo", from: ana, at: tuesday).text.hasPrefix("Deleted Emma (#6)."))
+        let refused = await handler.handle(text: "add a copy of Dune", from: ben, at: tuesday)
+        #expect(refused.kind == .error)
+        #expect(refused.text.contains("admins"), "\(refused.text)")
+        let unknown = await handler.handle(text: "add a copy of Zzzz Qqqq", from: ana, at: tuesday)
+        #expect(unknown.text.hasPrefix("No book matches 'Zzzz Qqqq'."), "\(unknown.text)")
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Dune is on the shelf."))
+    }
+
     @Test("the most popular books: the most borrowed first, each with how many times; in French too")
     func popular() async throws {
         let handler = try await makeHandler()

@@ -614,6 +614,12 @@ let parseTable: [ParseCase] = [
     ParseCase("combien de livres y a-t-il ?", .list(filter: .all, order: .newest), .fr),
     // An author's books, asked as a question.
     ParseCase("what books by Jane Austen do you have?", .search(query: "Jane Austen"), .en),
+    // One more copy of a book the library has.
+    ParseCase("add another copy of Dune", .addCopy(book: "Dune"), .en),
+    ParseCase("add a copy of Dune", .addCopy(book: "Dune"), .en),
+    ParseCase("ajouter un exemplaire de Dune", .addCopy(book: "Dune"), .fr),
+    ParseCase("ajouter un autre exemplaire d'Emma", .addCopy(book: "Emma"), .fr),
+    ParseCase("add A Copy of Me by Ann Author", .add(title: "A Copy of Me", author: "Ann Author", publisher: nil, categories: [], isbn: nil), .en),
     // The most borrowed books.
     ParseCase("list popular", .list(filter: .all, order: .popular), .en),
     ParseCase("what are the most popular books?", .list(filter: .all, order: .popular), .en),
