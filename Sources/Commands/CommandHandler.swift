@@ -1390,6 +1390,25 @@ public actor CommandHandler {
                                          : "\(found.count > shown ? "Les \(count) premiers" : "\(count)") \(count == 1 ? "trouvé" : "trouvés") pour « \(shortened(query)) » :",
                          lines: lines, language: l)
 
+        case .categories:
+            let categories = try await library.categories()
+            guard let first = categories.first else {
+                return Reply(.info, RichText(stringLiteral: l.pick("No book has a category yet.", "Aucun livre n'a encore de catégorie.")),
+                             lines: [l == .en ? "Admins give them with \(code: "edit Dune set categories to Science fiction")."
+                                              : "Les administrateurs les donnent avec \(code: "modifier Dune catégories = Science-fiction")."],
+                             language: l)
+            }
+            let shown = 25
+            var lines: [RichText] = categories.prefix(shown).map { category in
+                "\(bold: category.name) — \(words.books(category.books))"
+            }
+            if categories.count > shown {
+                lines.append(RichText(stringLiteral: l.pick("… and \(categories.count - shown) more.", "… et \(categories.count - shown) autres.")))
+            }
+            return Reply(.info, l == .en ? "\(categories.count) \(categories.count == 1 ? "category" : "categories"):"
+                                         : "\(categories.count) \(categories.count == 1 ? "catégorie" : "catégories") :",
+                         lines: lines, suggestion: l.pick("search ", "chercher ") + first.name, language: l)
+
         case .show(let book):
             let details = try await library.show(book)
             return words.details(details, asker: sender.borrower)

@@ -137,6 +137,11 @@ public enum CommandParser {
         let argument = unquote(rest)
 
         switch form.verb {
+        case .categories:
+            // "what genres do you have?", "quelles catégories avez-vous ?": the question's end says nothing more.
+            let tail = rest.split(separator: " ").map { foldWord(String($0)) }
+            guard tail.isEmpty || searchTails.contains(tail) || tail == ["are", "there", "in", "the", "library"] else { return nil }
+            return command(.categories)
         case .digest, .clean, .confirm, .cancel, .myBooks, .undo:
             guard rest.isEmpty else { return nil }
             switch form.verb {

@@ -35,6 +35,8 @@ public enum Intent: Sendable, Hashable {
     /// often it renews, how long a book is kept for the first in line; with `book` ("how long
     /// can I keep Dune?"), where that book stands for the asker too.
     case rules(book: String?)
+    /// The categories the books carry, each with how many books carry it (`categories`, `genres`).
+    case categories
     /// `yes` / `oui` / `confirm`, answering a confirmation request.
     case confirm
     /// `no` / `cancel` / `annuler`.
@@ -75,6 +77,7 @@ public enum Intent: Sendable, Hashable {
         case .show: "show"
         case .help: "help"
         case .rules: "rules"
+        case .categories: "categories"
         case .confirm: "confirm"
         case .cancel: "cancel"
         case .thanks: "thanks"

@@ -1,7 +1,8 @@
 /// One way of writing a verb, in the command table of `SPEC.md`.
 struct VerbForm: Sendable {
     enum Verb: Sendable {
-        case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules, confirm, cancel, undo
+        case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules,
+             categories, confirm, cancel, undo
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -25,6 +26,7 @@ struct VerbForm: Sendable {
             case .show: "show"
             case .help: "help"
             case .rules: "rules"
+            case .categories: "categories"
             case .undo: "undo"
             case .confirm: "yes"
             case .cancel: "cancel"
@@ -119,5 +121,11 @@ struct VerbForm: Sendable {
         VerbForm("nope", .cancel, .en), VerbForm("nah", .cancel, .en),
         VerbForm("undo", .undo, .en), VerbForm("undo that", .undo, .en), VerbForm("undo it", .undo, .en), VerbForm("undo my last command", .undo, .en),
         VerbForm("défaire", .undo, .fr), VerbForm("défais ça", .undo, .fr), VerbForm("revenir en arrière", .undo, .fr),
+        VerbForm("categories", .categories, .en), VerbForm("genres", .categories, nil), VerbForm("list categories", .categories, .en),
+        VerbForm("list genres", .categories, .en), VerbForm("what categories", .categories, .en), VerbForm("which categories", .categories, .en),
+        VerbForm("what genres", .categories, .en), VerbForm("which genres", .categories, .en), VerbForm("what kinds of books", .categories, .en),
+        VerbForm("catégories", .categories, .fr), VerbForm("les catégories", .categories, .fr), VerbForm("les genres", .categories, .fr),
+        VerbForm("liste des catégories", .categories, .fr), VerbForm("liste des genres", .categories, .fr),
+        VerbForm("quelles catégories", .categories, .fr), VerbForm("quels genres", .categories, .fr),
     ].enumerated().sorted { ($0.element.words.count, -$0.offset) > ($1.element.words.count, -$1.offset) }.map(\.element)
 }

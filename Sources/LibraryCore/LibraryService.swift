@@ -504,6 +504,24 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// The categories the books carry, each with how many books carry it, the most used first,
+    /// then by name. Case, accents and punctuation aside ("Science fiction", "science-fiction"
+    /// are one), named as the first book carrying it writes it.
+    public func categories() async throws -> [(name: String, books: Int)] {
+        try readHere { db in
+            var counted: [String: (name: String, books: Int)] = [:]
+            for text in try String.fetchAll(db, sql: "SELECT categories FROM book WHERE categories != '' ORDER BY id") {
+                var seen = Set<String>()
+                for name in CategoryColumn.decode(text) {
+                    let key = TextKey.fold(name)
+                    guard !key.isEmpty, seen.insert(key).inserted else { continue }
+                    counted[key, default: (name, 0)].books += 1
+                }
+            }
+            return counted.sorted { ($0.value.books, $1.key) > ($1.value.books, $0.key) }.map(\.value)
+        }
+    }
+
     /// How many books there are, and how many are on the shelf.
     public func counts() async throws -> (books: Int, available: Int) {
         try readHere { db in

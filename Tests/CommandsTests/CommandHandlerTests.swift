@@ -828,6 +828,26 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Dune is on the shelf."))
     }
 
+    @Test("categories: each with how many books carry it, the most used first, one however it is written; none yet says how to give them")
+    func categories() async throws {
+        let handler = try await makeHandler()
+        let none = await handler.handle(text: "categories", from: ana, at: tuesday)
+        #expect(none.text.hasPrefix("No book has a category yet."), "\(none.text)")
+        _ = await handler.handle(text: "edit Dune set categories to Science fiction, Classic", from: ana, at: tuesday)
+        _ = await handler.handle(text: "edit Emma set categories to classic", from: ana, at: tuesday)
+        _ = await handler.handle(text: "edit Les Misérables set categories to Classique; CLASSIC", from: ana, at: tuesday)
+        let listed = await handler.handle(text: "what genres do you have?", from: ana, at: tuesday)
+        #expect(listed.text == """
+            3 categories:
+              Classic — 3 books
+              Classique — 1 book
+              Science fiction — 1 book
+              Try: `search Classic`
+            """, "\(listed.text)")
+        let french = await handler.handle(text: "catégories", from: ana, at: tuesday)
+        #expect(french.text.hasPrefix("3 catégories :\n  Classic — 3 livres"), "\(french.text)")
+    }
+
     @Test("the most popular books: the most borrowed first, each with how many times; in French too")
     func popular() async throws {
         let handler = try await makeHandler()

@@ -620,6 +620,12 @@ let parseTable: [ParseCase] = [
     ParseCase("ajouter un exemplaire de Dune", .addCopy(book: "Dune"), .fr),
     ParseCase("ajouter un autre exemplaire d'Emma", .addCopy(book: "Emma"), .fr),
     ParseCase("add A Copy of Me by Ann Author", .add(title: "A Copy of Me", author: "Ann Author", publisher: nil, categories: [], isbn: nil), .en),
+    // The categories of the catalog.
+    ParseCase("categories", .categories, .en),
+    ParseCase("genres", .categories, nil),
+    ParseCase("what genres do you have?", .categories, .en),
+    ParseCase("quelles catégories avez-vous ?", .categories, .fr),
+    ParseCase("categories Dune", .unknown(text: "categories Dune", suggestion: "categories"), .en),
     // The most borrowed books.
     ParseCase("list popular", .list(filter: .all, order: .popular), .en),
     ParseCase("what are the most popular books?", .list(filter: .all, order: .popular), .en),
