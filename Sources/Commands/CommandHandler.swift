@@ -160,8 +160,9 @@ public actor CommandHandler {
                 } else if suggestions.count > 1 {
                     // "Did you mean The Hobbit or The Great Gatsby?": the title answered picks one.
                     var candidates: [BookChoice.Candidate] = []
-                    for book in suggestions where !candidates.contains(where: { $0.reference == words.reference(book) }) {
-                        candidates.append(BookChoice.Candidate(book: book, reference: words.reference(book)))
+                    for book in suggestions {
+                        let reference = words.reference(book)
+                        if !candidates.contains(where: { $0.reference == reference }) { candidates.append(BookChoice.Candidate(book: book, reference: reference)) }
                     }
                     let choice = BookChoice(intent: intent, language: command.language, candidates: candidates, showsNumbers: false)
                     return offering(choice, in: words.explain(error, asker: sender.borrower), words: words, to: sender, at: now)
@@ -246,10 +247,7 @@ public actor CommandHandler {
     /// "Which one?" asked again, with the books to choose among: a `yes` or an `ok` chose none.
     private func whichOne(_ choice: BookChoice, words: Words, for sender: Sender, at now: Date) -> Reply {
         let l = choice.language ?? words.language
-        let lines: [RichText] = choice.candidates.prefix(10).map { candidate in
-            choice.showsNumbers ? "\(code: "#\(candidate.book.id)") \(bold: candidate.book.title), \(candidate.book.author)"
-                                : "\(bold: candidate.book.title), \(candidate.book.author)"
-        }
+        let lines = choice.candidates.prefix(10).map { words.candidateLine($0.book, numbered: choice.showsNumbers) }
         return offering(choice, in: Reply(.info, RichText(stringLiteral: l.pick("Which one?", "Lequel ?")), lines: lines, language: l),
                         words: words.speaking(l), to: sender, at: now)
     }

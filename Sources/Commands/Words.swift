@@ -314,6 +314,12 @@ struct Words: Sendable {
     }
 
     /// The command that lists `filter` in `order` from `page`, in the reply's language.
+    /// A book among those to choose from: "`#2` **Emma**, Jane Austen" (without its number
+    /// where the question named titles).
+    func candidateLine(_ book: Book, numbered: Bool) -> RichText {
+        numbered ? "\(code: "#\(book.id)") \(bold: book.title), \(book.author)" : "\(bold: book.title), \(book.author)"
+    }
+
     func listCommand(_ filter: BookFilter, _ order: BookOrder, page: Int) -> String {
         let filterWords = switch filter {
         case .all: ""
@@ -525,7 +531,7 @@ struct Words: Sendable {
                          suggestion: next, language: l)
         case .ambiguous(let reference, let candidates):
             return Reply(.error, l == .en ? "'\(shortened(reference))' matches several books; which one?" : "« \(shortened(reference)) » correspond à plusieurs livres ; lequel ?",
-                         lines: candidates.prefix(10).map { "\(code: "#\($0.id)") \(bold: $0.title), \($0.author)" },
+                         lines: candidates.prefix(10).map { candidateLine($0, numbered: true) },
                          suggestion: candidates.first.map { l.pick("show #", "info #") + String($0.id) }, language: l)
         case .alreadyCheckedOut(let book, let loan):
             return Reply(.error, l == .en
