@@ -1,6 +1,7 @@
 @testable import Gateways
 import Synchronization
 import Testing
+import TestSupport
 
 /// The order in which commands reach the library, with no network: what a member sees when
 /// they send several commands at once (a `checkout` then a `return`) or during a reconnect.
@@ -31,6 +32,40 @@ struct CommandsInProgressTests {
             #expect(result[sender] == expected, "\(sender)")
         }
         #expect(result["nobody"]?.sorted() == (0..<400).filter { $0 % senders.count == 2 && $0 % 7 != 3 })
+    }
+
+    @Test("a burst queued behind a slow command is handled in order once it is through, each result going back to its own command")
+    func burstBehindSlowCommand() async throws {
+        let commands = CommandsInProgress()
+        let arrived = Mutex(0)
+        let handled = Mutex<[Int]>([])
+        let answers = Mutex<[Int: Int]>([:])
+        let release = Mutex(false)
+        for number in 0..<300 {
+            commands.start(from: "ana") { turn in
+                arrived.withLock { $0 += 1 }
+                // One in five is not a command and gives its turn up, in the line too.
+                if number % 5 == 4 { return }
+                let answer = await turn.handle {
+                    // The first is held until the others are all waiting behind it (at most 60 s).
+                    if number == 0 {
+                        for _ in 0..<6_000 where !release.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(10)) }
+                    }
+                    if number % 3 == 0 { await Task.yield() }
+                    handled.withLock { $0.append(number) }
+                    return number * 10
+                }
+                answers.withLock { $0[number] = answer }
+            }
+        }
+        #expect(try await eventually(within: .seconds(60)) { arrived.withLock { $0 } == 300 })
+        try? await Task.sleep(for: .milliseconds(50))
+        #expect(handled.withLock { $0 }.isEmpty, "nothing overtakes the first command")
+        release.withLock { $0 = true }
+        await commands.finish()
+        let expected = (0..<300).filter { $0 % 5 != 4 }
+        #expect(handled.withLock { $0 } == expected)
+        #expect(answers.withLock { $0 } == Dictionary(uniqueKeysWithValues: expected.map { ($0, $0 * 10) }))
     }
 
     @Test("a command still being handled holds up only its own member's next ones")
