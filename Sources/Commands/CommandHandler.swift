@@ -187,7 +187,7 @@ public actor CommandHandler {
     /// but never a deletion or an edit, which are said in full.
     private static func mayBeOffered(_ intent: Intent) -> Bool {
         switch intent {
-        case .delete, .edit: false
+        case .delete, .edit, .categorize: false
         default: intent.bookReference != nil
         }
     }
@@ -547,7 +547,7 @@ public actor CommandHandler {
 
     private static func changesTheLibrary(_ intent: Intent) -> Bool {
         switch intent {
-        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .add, .addISBN, .addCopy, .edit, .delete, .clean, .confirm, .undo: true
+        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .add, .addISBN, .addCopy, .edit, .categorize, .delete, .clean, .confirm, .undo: true
         default: false
         }
     }
@@ -1209,6 +1209,37 @@ public actor CommandHandler {
                 ? "\(bold: before.title) (#\(before.id)): \(words.fieldName(field)) \(field == .categories ? "are" : "is") now \(shown)."
                 : "\(bold: before.title) (#\(before.id)) : \(words.fieldName(field)) \(field == .categories ? "sont" : "est") maintenant \(shown).",
                 language: l)
+
+        case .categorize(let reference, let categories, let remove):
+            if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }
+            let changed = try await library.changeCategories(of: reference, adding: remove ? [] : categories, removing: remove ? categories : [])
+            guard let first = changed.first else { throw LibraryError.notFound(reference: reference, suggestions: []) }
+            // The categories typed that some copy carried (for a removal) or lacked (for an addition).
+            let carried = changed.map { Set($0.before.categories.map(TextKey.fold)) }
+            let touched = categories.filter { category in
+                let key = TextKey.fold(category)
+                return carried.contains { remove ? $0.contains(key) : !$0.contains(key) }
+            }
+            let ids = changed.map { "#\($0.before.id)" }.joined(separator: ", ")
+            let shown = words.fieldValue(first.after, .categories)
+            guard !touched.isEmpty else {
+                let listed = categories.joined(separator: ", ")
+                if remove {
+                    return Reply(.error, l == .en ? "\(bold: first.before.title) (\(ids)) has no category \(listed): its categories are \(shown)."
+                                                  : "\(bold: first.before.title) (\(ids)) n'a pas la catégorie \(listed) : ses catégories sont \(shown).", language: l)
+                }
+                return Reply(.info, l == .en ? "\(bold: first.before.title) (\(ids)) already has \(listed): its categories are \(shown)."
+                                             : "\(bold: first.before.title) (\(ids)) a déjà \(listed) : ses catégories sont \(shown).", language: l)
+            }
+            undone(by: .categorize(book: words.reference(first.before), categories: touched, remove: !remove), for: sender, at: now)
+            // Copies that ended up alike are said in one line; otherwise each in its own.
+            let alike = changed.allSatisfy { $0.after.categories == first.after.categories }
+            let lines: [RichText] = (alike ? [first] : changed).map { book in
+                let numbers = alike ? ids : "#\(book.before.id)", categories = words.fieldValue(book.after, .categories)
+                return l == .en ? "\(bold: book.before.title) (\(numbers)): \(words.fieldName(.categories)) are now \(categories)."
+                                : "\(bold: book.before.title) (\(numbers)) : \(words.fieldName(.categories)) sont maintenant \(categories)."
+            }
+            return Reply(.success, RichText(lines: lines), language: l)
 
         case .delete(let references):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("delete books", "supprimer des livres")) { return refusal }

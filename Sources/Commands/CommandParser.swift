@@ -228,11 +228,13 @@ public enum CommandParser {
             }
         case .add:
             guard !rest.isEmpty else { return needsArgument() }
+            if let (categories, book) = categoryChange(rest, remove: false, french: form.language == .fr) { return command(.categorize(book: book, categories: categories, remove: false)) }
             return parseAdd(rest, form: form, language: &language).map(command) ?? needsArgument()
         case .edit:
             guard let intent = parseEdit(rest, language: &language) else { return needsArgument() }
             return command(intent)
         case .delete:
+            if let (categories, book) = categoryChange(rest, remove: true, french: form.language == .fr) { return command(.categorize(book: book, categories: categories, remove: true)) }
             let books = splitOutsideQuotes(rest, on: ",").map(unquote).filter { !$0.isEmpty }
             guard !books.isEmpty else { return needsArgument() }
             return command(.delete(books: books))
@@ -401,6 +403,32 @@ public enum CommandParser {
         }
         return numbers
     }
+
+    /// After `add`: "category Classic to Dune", "the categories SF, Classic to Dune", "la
+    /// catégorie Classique à Dune" (`french`, after `ajouter`); after `remove` (`remove`):
+    /// "category SF from Dune", "la catégorie SF de Dune". The categories and the book; nil when
+    /// `rest` says neither. The first " to " / " from " ends the categories: titles hold such
+    /// words more often ("Gone to Soldiers", "Letters from Iwo Jima").
+    static func categoryChange(_ rest: String, remove: Bool, french: Bool) -> (categories: [String], book: String)? {
+        let words = rest.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: true).map(String.init)
+        let folded = words.prefix(2).map(foldWord)
+        guard let lead = categoryLeads.first(where: { words.count > $0.count && folded.starts(with: $0) }) else { return nil }
+        let afterLead = words.dropFirst(lead.count).joined(separator: " ")
+        let separators = remove ? (french ? [" de ", " du ", " d'", " d\u{2019}"] : [" from ", " of "])
+                                : (french ? [" à ", " a ", " au "] : [" to ", " on ", " for "])
+        guard let (named, target, separator) = splitFirst(afterLead, separators: separators) else { return nil }
+        let categories = NewBook.splitCategories(unquote(named)).map { unquote($0) }.filter { !$0.isEmpty }
+        var book = unquote(target)
+        // "du Petit Prince", "au Petit Prince": de / à + le.
+        if separator == " du " || separator == " au " { book = "Le " + book }
+        guard !categories.isEmpty, !book.isEmpty else { return nil }
+        return (categories, book)
+    }
+
+    private static let categoryLeads: [[String]] = [
+        ["category"], ["categories"], ["the", "category"], ["the", "categories"], ["genre"], ["genres"], ["the", "genre"], ["the", "genres"],
+        ["la", "categorie"], ["les", "categories"], ["categorie"], ["le", "genre"], ["les", "genres"],
+    ].sorted { $0.count > $1.count }
 
     /// The book of "another copy of Dune", "un autre exemplaire d'Emma", or nil.
     private static func copyOf(_ rest: String) -> String? {
@@ -726,6 +754,10 @@ public enum CommandParser {
         (["what", "is", "my", "place", "in", "line", "for"], "who has", .en), (["quelle", "est", "ma", "place", "pour"], "qui a", .fr),
         (["what", "am", "i", "waiting", "for"], "my books", .en), (["what", "am", "i", "in", "line", "for"], "my books", .en),
         (["qu'est-ce", "que", "j'attends"], "mes livres", .fr),
+        // "retirer la catégorie SF de Dune": the category goes, not the book.
+        (["retirer", "la", "categorie"], "supprimer la catégorie", .fr), (["enlever", "la", "categorie"], "supprimer la catégorie", .fr),
+        (["retirer", "les", "categories"], "supprimer les catégories", .fr), (["enlever", "les", "categories"], "supprimer les catégories", .fr),
+        (["retire", "la", "categorie"], "supprimer la catégorie", .fr), (["enleve", "la", "categorie"], "supprimer la catégorie", .fr),
         (["history", "of"], "show", .en), (["the", "history", "of"], "show", .en), (["historique", "de"], "info", .fr),
         (["put", "me", "on", "the", "waitlist", "for"], "hold", .en), (["put", "me", "in", "line", "for"], "hold", .en),
         (["get", "in", "line", "for"], "hold", .en), (["join", "the", "line", "for"], "hold", .en), (["waitlist"], "hold", .en),

@@ -25,6 +25,9 @@ public enum Intent: Sendable, Hashable {
     /// publisher, categories and ISBN.
     case addCopy(book: String)
     case edit(book: String, field: BookField, value: String)
+    /// Categories given to a book (`add category Classic to Dune`) or, with `remove`, taken
+    /// from it (`remove category SF from Dune`), its other categories kept; every copy of the title.
+    case categorize(book: String, categories: [String], remove: Bool)
     case delete(books: [String])
     case clean
     case list(filter: BookFilter, order: BookOrder, page: Int = 1)
@@ -70,6 +73,7 @@ public enum Intent: Sendable, Hashable {
         case .addISBN: "add_isbn"
         case .addCopy: "add_copy"
         case .edit: "edit"
+        case .categorize(_, _, let remove): remove ? "remove_category" : "add_category"
         case .delete: "delete"
         case .clean: "clean"
         case .list: "list"

@@ -25,6 +25,8 @@ extension ParsedCommand {
             fields.append(("isbn", .string(isbn)))
         case .edit(let book, let field, let value):
             fields += [("book", .string(book)), ("field", .string(field.rawValue)), ("value", .string(value))]
+        case .categorize(let book, let categories, _):
+            fields += [("book", .string(book)), ("categories", .array(categories.map(JSONValue.string)))]
         case .delete(let books):
             fields.append(("books", .array(books.map(JSONValue.string))))
         case .list(let filter, let order, let page):
@@ -103,6 +105,9 @@ extension Intent {
         case .addISBN(let isbn): return "add isbn \(isbn)"
         case .addCopy(let book): return "add another copy of \(quoted(book))"
         case .edit(let book, let field, let value): return "edit \(quoted(book)) set \(field.rawValue) to \(quoted(value))"
+        case .categorize(let book, let categories, let remove):
+            let named = "category " + categories.map(quoted).joined(separator: ", ")
+            return remove ? "remove \(named) from \(quoted(book))" : "add \(named) to \(quoted(book))"
         case .delete(let books): return "delete " + books.map(quoted).joined(separator: ", ")
         case .clean: return "clean"
         case .list(let filter, let order, let page):

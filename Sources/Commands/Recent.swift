@@ -68,7 +68,8 @@ extension Intent {
     var bookReference: String? {
         switch self {
         case .checkout(let book, _), .returnBook(let book), .renew(let book), .hold(let book, _), .cancelHold(let book, _),
-             .whoHas(let book), .show(let book), .handOver(let book, _), .edit(let book, _, _), .addCopy(let book):
+             .whoHas(let book), .show(let book), .handOver(let book, _), .edit(let book, _, _), .addCopy(let book),
+             .categorize(let book, _, _):
             book
         case .rules(let book): book
         case .delete(let books) where books.count == 1: books.first
@@ -89,6 +90,7 @@ extension Intent {
         case .addCopy: .addCopy(book: book)
         case .handOver(_, let to): .handOver(book: book, to: to)
         case .edit(_, let field, let value): .edit(book: book, field: field, value: value)
+        case .categorize(_, let categories, let remove): .categorize(book: book, categories: categories, remove: remove)
         case .rules(.some): .rules(book: book)
         case .delete(let books) where books.count == 1: .delete(books: [book])
         default: self

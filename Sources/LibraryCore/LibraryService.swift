@@ -88,20 +88,47 @@ public struct LibraryService: Sendable {
             case .categories: draft.categories = NewBook.splitCategories(value)
             case .isbn: draft.isbn = value
             }
-            let valid = try draft.validated()
-            try db.run("""
-                    UPDATE book SET title = ?, titleKey = ?, author = ?, publisher = ?, categories = ?, isbn = ?
-                    WHERE id = ?
-                    """, [valid.title, TextKey.fold(valid.title), valid.author, valid.publisher,
-                            CategoryColumn.encode(valid.categories), valid.isbn, before.id])
-            var after = before
-            after.title = valid.title
-            after.author = valid.author
-            after.publisher = valid.publisher
-            after.categories = valid.categories
-            after.isbn = valid.isbn
-            return (before, after)
+            return (before, try Self.store(draft, over: before, db))
         }
+    }
+
+    /// Gives the books `reference` designates the categories `adding` they do not carry yet, and
+    /// takes `removing` away, case and accents aside (`classic` is `Classic`); every copy of a
+    /// title at once, as a category belongs to the title. Different titles are `ambiguous`.
+    /// Returns each book before and after, in one transaction.
+    public func changeCategories(of reference: String, adding: [String], removing: [String]) async throws -> [(before: Book, after: Book)] {
+        try await writeCatalog { db in
+            let books = try resolve(reference, db)
+            guard Self.areCopies(books) else { throw LibraryError.ambiguous(reference: reference.trimmingWhitespace(), candidates: books) }
+            let removed = Set(removing.map(TextKey.fold))
+            return try books.map { before in
+                var categories = before.categories.filter { !removed.contains(TextKey.fold($0)) }
+                var present = Set(categories.map(TextKey.fold))
+                for category in adding where present.insert(TextKey.fold(category)).inserted {
+                    categories.append(category)
+                }
+                let draft = NewBook(title: before.title, author: before.author, publisher: before.publisher,
+                                    categories: categories, isbn: before.isbn)
+                return (before, try Self.store(draft, over: before, db))
+            }
+        }
+    }
+
+    /// Validates `draft` and writes it over `before`; returns the book as stored.
+    private static func store(_ draft: NewBook, over before: Book, _ db: Database) throws -> Book {
+        let valid = try draft.validated()
+        try db.run("""
+                UPDATE book SET title = ?, titleKey = ?, author = ?, publisher = ?, categories = ?, isbn = ?
+                WHERE id = ?
+                """, [valid.title, TextKey.fold(valid.title), valid.author, valid.publisher,
+                        CategoryColumn.encode(valid.categories), valid.isbn, before.id])
+        var after = before
+        after.title = valid.title
+        after.author = valid.author
+        after.publisher = valid.publisher
+        after.categories = valid.categories
+        after.isbn = valid.isbn
+        return after
     }
 
     /// Deletes the books that `references` name, all or nothing: if one reference fails to

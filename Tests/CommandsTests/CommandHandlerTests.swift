@@ -848,6 +848,38 @@ struct CommandHandlerTests {
         #expect(french.text.hasPrefix("3 catégories :\n  Classic — 3 livres"), "\(french.text)")
     }
 
+    @Test("add category Classic to Dune gives every copy that category, its others kept; remove takes one away; admins only; undone")
+    func categorize() async throws {
+        let handler = try await makeHandler(admins: ["U-ANA"])
+        _ = await handler.handle(text: "edit Dune set categories to SF", from: ana, at: tuesday + 60)
+        _ = await handler.handle(text: "add another copy of Dune", from: ana, at: tuesday + 120)
+        let added = await handler.handle(text: "add category Classic to Dune", from: ana, at: tuesday + 180)
+        #expect(added.kind == .success)
+        #expect(added.text == "Dune (#1, #4): the categories are now SF, Classic.", "\(added.text)")
+        #expect(await handler.handle(text: "show #4", from: ana, at: tuesday + 240).text.contains("Categories: SF, Classic"))
+        // Case and accents aside, a category the book has is not given twice.
+        let again = await handler.handle(text: "add the category classic to Dune", from: ana, at: tuesday + 300)
+        #expect(again.kind == .info)
+        #expect(again.text == "Dune (#1, #4) already has classic: its categories are SF, Classic.", "\(again.text)")
+        let removed = await handler.handle(text: "remove category SF from Dune", from: ana, at: tuesday + 360)
+        #expect(removed.text == "Dune (#1, #4): the categories are now Classic.", "\(removed.text)")
+        #expect(await handler.handle(text: "undo", from: ana, at: tuesday + 420).text == "Dune (#1, #4): the categories are now Classic, SF.")
+        let missing = await handler.handle(text: "remove category Horror from Dune", from: ana, at: tuesday + 480)
+        #expect(missing.kind == .error)
+        #expect(missing.text == "Dune (#1, #4) has no category Horror: its categories are Classic, SF.", "\(missing.text)")
+        // In French, and the book's other categories kept; "remove" alone still deletes books.
+        let french = await handler.handle(text: "ajouter la catégorie Roman à Emma", from: ana, at: tuesday + 540)
+        #expect(french.text == "Emma (#2) : les catégories sont maintenant Roman.", "\(french.text)")
+        let frenchRemoved = await handler.handle(text: "retirer la catégorie roman d'Emma", from: ana, at: tuesday + 600)
+        #expect(frenchRemoved.text == "Emma (#2) : les catégories sont maintenant (aucun).", "\(frenchRemoved.text)")
+        #expect(await handler.handle(text: "categories", from: ana, at: tuesday + 660).text.contains("Classic"))
+        let refused = await handler.handle(text: "add category Classic to Emma", from: ben, at: tuesday + 720)
+        #expect(refused.kind == .error)
+        #expect(refused.text.contains("admins"), "\(refused.text)")
+        let unknown = await handler.handle(text: "add category Classic to Zzzz Qqqq", from: ana, at: tuesday + 780)
+        #expect(unknown.text.hasPrefix("No book matches 'Zzzz Qqqq'."), "\(unknown.text)")
+    }
+
     @Test("the most popular books: the most borrowed first, each with how many times; in French too")
     func popular() async throws {
         let handler = try await makeHandler()

@@ -614,6 +614,15 @@ let parseTable: [ParseCase] = [
     ParseCase("combien de livres y a-t-il ?", .list(filter: .all, order: .newest), .fr),
     // An author's books, asked as a question.
     ParseCase("what books by Jane Austen do you have?", .search(query: "Jane Austen"), .en),
+    // A category given to a book, or taken from it (not the book deleted).
+    ParseCase("add category Classic to Dune", .categorize(book: "Dune", categories: ["Classic"], remove: false), .en),
+    ParseCase("add the categories SF, Classic to Gone to Soldiers", .categorize(book: "Gone to Soldiers", categories: ["SF", "Classic"], remove: false), .en),
+    ParseCase("remove category SF from Dune", .categorize(book: "Dune", categories: ["SF"], remove: true), .en),
+    ParseCase("remove the genre War from Letters from Iwo Jima", .categorize(book: "Letters from Iwo Jima", categories: ["War"], remove: true), .en),
+    ParseCase("ajouter la catégorie Classique à Dune", .categorize(book: "Dune", categories: ["Classique"], remove: false), .fr),
+    ParseCase("retirer la catégorie Jeunesse du Petit Prince", .categorize(book: "Le Petit Prince", categories: ["Jeunesse"], remove: true), .fr),
+    ParseCase("supprimer la catégorie SF de Dune", .categorize(book: "Dune", categories: ["SF"], remove: true), .fr),
+    ParseCase("add Category Theory by Saunders Mac Lane", .add(title: "Category Theory", author: "Saunders Mac Lane", publisher: nil, categories: [], isbn: nil), .en),
     // One more copy of a book the library has.
     ParseCase("add another copy of Dune", .addCopy(book: "Dune"), .en),
     ParseCase("add a copy of Dune", .addCopy(book: "Dune"), .en),
