@@ -1125,11 +1125,15 @@ public enum CommandParser {
             return [french ? "info" : "show"] + request
         }
         // "who borrowed Dune last", "who had Dune before (me)": the book's past loans (`show`).
+        // A capitalised tail may end the title ("who had Free at Last"): it is left on, for the
+        // library to read the whole title first, and the words as a remark only when the whole
+        // names nothing.
         if folded.count > 3, folded.starts(with: ["who", "borrowed"]) || folded.starts(with: ["who", "had"]),
            let tail = [["before", "me"], ["before", "you"], ["last"], ["before"], ["recently"]]
             .first(where: { folded.count > $0.count + 2 && folded.suffix($0.count).elementsEqual($0) }) {
             cues.append(.en)
-            return ["show"] + words[2..<(words.count - tail.count)]
+            let capitalised = words[words.count - tail.count].first?.isUppercase == true
+            return ["show"] + words[2..<(words.count - (capitalised ? 0 : tail.count))]
         }
         // "mark Dune as returned": a return.
         if folded.count > 3, folded[0] == "mark", folded.suffix(2).elementsEqual(["as", "returned"]) {

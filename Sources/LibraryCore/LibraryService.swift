@@ -843,7 +843,7 @@ public struct LibraryService: Sendable {
     /// Words said after a title about when or for whom, folded, longest first.
     private static let trailingRemarks: [[Substring]] = [
         "right now", "now", "currently", "at the moment", "today", "yesterday", "this morning", "this week", "for me",
-        "before", "last", "before me", "last time", "recently", "avant", "avant moi", "en dernier", "recemment",
+        "before", "last", "before me", "before you", "last time", "recently", "avant", "avant moi", "en dernier", "recemment",
         "do we have", "do you have", "are there", "avons-nous", "avez-vous",
         "please", "en ce moment", "maintenant", "actuellement", "hier", "aujourd'hui", "ce matin", "pour moi", "svp", "stp",
         // Where it goes back: "return Dune to the library", "rendre Dune à la bibliothèque".

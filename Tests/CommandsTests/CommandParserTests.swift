@@ -651,6 +651,9 @@ let parseTable: [ParseCase] = [
     ParseCase("I need Dune", .unknown(text: "I need Dune", suggestion: nil), .en),
     // Who read it before: its last loans.
     ParseCase("who had Dune before me?", .show(book: "Dune"), .en),
+    // A capitalised word may end the title: the library reads the whole first.
+    ParseCase("who had Free at Last", .show(book: "Free at Last"), .en),
+    ParseCase("who borrowed The Last Before", .show(book: "The Last Before"), .en),
     ParseCase("when was Dune last borrowed?", .show(book: "Dune"), .en),
     ParseCase("has anyone read Dune?", .show(book: "Dune"), .en),
     ParseCase("qui a lu Dune ?", .show(book: "Dune"), .fr),

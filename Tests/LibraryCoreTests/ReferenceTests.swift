@@ -187,12 +187,16 @@ struct ReferenceTests {
         ("Dune for me. Thanks a lot", "Dune"),
         ("dune last", "Dune"),
         ("Dune Messiah before me", "Dune Messiah"),
+        ("Dune Last", "Dune"),
+        ("dune before you", "Dune"),
+        ("Free at Last", "Free at Last"),
         ("Dune do we have", "Dune"),
         ("Apocalypse Now", "Apocalypse Now"),
     ])
     func remarkAfterTitle(reference: String, title: String) async throws {
         let library = try await makeLibrary(books: shelf + [book("Dr. No", "Ian Fleming"), book("It", "Stephen King"),
-                                                            book("Apocalypse Now", "Someone"), book("Dune: Part Two", "Someone")])
+                                                            book("Apocalypse Now", "Someone"), book("Dune: Part Two", "Someone"),
+                                                            book("Free at Last", "Someone")])
         #expect(try await library.resolve(reference).title == title)
     }
 
