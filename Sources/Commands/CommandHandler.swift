@@ -187,7 +187,7 @@ public actor CommandHandler {
     /// but never a deletion or an edit, which are said in full.
     private static func mayBeOffered(_ intent: Intent) -> Bool {
         switch intent {
-        case .delete, .edit, .categorize: false
+        case .delete, .deleteCopy, .edit, .categorize: false
         default: intent.bookReference != nil
         }
     }
@@ -547,7 +547,7 @@ public actor CommandHandler {
 
     private static func changesTheLibrary(_ intent: Intent) -> Bool {
         switch intent {
-        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .add, .addISBN, .addCopy, .edit, .categorize, .delete, .clean, .confirm, .undo: true
+        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .add, .addISBN, .addCopy, .edit, .categorize, .delete, .deleteCopy, .clean, .confirm, .undo: true
         default: false
         }
     }
@@ -1240,6 +1240,27 @@ public actor CommandHandler {
                                 : "\(bold: book.before.title) (\(numbers)) : \(words.fieldName(.categories)) sont maintenant \(categories)."
             }
             return Reply(.success, RichText(lines: lines), language: l)
+
+        case .deleteCopy(let reference, let place):
+            if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("delete books", "supprimer des livres")) { return refusal }
+            let copies = try await library.whoHas(reference).sorted { $0.book.id < $1.book.id }
+            let chosen: BookStatus?
+            if let place {
+                let index = place < 0 ? copies.count + place : place
+                chosen = copies.indices.contains(index) ? copies[index] : nil
+            } else {
+                // The one nobody has or waits for with the highest number, else the last.
+                chosen = copies.last { $0.loan == nil && $0.keptFor == nil } ?? copies.last
+            }
+            guard let chosen else {
+                let numbers = copies.map { "#\($0.book.id)" }.joined(separator: ", "), title = copies.first?.book.title ?? reference
+                return Reply(.error, l == .en
+                    ? "The library has \(copies.count) \(copies.count == 1 ? "copy" : "copies") of \(bold: title) (\(numbers)): there is no copy \((place ?? 0) + 1)."
+                    : "La bibliothèque a \(copies.count) exemplaire\(copies.count == 1 ? "" : "s") de \(bold: title) (\(numbers)) : il n'y a pas d'exemplaire \((place ?? 0) + 1).",
+                    language: l)
+            }
+            // Deleted as `delete #N` is: at once when nobody has it or waits for it, else confirmed.
+            return try await run(.delete(books: ["#\(chosen.book.id)"]), sender: sender, now: now, words: words)
 
         case .delete(let references):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("delete books", "supprimer des livres")) { return refusal }

@@ -234,6 +234,7 @@ public enum CommandParser {
             guard let intent = parseEdit(rest, language: &language) else { return needsArgument() }
             return command(intent)
         case .delete:
+            if let (book, place) = copyToDelete(rest) { return command(.deleteCopy(book: book, place: place)) }
             if let (categories, book) = categoryChange(rest, remove: true, french: form.language == .fr) { return command(.categorize(book: book, categories: categories, remove: true)) }
             let books = splitOutsideQuotes(rest, on: ",").map(unquote).filter { !$0.isEmpty }
             guard !books.isEmpty else { return needsArgument() }
@@ -432,9 +433,15 @@ public enum CommandParser {
 
     /// The book of "another copy of Dune", "un autre exemplaire d'Emma", or nil.
     private static func copyOf(_ rest: String) -> String? {
+        copyOf(rest, leads: copyLeads)?.book
+    }
+
+    /// The lead of `leads` that `rest` starts with, and the book after it ("another copy of
+    /// Dune"; French "exemplaire de Dune", "d'Emma", "du Petit Prince"); nil when none.
+    private static func copyOf(_ rest: String, leads: [[String]]) -> (lead: [String], book: String)? {
         let words = rest.split(separator: " ").map(String.init)
         let folded = words.prefix(6).map(foldWord)
-        guard let lead = copyLeads.first(where: { folded.count > $0.count && folded.starts(with: $0) }) else { return nil }
+        guard let lead = leads.first(where: { folded.count > $0.count && folded.starts(with: $0) }) else { return nil }
         var book = Array(words.dropFirst(lead.count))
         // "add A Copy of Me by Ann Author" is a title of its own, with its author.
         if lead == ["a", "copy", "of"], book.contains(where: { foldWord($0) == "by" }) { return nil }
@@ -447,7 +454,7 @@ public enum CommandParser {
             else { return nil }
         }
         let title = unquote(book.joined(separator: " "))
-        return title.isEmpty ? nil : title
+        return title.isEmpty ? nil : (lead, title)
     }
 
     private static let copyLeads: [[String]] = [
@@ -455,6 +462,37 @@ public enum CommandParser {
         ["an", "extra", "copy", "of"], ["a", "new", "copy", "of"], ["un", "exemplaire"], ["un", "autre", "exemplaire"],
         ["un", "nouvel", "exemplaire"], ["un", "second", "exemplaire"], ["un", "deuxieme", "exemplaire"], ["encore", "un", "exemplaire"],
     ].sorted { $0.count > $1.count }
+
+    /// After `delete`: "a copy of Dune" (place nil: the library picks one nobody has), "the
+    /// second copy of Dune", "the last copy of Dune", "copy 2 of Dune", "un exemplaire de
+    /// Dune", "le deuxième exemplaire de Dune". The book and the copy's place among its copies
+    /// in number order (from 0; -1 for the last), or nil.
+    static func copyToDelete(_ rest: String) -> (book: String, place: Int?)? {
+        let folded = rest.split(separator: " ", maxSplits: 4).prefix(4).map { foldWord(String($0)) }
+        // "copy 2 of Dune": the number is a place, as the copies are counted.
+        if folded.count == 4, folded[0] == "copy", let number = Int(folded[1]), number >= 1, number <= 1_000, folded[2] == "of" {
+            return copyOf(rest, leads: [["copy", folded[1], "of"]]).map { ($0.book, number - 1) }
+        }
+        guard let (lead, book) = copyOf(rest, leads: deletionLeads) else { return nil }
+        // "delete A Copy of Me": a capitalised Copy is a title's.
+        let typed = rest.split(separator: " ").prefix(lead.count)
+        if typed.contains(where: { ["copy", "copies"].contains(foldWord(String($0))) && $0.first?.isUppercase == true }) { return nil }
+        return (book, lead.lazy.compactMap { ordinals[$0] }.first)
+    }
+
+    /// Ordinal words, folded, to a place from 0 (-1: the last).
+    private static let ordinals: [String: Int] = [
+        "first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4, "last": -1,
+        "premier": 0, "1er": 0, "deuxieme": 1, "2e": 1, "troisieme": 2, "3e": 2, "quatrieme": 3, "4e": 3, "cinquieme": 4, "5e": 4, "dernier": -1,
+    ]
+
+    private static let deletionLeads: [[String]] = (
+        [["a", "copy", "of"], ["one", "copy", "of"], ["one", "of", "the", "copies", "of"], ["an", "extra", "copy", "of"],
+         ["un", "exemplaire"], ["un", "des", "exemplaires"]]
+        + ordinals.keys.filter { !["premier", "1er", "deuxieme", "2e", "troisieme", "3e", "quatrieme", "4e", "cinquieme", "5e", "dernier"].contains($0) }
+            .flatMap { [["the", $0, "copy", "of"], [$0, "copy", "of"]] }
+        + ["premier", "1er", "deuxieme", "2e", "troisieme", "3e", "quatrieme", "4e", "cinquieme", "5e", "dernier"].map { ["le", $0, "exemplaire"] }
+    ).sorted { $0.count > $1.count }
 
     private static func parseAdd(_ rest: String, form: VerbForm, language: inout Language?) -> Intent? {
         let restWords = rest.split(separator: " ").map { foldWord(String($0)) }

@@ -29,6 +29,10 @@ public enum Intent: Sendable, Hashable {
     /// from it (`remove category SF from Dune`), its other categories kept; every copy of the title.
     case categorize(book: String, categories: [String], remove: Bool)
     case delete(books: [String])
+    /// One copy of a title (`delete a copy of Dune`, `delete the second copy of Dune`): the one
+    /// at `place` among its copies in number order (from 0; -1 the last), or with no place one
+    /// nobody has or waits for.
+    case deleteCopy(book: String, place: Int?)
     case clean
     case list(filter: BookFilter, order: BookOrder, page: Int = 1)
     case search(query: String)
@@ -75,6 +79,7 @@ public enum Intent: Sendable, Hashable {
         case .edit: "edit"
         case .categorize(_, _, let remove): remove ? "remove_category" : "add_category"
         case .delete: "delete"
+        case .deleteCopy: "delete_copy"
         case .clean: "clean"
         case .list: "list"
         case .search: "search"

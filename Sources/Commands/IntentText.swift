@@ -29,6 +29,8 @@ extension ParsedCommand {
             fields += [("book", .string(book)), ("categories", .array(categories.map(JSONValue.string)))]
         case .delete(let books):
             fields.append(("books", .array(books.map(JSONValue.string))))
+        case .deleteCopy(let book, let place):
+            fields += [("book", .string(book)), ("place", place.map { .json(String($0)) } ?? .null)]
         case .list(let filter, let order, let page):
             fields += [("filter", .string(filter.rawValue)), ("order", .string(order.rawValue))]
             if page > 1 { fields.append(("page", .json(String(page)))) }
@@ -109,6 +111,9 @@ extension Intent {
             let named = "category " + categories.map(quoted).joined(separator: ", ")
             return remove ? "remove \(named) from \(quoted(book))" : "add \(named) to \(quoted(book))"
         case .delete(let books): return "delete " + books.map(quoted).joined(separator: ", ")
+        case .deleteCopy(let book, let place):
+            guard let place else { return "delete a copy of \(quoted(book))" }
+            return place < 0 ? "delete the last copy of \(quoted(book))" : "delete copy \(place + 1) of \(quoted(book))"
         case .clean: return "clean"
         case .list(let filter, let order, let page):
             let filterWord = switch filter {

@@ -1110,6 +1110,30 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "delete Emma", from: ana, at: tuesday).text == "Deleted Emma (#2).")
     }
 
+    @Test("delete a copy of Dune deletes one nobody has; the second or last copy by its place; a place past the copies is said")
+    func deleteCopy() async throws {
+        let handler = try await makeHandler(admins: ["U-ANA"])
+        _ = await handler.handle(text: "add another copy of Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "add another copy of Dune", from: ana, at: tuesday)
+        // Copies #1, #4 and #5: Ben has #5, so "a copy" is #4, the free one with the highest number.
+        _ = await handler.handle(text: "checkout #5 as Ben", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "delete a copy of Dune", from: ana, at: tuesday).text == "Deleted Dune (#4).")
+        let past = await handler.handle(text: "delete the third copy of Dune", from: ana, at: tuesday)
+        #expect(past.kind == .error)
+        #expect(past.text == "The library has 2 copies of Dune (#1, #5): there is no copy 3.", "\(past.text)")
+        // The last one is Ben's: confirmed first, as `delete #5` is.
+        let last = await handler.handle(text: "delete the last copy of Dune", from: ana, at: tuesday)
+        #expect(last.kind == .confirmation)
+        #expect(last.text.contains("#5 Dune, Frank Herbert — out with Ben"), "\(last.text)")
+        _ = await handler.handle(text: "no", from: ana, at: tuesday)
+        let french = await handler.handle(text: "supprimer le premier exemplaire de Dune", from: ana, at: tuesday)
+        #expect(french.text == "Dune (#1) est supprimé.", "\(french.text)")
+        let refused = await handler.handle(text: "delete a copy of Emma", from: ben, at: tuesday)
+        #expect(refused.kind == .error)
+        #expect(refused.text.contains("admins"), "\(refused.text)")
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Ben has Dune"))
+    }
+
     @Test("my books names the lines the member waits in, their place, and what they wait on")
     func myBooksShowsLines() async throws {
         let handler = try await makeHandler()

@@ -614,6 +614,15 @@ let parseTable: [ParseCase] = [
     ParseCase("combien de livres y a-t-il ?", .list(filter: .all, order: .newest), .fr),
     // An author's books, asked as a question.
     ParseCase("what books by Jane Austen do you have?", .search(query: "Jane Austen"), .en),
+    // One copy of a title deleted, by its place or any.
+    ParseCase("delete a copy of Dune", .deleteCopy(book: "Dune", place: nil), .en),
+    ParseCase("remove one of the copies of Dune", .deleteCopy(book: "Dune", place: nil), .en),
+    ParseCase("delete the second copy of Dune", .deleteCopy(book: "Dune", place: 1), .en),
+    ParseCase("delete copy 3 of Dune", .deleteCopy(book: "Dune", place: 2), .en),
+    ParseCase("delete the last copy of Dune", .deleteCopy(book: "Dune", place: -1), .en),
+    ParseCase("supprimer le deuxième exemplaire du Petit Prince", .deleteCopy(book: "Le Petit Prince", place: 1), .fr),
+    ParseCase("supprimer un exemplaire d'Emma", .deleteCopy(book: "Emma", place: nil), .fr),
+    ParseCase("delete A Copy of Me", .delete(books: ["A Copy of Me"]), .en),
     // A category given to a book, or taken from it (not the book deleted).
     ParseCase("add category Classic to Dune", .categorize(book: "Dune", categories: ["Classic"], remove: false), .en),
     ParseCase("add the categories SF, Classic to Gone to Soldiers", .categorize(book: "Gone to Soldiers", categories: ["SF", "Classic"], remove: false), .en),
