@@ -79,7 +79,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["Transport"],
+            dependencies: ["Transport", "Commands"],
             path: "Tests/TestSupport"
         ),
         .testTarget(

@@ -15,10 +15,6 @@ private func handler(_ openLibrary: OpenLibraryEmulator, timeout: Duration = .se
                    settings: HandlerSettings(admins: ["U-ANA"], isbnCatalog: openLibrary.catalog(timeout: timeout)))
 }
 
-private extension Reply {
-    var text: String { PlainRenderer.render(self) }
-}
-
 @Suite("add isbn N: the title and author looked up in Open Library")
 struct AddByISBNTests {
     @Test("an ISBN Open Library knows adds the book with its title, authors, publisher and ISBN, and says where they came from")

@@ -19,10 +19,6 @@ let ana = Sender(name: "Ana", userID: "U-ANA")
 let ben = Sender(name: "Ben", userID: "U-BEN")
 let tuesday = utc("2026-12-01 09:00:00")
 
-extension Reply {
-    var text: String { PlainRenderer.render(self) }
-}
-
 @Suite("CommandHandler: intents to replies, in English and French")
 struct CommandHandlerTests {
     @Test("checkout for someone, then who has, then return: English")
