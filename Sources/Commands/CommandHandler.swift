@@ -88,6 +88,8 @@ public actor CommandHandler {
         case rejoin(Hold)
         /// A book passed on (`passed`, to `name` as typed), back with its giver's loan (`previous`).
         case takeBack(passed: Loan, previous: Loan, name: String)
+        /// Someone else's loan the member's return closed, open again as it was.
+        case reopen(Loan)
     }
 
     private enum Offer {
@@ -228,6 +230,23 @@ public actor CommandHandler {
         reply.notices = [Notice(to: other, reply: Reply(.info, theirs == .en
             ? "\(sender.borrower.name) took \(bold: back.book.title) back: passing it on to you was undone."
             : "\(sender.borrower.name) a repris \(bold: back.book.title) : le passage vers vous est défait.", language: theirs))]
+        return reply
+    }
+
+    /// `undo` after returning someone else's book: their loan open again, as it was; they are told.
+    private func reopen(_ loan: Loan, sender: Sender, now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        let back = try await library.reopen(loan)
+        undone(by: .returnBook(book: "#\(back.book.id)"), for: sender, at: now)
+        let owner = back.loan.borrower
+        var reply = Reply(.success, l == .en ? "\(owner.name) has \(bold: back.book.title) again, due \(words.day(back.loan.dueAt)): your return of it is undone."
+                                             : "\(owner.name) a de nouveau \(bold: back.book.title), à rendre \(words.day(back.loan.dueAt)) : votre retour est défait.",
+                          language: l)
+        let theirs = settings.defaultLanguage, theirWords = words.speaking(theirs)
+        reply.notices = [Notice(to: owner, reply: Reply(.info, theirs == .en
+            ? "\(sender.borrower.name) undid returning \(bold: back.book.title) for you: you have it again, due \(theirWords.day(back.loan.dueAt))."
+            : "\(sender.borrower.name) a défait le retour de \(bold: back.book.title) pour vous : vous l'avez de nouveau, à rendre \(theirWords.day(back.loan.dueAt)).",
+            language: theirs))]
         return reply
     }
 
@@ -817,10 +836,12 @@ public actor CommandHandler {
                     return await notOut(book, sender: sender, words: words)
                 }
             }
-            // The member's own return is undone by checking the book out again (someone else's
-            // would come back without their chat id).
+            // The member's own return is undone by checking the book out again; someone else's
+            // by opening their loan again as it was (a checkout for them would lose their chat id).
             if receipt.loan.borrower.isSamePerson(as: sender.borrower) {
                 undone(by: .checkout(book: "#\(receipt.book.id)", borrower: nil), for: sender, at: now)
+            } else {
+                undone(by: .reopen(receipt.loan), for: sender, at: now)
             }
             var lines: [RichText] = []
             if let next = receipt.nextInLine {
@@ -1329,8 +1350,8 @@ public actor CommandHandler {
         case .undo:
             guard let undo = undoable.remove(sender.key, at: now), !undo.steps.isEmpty else {
                 return Reply(.info, RichText(stringLiteral: l.pick(
-                    "There is nothing to undo: a checkout, your own return, hold, leaving a line or passing a book on, and a book added or renamed can be undone within 10 minutes.",
-                    "Il n'y a rien à défaire : un emprunt, votre propre retour, réservation, départ d'une file ou passage d'un livre, et un livre ajouté ou renommé se défont dans les 10 minutes.")),
+                    "There is nothing to undo: a checkout, a return, your hold, leaving a line or passing a book on, and a book added or renamed can be undone within 10 minutes.",
+                    "Il n'y a rien à défaire : un emprunt, un retour, votre réservation, départ d'une file ou passage d'un livre, et un livre ajouté ou renommé se défont dans les 10 minutes.")),
                     language: l)
             }
             // The last change first. Each is done as if typed: a book someone waits for is not
@@ -1343,6 +1364,7 @@ public actor CommandHandler {
                     case .rejoin(let hold): replies.append(try await rejoin(hold, sender: sender, now: now, words: words))
                     case .takeBack(let passed, let previous, let name):
                         replies.append(try await takeBack(passed, restoring: previous, from: name, sender: sender, now: now, words: words))
+                    case .reopen(let loan): replies.append(try await reopen(loan, sender: sender, now: now, words: words))
                     }
                 } catch let error as LibraryError {
                     replies.append(words.explain(error, asker: sender.borrower))

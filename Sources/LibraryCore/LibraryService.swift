@@ -325,6 +325,26 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// Opens again a loan closed by mistake (`undo` after returning someone else's book): the
+    /// same borrower, due day and renewals, as if never returned. Refused once the book is out
+    /// again (`alreadyCheckedOut`) or kept for the first in line (`heldForAnother`, who was
+    /// told); the book deleted meanwhile: `notFound`.
+    @discardableResult
+    public func reopen(_ loan: Loan) async throws -> LoanedBook {
+        try await database.writer.write { db in
+            guard let book = try Self.books([loan.bookID], db).first else {
+                throw LibraryError.notFound(reference: "#\(loan.bookID)", suggestions: [])
+            }
+            if let open = try Self.openLoan(of: book.id, db) { throw LibraryError.alreadyCheckedOut(book, loan: open) }
+            if let first = try Self.holds(of: book.id, db).first { throw LibraryError.heldForAnother(book, hold: first) }
+            try db.run("UPDATE loan SET returnedAt = NULL WHERE id = ? AND returnedAt IS NOT NULL", [loan.id])
+            guard let reopened = try Self.openLoan(of: book.id, db), reopened.id == loan.id else {
+                throw LibraryError.notCheckedOut(book)
+            }
+            return LoanedBook(book: book, loan: reopened)
+        }
+    }
+
     /// Puts a hold given up back at its place in line (`undo` after `cancel hold`): the same
     /// holder, in the queue of the same book, by the time it was first placed, while the book
     /// is out. On the shelf (returned meanwhile, or kept for someone), the holder's place is not

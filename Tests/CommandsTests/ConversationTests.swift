@@ -242,7 +242,7 @@ struct UndoTests {
     @Test("nothing to undo: none made, another member's, after 10 minutes, or after a change that nothing undoes")
     func nothingToUndo() async throws {
         let handler = try await makeHandler()
-        let nothing = "There is nothing to undo: a checkout, your own return, hold, leaving a line or passing a book on, and a book added or renamed can be undone within 10 minutes."
+        let nothing = "There is nothing to undo: a checkout, a return, your hold, leaving a line or passing a book on, and a book added or renamed can be undone within 10 minutes."
         #expect(await handler.handle(text: "undo", from: ana, at: tuesday).text == nothing)
         _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
         #expect(await handler.handle(text: "undo", from: ben, at: tuesday).text == nothing)
@@ -267,6 +267,39 @@ struct UndoTests {
         let refused = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(120))
         #expect(refused.kind == .error)
         #expect(refused.text.hasPrefix("Dune is kept for Ben"), "\(refused.text)")
+    }
+
+    @Test("returning someone else's book undone: their loan open again, due as before, renewals kept, they are told; not once the book is out again or kept for the first in line")
+    func othersReturnUndone() async throws {
+        let handler = try await makeHandler()
+        let benByID = Borrower(name: "Ben", userID: "U-BEN")
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: tuesday)
+        _ = await handler.handle(text: "renew Dune", from: ben, at: tuesday.addingTimeInterval(8 * 86_400))
+        let returned = await handler.handle(text: "return Dune", from: ana, at: tuesday.addingTimeInterval(9 * 86_400))
+        #expect(returned.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ben)."), "\(returned.text)")
+        let back = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(9 * 86_400 + 60))
+        #expect(back.text == "Ben has Dune again, due Wed 23 Dec: your return of it is undone.", "\(back.text)")
+        #expect(back.notices.map(\.to) == [benByID])
+        #expect(back.notices.first?.reply.text == "Ana undid returning Dune for you: you have it again, due Wed 23 Dec.")
+        // The same loan, with Ben's chat id: his own books list it.
+        let his = await handler.handle(text: "my books", from: ben, at: tuesday.addingTimeInterval(9 * 86_400 + 60))
+        #expect(his.text.contains("Dune"), "\(his.text)")
+        // Undone again: returned again.
+        let again = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(9 * 86_400 + 120))
+        #expect(again.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ben)."), "\(again.text)")
+        // Checked out by Chloé meanwhile: not reopened over her.
+        let chloe = Sender(name: "Chloé", userID: "U-CHLOE")
+        _ = await handler.handle(text: "checkout Dune", from: chloe, at: tuesday.addingTimeInterval(9 * 86_400 + 150))
+        let out = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(9 * 86_400 + 180))
+        #expect(out.kind == .error)
+        #expect(out.text.hasPrefix("Dune is already checked out by Chloé"), "\(out.text)")
+        // Kept for the first in line, who was told: not reopened either.
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: tuesday)
+        _ = await handler.handle(text: "hold Emma", from: chloe, at: tuesday)
+        _ = await handler.handle(text: "return Emma", from: ana, at: tuesday.addingTimeInterval(60))
+        let kept = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(120))
+        #expect(kept.kind == .error)
+        #expect(kept.text.hasPrefix("Emma is kept for Chloé"), "\(kept.text)")
     }
 
     @Test("passing a book on undone: back with its giver, due as before, the other told, no loan of theirs left in its history; not once they returned it, nor when it went to the first in line")
