@@ -481,17 +481,19 @@ public enum CommandParser {
     }
 
     /// Ordinal words, folded, to a place from 0 (-1: the last).
-    private static let ordinals: [String: Int] = [
+    private static let englishOrdinals: [String: Int] = [
         "first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "fifth": 4, "5th": 4, "last": -1,
+    ]
+    private static let frenchOrdinals: [String: Int] = [
         "premier": 0, "1er": 0, "deuxieme": 1, "2e": 1, "troisieme": 2, "3e": 2, "quatrieme": 3, "4e": 3, "cinquieme": 4, "5e": 4, "dernier": -1,
     ]
+    private static let ordinals = englishOrdinals.merging(frenchOrdinals) { first, _ in first }
 
     private static let deletionLeads: [[String]] = (
         [["a", "copy", "of"], ["one", "copy", "of"], ["one", "of", "the", "copies", "of"], ["an", "extra", "copy", "of"],
          ["un", "exemplaire"], ["un", "des", "exemplaires"]]
-        + ordinals.keys.filter { !["premier", "1er", "deuxieme", "2e", "troisieme", "3e", "quatrieme", "4e", "cinquieme", "5e", "dernier"].contains($0) }
-            .flatMap { [["the", $0, "copy", "of"], [$0, "copy", "of"]] }
-        + ["premier", "1er", "deuxieme", "2e", "troisieme", "3e", "quatrieme", "4e", "cinquieme", "5e", "dernier"].map { ["le", $0, "exemplaire"] }
+        + englishOrdinals.keys.flatMap { [["the", $0, "copy", "of"], [$0, "copy", "of"]] }
+        + frenchOrdinals.keys.map { ["le", $0, "exemplaire"] }
     ).sorted { $0.count > $1.count }
 
     private static func parseAdd(_ rest: String, form: VerbForm, language: inout Language?) -> Intent? {

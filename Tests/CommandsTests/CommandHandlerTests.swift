@@ -1128,6 +1128,9 @@ struct CommandHandlerTests {
         #expect(refused.kind == .error)
         #expect(refused.text.contains("admins"), "\(refused.text)")
         #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Ben has Dune"))
+        // "it": the book last named.
+        _ = await handler.handle(text: "who has Emma", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "delete a copy of it", from: ana, at: tuesday).text == "Deleted Emma (#2).")
     }
 
     @Test("my books names the lines the member waits in, their place, and what they wait on")
