@@ -162,14 +162,13 @@ final class Turn: Sendable {
     }
 
     /// Marks this command done with; if the next one's handling is parked, runs it, and the
-    /// parked ones after it, in a task of their own: above the commands' own tasks (those parse
-    /// and post), at the socket readers' priority, as every later command of the member waits
-    /// for it. (Measured on bursts of 1,000 `who has` from one member, 6 runs of 6 each: Slack
-    /// reply p99 median 105-127 ms in four runs of the previous code and 42-43 ms in two; 43-53
-    /// ms in all six with this.)
+    /// parked ones after it, in a task of their own, at the commands' priority. (Measured on
+    /// bursts of 1,000 `who has` from one member, the median over runs of each run's median
+    /// burst p99, runs interleaved with the previous code: Slack 80 ms against 106, Discord 73
+    /// against 61. At the socket readers' priority, Slack 53 ms but Discord 114.)
     private func finished() {
         guard let next = markDoneTakingNext() else { return }
-        Task(priority: .medium) {
+        Task {
             var turn = next
             while true {
                 await turn.handling()
