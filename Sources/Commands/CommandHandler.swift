@@ -1235,12 +1235,13 @@ public actor CommandHandler {
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }
             let changed = try await library.changeCategories(of: reference, adding: remove ? [] : categories, removing: remove ? categories : [])
             guard let first = changed.first else { throw LibraryError.notFound(reference: reference, suggestions: []) }
-            // The categories typed that some copy carried (for a removal) or lacked (for an addition).
-            let carried = changed.map { Set($0.before.categories.map(TextKey.fold)) }
-            let touched = categories.filter { category in
-                let key = TextKey.fold(category)
-                return carried.contains { remove ? $0.contains(key) : !$0.contains(key) }
+            // The categories typed that each copy carried (for a removal) or lacked (for an
+            // addition), and those some copy did.
+            let touchedByCopy = changed.map { book in
+                let carried = Set(book.before.categories.map(TextKey.fold))
+                return categories.filter { remove == carried.contains(TextKey.fold($0)) }
             }
+            let touched = categories.filter { category in touchedByCopy.contains { $0.contains(category) } }
             let ids = changed.map { "#\($0.before.id)" }.joined(separator: ", ")
             let shown = words.fieldValue(first.after, .categories)
             guard !touched.isEmpty else {
@@ -1252,7 +1253,15 @@ public actor CommandHandler {
                 return Reply(.info, l == .en ? "\(bold: first.before.title) (\(ids)) already has \(listed): its categories are \(shown)."
                                              : "\(bold: first.before.title) (\(ids)) a déjà \(listed) : ses catégories sont \(shown).", language: l)
             }
-            undone(by: .categorize(book: words.reference(first.before), categories: touched, remove: !remove), for: sender, at: now)
+            // `undo` takes back from each copy what it was given (or gives back what it lost), not
+            // a category a copy already had.
+            if touchedByCopy.allSatisfy({ $0 == touched }) {
+                undone(by: .categorize(book: words.reference(first.before), categories: touched, remove: !remove), for: sender, at: now)
+            } else {
+                for (book, undoing) in zip(changed, touchedByCopy) where !undoing.isEmpty {
+                    undone(by: .categorize(book: "#\(book.before.id)", categories: undoing, remove: !remove), for: sender, at: now)
+                }
+            }
             // Copies that ended up alike are said in one line; otherwise each in its own.
             let alike = changed.allSatisfy { $0.after.categories == first.after.categories }
             let lines: [RichText] = (alike ? [first] : changed).map { book in

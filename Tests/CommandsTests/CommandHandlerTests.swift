@@ -876,6 +876,27 @@ struct CommandHandlerTests {
         #expect(unknown.text.hasPrefix("No book matches 'Zzzz Qqqq'."), "\(unknown.text)")
     }
 
+    @Test("undo of a category given to copies that differed takes it back only from those it was given to")
+    func categorizeUndoPerCopy() async throws {
+        let handler = try await makeHandler(admins: ["U-ANA"])
+        _ = await handler.handle(text: "edit Dune set categories to SF", from: ana, at: tuesday + 60)
+        _ = await handler.handle(text: "add another copy of Dune", from: ana, at: tuesday + 120)
+        _ = await handler.handle(text: "edit #4 set categories to SF, Classic", from: ana, at: tuesday + 180)
+        let added = await handler.handle(text: "add category Classic to Dune", from: ana, at: tuesday + 240)
+        #expect(added.text == "Dune (#1, #4): the categories are now SF, Classic.", "\(added.text)")
+        let undone = await handler.handle(text: "undo", from: ana, at: tuesday + 300)
+        #expect(undone.text == "Dune (#1): the categories are now SF.", "\(undone.text)")
+        #expect(await handler.handle(text: "show #1", from: ana, at: tuesday + 360).text.contains("Categories: SF\n"))
+        #expect(await handler.handle(text: "show #4", from: ana, at: tuesday + 360).text.contains("Categories: SF, Classic"))
+        // The same for a removal: what each copy lost comes back to it alone.
+        _ = await handler.handle(text: "edit #1 set categories to SF, Horror", from: ana, at: tuesday + 420)
+        let removed = await handler.handle(text: "remove categories Classic, Horror from Dune", from: ana, at: tuesday + 480)
+        #expect(removed.text == "Dune (#1, #4): the categories are now SF.", "\(removed.text)")
+        let back = await handler.handle(text: "undo", from: ana, at: tuesday + 540)
+        #expect(back.text.contains("Dune (#4): the categories are now SF, Classic."), "\(back.text)")
+        #expect(back.text.contains("Dune (#1): the categories are now SF, Horror."), "\(back.text)")
+    }
+
     @Test("the most popular books: the most borrowed first, each with how many times; in French too")
     func popular() async throws {
         let handler = try await makeHandler()
