@@ -230,6 +230,9 @@ public enum CommandParser {
             guard !rest.isEmpty else { return needsArgument() }
             if let (categories, book) = categoryChange(rest, remove: false, french: form.language == .fr) { return command(.categorize(book: book, categories: categories, remove: false)) }
             return parseAdd(rest, form: form, language: &language).map(command) ?? needsArgument()
+        case .tag, .untag:
+            guard let (categories, book) = tagging(rest, remove: form.verb == .untag) else { return needsArgument() }
+            return command(.categorize(book: book, categories: categories, remove: form.verb == .untag))
         case .edit:
             guard let intent = parseEdit(rest, language: &language) else { return needsArgument() }
             return command(intent)
@@ -426,8 +429,25 @@ public enum CommandParser {
         return (categories, book)
     }
 
+    /// The categories and the book of "tag Dune as Classic", "tag Dune with Classic, SF",
+    /// "classer Dune dans Classique", "untag Dune as SF" or "untag SF from Dune"; nil when none
+    /// is named. The last " as " ends the title (`tag Death as a Way of Life as essay`).
+    static func tagging(_ rest: String, remove: Bool) -> (categories: [String], book: String)? {
+        func categories(_ named: String) -> [String] { NewBook.splitCategories(unquote(named)).map { unquote($0) }.filter { !$0.isEmpty } }
+        if let (title, named, _) = splitLast(rest, separators: [" as ", " with ", " under ", " comme ", " dans ", " avec ", " sous "]) {
+            let book = unquote(title), given = categories(named)
+            if !book.isEmpty, !given.isEmpty { return (given, book) }
+        }
+        if remove, let (named, title, _) = splitFirst(rest, separators: [" from "]) {
+            let book = unquote(title), taken = categories(named)
+            if !book.isEmpty, !taken.isEmpty { return (taken, book) }
+        }
+        return nil
+    }
+
     private static let categoryLeads: [[String]] = [
         ["category"], ["categories"], ["the", "category"], ["the", "categories"], ["genre"], ["genres"], ["the", "genre"], ["the", "genres"],
+        ["tag"], ["tags"], ["the", "tag"], ["the", "tags"], ["label"], ["the", "label"],
         ["la", "categorie"], ["les", "categories"], ["categorie"], ["le", "genre"], ["les", "genres"],
     ].sorted { $0.count > $1.count }
 

@@ -874,6 +874,12 @@ struct CommandHandlerTests {
         #expect(refused.text.contains("admins"), "\(refused.text)")
         let unknown = await handler.handle(text: "add category Classic to Zzzz Qqqq", from: ana, at: tuesday + 780)
         #expect(unknown.text.hasPrefix("No book matches 'Zzzz Qqqq'."), "\(unknown.text)")
+        // Tagged and untagged, the same change in other words.
+        let tagged = await handler.handle(text: "tag Dune as Horror", from: ana, at: tuesday + 840)
+        #expect(tagged.text == "Dune (#1, #4): the categories are now Classic, SF, Horror.", "\(tagged.text)")
+        let untagged = await handler.handle(text: "untag SF from Dune", from: ana, at: tuesday + 900)
+        #expect(untagged.text == "Dune (#1, #4): the categories are now Classic, Horror.", "\(untagged.text)")
+        #expect(await handler.handle(text: "tag Emma as Classic", from: ben, at: tuesday + 960).kind == .error)
     }
 
     @Test("undo of a category given to copies that differed takes it back only from those it was given to")
