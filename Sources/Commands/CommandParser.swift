@@ -673,7 +673,8 @@ public enum CommandParser {
     }
     /// Every word of a `list` option, for telling a misspelt one.
     private static let optionWords = Set((Array(filterWords.keys) + Array(orderWords.keys)).joined())
-    private static let queryFiller: Set<String> = ["about", "on", "sur", "de", "du", "with", "avec", "some", "any"]
+    private static let queryFiller: Set<String> = ["about", "on", "sur", "de", "du", "with", "avec", "some", "any",
+                                                   "tagged", "tag", "labelled", "labeled", "category", "genre", "la", "categorie", "dans"]
     private static let personalWords: Set<String> = ["my", "mine", "me", "i", "i'm", "mes", "moi", "j'ai", "je"]
 
     private static func parseListOptions(_ rest: String, language: inout Language?) -> (BookFilter, BookOrder, Int)? {
@@ -865,6 +866,12 @@ public enum CommandParser {
         (["new", "arrivals"], "list newest", .en), (["nouveautes"], "liste récents", .fr),
         // Who wrote it, what it is about, when it went and came back: everything about a book.
         (["who", "wrote"], "show", .en), (["who", "is", "the", "author", "of"], "show", .en), (["qui", "a", "ecrit"], "info", .fr),
+        (["what", "is", "the", "category", "of"], "show", .en), (["what's", "the", "category", "of"], "show", .en),
+        (["what", "is", "the", "genre", "of"], "show", .en), (["what's", "the", "genre", "of"], "show", .en),
+        (["what", "are", "the", "categories", "of"], "show", .en), (["what", "are", "the", "genres", "of"], "show", .en),
+        (["quelle", "categorie", "pour"], "info", .fr), (["quel", "genre", "pour"], "info", .fr),
+        (["quelle", "est", "la", "categorie", "de"], "info", .fr), (["quel", "est", "le", "genre", "de"], "info", .fr),
+        (["quelles", "sont", "les", "categories", "de"], "info", .fr), (["dans", "quelle", "categorie", "est"], "info", .fr),
         (["tell", "me", "more", "about"], "show", .en), (["de", "quoi", "parle"], "info", .fr),
         (["when", "did", "i", "borrow"], "show", .en), (["when", "did", "i", "take"], "show", .en), (["who", "returned"], "show", .en),
         (["what", "did", "i", "read", "last"], "my history", .en), (["what", "did", "i", "read"], "my history", .en),
@@ -1033,6 +1040,9 @@ public enum CommandParser {
         ["give"], ["hand"], ["put"], ["bring"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
 
+    /// How "what categories does Dune …" ends.
+    private static let categoryQuestionTails: [[String]] = [["have"], ["carry"], ["belong", "to"], ["fall", "under"], ["fall", "into"], ["come", "under"]]
+
     /// The message with its phrasing replaced by the verb it means; a request's lead-in only
     /// when a verb follows it. A verb written with a colon ("return: Dune") loses the colon.
     /// Nil when nothing changed.
@@ -1072,6 +1082,21 @@ public enum CommandParser {
             if !["everyone", "everybody", "anyone", "anybody", "people", "you", "we", "he", "she", "they"].contains(folded[start]) {
                 cues.append(.en)
                 return ["show"] + words[start..<(words.count - 1)]
+            }
+        }
+        // "what genre is Dune?", "which category is Dune in", "what categories does Dune have":
+        // everything about the book, its categories with it.
+        // ("what genres do you have", "what categories are there" ask for the library's.)
+        if folded.count > 3, ["what", "which"].contains(folded[0]), ["category", "categories", "genre", "genres"].contains(folded[1]),
+           !["there", "here", "you", "we", "they", "available", "popular", "most"].contains(folded[3]) {
+            var end = words.count
+            if ["is", "are"].contains(folded[2]), words[end - 1] == "in" { end -= 1 }
+            else if folded[2] == "does", let tail = Self.categoryQuestionTails.first(where: { folded.count > 3 + $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+                end -= tail.count
+            } else if !["is", "are"].contains(folded[2]) { end = 0 }
+            if end > 3 {
+                cues.append(.en)
+                return ["show"] + words[3..<end]
             }
         }
         // "prends-le", "réserve-la", "rends-le-moi": the verb, of the book last named ("ça").

@@ -642,6 +642,18 @@ let parseTable: [ParseCase] = [
     ParseCase("classer Dune dans Classique", .categorize(book: "Dune", categories: ["Classique"], remove: false), .fr),
     ParseCase("étiqueter Le Petit Prince comme Jeunesse", .categorize(book: "Le Petit Prince", categories: ["Jeunesse"], remove: false), .fr),
     ParseCase("tag Dune", .unknown(text: "tag", suggestion: "tag"), .en),
+    // A book's categories asked about: everything about the book, its categories with it.
+    ParseCase("what genre is Dune in?", .show(book: "Dune"), .en),
+    ParseCase("which category is Let the Right One In", .show(book: "Let the Right One In"), .en),
+    ParseCase("what categories does Dune have", .show(book: "Dune"), .en),
+    ParseCase("what's the genre of Dune", .show(book: "Dune"), .en),
+    ParseCase("quelle est la catégorie de Dune ?", .show(book: "Dune"), .fr),
+    ParseCase("what genres do you have", .categories, .en),
+    ParseCase("what categories are there", .categories, .en),
+    // The books of a category, the words around it left out of the search.
+    ParseCase("books tagged classic", .search(query: "classic"), .en),
+    ParseCase("list books with tag classic", .search(query: "classic"), .en),
+    ParseCase("livres de la catégorie SF", .search(query: "SF"), .fr),
     ParseCase("add Category Theory by Saunders Mac Lane", .add(title: "Category Theory", author: "Saunders Mac Lane", publisher: nil, categories: [], isbn: nil), .en),
     // One more copy of a book the library has.
     ParseCase("add another copy of Dune", .addCopy(book: "Dune"), .en),
