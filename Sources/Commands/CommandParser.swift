@@ -58,7 +58,10 @@ public enum CommandParser {
         if !linked, let command = afterLinkingWords(stripped.split(separator: " ").map(String.init)) { return command }
 
         // "I'm done with Dune": probably a return, but asked about, not done.
-        if let (hint, verb, hintLanguage) = hints.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) {
+        // ("I need to know the rules" is no checkout of "to know the rules", nor "I have a
+        // question" of "a question"; "I finished A Tale of Two Cities" names a title.)
+        if let (hint, verb, hintLanguage) = hints.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }),
+           !["to", "some", "something", "more", "help"].contains(folded[hint.count]), !["a", "an"].contains(words[hint.count]) {
             let rest = words.dropFirst(hint.count).joined(separator: " ")
             return ParsedCommand(intent: .unknown(text: stripped, suggestion: verb + " " + rest), language: hintLanguage)
         }
@@ -739,6 +742,8 @@ public enum CommandParser {
         (["can", "i"], nil, .en), (["could", "i"], nil, .en), (["may", "i"], nil, .en), (["can", "we"], nil, .en),
         (["can", "you"], nil, .en), (["could", "you"], nil, .en), (["would", "you"], nil, .en),
         (["i'd", "like", "to"], nil, .en), (["i", "would", "like", "to"], nil, .en), (["i", "want", "to"], nil, .en),
+        (["i", "need", "to"], nil, .en), (["i", "want", "to", "know"], nil, .en), (["i'd", "like", "to", "know"], nil, .en),
+        (["i", "need", "help"], "help", .en), (["i", "need", "help", "with"], "help", .en),
         (["i", "wanna"], nil, .en), (["let", "me"], nil, .en), (["tell", "me"], nil, .en), (["can", "you", "tell", "me"], nil, .en),
         (["could", "you", "tell", "me"], nil, .en), (["do", "you", "know"], nil, .en), (["dis-moi"], nil, .fr), (["sais-tu"], nil, .fr),
         (["je", "voudrais"], nil, .fr), (["je", "veux"], nil, .fr), (["je", "peux"], nil, .fr), (["puis-je"], nil, .fr),
@@ -865,6 +870,9 @@ public enum CommandParser {
         (["what", "are", "the", "latest", "books"], "list newest", .en), (["recently", "added"], "list newest", .en),
         (["new", "arrivals"], "list newest", .en), (["nouveautes"], "liste récents", .fr),
         // Who wrote it, what it is about, when it went and came back: everything about a book.
+        (["i'm", "next", "for"], "hold", .en), (["im", "next", "for"], "hold", .en), (["next", "in", "line", "for"], "hold", .en),
+        (["i", "want", "to", "be", "next", "for"], "hold", .en), (["i'd", "like", "to", "be", "next", "for"], "hold", .en),
+        (["put", "me", "next", "for"], "hold", .en),
         (["who", "wrote"], "show", .en), (["who", "is", "the", "author", "of"], "show", .en), (["qui", "a", "ecrit"], "info", .fr),
         (["what", "is", "the", "category", "of"], "show", .en), (["what's", "the", "category", "of"], "show", .en),
         (["what", "is", "the", "genre", "of"], "show", .en), (["what's", "the", "genre", "of"], "show", .en),
@@ -974,7 +982,7 @@ public enum CommandParser {
     /// The end of "Dune available?" ("Dune is on the shelf?", "Dune dispo ?"): a question about that book.
     private static let bareAvailabilityTails: [(words: [String], language: Language)] = [
         (["available"], .en), (["is", "available"], .en), (["on", "the", "shelf"], .en), (["is", "on", "the", "shelf"], .en),
-        (["dispo"], .fr), (["disponible"], .fr),
+        (["is", "back"], .en), (["is", "back", "on", "the", "shelf"], .en), (["dispo"], .fr), (["disponible"], .fr), (["est", "de", "retour"], .fr),
         // Not where it should be: who has it, if anyone.
         (["is", "missing"], .en), (["is", "missing", "from", "the", "shelf"], .en), (["is", "not", "on", "the", "shelf"], .en),
         (["isn't", "on", "the", "shelf"], .en), (["manque"], .fr), (["n'est", "pas", "sur", "l'etagere"], .fr),
@@ -1000,7 +1008,8 @@ public enum CommandParser {
         (["done", "with"], "return", .en), (["finished"], "return", .en), (["i", "finished"], "return", .en),
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
         (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
-        (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en),
+        (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en), (["i", "want"], "checkout", .en),
+        (["i'd", "like"], "checkout", .en),
         // A checkout by mistake: bringing it back, asked about.
         (["cancel", "my", "checkout", "of"], "return", .en), (["i", "didn't", "mean", "to", "borrow"], "return", .en),
         (["i", "didn't", "mean", "to", "take"], "return", .en), (["i", "didn't", "take"], "return", .en),
@@ -1019,6 +1028,16 @@ public enum CommandParser {
         (["previens-moi", "quand"], .fr), (["prevenez-moi", "quand"], .fr), (["dis-moi", "quand"], .fr), (["dites-moi", "quand"], .fr),
         (["previens-moi", "lorsque"], .fr), (["prevenez-moi", "lorsque"], .fr), (["avertis-moi", "quand"], .fr),
     ]
+    /// How a request to keep a book for the member starts and may end (folded), longest first.
+    private static let setAside: [(lead: [String], tails: [[String]], language: Language)] = [
+        (["keep"], [["aside", "for", "me"], ["for", "me"]], .en), (["save"], [["aside", "for", "me"], ["for", "me"]], .en),
+        (["set"], [["aside", "for", "me"], ["aside"]], .en),
+        (["put"], [["on", "hold", "for", "me"], ["aside", "for", "me"], ["on", "hold"], ["aside"]], .en),
+        (["i", "want"], [["next"]], .en), (["i'd", "like"], [["next"]], .en), (["i", "would", "like"], [["next"]], .en),
+        (["mets"], [["de", "cote", "pour", "moi"], ["de", "cote"]], .fr), (["mettez"], [["de", "cote", "pour", "moi"], ["de", "cote"]], .fr),
+        (["garde"], [["pour", "moi"]], .fr), (["gardez"], [["pour", "moi"]], .fr),
+    ]
+
     /// "is back", "revient": the end of a request to be told when a book is back (folded).
     private static let backTails: [[String]] = [
         ["is", "back"], ["comes", "back"], ["gets", "back"], ["is", "available"], ["becomes", "available"], ["is", "available", "again"],
@@ -1074,6 +1093,17 @@ public enum CommandParser {
                 cues.append(lead.language)
                 return [lead.language.pick("hold", "réserver")] + words[lead.words.count..<(words.count - tail.count)]
             }
+        }
+        // "keep Dune for me", "set Dune aside", "I want Dune next", "mets Dune de côté": a place
+        // in its line.
+        if let (lead, tail, language) = Self.setAside.lazy.compactMap({ entry -> ([String], [String], Language)? in
+            guard folded.starts(with: entry.lead), let tail = entry.tails.first(where: {
+                folded.count > entry.lead.count + $0.count && folded.suffix($0.count).elementsEqual($0)
+            }) else { return nil }
+            return (entry.lead, tail, entry.language)
+        }).first {
+            cues.append(language)
+            return [language.pick("hold", "réserver")] + words[lead.count..<(words.count - tail.count)]
         }
         // "what's Dune about?", "what is Dune about": everything about the book.
         // ("what's everyone reading about" asks about people, not a book.)

@@ -642,6 +642,22 @@ let parseTable: [ParseCase] = [
     ParseCase("classer Dune dans Classique", .categorize(book: "Dune", categories: ["Classique"], remove: false), .fr),
     ParseCase("étiqueter Le Petit Prince comme Jeunesse", .categorize(book: "Le Petit Prince", categories: ["Jeunesse"], remove: false), .fr),
     ParseCase("tag Dune", .unknown(text: "tag", suggestion: "tag"), .en),
+    // A book kept for the member: a place in its line.
+    ParseCase("keep Dune for me", .hold(book: "Dune"), .en),
+    ParseCase("can you set Dune aside for me?", .hold(book: "Dune"), .en),
+    ParseCase("put Dune on hold", .hold(book: "Dune"), .en),
+    ParseCase("I want Dune next", .hold(book: "Dune"), .en),
+    ParseCase("next in line for Dune", .hold(book: "Dune"), .en),
+    ParseCase("mets Dune de côté", .hold(book: "Dune"), .fr),
+    ParseCase("put Dune back", .returnBook(book: "Dune"), .en),
+    ParseCase("keep Dune longer", .renew(book: "Dune"), .en),
+    ParseCase("Dune is back on the shelf", .whoHas(book: "Dune"), .en),
+    // Wanting a book is offered as a checkout; needing to do something is that thing.
+    ParseCase("I want Dune", .unknown(text: "I want Dune", suggestion: "checkout Dune"), .en),
+    ParseCase("I need to return Dune", .returnBook(book: "Dune"), .en),
+    ParseCase("I want to know who has Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("I need help", .help(topic: nil), .en),
+    ParseCase("I have a question", .unknown(text: "I have a question", suggestion: nil), .en),
     // A book's categories asked about: everything about the book, its categories with it.
     ParseCase("what genre is Dune in?", .show(book: "Dune"), .en),
     ParseCase("which category is Let the Right One In", .show(book: "Let the Right One In"), .en),
