@@ -661,7 +661,7 @@ public actor CommandHandler {
         let l = words.language, rules = library.rules
         let waitedFor = (try? await library.show("#\(book.id)"))?.holds.isEmpty == false
         let left = max(0, rules.maxRenewals - loan.renewals), from = rules.firstRenewalDay(forDue: loan.dueAt)
-        let late = loan.isOverdue(at: now) ? l.pick(" (overdue)", " (en retard)") : ""
+        let late = words.lateness(loan)
         let (title, due) = (book.title, words.day(loan.dueAt) + late)
         let times = l == .en ? (left == 1 ? "once more" : "\(left) more times") : (left == 1 ? "une fois" : "\(left) fois")
         let later = from > now ? l.pick(", from \(words.day(from))", ", à partir de \(words.day(from))") : ""

@@ -25,4 +25,12 @@ public struct DateText: Sendable {
         let base = "\(days[(weekday - 1) % 7]) \(day) \(months[(month - 1) % 12])"
         return year == thisYear ? base : "\(base) \(year)"
     }
+
+    /// How many local days the day of `now` comes after the day of `date` (0 on that day or before).
+    public func daysAfter(_ date: Date, now: Date) -> Int {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)).day ?? 0
+        return max(0, days)
+    }
 }

@@ -24,6 +24,15 @@ struct Words: Sendable {
 
     func day(_ date: Date) -> String { dates.day(date, language, now: now) }
 
+    /// After a loan's due day, how late it is: " (3 days overdue)", " (en retard de 3 jours)";
+    /// "" while it is not.
+    func lateness(_ loan: Loan) -> String {
+        guard loan.isOverdue(at: now) else { return "" }
+        let days = max(1, dates.daysAfter(loan.dueAt, now: now))
+        return language == .en ? " (\(days == 1 ? "1 day" : "\(days) days") overdue)"
+                               : " (en retard \(days == 1 ? "d'un jour" : "de \(days) jours"))"
+    }
+
     func books(_ count: Int) -> String {
         language == .en ? (count == 1 ? "1 book" : "\(count) books") : (count <= 1 ? "\(count) livre" : "\(count) livres")
     }
@@ -268,7 +277,7 @@ struct Words: Sendable {
             }
             return language == .en ? "\(bold: status.book.title) is on the shelf." : "\(bold: status.book.title) est sur l'étagère."
         }
-        let late = loan.isOverdue(at: now) ? language.pick(" (overdue)", " (en retard)") : ""
+        let late = lateness(loan)
         if isAsker(loan.borrower) {
             return language == .en
                 ? "You have \(bold: status.book.title) since \(day(loan.checkedOutAt)), due \(day(loan.dueAt))\(late)."
@@ -280,7 +289,7 @@ struct Words: Sendable {
     }
 
     func loanLine(_ loaned: LoanedBook) -> RichText {
-        let late = loaned.loan.isOverdue(at: now) ? language.pick(" (overdue)", " (en retard)") : ""
+        let late = lateness(loaned.loan)
         return language == .en
             ? "\(bold: loaned.book.title), due \(day(loaned.loan.dueAt))\(late)"
             : "\(bold: loaned.book.title), à rendre \(day(loaned.loan.dueAt))\(late)"

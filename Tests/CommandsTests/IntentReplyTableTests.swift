@@ -117,12 +117,12 @@ let replyTable: [ReplyCase] = [
     ReplyCase("unreserve Dune", .error, "You are not in line for Dune."),
     // The lending rules; with a book, where it stands for the asker first.
     ReplyCase("rules", .info, "Lending rules:\n  A loan lasts 14 days: a book checked out today is due"),
-    ReplyCase("how long can I keep Les Misérables?", .info, "You have Les Misérables, due Sun 15 Nov (overdue): you can renew it 2 more times.\n  A loan lasts 14 days"),
+    ReplyCase("how long can I keep Les Misérables?", .info, "You have Les Misérables, due Sun 15 Nov (16 days overdue): you can renew it 2 more times.\n  A loan lasts 14 days"),
     ReplyCase("combien de temps puis-je garder Dune ?", .info, "Ana a Dune depuis ven. 20 nov., à rendre ven. 4 déc.\n  Un prêt dure 14 jours"),
     // A title alone asks who has it, in the committee's language whatever the title's words;
     // misspelled, it is offered; a word that is no title is not understood.
     ReplyCase("Dune", .info, "Ana has Dune since Fri 20 Nov, due Fri 4 Dec.\n  Try: `hold Dune`"),
-    ReplyCase("Les Misérables?", .info, "You have Les Misérables since Sun 1 Nov, due Sun 15 Nov (overdue)."),
+    ReplyCase("Les Misérables?", .info, "You have Les Misérables since Sun 1 Nov, due Sun 15 Nov (16 days overdue)."),
     ReplyCase("emma merci", .info, "Emma est sur l'étagère.\n  Essayez : `emprunter Emma`"),
     ReplyCase("#2", .info, "Emma is on the shelf."),
     ReplyCase("#99", .error, "No book matches '#99'.\n  Try: `list`"),

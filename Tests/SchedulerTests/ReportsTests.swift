@@ -32,7 +32,7 @@ struct ReportsTests {
         let text = PlainRenderer.render(try await reports.digest(at: december2))
         #expect(text == """
             Who has what: 3 books out
-              Ana: Dune, due Tue 24 Nov (overdue); Emma, due Thu 3 Dec
+              Ana: Dune, due Tue 24 Nov (8 days overdue); Emma, due Thu 3 Dec
               Ben: Persuasion, due Sat 12 Dec
               Holds:
               Dune: Chloé waiting
@@ -46,7 +46,7 @@ struct ReportsTests {
         let text = PlainRenderer.render(try await reports.digest(at: december2))
         #expect(text == """
             Qui a quoi : 3 livres empruntés
-              Ana : Dune, à rendre mar. 24 nov. (en retard) ; Emma, à rendre jeu. 3 déc.
+              Ana : Dune, à rendre mar. 24 nov. (en retard de 8 jours) ; Emma, à rendre jeu. 3 déc.
               Ben : Persuasion, à rendre sam. 12 déc.
               Réservations :
               Dune : Chloé en attente
@@ -100,7 +100,7 @@ struct ReportsTests {
         #expect(reminders.first?.borrower.userID == "U-ANA")
         #expect(PlainRenderer.render(try #require(reminders.first).reply) == """
             Library reminder for Ana: 2 books to bring back
-              Dune, due Tue 24 Nov (overdue) — Chloé is waiting for it
+              Dune, due Tue 24 Nov (8 days overdue) — Chloé is waiting for it
               Emma, due Thu 3 Dec
               Type `return Dune` once it is back: someone is waiting for it, so it cannot be renewed.
               Or `return all` once they are all back.
@@ -123,7 +123,7 @@ struct ReportsTests {
         try await library.hold("Dune", for: Borrower(name: "Dan"), at: utc("2026-11-21 10:00:00"))
         let reports = LibraryReports(library: library, language: .fr, timeZone: try zone("Europe/Paris"))
         let french = PlainRenderer.render(try #require(try await reports.reminders(at: december2, dueSoonDays: 2).first).reply)
-        #expect(french.contains("Dune, à rendre mar. 24 nov. (en retard) — 2 personnes l'attendent"), "\(french)")
+        #expect(french.contains("Dune, à rendre mar. 24 nov. (en retard de 8 jours) — 2 personnes l'attendent"), "\(french)")
         #expect(french.contains("Tapez `rendre Dune` une fois rendu : quelqu'un l'attend, il ne peut donc pas être prolongé.\n  Ou `rendre tout` une fois tous rendus."), "\(french)")
         // Ben renews Persuasion to the limit (2): his reminder no longer suggests it.
         for day in ["2026-12-05 10:00:00", "2026-12-10 10:00:00"] {
@@ -141,7 +141,7 @@ struct ReportsTests {
         let reminder = try #require(try await reports.reminders(at: december2, dueSoonDays: 2).first)
         #expect(PlainRenderer.render(reminder.reply).hasPrefix("""
             Rappel de la bibliothèque pour Ana : 2 livres à rendre
-              Dune, à rendre mar. 24 nov. (en retard)
+              Dune, à rendre mar. 24 nov. (en retard de 8 jours)
             """))
     }
 
