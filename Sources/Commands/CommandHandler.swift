@@ -48,10 +48,26 @@ public struct HandlerSettings: Sendable {
     public var confirmationWindow: TimeInterval
     /// Where `add isbn N` finds the title and author (`isbn.lookup_url`); nil when lookups are off.
     public var isbnCatalog: (any ISBNCatalog)?
+    /// When borrowers are reminded of their loans (`reminders.*`), for the rules to say; nil
+    /// when no reminder is sent (no chat gateway runs).
+    public var reminders: Reminders?
+
+    /// `reminders.time` and `reminders.due_soon_days`.
+    public struct Reminders: Sendable, Hashable {
+        /// The local time, as "10:00".
+        public var time: String
+        public var dueSoonDays: Int
+
+        public init(time: String, dueSoonDays: Int) {
+            self.time = time
+            self.dueSoonDays = dueSoonDays
+        }
+    }
 
     public init(admins: Set<String> = [], defaultLanguage: Language = .en,
                 timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current, confirmationWindow: TimeInterval = 300,
-                isbnCatalog: (any ISBNCatalog)? = nil) {
+                isbnCatalog: (any ISBNCatalog)? = nil, reminders: Reminders? = nil) {
+        self.reminders = reminders
         self.admins = admins
         self.defaultLanguage = defaultLanguage
         self.timeZone = timeZone
@@ -673,7 +689,7 @@ public actor CommandHandler {
         case .fr where left == 0: "Vous avez \(bold: title), à rendre \(due) : il ne peut plus être prolongé."
         case .fr: "Vous avez \(bold: title), à rendre \(due) : vous pouvez encore le prolonger \(times)\(later)."
         }
-        return Reply(.info, head, lines: words.rules(rules), suggestion: await nextStep(for: book, loan: loan, now: now, words: words, waitedFor: waitedFor), language: l)
+        return Reply(.info, head, lines: words.rules(rules, reminders: settings.reminders), suggestion: await nextStep(for: book, loan: loan, now: now, words: words, waitedFor: waitedFor), language: l)
     }
 
     /// What the asker can do about the book of `status`: take it when it is free or kept for
@@ -1498,7 +1514,7 @@ public actor CommandHandler {
             return Help.reply(topic: topic, language: l)
 
         case .rules(nil):
-            return Reply(.info, RichText(stringLiteral: l.pick("Lending rules:", "Règles du prêt :")), lines: words.rules(library.rules),
+            return Reply(.info, RichText(stringLiteral: l.pick("Lending rules:", "Règles du prêt :")), lines: words.rules(library.rules, reminders: settings.reminders),
                          suggestion: l.pick("list available", "liste disponibles"), language: l)
 
         case .rules(let book?):
@@ -1513,7 +1529,7 @@ public actor CommandHandler {
                 return await rulesOfOwnLoan(status.book, loan, now: now, words: words)
             }
             let next = await followUp(status, for: sender, words: words)
-            return Reply(.info, words.status(status, asker: me), lines: (next.line.map { [$0] } ?? []) + words.rules(library.rules),
+            return Reply(.info, words.status(status, asker: me), lines: (next.line.map { [$0] } ?? []) + words.rules(library.rules, reminders: settings.reminders),
                          suggestion: next.suggestion, language: l)
 
         case .unknown(let text, let suggestion):

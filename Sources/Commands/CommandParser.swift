@@ -870,6 +870,10 @@ public enum CommandParser {
         (["what", "are", "the", "latest", "books"], "list newest", .en), (["recently", "added"], "list newest", .en),
         (["new", "arrivals"], "list newest", .en), (["nouveautes"], "liste récents", .fr),
         // Who wrote it, what it is about, when it went and came back: everything about a book.
+        // Reminders come by themselves: when the book is due, and the rules, which say when.
+        (["remind", "me", "to", "return"], "how long can i keep", .en), (["remind", "me", "to", "bring", "back"], "how long can i keep", .en),
+        (["rappelle-moi", "de", "rendre"], "combien de temps puis-je garder", .fr),
+        (["rappelez-moi", "de", "rendre"], "combien de temps puis-je garder", .fr),
         (["i'm", "next", "for"], "hold", .en), (["im", "next", "for"], "hold", .en), (["next", "in", "line", "for"], "hold", .en),
         (["i", "want", "to", "be", "next", "for"], "hold", .en), (["i'd", "like", "to", "be", "next", "for"], "hold", .en),
         (["put", "me", "next", "for"], "hold", .en),

@@ -43,7 +43,7 @@ struct Words: Sendable {
 
     /// The lending rules, one a line: how long a loan lasts (and the due day of a book checked
     /// out now), how often and how far it renews, how long a book is kept for the first in line.
-    func rules(_ rules: LibraryRules) -> [RichText] {
+    func rules(_ rules: LibraryRules, reminders: HandlerSettings.Reminders? = nil) -> [RichText] {
         let due = day(rules.dueDate(from: now)), loan = days(rules.loanDays)
         let lasts: RichText = language == .en
             ? "A loan lasts \(loan): a book checked out today is due \(due)."
@@ -62,7 +62,17 @@ struct Words: Sendable {
         }
         let anyNumber: RichText = language == .en ? "There is no limit to how many books a member may have at once."
                                                   : "Il n'y a pas de limite au nombre de livres empruntés à la fois."
-        return [lasts, renewals, kept, anyNumber]
+        guard let reminders else { return [lasts, renewals, kept, anyNumber] }
+        let from: String = switch (language, reminders.dueSoonDays) {
+        case (.en, 0): "on the day a book is due"
+        case (.en, let count): "from \(days(count)) before a book is due"
+        case (.fr, 0): "le jour où un livre est à rendre"
+        case (.fr, let count): "à partir de \(days(count)) avant le jour où un livre est à rendre"
+        }
+        let reminded: RichText = language == .en
+            ? "A reminder comes in chat each day at \(reminders.time), \(from), and each day it is late."
+            : "Un rappel arrive dans le chat chaque jour à \(reminders.time), \(from), et chaque jour de retard."
+        return [lasts, renewals, kept, reminded, anyNumber]
     }
 
     /// These words in `language`, knowing what they know (the shared titles): for a notice to

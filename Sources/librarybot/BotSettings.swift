@@ -213,6 +213,10 @@ struct BotSettings {
         } else {
             discord = nil
         }
+        // Reminders go out through a chat gateway: the rules say when, once one runs.
+        if slack != nil || discord != nil {
+            handler.reminders = HandlerSettings.Reminders(time: reminderTime.description, dueSoonDays: dueSoonDays)
+        }
     }
 
     /// Where scheduled messages go: every enabled gateway, or the console when none is.

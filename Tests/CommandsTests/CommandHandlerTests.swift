@@ -618,6 +618,27 @@ struct CommandHandlerTests {
             """)
     }
 
+    @Test("with reminders sent, the rules say when; remind me to return Dune says its due day and when the reminder comes")
+    func remindersInRules() async throws {
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let library = LibraryService(database: try LibraryDatabase.inMemory(), rules: LibraryRules(loanDays: 14, timeZone: paris))
+        try await library.add([NewBook(title: "Dune", author: "Frank Herbert")], at: utc("2026-11-01 10:00:00"))
+        let handler = CommandHandler(library: library, settings: HandlerSettings(timeZone: paris, reminders: .init(time: "09:30", dueSoonDays: 2)))
+        let rules = await handler.handle(text: "do you send reminders?", from: ana, at: tuesday)
+        #expect(rules.text.contains("\n  A reminder comes in chat each day at 09:30, from 2 days before a book is due, and each day it is late.\n"), "\(rules.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let remind = await handler.handle(text: "can you remind me to return Dune?", from: ana, at: tuesday)
+        #expect(remind.text.hasPrefix("You have Dune, due Tue 15 Dec: you can renew it 2 more times, from Wed 2 Dec."), "\(remind.text)")
+        #expect(remind.text.contains("A reminder comes in chat each day at 09:30"), "\(remind.text)")
+        let rappel = await handler.handle(text: "rappelle-moi de rendre Dune", from: ana, at: tuesday)
+        #expect(rappel.text.contains("Un rappel arrive dans le chat chaque jour à 09:30, à partir de 2 jours avant le jour où un livre est à rendre, et chaque jour de retard."), "\(rappel.text)")
+        // Reminded on the due day only; and with no reminders sent, the rules say nothing of them.
+        let dueDay = CommandHandler(library: library, settings: HandlerSettings(timeZone: paris, reminders: .init(time: "10:00", dueSoonDays: 0)))
+        #expect(await dueDay.handle(text: "rules", from: ana, at: tuesday).text.contains("each day at 10:00, on the day a book is due, and each day it is late."))
+        let none = CommandHandler(library: library, settings: HandlerSettings(timeZone: paris))
+        #expect(!(await none.handle(text: "rules", from: ana, at: tuesday).text.contains("reminder")))
+    }
+
     @Test("pass Dune to Ben: the sender's copy goes straight to Ben, who is told; not someone else's, nor past the line")
     func handOver() async throws {
         let handler = try await makeHandler()
