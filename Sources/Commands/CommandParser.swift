@@ -20,6 +20,11 @@ public enum CommandParser {
     static func parseOne(_ text: String, whole: Bool = false, linked: Bool = false, placed: Bool = false) -> ParsedCommand {
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
+        // Praise alone ("good bot", "bien joué !") is thanked like thanks (not cut from a title:
+        // "Well Done Steak" stays whole).
+        if let praise = Self.praise.first(where: { $0.words.elementsEqual(stripped.split(separator: " ").map { foldWord(String($0)) }) }) {
+            return ParsedCommand(intent: .thanks, language: praise.language)
+        }
         if stripped.isEmpty {
             // Courtesy alone: thanks get a short answer; a greeting, what the bot can do.
             // Thanks, "ok" or "bonne journée" only get a short answer; a greeting or the bot's
@@ -61,7 +66,8 @@ public enum CommandParser {
         // ("I need to know the rules" is no checkout of "to know the rules", nor "I have a
         // question" of "a question"; "I finished A Tale of Two Cities" names a title.)
         if let (hint, verb, hintLanguage) = hints.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }),
-           !["to", "some", "something", "more", "help"].contains(folded[hint.count]), !["a", "an"].contains(words[hint.count]) {
+           !["to", "some", "something", "more", "help", "savoir", "de", "des", "du", "que", "aide"].contains(folded[hint.count]),
+           !["a", "an", "un", "une"].contains(words[hint.count]) {
             let rest = words.dropFirst(hint.count).joined(separator: " ")
             return ParsedCommand(intent: .unknown(text: stripped, suggestion: verb + " " + rest), language: hintLanguage)
         }
@@ -744,6 +750,10 @@ public enum CommandParser {
         (["i'd", "like", "to"], nil, .en), (["i", "would", "like", "to"], nil, .en), (["i", "want", "to"], nil, .en),
         (["i", "need", "to"], nil, .en), (["i", "want", "to", "know"], nil, .en), (["i'd", "like", "to", "know"], nil, .en),
         (["i", "need", "help"], "help", .en), (["i", "need", "help", "with"], "help", .en),
+        (["je", "voudrais", "savoir"], nil, .fr), (["je", "veux", "savoir"], nil, .fr), (["j'aimerais", "savoir"], nil, .fr),
+        (["garde-moi"], "réserver", .fr), (["gardez-moi"], "réserver", .fr), (["c'est", "qui", "qui", "a"], "qui a", .fr),
+        (["il", "y", "a", "quoi", "de", "neuf"], "liste récents", .fr), (["il", "y", "a", "quoi", "de", "nouveau"], "liste récents", .fr),
+        (["quoi", "de", "nouveau"], "liste récents", .fr),
         (["i", "wanna"], nil, .en), (["let", "me"], nil, .en), (["tell", "me"], nil, .en), (["can", "you", "tell", "me"], nil, .en),
         (["could", "you", "tell", "me"], nil, .en), (["do", "you", "know"], nil, .en), (["dis-moi"], nil, .fr), (["sais-tu"], nil, .fr),
         (["je", "voudrais"], nil, .fr), (["je", "veux"], nil, .fr), (["je", "peux"], nil, .fr), (["puis-je"], nil, .fr),
@@ -980,7 +990,7 @@ public enum CommandParser {
     private static let frenchAvailabilityTails: [[String]] = [
         ["est", "disponible"], ["est", "dispo"], ["est-il", "dispo"], ["est", "libre"], ["est", "la"], ["est", "emprunte"], ["est", "sorti"], ["est-il", "disponible"],
         ["est-il", "libre"], ["est-il", "la"], ["est-elle", "disponible"], ["est-elle", "libre"],
-        ["est", "en", "retard"], ["est-il", "en", "retard"], ["est-elle", "en", "retard"],
+        ["est", "en", "retard"], ["est-il", "en", "retard"], ["est-elle", "en", "retard"], ["c'est", "a", "qui"], ["est", "a", "qui"],
     ].sorted { $0.count > $1.count }
 
     /// The end of "Dune available?" ("Dune is on the shelf?", "Dune dispo ?"): a question about that book.
@@ -1013,7 +1023,7 @@ public enum CommandParser {
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
         (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
         (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en), (["i", "want"], "checkout", .en),
-        (["i'd", "like"], "checkout", .en),
+        (["i'd", "like"], "checkout", .en), (["je", "voudrais"], "emprunter", .fr), (["je", "veux"], "emprunter", .fr),
         // A checkout by mistake: bringing it back, asked about.
         (["cancel", "my", "checkout", "of"], "return", .en), (["i", "didn't", "mean", "to", "borrow"], "return", .en),
         (["i", "didn't", "mean", "to", "take"], "return", .en), (["i", "didn't", "take"], "return", .en),
@@ -1418,6 +1428,11 @@ public enum CommandParser {
     private static let ownBooks: Set<[String]> = [
         ["my", "book"], ["my", "books"], ["my", "loans"], ["my", "loan"], ["my", "next", "book"], ["my", "next", "loan"],
         ["mon", "livre"], ["mes", "livres"], ["mon", "prochain", "livre"],
+    ]
+
+    private static let praise: [(words: [String], language: Language)] = [
+        (["good", "bot"], .en), (["great", "job"], .en), (["well", "done"], .en), (["nice", "one"], .en), (["bien", "joue"], .fr),
+        (["bravo"], .fr), (["parfait"], .fr),
     ]
 
     private static let politeWords: [([String], Language?)] = [
