@@ -671,6 +671,65 @@ public actor CommandHandler {
         return l.pick("renew ", "prolonger ") + words.reference(book)
     }
 
+    /// A book reported lost or damaged: what becomes of it and of its loan, and who can take it
+    /// off the shelf. The admins are told, those on the member's platform (a Slack id holds
+    /// letters, a Discord id only digits), unless the member is one: then they know what to do.
+    private func report(_ status: BookStatus, damaged: Bool, from sender: Sender, words: Words) -> Reply {
+        let l = words.language, book = status.book, me = sender.borrower
+        let number = "#\(book.id)", again = l.pick("add another copy of ", "ajouter un exemplaire de ") + words.reference(book)
+        let mine = status.loan?.borrower.isSamePerson(as: me) == true
+        let head: RichText = switch (l, damaged, mine) {
+        case (.en, false, true): "Sorry to hear it: \(bold: book.title) (\(number)) is still checked out to you."
+        case (.en, true, true): "Thanks for telling: \(bold: book.title) (\(number)) is damaged, and still checked out to you."
+        case (.en, _, false): "Thanks for telling: \(bold: book.title) (\(number)) is \(damaged ? "damaged" : "lost")."
+        case (.fr, false, true): "Désolé : \(bold: book.title) (\(number)) est toujours emprunté par vous."
+        case (.fr, true, true): "Merci de l'avoir dit : \(bold: book.title) (\(number)) est abîmé, et toujours emprunté par vous."
+        case (.fr, _, false): "Merci de l'avoir dit : \(bold: book.title) (\(number)) est \(damaged ? "abîmé" : "perdu")."
+        }
+        var lines: [RichText] = []
+        if !mine {
+            lines.append(status.loan == nil ? (l == .en ? "The library still has it on the shelf." : "La bibliothèque le compte encore sur l'étagère.")
+                                            : words.status(status, asker: me))
+        }
+        let mayDelete = Words.mayAdminister(sender, settings.admins)
+        let told = mayDelete ? [] : settings.admins.sorted().filter { admin in
+            sender.userID.map { admin != $0 && admin.allSatisfy(\.isNumber) == $0.allSatisfy(\.isNumber) } ?? false
+        }
+        if mayDelete {
+            lines.append(l == .en ? "\(code: "delete \(number)") takes it off the shelf\(status.loan == nil ? "" : ", and its loan with it"); \(code: again) adds a replacement."
+                                  : "\(code: "supprimer \(number)") le retire de l'étagère\(status.loan == nil ? "" : ", et son emprunt avec lui") ; \(code: again) en ajoute un autre.")
+        } else {
+            let who: RichText = told.isEmpty ? (l == .en ? "Tell an admin" : "Prévenez un administrateur")
+                                             : (l == .en ? "The admins are told" : "Les administrateurs sont prévenus")
+            lines.append(l == .en ? "\(who): they can take it off the shelf\(status.loan == nil ? "" : ", which ends its loan"), or add a replacement."
+                                  : "\(who) : ils peuvent le retirer de l'étagère\(status.loan == nil ? "" : ", ce qui clôt son emprunt"), ou en ajouter un autre.")
+        }
+        if mine {
+            let back = l.pick("return ", "rendre ") + words.reference(book)
+            let until: RichText = switch (l, damaged) {
+            case (.en, false): "If it turns up, \(code: back)."
+            case (.en, true): "It stays checked out to you until you \(code: back)."
+            case (.fr, false): "S'il réapparaît, \(code: back)."
+            case (.fr, true): "Il reste emprunté par vous jusqu'à ce que vous le rendiez : \(code: back)."
+            }
+            lines.append(until)
+        }
+        var reply = Reply(.info, head, lines: lines, language: l)
+        // Told in the library's language, with what to type.
+        let theirs = settings.defaultLanguage, their = words.speaking(theirs)
+        let theirAgain = theirs.pick("add another copy of ", "ajouter un exemplaire de ") + their.reference(book)
+        let whereItIs = their.status(status, asker: Borrower(name: ""))
+        reply.notices = told.map { admin in
+            Notice(to: Borrower(name: admin, userID: admin), reply: Reply(.info, theirs == .en
+                ? "\(sender.name) reports \(bold: book.title) (\(number)) \(damaged ? "damaged" : "lost")."
+                : "\(sender.name) signale \(bold: book.title) (\(number)) \(damaged ? "abîmé" : "perdu").",
+                lines: [whereItIs, theirs == .en ? "\(code: "delete \(number)") takes it off the shelf; \(code: theirAgain) adds a replacement."
+                                                 : "\(code: "supprimer \(number)") le retire de l'étagère ; \(code: theirAgain) en ajoute un autre."],
+                suggestion: theirs.pick("show ", "info ") + number, language: theirs))
+        }
+        return reply
+    }
+
     /// "How long can I keep Dune?" from the one who has it: until when, and whether and from
     /// when it can be renewed, then the rules.
     private func rulesOfOwnLoan(_ book: Book, _ loan: Loan, now: Date, words: Words) async -> Reply {
@@ -1512,6 +1571,15 @@ public actor CommandHandler {
 
         case .help(let topic):
             return Help.reply(topic: topic, language: l)
+
+        case .report(let reference, let damaged):
+            // The copy the member has, else one on the shelf, else the first.
+            let statuses = try await library.whoHas(reference)
+            let me = sender.borrower
+            guard let status = statuses.first(where: { $0.loan?.borrower.isSamePerson(as: me) == true })
+                ?? statuses.first(where: { $0.loan == nil }) ?? statuses.first
+            else { throw LibraryError.notFound(reference: reference, suggestions: []) }
+            return report(status, damaged: damaged, from: sender, words: words)
 
         case .rules(nil):
             return Reply(.info, RichText(stringLiteral: l.pick("Lending rules:", "Règles du prêt :")), lines: words.rules(library.rules, reminders: settings.reminders),

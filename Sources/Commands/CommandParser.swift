@@ -239,6 +239,9 @@ public enum CommandParser {
             guard !rest.isEmpty else { return needsArgument() }
             if let (categories, book) = categoryChange(rest, remove: false, french: form.language == .fr) { return command(.categorize(book: book, categories: categories, remove: false)) }
             return parseAdd(rest, form: form, language: &language).map(command) ?? needsArgument()
+        case .reportLost, .reportDamaged:
+            guard !argument.isEmpty else { return needsArgument() }
+            return command(.report(book: argument, damaged: form.verb == .reportDamaged))
         case .tag, .untag:
             guard let (categories, book) = tagging(rest, remove: form.verb == .untag) else { return needsArgument() }
             return command(.categorize(book: book, categories: categories, remove: form.verb == .untag))
@@ -1042,6 +1045,28 @@ public enum CommandParser {
         (["previens-moi", "quand"], .fr), (["prevenez-moi", "quand"], .fr), (["dis-moi", "quand"], .fr), (["dites-moi", "quand"], .fr),
         (["previens-moi", "lorsque"], .fr), (["prevenez-moi", "lorsque"], .fr), (["avertis-moi", "quand"], .fr),
     ]
+    /// How a report of a lost or damaged book starts and ends (folded), longest first; the
+    /// report it is. ("I lost my place in line for Dune" is not one: it names no book alone.)
+    private static let reports: [(lead: [String], tails: [[String]], verb: String, language: Language)] = {
+        let lost = [["is", "lost"], ["is", "missing", "for", "good"], ["got", "lost"], ["has", "been", "lost"]]
+        let damaged = [["is", "damaged"], ["got", "damaged"], ["is", "ruined"], ["got", "ruined"], ["is", "torn"], ["got", "wet"],
+                       ["has", "been", "damaged"]]
+        let perdu = [["est", "perdu"], ["est", "perdue"], ["a", "ete", "perdu"], ["a", "ete", "perdue"]]
+        let abime = [["est", "abime"], ["est", "abimee"], ["est", "endommage"], ["est", "endommagee"], ["a", "ete", "abime"], ["a", "ete", "abimee"]]
+        return [
+            (["i", "lost"], [[]], "report lost", .en), (["i've", "lost"], [[]], "report lost", .en), (["i", "have", "lost"], [[]], "report lost", .en),
+            (["i", "damaged"], [[]], "report damaged", .en), (["i've", "damaged"], [[]], "report damaged", .en),
+            (["i", "ruined"], [[]], "report damaged", .en), (["i", "spilled", "coffee", "on"], [[]], "report damaged", .en),
+            (["report"], [["as", "lost"], ["lost"], ["as", "missing"], ["missing"]], "report lost", .en),
+            (["report"], [["as", "damaged"], ["damaged"]], "report damaged", .en),
+            (["j'ai", "perdu"], [[]], "signaler perdu", .fr), (["j'ai", "abime"], [[]], "signaler abîmé", .fr),
+            (["j'ai", "endommage"], [[]], "signaler abîmé", .fr),
+            (["signaler"], [["perdu"], ["perdue"], ["comme", "perdu"]], "signaler perdu", .fr),
+            (["signaler"], [["abime"], ["abimee"], ["comme", "abime"]], "signaler abîmé", .fr),
+            ([], lost, "report lost", .en), ([], damaged, "report damaged", .en), ([], perdu, "signaler perdu", .fr), ([], abime, "signaler abîmé", .fr),
+        ]
+    }()
+
     /// How a request to keep a book for the member starts and may end (folded), longest first.
     private static let setAside: [(lead: [String], tails: [[String]], language: Language)] = [
         (["keep"], [["aside", "for", "me"], ["for", "me"]], .en), (["save"], [["aside", "for", "me"], ["for", "me"]], .en),
@@ -1106,6 +1131,24 @@ public enum CommandParser {
             if let tail = Self.backTails.first(where: { folded.count > lead.words.count + $0.count && folded.suffix($0.count).elementsEqual($0) }) {
                 cues.append(lead.language)
                 return [lead.language.pick("hold", "réserver")] + words[lead.words.count..<(words.count - tail.count)]
+            }
+        }
+        // "I lost Dune", "Dune is damaged", "report Dune as lost", "j'ai perdu Dune": a report.
+        if let (lead, tail, verb, language) = Self.reports.lazy.compactMap({ entry -> ([String], [String], String, Language)? in
+            guard folded.starts(with: entry.lead), let tail = entry.tails.first(where: {
+                folded.count > entry.lead.count + $0.count && folded.suffix($0.count).elementsEqual($0)
+            }) else { return nil }
+            return (entry.lead, tail, entry.verb, entry.language)
+        }).first {
+            // "I lost my copy of Dune" is about Dune; "I lost my place in line" about no book.
+            var start = lead.count
+            if let copy = [["my", "copy", "of"], ["the", "copy", "of"], ["our", "copy", "of"], ["mon", "exemplaire", "de"]]
+                .first(where: { folded[start...].starts(with: $0) && folded.count - tail.count > start + $0.count }) {
+                start += copy.count
+            }
+            if !["my", "mon", "ma", "mes"].contains(folded[start]) {
+                cues.append(language)
+                return verb.split(separator: " ").map(String.init) + words[start..<(words.count - tail.count)]
             }
         }
         // "keep Dune for me", "set Dune aside", "I want Dune next", "mets Dune de côté": a place

@@ -50,6 +50,9 @@ public enum Intent: Sendable, Hashable {
     case cancel
     /// Thanks alone (`thanks!`, `merci beaucoup`): a short answer, not the whole help.
     case thanks
+    /// A book reported lost (`I lost Dune`, `Dune is lost`) or, with `damaged`, damaged: the
+    /// admins are told, and the reply says what happens to the loan.
+    case report(book: String, damaged: Bool)
     /// `undo`: the member's last change (a checkout, their own return or place in a line, a
     /// book added, a title or author edited) made undone, within 10 minutes.
     case undo
@@ -91,6 +94,7 @@ public enum Intent: Sendable, Hashable {
         case .cancel: "cancel"
         case .thanks: "thanks"
         case .undo: "undo"
+        case .report(_, let damaged): damaged ? "report_damaged" : "report_lost"
         case .unknown: "unknown"
         case .several: "several"
         }

@@ -11,7 +11,7 @@ extension ParsedCommand {
             fields += [("book", .string(book)), ("borrower", borrower.map(JSONValue.string) ?? .null)]
         case .cancelHold(let book, let holder), .hold(let book, let holder):
             fields += [("book", .string(book)), ("holder", holder.map(JSONValue.string) ?? .null)]
-        case .returnBook(let book), .renew(let book), .whoHas(let book), .show(let book), .addCopy(let book):
+        case .returnBook(let book), .renew(let book), .whoHas(let book), .show(let book), .addCopy(let book), .report(let book, _):
             fields.append(("book", .string(book)))
         case .handOver(let book, let borrower):
             fields += [("book", .string(book)), ("borrower", .string(borrower))]
@@ -131,6 +131,7 @@ extension Intent {
         case .confirm: return "yes"
         case .thanks: return "thanks"
         case .undo: return "undo"
+        case .report(let book, let damaged): return (damaged ? "report damaged " : "report lost ") + quoted(book)
         case .cancel: return "cancel"
         case .unknown(let text, _): return text
         case .several(let parts): return parts.map(\.command.intent.canonicalText).joined(separator: "\n")

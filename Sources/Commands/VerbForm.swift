@@ -2,7 +2,7 @@
 struct VerbForm: Sendable {
     enum Verb: Sendable {
         case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules,
-             categories, confirm, cancel, undo, tag, untag
+             categories, confirm, cancel, undo, tag, untag, reportLost, reportDamaged
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -20,6 +20,7 @@ struct VerbForm: Sendable {
             case .add: "add"
             case .edit: "edit"
             case .tag, .untag: "tag"
+            case .reportLost, .reportDamaged: "report"
             case .delete: "delete"
             case .clean: "clean"
             case .list: "list"
@@ -90,6 +91,8 @@ struct VerbForm: Sendable {
         VerbForm("qu'ai-je lu", .history, .fr), VerbForm("qu'ai-je emprunté", .history, .fr),
         VerbForm("add", .add, .en), VerbForm("new", .add, .en), VerbForm("ajouter", .add, .fr), VerbForm("ajoute", .add, .fr), VerbForm("ajoutez", .add, .fr),
         VerbForm("edit", .edit, .en), VerbForm("modifier", .edit, .fr),
+        VerbForm("report lost", .reportLost, .en), VerbForm("report missing", .reportLost, .en), VerbForm("report damaged", .reportDamaged, .en),
+        VerbForm("signaler perdu", .reportLost, .fr), VerbForm("signaler abîmé", .reportDamaged, .fr),
         VerbForm("tag", .tag, .en), VerbForm("label", .tag, .en), VerbForm("categorize", .tag, .en), VerbForm("categorise", .tag, .en),
         VerbForm("classer", .tag, .fr), VerbForm("étiqueter", .tag, .fr), VerbForm("untag", .untag, .en), VerbForm("unlabel", .untag, .en),
         VerbForm("delete all books", .clean, .en), VerbForm("clear the library", .clean, .en), VerbForm("clean", .clean, .en),

@@ -409,10 +409,16 @@ struct Words: Sendable {
     }
 
     func adminRefusal(_ sender: Sender, _ admins: Set<String>, action: String) -> Reply? {
-        guard !admins.isEmpty, !sender.isOperator, !(sender.userID.map(admins.contains) ?? false) else { return nil }
+        guard !Self.mayAdminister(sender, admins) else { return nil }
         return Reply(.error, RichText(stringLiteral: language.pick(
             "Only the library's admins may \(action). Ask one of them.",
             "Seuls les administrateurs de la bibliothèque peuvent \(action). Demandez à l'un d'eux.")), language: language)
+    }
+
+    /// Whether `sender` may add, edit and delete: an admin, the console's operator, or anyone
+    /// when no admin is named.
+    static func mayAdminister(_ sender: Sender, _ admins: Set<String>) -> Bool {
+        admins.isEmpty || sender.isOperator || sender.userID.map(admins.contains) == true
     }
 
     /// A mention the platform could not tell the member of (looked up too slowly, or not a

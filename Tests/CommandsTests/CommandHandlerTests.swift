@@ -639,6 +639,51 @@ struct CommandHandlerTests {
         #expect(!(await none.handle(text: "rules", from: ana, at: tuesday).text.contains("reminder")))
     }
 
+    @Test("I lost Dune: the member is told what becomes of the loan, and the admins on their platform are told what to type")
+    func reportLost() async throws {
+        let handler = try await makeHandler(admins: ["U-ADMIN", "U-BOSS", "123456789"])
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let lost = await handler.handle(text: "I lost my copy of Dune", from: ana, at: tuesday)
+        #expect(lost.kind == .info)
+        #expect(lost.text == """
+            Sorry to hear it: Dune (#1) is still checked out to you.
+              The admins are told: they can take it off the shelf, which ends its loan, or add a replacement.
+              If it turns up, `return Dune`.
+            """, "\(lost.text)")
+        // The Slack admins, not the Discord one, nor the member.
+        #expect(lost.notices.map(\.to.userID) == ["U-ADMIN", "U-BOSS"])
+        #expect(lost.notices.first.map { PlainRenderer.render($0.reply) } == """
+            Ana reports Dune (#1) lost.
+              Ana has Dune since Tue 1 Dec, due Tue 15 Dec.
+              `delete #1` takes it off the shelf; `add another copy of Dune` adds a replacement.
+              Try: `show #1`
+            """)
+        // Damaged, reported by someone without it: where it is.
+        let damaged = await handler.handle(text: "Dune is damaged", from: ben, at: tuesday)
+        #expect(damaged.text.hasPrefix("Thanks for telling: Dune (#1) is damaged.\n  Ana has Dune since Tue 1 Dec"), "\(damaged.text)")
+        #expect(damaged.notices.count == 2)
+        // An admin is told what to type, and nobody else is.
+        let admin = Sender(name: "Ada", userID: "U-ADMIN")
+        let byAdmin = await handler.handle(text: "report Emma as lost", from: admin, at: tuesday)
+        #expect(byAdmin.text == """
+            Thanks for telling: Emma (#2) is lost.
+              The library still has it on the shelf.
+              `delete #2` takes it off the shelf; `add another copy of Emma` adds a replacement.
+            """, "\(byAdmin.text)")
+        #expect(byAdmin.notices.isEmpty)
+        // No admin can be reached from here (a member known by name only): they are to be told.
+        let byName = await handler.handle(text: "j'ai perdu Emma", from: Sender(name: "Chloé"), at: tuesday)
+        #expect(byName.text == """
+            Merci de l'avoir dit : Emma (#2) est perdu.
+              La bibliothèque le compte encore sur l'étagère.
+              Prévenez un administrateur : ils peuvent le retirer de l'étagère, ou en ajouter un autre.
+            """, "\(byName.text)")
+        #expect(byName.notices.isEmpty)
+        // Nothing changed: Dune is still Ana's.
+        #expect(await handler.handle(text: "who has Dune", from: ben, at: tuesday).text.hasPrefix("Ana has Dune"))
+        #expect(await handler.handle(text: "I lost Zorglub", from: ana, at: tuesday).text.hasPrefix("No book matches 'Zorglub'."))
+    }
+
     @Test("pass Dune to Ben: the sender's copy goes straight to Ben, who is told; not someone else's, nor past the line")
     func handOver() async throws {
         let handler = try await makeHandler()

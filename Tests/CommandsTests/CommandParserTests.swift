@@ -642,6 +642,15 @@ let parseTable: [ParseCase] = [
     ParseCase("classer Dune dans Classique", .categorize(book: "Dune", categories: ["Classique"], remove: false), .fr),
     ParseCase("étiqueter Le Petit Prince comme Jeunesse", .categorize(book: "Le Petit Prince", categories: ["Jeunesse"], remove: false), .fr),
     ParseCase("tag Dune", .unknown(text: "tag", suggestion: "tag"), .en),
+    // A book reported lost or damaged (not a place in line, nor a title that starts with Lost).
+    ParseCase("I lost Dune", .report(book: "Dune", damaged: false), .en),
+    ParseCase("I've lost my copy of Dune", .report(book: "Dune", damaged: false), .en),
+    ParseCase("Dune is lost", .report(book: "Dune", damaged: false), .en),
+    ParseCase("it got damaged", .report(book: "it", damaged: true), .en),
+    ParseCase("report Dune as damaged", .report(book: "Dune", damaged: true), .en),
+    ParseCase("j'ai perdu Dune", .report(book: "Dune", damaged: false), .fr),
+    ParseCase("Le Petit Prince est abîmé", .report(book: "Le Petit Prince", damaged: true), .fr),
+    ParseCase("I lost my place in line for Dune", .unknown(text: "I lost my place in line for Dune", suggestion: nil), .en),
     // French requests, questions and praise.
     ParseCase("je voudrais Dune", .unknown(text: "je voudrais Dune", suggestion: "emprunter Dune"), .fr),
     ParseCase("je voudrais savoir qui a Dune", .whoHas(book: "Dune"), .fr),
