@@ -718,7 +718,8 @@ public actor CommandHandler {
         // Told in the library's language, with what to type.
         let theirs = settings.defaultLanguage, their = words.speaking(theirs)
         let theirAgain = theirs.pick("add another copy of ", "ajouter un exemplaire de ") + their.reference(book)
-        let whereItIs = their.status(status, asker: Borrower(name: ""))
+        // Where the book is, as said to no one in particular ("Ana has Dune since …").
+        let whereItIs = their.status(status)
         reply.notices = told.map { admin in
             Notice(to: Borrower(name: admin, userID: admin), reply: Reply(.info, theirs == .en
                 ? "\(sender.name) reports \(bold: book.title) (\(number)) \(damaged ? "damaged" : "lost")."

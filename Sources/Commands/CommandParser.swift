@@ -882,14 +882,15 @@ public enum CommandParser {
         (["what", "came", "in", "recently"], "list newest", .en), (["what", "are", "the", "newest", "books"], "list newest", .en),
         (["what", "are", "the", "latest", "books"], "list newest", .en), (["recently", "added"], "list newest", .en),
         (["new", "arrivals"], "list newest", .en), (["nouveautes"], "liste récents", .fr),
-        // Who wrote it, what it is about, when it went and came back: everything about a book.
         // Reminders come by themselves: when the book is due, and the rules, which say when.
         (["remind", "me", "to", "return"], "how long can i keep", .en), (["remind", "me", "to", "bring", "back"], "how long can i keep", .en),
         (["rappelle-moi", "de", "rendre"], "combien de temps puis-je garder", .fr),
         (["rappelez-moi", "de", "rendre"], "combien de temps puis-je garder", .fr),
+        // Next in line: a hold.
         (["i'm", "next", "for"], "hold", .en), (["im", "next", "for"], "hold", .en), (["next", "in", "line", "for"], "hold", .en),
         (["i", "want", "to", "be", "next", "for"], "hold", .en), (["i'd", "like", "to", "be", "next", "for"], "hold", .en),
         (["put", "me", "next", "for"], "hold", .en),
+        // Who wrote it, what it is about, its categories, when it went and came back: everything about a book.
         (["who", "wrote"], "show", .en), (["who", "is", "the", "author", "of"], "show", .en), (["qui", "a", "ecrit"], "info", .fr),
         (["what", "is", "the", "category", "of"], "show", .en), (["what's", "the", "category", "of"], "show", .en),
         (["what", "is", "the", "genre", "of"], "show", .en), (["what's", "the", "genre", "of"], "show", .en),
@@ -1045,8 +1046,20 @@ public enum CommandParser {
         (["previens-moi", "quand"], .fr), (["prevenez-moi", "quand"], .fr), (["dis-moi", "quand"], .fr), (["dites-moi", "quand"], .fr),
         (["previens-moi", "lorsque"], .fr), (["prevenez-moi", "lorsque"], .fr), (["avertis-moi", "quand"], .fr),
     ]
-    /// How a report of a lost or damaged book starts and ends (folded), longest first; the
-    /// report it is. ("I lost my place in line for Dune" is not one: it names no book alone.)
+    /// The first of `entries` whose lead starts `folded` and one of whose tails ends it, with
+    /// words between them; that entry and the tail.
+    private static func framing<Entry>(_ folded: [String], _ entries: [Entry], lead: (Entry) -> [String],
+                                       tails: (Entry) -> [[String]]) -> (entry: Entry, tail: [String])? {
+        for entry in entries where folded.starts(with: lead(entry)) {
+            if let tail = tails(entry).first(where: { folded.count > lead(entry).count + $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+                return (entry, tail)
+            }
+        }
+        return nil
+    }
+
+    /// How a report of a lost or damaged book starts and ends (folded), and the report it is;
+    /// the first that fits is taken. ("I lost my place in line for Dune" is not one: see `rephrase`.)
     private static let reports: [(lead: [String], tails: [[String]], verb: String, language: Language)] = {
         let lost = [["is", "lost"], ["is", "missing", "for", "good"], ["got", "lost"], ["has", "been", "lost"]]
         let damaged = [["is", "damaged"], ["got", "damaged"], ["is", "ruined"], ["got", "ruined"], ["is", "torn"], ["got", "wet"],
@@ -1067,7 +1080,8 @@ public enum CommandParser {
         ]
     }()
 
-    /// How a request to keep a book for the member starts and may end (folded), longest first.
+    /// How a request to keep a book for the member starts and may end (folded), the longest
+    /// tail first.
     private static let setAside: [(lead: [String], tails: [[String]], language: Language)] = [
         (["keep"], [["aside", "for", "me"], ["for", "me"]], .en), (["save"], [["aside", "for", "me"], ["for", "me"]], .en),
         (["set"], [["aside", "for", "me"], ["aside"]], .en),
@@ -1134,33 +1148,23 @@ public enum CommandParser {
             }
         }
         // "I lost Dune", "Dune is damaged", "report Dune as lost", "j'ai perdu Dune": a report.
-        if let (lead, tail, verb, language) = Self.reports.lazy.compactMap({ entry -> ([String], [String], String, Language)? in
-            guard folded.starts(with: entry.lead), let tail = entry.tails.first(where: {
-                folded.count > entry.lead.count + $0.count && folded.suffix($0.count).elementsEqual($0)
-            }) else { return nil }
-            return (entry.lead, tail, entry.verb, entry.language)
-        }).first {
+        if let (report, tail) = framing(folded, Self.reports, lead: \.lead, tails: \.tails) {
             // "I lost my copy of Dune" is about Dune; "I lost my place in line" about no book.
-            var start = lead.count
+            var start = report.lead.count
             if let copy = [["my", "copy", "of"], ["the", "copy", "of"], ["our", "copy", "of"], ["mon", "exemplaire", "de"]]
                 .first(where: { folded[start...].starts(with: $0) && folded.count - tail.count > start + $0.count }) {
                 start += copy.count
             }
             if !["my", "mon", "ma", "mes"].contains(folded[start]) {
-                cues.append(language)
-                return verb.split(separator: " ").map(String.init) + words[start..<(words.count - tail.count)]
+                cues.append(report.language)
+                return report.verb.split(separator: " ").map(String.init) + words[start..<(words.count - tail.count)]
             }
         }
         // "keep Dune for me", "set Dune aside", "I want Dune next", "mets Dune de côté": a place
         // in its line.
-        if let (lead, tail, language) = Self.setAside.lazy.compactMap({ entry -> ([String], [String], Language)? in
-            guard folded.starts(with: entry.lead), let tail = entry.tails.first(where: {
-                folded.count > entry.lead.count + $0.count && folded.suffix($0.count).elementsEqual($0)
-            }) else { return nil }
-            return (entry.lead, tail, entry.language)
-        }).first {
-            cues.append(language)
-            return [language.pick("hold", "réserver")] + words[lead.count..<(words.count - tail.count)]
+        if let (request, tail) = framing(folded, Self.setAside, lead: \.lead, tails: \.tails) {
+            cues.append(request.language)
+            return [request.language.pick("hold", "réserver")] + words[request.lead.count..<(words.count - tail.count)]
         }
         // "what's Dune about?", "what is Dune about": everything about the book.
         // ("what's everyone reading about" asks about people, not a book.)

@@ -42,7 +42,8 @@ struct Words: Sendable {
     }
 
     /// The lending rules, one a line: how long a loan lasts (and the due day of a book checked
-    /// out now), how often and how far it renews, how long a book is kept for the first in line.
+    /// out now), how often and how far it renews, how long a book is kept for the first in line,
+    /// and, when `reminders` are sent, when they come.
     func rules(_ rules: LibraryRules, reminders: HandlerSettings.Reminders? = nil) -> [RichText] {
         let due = day(rules.dueDate(from: now)), loan = days(rules.loanDays)
         let lasts: RichText = language == .en
