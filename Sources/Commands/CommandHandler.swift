@@ -672,8 +672,8 @@ public actor CommandHandler {
     }
 
     /// A book reported lost or damaged: what becomes of it and of its loan, and who can take it
-    /// off the shelf. The admins are told, those on the member's platform (a Slack id holds
-    /// letters, a Discord id only digits), unless the member is one: then they know what to do.
+    /// off the shelf. The admins are told (each on their own platform), unless the member is
+    /// one: then the reply says what to type.
     private func report(_ status: BookStatus, damaged: Bool, from sender: Sender, words: Words) -> Reply {
         let l = words.language, book = status.book, me = sender.borrower
         let number = "#\(book.id)", again = l.pick("add another copy of ", "ajouter un exemplaire de ") + words.reference(book)
@@ -692,17 +692,13 @@ public actor CommandHandler {
                                             : words.status(status, asker: me))
         }
         let mayDelete = Words.mayAdminister(sender, settings.admins)
-        let told = mayDelete ? [] : settings.admins.sorted().filter { admin in
-            sender.userID.map { admin != $0 && admin.allSatisfy(\.isNumber) == $0.allSatisfy(\.isNumber) } ?? false
-        }
+        let told = mayDelete ? [] : settings.admins.sorted()
         if mayDelete {
             lines.append(l == .en ? "\(code: "delete \(number)") takes it off the shelf\(status.loan == nil ? "" : ", and its loan with it"); \(code: again) adds a replacement."
                                   : "\(code: "supprimer \(number)") le retire de l'étagère\(status.loan == nil ? "" : ", et son emprunt avec lui") ; \(code: again) en ajoute un autre.")
         } else {
-            let who: RichText = told.isEmpty ? (l == .en ? "Tell an admin" : "Prévenez un administrateur")
-                                             : (l == .en ? "The admins are told" : "Les administrateurs sont prévenus")
-            lines.append(l == .en ? "\(who): they can take it off the shelf\(status.loan == nil ? "" : ", which ends its loan"), or add a replacement."
-                                  : "\(who) : ils peuvent le retirer de l'étagère\(status.loan == nil ? "" : ", ce qui clôt son emprunt"), ou en ajouter un autre.")
+            lines.append(l == .en ? "The admins are told: they can take it off the shelf\(status.loan == nil ? "" : ", which ends its loan"), or add a replacement."
+                                  : "Les administrateurs sont prévenus : ils peuvent le retirer de l'étagère\(status.loan == nil ? "" : ", ce qui clôt son emprunt"), ou en ajouter un autre.")
         }
         if mine {
             let back = l.pick("return ", "rendre ") + words.reference(book)

@@ -8,11 +8,11 @@ import Testing
 import Transport
 
 /// A gateway on a real in-memory library holding Dune, against the emulator.
-func startGateway(_ slack: SlackEmulator, botToken: String = "xoxb-test",
+func startGateway(_ slack: SlackEmulator, botToken: String = "xoxb-test", settings: HandlerSettings = HandlerSettings(),
                   now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) async throws -> (SlackGateway, Task<Void, any Error>) {
     let library = LibraryService(database: try LibraryDatabase.inMemory())
     try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: Date())
-    let gateway = SlackGateway(api: slack.api(botToken: botToken), handler: CommandHandler(library: library), now: now)
+    let gateway = SlackGateway(api: slack.api(botToken: botToken), handler: CommandHandler(library: library, settings: settings), now: now)
     let task = Task { try await gateway.run() }
     return (gateway, task)
 }
@@ -161,6 +161,22 @@ struct SlackGatewayTests {
         #expect(returned.body["channel"]?.string == "D-U-ANA")
         let notice = try #require(posts.first { $0.body["channel"]?.string == "U-BEN" }, "no direct message to Ben: \(posts.map(\.body))")
         #expect(notice.body["text"]?.string?.hasPrefix("Dune is on the shelf, kept for you until ") == true)
+    }
+
+    @Test("a book reported lost: the member is answered, and the admin gets a direct message saying what to type")
+    func lostBookTellsTheAdmins() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack, settings: HandlerSettings(admins: ["U-ADMIN"]))
+        defer { task.cancel() }
+        try await slack.push(#"{"envelope_id":"l-1","type":"events_api","payload":{"event_id":"EvL1","event":{"type":"message","channel_type":"im","user":"U-ANA","text":"I lost Dune","ts":"3.1","channel":"D-ANA"}}}"#)
+        let posts = try await slack.wait {
+            Set($0.filter { $0.path == "/api/chat.postMessage" }.compactMap { $0.body["channel"]?.string }).isSuperset(of: ["D-ANA", "U-ADMIN"])
+        }.filter { $0.path == "/api/chat.postMessage" }
+        let answer = try #require(posts.first { $0.body["channel"]?.string == "D-ANA" })
+        #expect(answer.body["text"]?.string?.hasPrefix("Thanks for telling: Dune (#1) is lost.") == true, "\(answer.body)")
+        let told = try #require(posts.first { $0.body["channel"]?.string == "U-ADMIN" }, "no direct message to the admin: \(posts.map(\.body))")
+        #expect(told.body["text"]?.string?.hasPrefix("Ana reports Dune (#1) lost.") == true, "\(told.body)")
+        #expect(told.body["text"]?.string?.contains("`delete #1` takes it off the shelf") == true, "\(told.body)")
     }
 
     @Test("a direct message is answered in the conversation; the borrower is the display name")
