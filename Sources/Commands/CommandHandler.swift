@@ -1431,8 +1431,8 @@ public actor CommandHandler {
         case .undo:
             guard let undo = undoable.remove(sender.key, at: now), !undo.steps.isEmpty else {
                 return Reply(.info, RichText(stringLiteral: l.pick(
-                    "There is nothing to undo: a checkout, a return, your hold, leaving a line or passing a book on, and a book added or renamed can be undone within 10 minutes.",
-                    "Il n'y a rien à défaire : un emprunt, un retour, votre réservation, départ d'une file ou passage d'un livre, et un livre ajouté ou renommé se défont dans les 10 minutes.")),
+                    "There is nothing to undo: a checkout, a return, your hold, leaving a line or passing a book on, and a book added, renamed or given a category can be undone within 10 minutes.",
+                    "Il n'y a rien à défaire : un emprunt, un retour, votre réservation, départ d'une file ou passage d'un livre, et un livre ajouté, renommé ou recatégorisé se défont dans les 10 minutes.")),
                     language: l)
             }
             // The last change first. Each is done as if typed: a book someone waits for is not
