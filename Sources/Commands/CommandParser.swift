@@ -1087,6 +1087,8 @@ public enum CommandParser {
         (["set"], [["aside", "for", "me"], ["aside"]], .en),
         (["put"], [["on", "hold", "for", "me"], ["aside", "for", "me"], ["on", "hold"], ["aside"]], .en),
         (["i", "want"], [["next"]], .en), (["i'd", "like"], [["next"]], .en), (["i", "would", "like"], [["next"]], .en),
+        (["can", "i", "have"], [["next"]], .en), (["could", "i", "have"], [["next"]], .en), (["can", "i", "get"], [["next"]], .en),
+        (["can", "i", "borrow"], [["next"]], .en),
         (["mets"], [["de", "cote", "pour", "moi"], ["de", "cote"]], .fr), (["mettez"], [["de", "cote", "pour", "moi"], ["de", "cote"]], .fr),
         (["garde"], [["pour", "moi"]], .fr), (["gardez"], [["pour", "moi"]], .fr),
     ]
@@ -1111,6 +1113,9 @@ public enum CommandParser {
     private static let putBack: [[String]] = [
         ["give"], ["hand"], ["put"], ["bring"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
+
+    /// How "has Dune …?" ends when it asks whether the book is back.
+    private static let returnedTails: [[String]] = [["been", "returned"], ["been", "brought", "back"], ["come", "back"], ["been", "given", "back"]]
 
     /// How "what categories does Dune …" ends.
     private static let categoryQuestionTails: [[String]] = [["have"], ["carry"], ["belong", "to"], ["fall", "under"], ["fall", "into"], ["come", "under"]]
@@ -1165,6 +1170,11 @@ public enum CommandParser {
         if let (request, tail) = framing(folded, Self.setAside, lead: \.lead, tails: \.tails) {
             cues.append(request.language)
             return [request.language.pick("hold", "réserver")] + words[request.lead.count..<(words.count - tail.count)]
+        }
+        // "has Dune been returned?", "has Dune come back?": who has it now.
+        if let (_, tail) = framing(folded, [["has"]], lead: { $0 }, tails: { _ in Self.returnedTails }) {
+            cues.append(.en)
+            return ["who", "has"] + words[1..<(words.count - tail.count)]
         }
         // "what's Dune about?", "what is Dune about": everything about the book.
         // ("what's everyone reading about" asks about people, not a book.)

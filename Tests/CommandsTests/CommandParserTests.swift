@@ -674,6 +674,8 @@ let parseTable: [ParseCase] = [
     ParseCase("put Dune back", .returnBook(book: "Dune"), .en),
     ParseCase("keep Dune longer", .renew(book: "Dune"), .en),
     ParseCase("Dune is back on the shelf", .whoHas(book: "Dune"), .en),
+    ParseCase("can I have Dune next?", .hold(book: "Dune"), .en),
+    ParseCase("has Dune been returned?", .whoHas(book: "Dune"), .en),
     // Wanting a book is offered as a checkout; needing to do something is that thing.
     ParseCase("I want Dune", .unknown(text: "I want Dune", suggestion: "checkout Dune"), .en),
     ParseCase("I need to return Dune", .returnBook(book: "Dune"), .en),
