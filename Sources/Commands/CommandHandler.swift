@@ -51,6 +51,9 @@ public struct HandlerSettings: Sendable {
     /// When borrowers are reminded of their loans (`reminders.*`), for the rules to say; nil
     /// when no reminder is sent (no chat gateway runs).
     public var reminders: Reminders?
+    /// Whether a direct message can reach the chat user id (its platform runs): who of the
+    /// admins is told of a lost book.
+    public var canMessage: @Sendable (String) -> Bool = { _ in true }
 
     /// `reminders.time` and `reminders.due_soon_days`.
     public struct Reminders: Sendable, Hashable {
@@ -692,13 +695,16 @@ public actor CommandHandler {
                                             : words.status(status, asker: me))
         }
         let mayDelete = Words.mayAdminister(sender, settings.admins)
-        let told = mayDelete ? [] : settings.admins.sorted()
+        let told = mayDelete ? [] : settings.admins.sorted().filter(settings.canMessage)
         if mayDelete {
             lines.append(l == .en ? "\(code: "delete \(number)") takes it off the shelf\(status.loan == nil ? "" : ", and its loan with it"); \(code: again) adds a replacement."
                                   : "\(code: "supprimer \(number)") le retire de l'étagère\(status.loan == nil ? "" : ", et son emprunt avec lui") ; \(code: again) en ajoute un autre.")
         } else {
-            lines.append(l == .en ? "The admins are told: they can take it off the shelf\(status.loan == nil ? "" : ", which ends its loan"), or add a replacement."
-                                  : "Les administrateurs sont prévenus : ils peuvent le retirer de l'étagère\(status.loan == nil ? "" : ", ce qui clôt son emprunt"), ou en ajouter un autre.")
+            // None of them on a platform that runs here: the member is to tell one.
+            let who: RichText = told.isEmpty ? (l == .en ? "Tell an admin" : "Prévenez un administrateur")
+                                             : (l == .en ? "The admins are told" : "Les administrateurs sont prévenus")
+            lines.append(l == .en ? "\(who): they can take it off the shelf\(status.loan == nil ? "" : ", which ends its loan"), or add a replacement."
+                                  : "\(who) : ils peuvent le retirer de l'étagère\(status.loan == nil ? "" : ", ce qui clôt son emprunt"), ou en ajouter un autre.")
         }
         if mine {
             let back = l.pick("return ", "rendre ") + words.reference(book)

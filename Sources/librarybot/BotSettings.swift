@@ -213,6 +213,8 @@ struct BotSettings {
         } else {
             discord = nil
         }
+        // A direct message reaches a user id of a platform that runs.
+        handler.canMessage = { [slackOn = slack != nil, discordOn = discord != nil] id in ChatUserID.isDiscord(id) ? discordOn : slackOn }
         // Reminders go out through a chat gateway: the rules say when, once one runs.
         if slack != nil || discord != nil {
             handler.reminders = HandlerSettings.Reminders(time: reminderTime.description, dueSoonDays: dueSoonDays)

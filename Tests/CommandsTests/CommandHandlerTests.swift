@@ -679,6 +679,12 @@ struct CommandHandlerTests {
               Les administrateurs sont prévenus : ils peuvent le retirer de l'étagère, ou en ajouter un autre.
             """, "\(french.text)")
         #expect(french.notices.count == 3)
+        // With only Slack running, a Discord admin cannot be reached: the member is to tell one.
+        var slackOnly = HandlerSettings(admins: ["112233445566778899"])
+        slackOnly.canMessage = { !$0.allSatisfy(\.isNumber) }
+        let unreachable = await CommandHandler(library: handler.library, settings: slackOnly).handle(text: "Emma is damaged", from: ben, at: tuesday)
+        #expect(unreachable.text.hasSuffix("Tell an admin: they can take it off the shelf, or add a replacement."), "\(unreachable.text)")
+        #expect(unreachable.notices.isEmpty)
         // Nothing changed: Dune is still Ana's.
         #expect(await handler.handle(text: "who has Dune", from: ben, at: tuesday).text.hasPrefix("Ana has Dune"))
         #expect(await handler.handle(text: "I lost Zorglub", from: ana, at: tuesday).text.hasPrefix("No book matches 'Zorglub'."))
