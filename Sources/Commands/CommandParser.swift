@@ -22,7 +22,7 @@ public enum CommandParser {
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
         // Praise alone ("good bot", "bien joué !") is thanked like thanks (not cut from a title:
         // "Well Done Steak" stays whole).
-        if let praise = Self.praise.first(where: { $0.words.elementsEqual(stripped.split(separator: " ").map { foldWord(String($0)) }) }) {
+        if stripped.count <= 12, let praise = Self.praise.first(where: { $0.words.elementsEqual(stripped.split(separator: " ").map { foldWord(String($0)) }) }) {
             return ParsedCommand(intent: .thanks, language: praise.language)
         }
         if stripped.isEmpty {
@@ -1487,6 +1487,7 @@ public enum CommandParser {
         ["mon", "livre"], ["mes", "livres"], ["mon", "prochain", "livre"],
     ]
 
+    /// Praise that is thanked when it comes alone (each at most 12 characters).
     private static let praise: [(words: [String], language: Language)] = [
         (["good", "bot"], .en), (["great", "job"], .en), (["well", "done"], .en), (["nice", "one"], .en), (["bien", "joue"], .fr),
         (["bravo"], .fr), (["parfait"], .fr),
