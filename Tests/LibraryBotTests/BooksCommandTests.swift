@@ -33,19 +33,6 @@ struct BooksCommandTests {
         #expect(list.stdout.split(separator: "\n").count == DemoBooks.all.count)
     }
 
-    @Test("the rules say when reminders come once a chat gateway sends them, and nothing of them in the console alone")
-    func remindersOnlyWithAGateway() async throws {
-        let library = try await ScratchLibrary()
-        let alone = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "rules\n")
-        #expect(alone.status == 0)
-        #expect(!alone.stdout.contains("reminder"), "\(alone.stdout)")
-        let slack = ["SLACK_ENABLED": "true", "SLACK_APP_TOKEN": "xapp-test", "SLACK_BOT_TOKEN": "xoxb-test", "REMINDERS_TIME": "08:15",
-                     "REMINDERS_DUE_SOON_DAYS": "3"]
-        let withSlack = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "rules\n", environment: slack)
-        #expect(withSlack.stdout.contains("A reminder comes in chat each day at 08:15, from 3 days before a book is due, and each day it is late."),
-                "\(withSlack.stdout) \(withSlack.stderr)")
-    }
-
     @Test("books list shows due days in library.timezone, and whom a book on the shelf is kept for")
     func listDaysAndKeepers() async throws {
         let library = try await ScratchLibrary()
