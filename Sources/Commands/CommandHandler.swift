@@ -679,7 +679,7 @@ public actor CommandHandler {
     /// one: then the reply says what to type.
     private func report(_ status: BookStatus, damaged: Bool, from sender: Sender, words: Words) -> Reply {
         let l = words.language, book = status.book, me = sender.borrower
-        let number = "#\(book.id)", again = l.pick("add another copy of ", "ajouter un exemplaire de ") + words.reference(book)
+        let number = "#\(book.id)"
         let mine = status.loan?.borrower.isSamePerson(as: me) == true
         let head: RichText = switch (l, damaged, mine) {
         case (.en, false, true): "Sorry to hear it: \(bold: book.title) (\(number)) is still checked out to you."
@@ -697,8 +697,7 @@ public actor CommandHandler {
         let mayDelete = Words.mayAdminister(sender, settings.admins)
         let told = mayDelete ? [] : settings.admins.sorted().filter(settings.canMessage)
         if mayDelete {
-            lines.append(l == .en ? "\(code: "delete \(number)") takes it off the shelf\(status.loan == nil ? "" : ", and its loan with it"); \(code: again) adds a replacement."
-                                  : "\(code: "supprimer \(number)") le retire de l'étagère\(status.loan == nil ? "" : ", et son emprunt avec lui") ; \(code: again) en ajoute un autre.")
+            lines.append(words.removal(of: book, endingItsLoan: status.loan != nil))
         } else {
             // None of them on a platform that runs here: the member is to tell one.
             let who: RichText = told.isEmpty ? (l == .en ? "Tell an admin" : "Prévenez un administrateur")
@@ -719,15 +718,13 @@ public actor CommandHandler {
         var reply = Reply(.info, head, lines: lines, language: l)
         // Told in the library's language, with what to type.
         let theirs = settings.defaultLanguage, their = words.speaking(theirs)
-        let theirAgain = theirs.pick("add another copy of ", "ajouter un exemplaire de ") + their.reference(book)
         // Where the book is, as said to no one in particular ("Ana has Dune since …").
         let whereItIs = their.status(status)
         reply.notices = told.map { admin in
             Notice(to: Borrower(name: admin, userID: admin), reply: Reply(.info, theirs == .en
                 ? "\(sender.name) reports \(bold: book.title) (\(number)) \(damaged ? "damaged" : "lost")."
                 : "\(sender.name) signale \(bold: book.title) (\(number)) \(damaged ? "abîmé" : "perdu").",
-                lines: [whereItIs, theirs == .en ? "\(code: "delete \(number)") takes it off the shelf; \(code: theirAgain) adds a replacement."
-                                                 : "\(code: "supprimer \(number)") le retire de l'étagère ; \(code: theirAgain) en ajoute un autre."],
+                lines: [whereItIs, their.removal(of: book, endingItsLoan: false)],
                 suggestion: theirs.pick("show ", "info ") + number, language: theirs))
         }
         return reply

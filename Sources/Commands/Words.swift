@@ -416,6 +416,15 @@ struct Words: Sendable {
             "Seuls les administrateurs de la bibliothèque peuvent \(action). Demandez à l'un d'eux.")), language: language)
     }
 
+    /// What an admin types for a book lost or damaged: "`delete #1` takes it off the shelf (and
+    /// its loan with it); `add another copy of Dune` adds a replacement."
+    func removal(of book: Book, endingItsLoan: Bool) -> RichText {
+        let number = "#\(book.id)", again = language.pick("add another copy of ", "ajouter un exemplaire de ") + reference(book)
+        return language == .en
+            ? "\(code: "delete \(number)") takes it off the shelf\(endingItsLoan ? ", and its loan with it" : ""); \(code: again) adds a replacement."
+            : "\(code: "supprimer \(number)") le retire de l'étagère\(endingItsLoan ? ", et son emprunt avec lui" : "") ; \(code: again) en ajoute un autre."
+    }
+
     /// Whether `sender` may add, edit and delete: an admin, the console's operator, or anyone
     /// when no admin is named.
     static func mayAdminister(_ sender: Sender, _ admins: Set<String>) -> Bool {
