@@ -109,6 +109,8 @@ public actor CommandHandler {
         case takeBack(passed: Loan, previous: Loan, name: String)
         /// Someone else's loan the member's return closed, open again as it was.
         case reopen(Loan)
+        /// What was reported of a copy before (nil: nothing), set back.
+        case restoreReport(bookID: Int64, CopyReport?)
     }
 
     private enum Offer {
@@ -682,17 +684,21 @@ public actor CommandHandler {
         let number = "#\(book.id)"
         let mine = status.loan?.borrower.isSamePerson(as: me) == true
         let head: RichText = switch (l, damaged, mine) {
-        case (.en, false, true): "Sorry to hear it: \(bold: book.title) (\(number)) is still checked out to you."
-        case (.en, true, true): "Thanks for telling: \(bold: book.title) (\(number)) is damaged, and still checked out to you."
-        case (.en, _, false): "Thanks for telling: \(bold: book.title) (\(number)) is \(damaged ? "damaged" : "lost")."
-        case (.fr, false, true): "Désolé : \(bold: book.title) (\(number)) est toujours emprunté par vous."
-        case (.fr, true, true): "Merci de l'avoir dit : \(bold: book.title) (\(number)) est abîmé, et toujours emprunté par vous."
-        case (.fr, _, false): "Merci de l'avoir dit : \(bold: book.title) (\(number)) est \(damaged ? "abîmé" : "perdu")."
+        case (.en, false, true): "Sorry to hear it: \(bold: book.title) (\(number)) is reported lost. It stays checked out to you, without reminders."
+        case (.en, true, true): "Thanks for telling: \(bold: book.title) (\(number)) is reported damaged, and still checked out to you."
+        case (.en, _, false): "Thanks for telling: \(bold: book.title) (\(number)) is reported \(damaged ? "damaged" : "lost")."
+        case (.fr, false, true): "Désolé : \(bold: book.title) (\(number)) est signalé perdu. Il reste emprunté par vous, sans rappels."
+        case (.fr, true, true): "Merci de l'avoir dit : \(bold: book.title) (\(number)) est signalé abîmé, et toujours emprunté par vous."
+        case (.fr, _, false): "Merci de l'avoir dit : \(bold: book.title) (\(number)) est signalé \(damaged ? "abîmé" : "perdu")."
         }
+        // Where it is, without the report just said.
+        var bare = status
+        bare.book.report = nil
         var lines: [RichText] = []
         if !mine {
-            lines.append(status.loan == nil ? (l == .en ? "The library still has it on the shelf." : "La bibliothèque le compte encore sur l'étagère.")
-                                            : words.status(status, asker: me))
+            lines.append(status.loan != nil ? words.status(bare, asker: me)
+                         : damaged ? (l == .en ? "It is on the shelf." : "Il est sur l'étagère.")
+                         : (l == .en ? "Nobody has it checked out." : "Personne ne l'a emprunté."))
         }
         let mayDelete = Words.mayAdminister(sender, settings.admins)
         let told = mayDelete ? [] : settings.admins.sorted().filter(settings.canMessage)
@@ -705,27 +711,110 @@ public actor CommandHandler {
             lines.append(l == .en ? "\(who): they can take it off the shelf\(status.loan == nil ? "" : ", which ends its loan"), or add a replacement."
                                   : "\(who) : ils peuvent le retirer de l'étagère\(status.loan == nil ? "" : ", ce qui clôt son emprunt"), ou en ajouter un autre.")
         }
-        if mine {
-            let back = l.pick("return ", "rendre ") + words.reference(book)
-            let until: RichText = switch (l, damaged) {
-            case (.en, false): "If it turns up, \(code: back)."
-            case (.en, true): "It stays checked out to you until you \(code: back)."
-            case (.fr, false): "S'il réapparaît, \(code: back)."
-            case (.fr, true): "Il reste emprunté par vous jusqu'à ce que vous le rendiez : \(code: back)."
-            }
-            lines.append(until)
+        let back = l.pick("return ", "rendre ") + words.reference(book)
+        let found = l.pick("found ", "j'ai retrouvé ") + words.reference(book)
+        let repaired = words.reference(book) + l.pick(" is repaired", " est réparé")
+        let until: RichText = switch (l, damaged, mine) {
+        case (.en, false, true): "If it turns up, \(code: back)."
+        case (.en, true, true): "It stays checked out to you until you \(code: back); once repaired, \(code: repaired)."
+        case (.fr, false, true): "S'il réapparaît, \(code: back)."
+        case (.fr, true, true): "Il reste emprunté par vous jusqu'à ce que vous le rendiez : \(code: back) ; une fois réparé, \(code: repaired)."
+        case (.en, false, false): "If it turns up, \(code: found)."
+        case (.en, true, false): "Once repaired, \(code: repaired)."
+        case (.fr, false, false): "S'il réapparaît, \(code: found)."
+        case (.fr, true, false): "Une fois réparé, \(code: repaired)."
         }
+        lines.append(until)
         var reply = Reply(.info, head, lines: lines, language: l)
         // Told in the library's language, with what to type.
         let theirs = settings.defaultLanguage, their = words.speaking(theirs)
         // Where the book is, as said to no one in particular ("Ana has Dune since …").
-        let whereItIs = their.status(status)
+        let whereItIs = their.status(bare)
         reply.notices = told.map { admin in
             Notice(to: Borrower(name: admin, userID: admin), reply: Reply(.info, theirs == .en
                 ? "\(sender.name) reports \(bold: book.title) (\(number)) \(damaged ? "damaged" : "lost")."
                 : "\(sender.name) signale \(bold: book.title) (\(number)) \(damaged ? "abîmé" : "perdu").",
                 lines: [whereItIs, their.removal(of: book, endingItsLoan: false)],
                 suggestion: theirs.pick("show ", "info ") + number, language: theirs))
+        }
+        return reply
+    }
+
+    /// A copy reported lost, checked out or returned: it turned up. The reply says so, and the
+    /// admins who were told of the loss are told.
+    private func turnedUp(_ book: Book, _ report: CopyReport, in reply: inout Reply, from sender: Sender, words: Words) {
+        let l = words.language
+        let by = report.by.isSamePerson(as: sender.borrower) ? l.pick("you", "vous") : report.by.name
+        reply.lines.append(l == .en ? "It was reported lost by \(by) on \(words.day(report.at)): glad it turned up."
+                                    : "Il avait été signalé perdu par \(by) le \(words.day(report.at)) : content qu'il soit retrouvé.")
+        reply.notices += adminNotices(from: sender, words: words) { their in
+            their.language == .en ? "\(sender.name) has \(bold: book.title) (#\(book.id)) in hand: it is no longer reported lost."
+                                  : "\(sender.name) a \(bold: book.title) (#\(book.id)) en main : il n'est plus signalé perdu."
+        }
+    }
+
+    /// A notice to each admin a direct message reaches (`settings.canMessage`), in the
+    /// library's language, unless the sender is an admin (who knows).
+    private func adminNotices(from sender: Sender, words: Words, _ text: (Words) -> RichText, suggestion: String? = nil) -> [Notice] {
+        guard !Words.mayAdminister(sender, settings.admins) else { return [] }
+        let theirs = settings.defaultLanguage, their = words.speaking(theirs)
+        return settings.admins.sorted().filter(settings.canMessage).map { admin in
+            Notice(to: Borrower(name: admin, userID: admin), reply: Reply(.info, text(their), suggestion: suggestion, language: theirs))
+        }
+    }
+
+    /// "I found Dune", "Dune is repaired": the copy's report taken back, and the admins, who
+    /// were told of it, told. A copy with no such report: where it stands, nothing changed.
+    private func takeBackReport(_ status: BookStatus, _ kind: ReportKind, from sender: Sender, at now: Date, words: Words) async throws -> Reply {
+        let l = words.language, book = status.book, number = "#\(book.id)"
+        let what = kind == .found ? l.pick("lost", "perdu") : l.pick("damaged", "abîmé")
+        guard let report = book.report, report.kind == kind.copyReport else {
+            return Reply(.info, l == .en ? "\(bold: book.title) (\(number)) was not reported \(what)." : "\(bold: book.title) (\(number)) n'était pas signalé \(what).",
+                         lines: [words.status(status, asker: sender.borrower)], language: l)
+        }
+        let (updated, previous) = try await library.setReport(of: book.id, to: nil)
+        undone(by: .restoreReport(bookID: book.id, previous), for: sender, at: now)
+        var current = status
+        current.book = updated
+        let head: RichText = switch (l, kind) {
+        case (.en, .found): "Good news: \(bold: book.title) (\(number)) is no longer reported lost."
+        case (.fr, .found): "Bonne nouvelle : \(bold: book.title) (\(number)) n'est plus signalé perdu."
+        case (.en, _): "\(bold: book.title) (\(number)) is no longer reported damaged."
+        case (.fr, _): "\(bold: book.title) (\(number)) n'est plus signalé abîmé."
+        }
+        var reply = Reply(.success, head, lines: [words.status(current, asker: sender.borrower)], language: l)
+        reply.notices = adminNotices(from: sender, words: words, { their in
+            switch (their.language, kind) {
+            case (.en, .found): "\(sender.name) found \(bold: book.title) (\(number)): it is no longer reported lost."
+            case (.fr, .found): "\(sender.name) a retrouvé \(bold: book.title) (\(number)) : il n'est plus signalé perdu."
+            case (.en, _): "\(sender.name) says \(bold: book.title) (\(number)) is repaired: it is no longer reported damaged."
+            case (.fr, _): "\(sender.name) signale \(bold: book.title) (\(number)) réparé : il n'est plus signalé abîmé."
+            }
+        }, suggestion: l.pick("show ", "info ") + number)
+        return reply
+    }
+
+    /// `undo` after a report, or after taking one back: the copy's report as it was.
+    private func restoreReport(of bookID: Int64, to report: CopyReport?, sender: Sender, now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        let (book, previous) = try await library.setReport(of: bookID, to: report)
+        undone(by: .restoreReport(bookID: bookID, previous), for: sender, at: now)
+        let title: RichText = "\(bold: book.title) (#\(book.id))"
+        let kind = report?.kind ?? previous?.kind
+        let what = kind == .lost ? l.pick("lost", "perdu") : l.pick("damaged", "abîmé")
+        let head: RichText = switch (l, report == nil) {
+        case (.en, true): "\(title) is no longer reported \(what)."
+        case (.fr, true): "\(title) n'est plus signalé \(what)."
+        case (.en, false): "\(title) is reported \(what) again."
+        case (.fr, false): "\(title) est de nouveau signalé \(what)."
+        }
+        var reply = Reply(.success, head, language: l)
+        // The admins were told of a report the member takes back.
+        if report == nil, previous?.by.isSamePerson(as: sender.borrower) == true {
+            reply.notices = adminNotices(from: sender, words: words) { their in
+                their.language == .en ? "\(sender.name) takes back their report: \(bold: book.title) (#\(book.id)) is not \(kind == .lost ? "lost" : "damaged")."
+                                      : "\(sender.name) retire son signalement : \(bold: book.title) (#\(book.id)) n'est pas \(kind == .lost ? "perdu" : "abîmé")."
+            }
         }
         return reply
     }
@@ -876,6 +965,8 @@ public actor CommandHandler {
                     throw error
                 }
             }
+            // Undone last: the report comes back once the book is back.
+            if let report = lent.turnedUp { undone(by: .restoreReport(bookID: lent.book.id, report), for: sender, at: now) }
             undone(by: .returnBook(book: "#\(lent.book.id)"), for: sender, at: now)
             var reply = Reply(.success, l == .en
                 ? "\(bold: lent.book.title) is checked out to \(borrower.name)."
@@ -886,6 +977,7 @@ public actor CommandHandler {
             if !borrower.isSamePerson(as: sender.borrower) {
                 reply.notices = [words.lentForNotice(lent, by: sender.borrower, language: settings.defaultLanguage)]
             }
+            if let report = lent.turnedUp { turnedUp(lent.book, report, in: &reply, from: sender, words: words) }
             return reply
 
         case .returnBook(let book):
@@ -913,6 +1005,8 @@ public actor CommandHandler {
             }
             // The member's own return is undone by checking the book out again; someone else's
             // by opening their loan again as it was (a checkout for them would lose their chat id).
+            // A report of it lost comes back after.
+            if let report = receipt.turnedUp { undone(by: .restoreReport(bookID: receipt.book.id, report), for: sender, at: now) }
             if receipt.loan.borrower.isSamePerson(as: sender.borrower) {
                 undone(by: .checkout(book: "#\(receipt.book.id)", borrower: nil), for: sender, at: now)
             } else {
@@ -937,6 +1031,7 @@ public actor CommandHandler {
             if let next = receipt.nextInLine {
                 reply.notices.append(words.keptNotice(receipt.book, for: next, language: settings.defaultLanguage))
             }
+            if let report = receipt.turnedUp { turnedUp(receipt.book, report, in: &reply, from: sender, words: words) }
             return reply
 
         case .renew(let book):
@@ -1434,8 +1529,8 @@ public actor CommandHandler {
         case .undo:
             guard let undo = undoable.remove(sender.key, at: now), !undo.steps.isEmpty else {
                 return Reply(.info, RichText(stringLiteral: l.pick(
-                    "There is nothing to undo: a checkout, a return, your hold, leaving a line or passing a book on, and a book added, renamed or given a category can be undone within 10 minutes.",
-                    "Il n'y a rien à défaire : un emprunt, un retour, votre réservation, départ d'une file ou passage d'un livre, et un livre ajouté, renommé ou recatégorisé se défont dans les 10 minutes.")),
+                    "There is nothing to undo: a checkout, a return, your hold, leaving a line, passing a book on or reporting one, and a book added, renamed or given a category can be undone within 10 minutes.",
+                    "Il n'y a rien à défaire : un emprunt, un retour, votre réservation, départ d'une file, passage ou signalement d'un livre, et un livre ajouté, renommé ou recatégorisé se défont dans les 10 minutes.")),
                     language: l)
             }
             // The last change first. Each is done as if typed: a book someone waits for is not
@@ -1449,6 +1544,8 @@ public actor CommandHandler {
                     case .takeBack(let passed, let previous, let name):
                         replies.append(try await takeBack(passed, restoring: previous, from: name, sender: sender, now: now, words: words))
                     case .reopen(let loan): replies.append(try await reopen(loan, sender: sender, now: now, words: words))
+                    case .restoreReport(let bookID, let report):
+                        replies.append(try await restoreReport(of: bookID, to: report, sender: sender, now: now, words: words))
                     }
                 } catch let error as LibraryError {
                     replies.append(words.explain(error, asker: sender.borrower))
@@ -1572,14 +1669,28 @@ public actor CommandHandler {
         case .help(let topic):
             return Help.reply(topic: topic, language: l)
 
-        case .report(let reference, let damaged):
-            // The copy the member has, else one on the shelf, else the first.
+        case .report(let reference, let kind):
             let statuses = try await library.whoHas(reference)
             let me = sender.borrower
-            guard let status = statuses.first(where: { $0.loan?.borrower.isSamePerson(as: me) == true })
-                ?? statuses.first(where: { $0.loan == nil }) ?? statuses.first
-            else { throw LibraryError.notFound(reference: reference, suggestions: []) }
-            return report(status, damaged: damaged, from: sender, words: words)
+            let mine = { (status: BookStatus) in status.loan?.borrower.isSamePerson(as: me) == true }
+            let reported = { (status: BookStatus) in status.book.report?.kind == kind.copyReport }
+            // Found or repaired: a copy so reported, the member's first. Lost or damaged: the
+            // copy the member has, else one on the shelf not reported yet, else the first.
+            let picked = kind.takesBack
+                ? statuses.first { mine($0) && reported($0) } ?? statuses.first(where: reported) ?? statuses.first(where: mine) ?? statuses.first
+                : statuses.first(where: mine) ?? statuses.first { $0.loan == nil && !reported($0) } ?? statuses.first { $0.loan == nil } ?? statuses.first
+            guard let status = picked else { throw LibraryError.notFound(reference: reference, suggestions: []) }
+            if kind.takesBack { return try await takeBackReport(status, kind, from: sender, at: now, words: words) }
+            if let already = status.book.report, already.kind == kind.copyReport {
+                return Reply(.info, l == .en ? "\(bold: status.book.title) (#\(status.book.id)) is already reported \(kind.rawValue)."
+                                             : "\(bold: status.book.title) (#\(status.book.id)) est déjà signalé \(kind == .lost ? "perdu" : "abîmé").",
+                             lines: [words.status(status, asker: me)], suggestion: l.pick("show #", "info #") + "\(status.book.id)", language: l)
+            }
+            let (book, previous) = try await library.setReport(of: status.book.id, to: CopyReport(kind.copyReport, by: me, at: now))
+            undone(by: .restoreReport(bookID: book.id, previous), for: sender, at: now)
+            var updated = status
+            updated.book = book
+            return report(updated, damaged: kind == .damaged, from: sender, words: words)
 
         case .rules(nil):
             return Reply(.info, RichText(stringLiteral: l.pick("Lending rules:", "Règles du prêt :")), lines: words.rules(library.rules, reminders: settings.reminders),

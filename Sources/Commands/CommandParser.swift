@@ -239,9 +239,15 @@ public enum CommandParser {
             guard !rest.isEmpty else { return needsArgument() }
             if let (categories, book) = categoryChange(rest, remove: false, french: form.language == .fr) { return command(.categorize(book: book, categories: categories, remove: false)) }
             return parseAdd(rest, form: form, language: &language).map(command) ?? needsArgument()
-        case .reportLost, .reportDamaged:
+        case .reportLost, .reportDamaged, .reportFound, .reportRepaired:
             guard !argument.isEmpty else { return needsArgument() }
-            return command(.report(book: argument, damaged: form.verb == .reportDamaged))
+            let kind: ReportKind = switch form.verb {
+            case .reportDamaged: .damaged
+            case .reportFound: .found
+            case .reportRepaired: .repaired
+            default: .lost
+            }
+            return command(.report(book: argument, kind: kind))
         case .tag, .untag:
             guard let (categories, book) = tagging(rest, remove: form.verb == .untag) else { return needsArgument() }
             return command(.categorize(book: book, categories: categories, remove: form.verb == .untag))
@@ -1066,7 +1072,17 @@ public enum CommandParser {
                        ["has", "been", "damaged"]]
         let perdu = [["est", "perdu"], ["est", "perdue"], ["a", "ete", "perdu"], ["a", "ete", "perdue"]]
         let abime = [["est", "abime"], ["est", "abimee"], ["est", "endommage"], ["est", "endommagee"], ["a", "ete", "abime"], ["a", "ete", "abimee"]]
+        let found = [["turned", "up"], ["has", "turned", "up"], ["is", "found"], ["was", "found"], ["has", "been", "found"]]
+        let repaired = [["is", "repaired"], ["was", "repaired"], ["is", "fixed"], ["was", "fixed"], ["has", "been", "repaired"]]
+        let retrouve = [["est", "retrouve"], ["a", "ete", "retrouve"], ["est", "reapparu"]]
+        let repare = [["est", "repare"], ["a", "ete", "repare"]]
         return [
+            (["i", "found"], [[]], "report found", .en), (["i've", "found"], [[]], "report found", .en), (["found"], [[]], "report found", .en),
+            (["i", "repaired"], [[]], "report repaired", .en), (["i", "fixed"], [[]], "report repaired", .en),
+            (["i've", "repaired"], [[]], "report repaired", .en), (["i've", "fixed"], [[]], "report repaired", .en),
+            (["report"], [["as", "found"], ["found"]], "report found", .en), (["report"], [["as", "repaired"], ["repaired"]], "report repaired", .en),
+            (["j'ai", "retrouve"], [[]], "signaler retrouvé", .fr), (["j'ai", "repare"], [[]], "signaler réparé", .fr),
+            ([], found, "report found", .en), ([], repaired, "report repaired", .en), ([], retrouve, "signaler retrouvé", .fr), ([], repare, "signaler réparé", .fr),
             (["i", "lost"], [[]], "report lost", .en), (["i've", "lost"], [[]], "report lost", .en), (["i", "have", "lost"], [[]], "report lost", .en),
             (["i", "damaged"], [[]], "report damaged", .en), (["i've", "damaged"], [[]], "report damaged", .en),
             (["i", "ruined"], [[]], "report damaged", .en), (["i", "spilled", "coffee", "on"], [[]], "report damaged", .en),

@@ -50,9 +50,10 @@ public enum Intent: Sendable, Hashable {
     case cancel
     /// Thanks alone (`thanks!`, `merci beaucoup`): a short answer, not the whole help.
     case thanks
-    /// A book reported lost (`I lost Dune`, `Dune is lost`) or, with `damaged`, damaged: the
-    /// admins are told, and the reply says what happens to the loan.
-    case report(book: String, damaged: Bool)
+    /// A book reported lost (`I lost Dune`, `Dune is lost`) or damaged, or found again or
+    /// repaired (`I found Dune`, `Dune is repaired`): the copy keeps the report, the admins are
+    /// told, and the reply says what happens to the loan.
+    case report(book: String, kind: ReportKind)
     /// `undo`: the member's last change (a checkout, their own return or place in a line, a
     /// book added, a title or author edited) made undone, within 10 minutes.
     case undo
@@ -94,7 +95,7 @@ public enum Intent: Sendable, Hashable {
         case .cancel: "cancel"
         case .thanks: "thanks"
         case .undo: "undo"
-        case .report(_, let damaged): damaged ? "report_damaged" : "report_lost"
+        case .report(_, let kind): "report_\(kind.rawValue)"
         case .unknown: "unknown"
         case .several: "several"
         }
@@ -142,4 +143,21 @@ public struct CommandPart: Sendable, Hashable {
         self.command = command
         self.joiner = joiner
     }
+}
+
+/// What a member reports of a copy: that it is lost or damaged, or, taking such a report
+/// back, that it was found or repaired.
+public enum ReportKind: String, Sendable, Hashable, CaseIterable {
+    case lost, damaged, found, repaired
+
+    /// The report a copy keeps (lost, damaged), or the one this takes back (found, repaired).
+    var copyReport: CopyReport.Kind {
+        switch self {
+        case .lost, .found: .lost
+        case .damaged, .repaired: .damaged
+        }
+    }
+
+    /// Found or repaired: a report taken back.
+    var takesBack: Bool { self == .found || self == .repaired }
 }

@@ -131,7 +131,7 @@ extension Intent {
         case .confirm: return "yes"
         case .thanks: return "thanks"
         case .undo: return "undo"
-        case .report(let book, let damaged): return (damaged ? "report damaged " : "report lost ") + quoted(book)
+        case .report(let book, let kind): return "report \(kind.rawValue) " + quoted(book)
         case .cancel: return "cancel"
         case .unknown(let text, _): return text
         case .several(let parts): return parts.map(\.command.intent.canonicalText).joined(separator: "\n")

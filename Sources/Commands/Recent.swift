@@ -92,7 +92,7 @@ extension Intent {
         case .edit(_, let field, let value): .edit(book: book, field: field, value: value)
         case .categorize(_, let categories, let remove): .categorize(book: book, categories: categories, remove: remove)
         case .deleteCopy(_, let place): .deleteCopy(book: book, place: place)
-        case .report(_, let damaged): .report(book: book, damaged: damaged)
+        case .report(_, let kind): .report(book: book, kind: kind)
         case .rules(.some): .rules(book: book)
         case .delete(let books) where books.count == 1: .delete(books: [book])
         default: self

@@ -52,7 +52,9 @@ public struct LibraryReports: Sendable {
     /// with nothing due gets one.
     public func reminders(at now: Date, dueSoonDays: Int) async throws -> [Reminder] {
         let words = words(at: now)
-        let loans = try await library.overdue(at: now) + library.dueSoon(within: dueSoonDays, at: now)
+        // A book reported lost is not asked back: its loan waits for it to turn up, or for an
+        // admin to take it off the shelf.
+        let loans = try await (library.overdue(at: now) + library.dueSoon(within: dueSoonDays, at: now)).filter { $0.book.report?.kind != .lost }
         let kept = try await library.keptEndingSoon(within: dueSoonDays, at: now)
         func key(_ person: Borrower) -> String { person.userID.map { "id:\($0)" } ?? "name:\(person.nameKey)" }
         var order: [String] = []

@@ -2,7 +2,7 @@
 struct VerbForm: Sendable {
     enum Verb: Sendable {
         case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules,
-             categories, confirm, cancel, undo, tag, untag, reportLost, reportDamaged
+             categories, confirm, cancel, undo, tag, untag, reportLost, reportDamaged, reportFound, reportRepaired
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -20,7 +20,7 @@ struct VerbForm: Sendable {
             case .add: "add"
             case .edit: "edit"
             case .tag, .untag: "tag"
-            case .reportLost, .reportDamaged: "report"
+            case .reportLost, .reportDamaged, .reportFound, .reportRepaired: "report"
             case .delete: "delete"
             case .clean: "clean"
             case .list: "list"
@@ -93,6 +93,8 @@ struct VerbForm: Sendable {
         VerbForm("edit", .edit, .en), VerbForm("modifier", .edit, .fr),
         VerbForm("report lost", .reportLost, .en), VerbForm("report missing", .reportLost, .en), VerbForm("report damaged", .reportDamaged, .en),
         VerbForm("signaler perdu", .reportLost, .fr), VerbForm("signaler abîmé", .reportDamaged, .fr),
+        VerbForm("report found", .reportFound, .en), VerbForm("report repaired", .reportRepaired, .en),
+        VerbForm("signaler retrouvé", .reportFound, .fr), VerbForm("signaler réparé", .reportRepaired, .fr),
         VerbForm("tag", .tag, .en), VerbForm("label", .tag, .en), VerbForm("categorize", .tag, .en), VerbForm("categorise", .tag, .en),
         VerbForm("classer", .tag, .fr), VerbForm("étiqueter", .tag, .fr), VerbForm("untag", .untag, .en), VerbForm("unlabel", .untag, .en),
         VerbForm("delete all books", .clean, .en), VerbForm("clear the library", .clean, .en), VerbForm("clean", .clean, .en),

@@ -33,6 +33,25 @@ struct Words: Sendable {
                                : " (en retard \(days == 1 ? "d'un jour" : "de \(days) jours"))"
     }
 
+    /// What was reported of a copy: " (reported lost by Ana, Tue 24 Nov)", " (signalé abîmé
+    /// par vous, mar. 24 nov.)"; "" without a report.
+    func reportNote(_ book: Book, asker: Borrower? = nil) -> String {
+        reportText(book, asker: asker).map { " (\($0))" } ?? ""
+    }
+
+    /// "reported lost by Ana, Tue 24 Nov", or nil without a report.
+    func reportText(_ book: Book, asker: Borrower? = nil) -> String? {
+        guard let report = book.report else { return nil }
+        let byAsker = asker.map(report.by.isSamePerson) ?? false
+        let who = byAsker ? language.pick("you", "vous") : report.by.name
+        return switch (language, report.kind) {
+        case (.en, .lost): "reported lost by \(who), \(day(report.at))"
+        case (.en, .damaged): "reported damaged by \(who), \(day(report.at))"
+        case (.fr, .lost): "signalé perdu par \(who), \(day(report.at))"
+        case (.fr, .damaged): "signalé abîmé par \(who), \(day(report.at))"
+        }
+    }
+
     func books(_ count: Int) -> String {
         language == .en ? (count == 1 ? "1 book" : "\(count) books") : (count <= 1 ? "\(count) livre" : "\(count) livres")
     }
@@ -277,18 +296,22 @@ struct Words: Sendable {
             guard let asker else { return false }
             return person.isSamePerson(as: asker)
         }
+        let note = reportNote(status.book, asker: asker)
         guard let loan = status.loan else {
             if let keeper = status.keptFor {
                 if isAsker(keeper) {
-                    return language == .en ? "\(bold: status.book.title) is on the shelf, kept for you\(until(status.keptUntil))."
-                                           : "\(bold: status.book.title) est sur l'étagère, réservé pour vous\(until(status.keptUntil))."
+                    return language == .en ? "\(bold: status.book.title) is on the shelf, kept for you\(until(status.keptUntil))\(note)."
+                                           : "\(bold: status.book.title) est sur l'étagère, réservé pour vous\(until(status.keptUntil))\(note)."
                 }
-                return language == .en ? "\(bold: status.book.title) is on the shelf, kept for \(keeper.name)\(until(status.keptUntil)), first in line."
-                                       : "\(bold: status.book.title) est sur l'étagère, réservé pour \(keeper.name)\(until(status.keptUntil)), premier de la file."
+                return language == .en ? "\(bold: status.book.title) is on the shelf, kept for \(keeper.name)\(until(status.keptUntil)), first in line\(note)."
+                                       : "\(bold: status.book.title) est sur l'étagère, réservé pour \(keeper.name)\(until(status.keptUntil)), premier de la file\(note)."
             }
-            return language == .en ? "\(bold: status.book.title) is on the shelf." : "\(bold: status.book.title) est sur l'étagère."
+            if status.book.report?.kind == .lost {
+                return language == .en ? "\(bold: status.book.title) is missing\(note)." : "\(bold: status.book.title) est introuvable\(note)."
+            }
+            return language == .en ? "\(bold: status.book.title) is on the shelf\(note)." : "\(bold: status.book.title) est sur l'étagère\(note)."
         }
-        let late = lateness(loan)
+        let late = lateness(loan) + note
         if isAsker(loan.borrower) {
             return language == .en
                 ? "You have \(bold: status.book.title) since \(day(loan.checkedOutAt)), due \(day(loan.dueAt))\(late)."
@@ -300,7 +323,7 @@ struct Words: Sendable {
     }
 
     func loanLine(_ loaned: LoanedBook) -> RichText {
-        let late = lateness(loaned.loan)
+        let late = lateness(loaned.loan) + reportNote(loaned.book)
         return language == .en
             ? "\(bold: loaned.book.title), due \(day(loaned.loan.dueAt))\(late)"
             : "\(bold: loaned.book.title), à rendre \(day(loaned.loan.dueAt))\(late)"
@@ -308,14 +331,17 @@ struct Words: Sendable {
 
     func listLine(_ status: BookStatus) -> RichText {
         let head: RichText = "#\(status.book.id) \(bold: status.book.title), \(status.book.author)"
+        // The report after where the book is, in the same brackets.
+        let report = reportText(status.book).map { "; " + $0 } ?? ""
         guard let loan = status.loan else {
-            guard let keeper = status.keptFor else { return head }
-            return language == .en ? "\(head) (kept for \(keeper.name)\(until(status.keptUntil)))" : "\(head) (réservé pour \(keeper.name)\(until(status.keptUntil)))"
+            guard let keeper = status.keptFor else { return report.isEmpty ? head : "\(head) (\(String(report.dropFirst(2))))" }
+            return language == .en ? "\(head) (kept for \(keeper.name)\(until(status.keptUntil))\(report))"
+                                   : "\(head) (réservé pour \(keeper.name)\(until(status.keptUntil))\(report))"
         }
         let late = loan.isOverdue(at: now) ? language.pick(", overdue", ", en retard") : ""
         return language == .en
-            ? "\(head) (out: \(loan.borrower.name), due \(day(loan.dueAt))\(late))"
-            : "\(head) (emprunté : \(loan.borrower.name), à rendre \(day(loan.dueAt))\(late))"
+            ? "\(head) (out: \(loan.borrower.name), due \(day(loan.dueAt))\(late)\(report))"
+            : "\(head) (emprunté : \(loan.borrower.name), à rendre \(day(loan.dueAt))\(late)\(report))"
     }
 
     /// The heading of a list; `range` ("26-50") past its first page.

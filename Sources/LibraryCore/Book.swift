@@ -10,10 +10,12 @@ public struct Book: Sendable, Hashable, Identifiable, Codable {
     /// Digits only (an ISBN-10 may end in `X`), checksum verified.
     public var isbn: String?
     public var addedAt: Date
+    /// The copy reported lost or damaged, until it turns up or is repaired.
+    public var report: CopyReport?
 
     public init(
         id: Int64, title: String, author: String, publisher: String? = nil,
-        categories: [String] = [], isbn: String? = nil, addedAt: Date
+        categories: [String] = [], isbn: String? = nil, addedAt: Date, report: CopyReport? = nil
     ) {
         self.id = id
         self.title = title
@@ -22,6 +24,26 @@ public struct Book: Sendable, Hashable, Identifiable, Codable {
         self.categories = categories
         self.isbn = isbn
         self.addedAt = addedAt
+        self.report = report
+    }
+}
+
+/// A member's word that a copy is lost or damaged. A lost copy's loan stays open (nobody is
+/// reminded of it) until the copy turns up or an admin takes it off the shelf; a damaged copy
+/// is lent as before, and says so, until it is repaired.
+public struct CopyReport: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case lost, damaged
+    }
+
+    public var kind: Kind
+    public var by: Borrower
+    public var at: Date
+
+    public init(_ kind: Kind, by: Borrower, at: Date) {
+        self.kind = kind
+        self.by = by
+        self.at = at
     }
 }
 

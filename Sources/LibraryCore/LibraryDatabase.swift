@@ -227,6 +227,19 @@ public struct LibraryDatabase: Sendable {
                 END;
                 """)
         }
+        migrator.registerMigration("9 copies reported lost or damaged") { db in
+            try db.execute(sql: """
+                -- The last report of each copy: lost (it turned up: the row goes) or damaged (it
+                -- was repaired: the row goes). Taking the copy off the shelf takes its report.
+                CREATE TABLE report (
+                    bookID INTEGER PRIMARY KEY NOT NULL REFERENCES book(id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('lost', 'damaged')),
+                    reporterName TEXT NOT NULL,
+                    reporterID TEXT,
+                    reportedAt DATETIME NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }
@@ -251,11 +264,28 @@ extension Book: FetchableRecord {
         self.init(
             id: row[offset], title: row[offset + 1], author: row[offset + 2], publisher: row[offset + 3],
             categories: CategoryColumn.decode(row[offset + 4] ?? ""), isbn: row[offset + 5],
-            addedAt: try row.storedDate(offset + 6))
+            addedAt: try row.storedDate(offset + 6), report: try CopyReport(row: row, at: offset + 7))
     }
 
-    static let databaseSelection = "book.id, book.title, book.author, book.publisher, book.categories, book.isbn, book.addedAt"
-    static let columnCount = 7
+    /// The columns of a book and of its report: every query that selects them joins
+    /// `withReport` right after the book table.
+    static let databaseSelection = """
+        book.id, book.title, book.author, book.publisher, book.categories, book.isbn, book.addedAt, \
+        report.kind, report.reporterName, report.reporterID, report.reportedAt
+        """
+    static let columnCount = 11
+    static let withReport = "LEFT JOIN report ON report.bookID = book.id"
+}
+
+extension CopyReport {
+    /// The report in a row of `Book.databaseSelection`, or nil when the copy has none.
+    init?(row: Row, at offset: Int) throws {
+        guard let kind: String = row[offset] else { return nil }
+        guard let known = Kind(rawValue: kind) else {
+            throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "unknown report kind \(kind)")
+        }
+        self.init(known, by: Borrower(storedName: row[offset + 1], userID: row[offset + 2]), at: try row.storedDate(offset + 3))
+    }
 }
 
 extension Loan: FetchableRecord {

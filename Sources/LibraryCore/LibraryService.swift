@@ -191,7 +191,9 @@ public struct LibraryService: Sendable {
                 throw error
             }
             let loan = Loan(id: db.lastInsertedRowID, bookID: book.id, borrower: borrower, checkedOutAt: now, dueAt: due)
-            return LoanedBook(book: book, loan: loan)
+            // A copy reported lost that someone lends has turned up.
+            let (found, turnedUp) = try Self.turnedUp(book, db)
+            return LoanedBook(book: found, loan: loan, turnedUp: turnedUp)
         }
     }
 
@@ -206,7 +208,8 @@ public struct LibraryService: Sendable {
             try db.run("UPDATE loan SET returnedAt = ? WHERE id = ?", [now, loan.id])
             var closed = loan
             closed.returnedAt = now
-            return ReturnReceipt(book: book, loan: closed, nextInLine: try Self.keepForNext(book, from: now, rules, db))
+            let (found, turnedUp) = try Self.turnedUp(book, db)
+            return ReturnReceipt(book: found, loan: closed, nextInLine: try Self.keepForNext(found, from: now, rules, db), turnedUp: turnedUp)
         }
     }
 
@@ -249,8 +252,9 @@ public struct LibraryService: Sendable {
             }
             var shelfQueues: [Int64: [Hold]] = [:]
             for copy in candidates where loans[copy.id] == nil { shelfQueues[copy.id] = try Self.holds(of: copy.id, db) }
+            // A copy reported lost is waited for, as one that is out.
             if let available = candidates.first(where: { copy in
-                guard loans[copy.id] == nil else { return false }
+                guard loans[copy.id] == nil, copy.report?.kind != .lost else { return false }
                 return shelfQueues[copy.id]?.first.map { $0.holder.isSamePerson(as: holder) } ?? true
             }) {
                 throw LibraryError.holdOnAvailableBook(available)
@@ -301,6 +305,43 @@ public struct LibraryService: Sendable {
             }
             return nil
         }
+    }
+
+    // MARK: - Reports
+
+    /// Sets what is reported of copy `bookID`: `report` replaces its last report, nil takes it
+    /// back (the copy turned up or was repaired; `undo`). Returns the copy as it is now and the
+    /// report it had. The copy deleted meanwhile: `notFound`.
+    @discardableResult
+    public func setReport(of bookID: Int64, to report: CopyReport?) async throws -> (book: Book, previous: CopyReport?) {
+        if let report { try Self.validate(report.by) }
+        return try await database.writer.write { db in
+            guard var book = try Self.books([bookID], db).first else {
+                throw LibraryError.notFound(reference: "#\(bookID)", suggestions: [])
+            }
+            let previous = book.report
+            if let report {
+                try db.run("""
+                    INSERT INTO report (bookID, kind, reporterName, reporterID, reportedAt) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (bookID) DO UPDATE SET kind = excluded.kind, reporterName = excluded.reporterName,
+                        reporterID = excluded.reporterID, reportedAt = excluded.reportedAt
+                    """, [bookID, report.kind.rawValue, report.by.name, report.by.userID, report.at])
+            } else {
+                try db.run("DELETE FROM report WHERE bookID = ?", [bookID])
+            }
+            book.report = report
+            return (book, previous)
+        }
+    }
+
+    /// Takes back the report of a copy reported lost, which a checkout or a return shows has
+    /// turned up: the copy without it, and the report taken back. Other reports stay.
+    private static func turnedUp(_ book: Book, _ db: Database) throws -> (Book, CopyReport?) {
+        guard let report = book.report, report.kind == .lost else { return (book, nil) }
+        try db.run("DELETE FROM report WHERE bookID = ?", [book.id])
+        var found = book
+        found.report = nil
+        return (found, report)
     }
 
     /// Takes back a book passed on by mistake (`undo` after `pass Dune to Ben`): the loan it
@@ -429,14 +470,14 @@ public struct LibraryService: Sendable {
     public func loans(of borrower: Borrower) async throws -> [LoanedBook] {
         try readHere { db in
             let byKey = try db.all("""
-                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID
+                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID \(Book.withReport)
                 WHERE loan.returnedAt IS NULL AND loan.borrowerKey = ?
                 ORDER BY loan.dueAt, loan.id
                 """, [borrower.nameKey], Self.loanedBook)
             guard let userID = borrower.userID else { return byKey }
             // With an id, the name only counts for loans recorded without one.
             let byID = try db.all("""
-                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID
+                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID \(Book.withReport)
                 WHERE loan.returnedAt IS NULL AND loan.borrowerID = ?
                 ORDER BY loan.dueAt, loan.id
                 """, [userID], Self.loanedBook)
@@ -450,7 +491,7 @@ public struct LibraryService: Sendable {
     /// recorded without one.
     public func pastLoans(of borrower: Borrower, limit: Int) async throws -> (loans: [LoanedBook], total: Int) {
         try readHere { db in
-            let select = "SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID WHERE loan.returnedAt IS NOT NULL"
+            let select = "SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID \(Book.withReport) WHERE loan.returnedAt IS NOT NULL"
             let order = "ORDER BY loan.returnedAt DESC, loan.id DESC LIMIT ?"
             let count = "SELECT COUNT(*) FROM loan WHERE returnedAt IS NOT NULL"
             guard let userID = borrower.userID else {
@@ -489,7 +530,7 @@ public struct LibraryService: Sendable {
         if let keptToday = rules.keptUntil(from: now) { end = min(end, keptToday) }
         return try readHere { db in
             try db.all("""
-                SELECT \(Book.databaseSelection), \(Hold.databaseSelection) FROM hold JOIN book ON book.id = hold.bookID
+                SELECT \(Book.databaseSelection), \(Hold.databaseSelection) FROM hold JOIN book ON book.id = hold.bookID \(Book.withReport)
                 WHERE hold.keptUntil >= ? AND hold.keptUntil < ?
                   AND \(Self.keptHold)
                 ORDER BY hold.keptUntil, hold.id
@@ -508,7 +549,8 @@ public struct LibraryService: Sendable {
         try readHere { db in
             let condition = switch filter {
             case .all: "1"
-            case .available: "loan.id IS NULL"
+            // A copy reported lost is not on the shelf, though nobody has it.
+            case .available: "loan.id IS NULL AND report.kind IS NOT 'lost'"
             case .checkedOut: "loan.id IS NOT NULL"
             case .overdue: "loan.dueAt < :now"
             }
@@ -519,7 +561,7 @@ public struct LibraryService: Sendable {
             // SQL cannot say: the matching books are sorted here, then the page is cut.
             let byName = order == .title || order == .author
             var statuses = try db.all("""
-                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM book
+                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM book \(Book.withReport)
                 LEFT JOIN loan ON loan.bookID = book.id AND loan.returnedAt IS NULL
                 WHERE \(condition)
                 ORDER BY \(lent)book.addedAt \(direction), book.id \(direction)
@@ -569,12 +611,16 @@ public struct LibraryService: Sendable {
         }
     }
 
-    /// How many books there are, and how many are on the shelf.
+    /// How many books there are, and how many are on the shelf (neither out nor reported lost).
     public func counts() async throws -> (books: Int, available: Int) {
         try readHere { db in
             let books = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book") ?? 0
             let out = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loan WHERE returnedAt IS NULL") ?? 0
-            return (books, books - out)
+            let missing = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM report WHERE kind = 'lost'
+                AND NOT EXISTS (SELECT 1 FROM loan WHERE loan.bookID = report.bookID AND loan.returnedAt IS NULL)
+                """) ?? 0
+            return (books, books - out - missing)
         }
     }
 
@@ -597,7 +643,7 @@ public struct LibraryService: Sendable {
             for pattern in [words.joined(separator: " "), words.joined(separator: " OR ")] {
                 let found = try db.all("""
                     SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM bookSearch
-                    JOIN book ON book.id = bookSearch.rowid
+                    JOIN book ON book.id = bookSearch.rowid \(Book.withReport)
                     LEFT JOIN loan ON loan.bookID = book.id AND loan.returnedAt IS NULL
                     WHERE bookSearch MATCH ?
                     ORDER BY bm25(bookSearch, 10.0, 5.0, 1.0, 2.0), book.id
@@ -692,7 +738,7 @@ public struct LibraryService: Sendable {
     /// Every book, oldest first, for export.
     public func allBooks() async throws -> [Book] {
         try readHere { db in
-            try db.all("SELECT \(Book.databaseSelection) FROM book ORDER BY addedAt, id") { try Book(row: $0, at: 0) }
+            try db.all("SELECT \(Book.databaseSelection) FROM book \(Book.withReport) ORDER BY book.addedAt, book.id") { try Book(row: $0, at: 0) }
         }
     }
 
@@ -895,7 +941,10 @@ public struct LibraryService: Sendable {
         guard areCopies(candidates) else { throw LibraryError.ambiguous(reference: reference, candidates: candidates) }
         let loans = try openLoans(of: candidates.map(\.id), db)
         if let theirs = candidates.first(where: { loans[$0.id]?.borrower.isSamePerson(as: borrower) == true }) { return theirs }
-        let onShelf = candidates.filter { loans[$0.id] == nil }
+        // A copy reported lost is lent only when no other is on the shelf: the member may have
+        // found it, but more likely means another.
+        let free = candidates.filter { loans[$0.id] == nil }
+        let onShelf = free.filter { $0.report?.kind != .lost } + free.filter { $0.report?.kind == .lost }
         for book in onShelf {
             let first = try holds(of: book.id, db).first
             if first == nil || first?.holder.isSamePerson(as: borrower) == true { return book }
@@ -942,7 +991,7 @@ public struct LibraryService: Sendable {
     }
 
     private static func books(_ ids: [Int64], _ db: Database) throws -> [Book] {
-        try rows(ofBooks: ids, "SELECT \(Book.databaseSelection) FROM book", db, id: { $0.id }) { try Book(row: $0, at: 0) }
+        try rows(ofBooks: ids, "SELECT \(Book.databaseSelection) FROM book \(Book.withReport)", db, id: { $0.id }) { try Book(row: $0, at: 0) }
     }
 
     /// The rows of `select` (its FROM joining `book`) for the books `ids`, decoded, in the order
@@ -1058,7 +1107,7 @@ public struct LibraryService: Sendable {
     private func openLoans(where condition: String, _ arguments: StatementArguments) async throws -> [LoanedBook] {
         try readHere { db in
             try db.all("""
-                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID
+                SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID \(Book.withReport)
                 WHERE loan.returnedAt IS NULL AND \(condition)
                 ORDER BY loan.dueAt, loan.id
                 """, arguments, Self.loanedBook)
@@ -1074,7 +1123,7 @@ public struct LibraryService: Sendable {
     /// whom they are kept for: in one statement.
     private static func statuses(_ ids: [Int64], _ db: Database) throws -> [BookStatus] {
         try rows(ofBooks: ids, """
-            SELECT \(Book.databaseSelection), \(Loan.databaseSelection), \(Hold.databaseSelection) FROM book
+            SELECT \(Book.databaseSelection), \(Loan.databaseSelection), \(Hold.databaseSelection) FROM book \(Book.withReport)
             LEFT JOIN loan ON loan.bookID = book.id AND loan.returnedAt IS NULL
             LEFT JOIN hold ON loan.id IS NULL
                 AND hold.id = (SELECT line.id FROM hold line WHERE line.bookID = book.id ORDER BY line.placedAt, line.id LIMIT 1)

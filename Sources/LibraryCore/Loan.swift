@@ -110,10 +110,13 @@ public struct BookStatus: Sendable, Hashable {
 public struct LoanedBook: Sendable, Hashable {
     public var book: Book
     public var loan: Loan
+    /// For a checkout of a copy reported lost: the report it took back (it turned up).
+    public var turnedUp: CopyReport?
 
-    public init(book: Book, loan: Loan) {
+    public init(book: Book, loan: Loan, turnedUp: CopyReport? = nil) {
         self.book = book
         self.loan = loan
+        self.turnedUp = turnedUp
     }
 }
 
@@ -122,6 +125,8 @@ public struct ReturnReceipt: Sendable, Hashable {
     public var book: Book
     public var loan: Loan
     public var nextInLine: Hold?
+    /// For a copy reported lost: the report its return took back (it turned up).
+    public var turnedUp: CopyReport?
 }
 
 /// A hold just placed, with its place in the queue (1 is next) and what it waits on: a loan, or

@@ -646,7 +646,7 @@ struct CommandHandlerTests {
         let lost = await handler.handle(text: "I lost my copy of Dune", from: ana, at: tuesday)
         #expect(lost.kind == .info)
         #expect(lost.text == """
-            Sorry to hear it: Dune (#1) is still checked out to you.
+            Sorry to hear it: Dune (#1) is reported lost. It stays checked out to you, without reminders.
               The admins are told: they can take it off the shelf, which ends its loan, or add a replacement.
               If it turns up, `return Dune`.
             """, "\(lost.text)")
@@ -660,34 +660,116 @@ struct CommandHandlerTests {
             """)
         // Damaged, reported by someone without it: where it is.
         let damaged = await handler.handle(text: "Dune is damaged", from: ben, at: tuesday)
-        #expect(damaged.text.hasPrefix("Thanks for telling: Dune (#1) is damaged.\n  Ana has Dune since Tue 1 Dec"), "\(damaged.text)")
+        #expect(damaged.text.hasPrefix("Thanks for telling: Dune (#1) is reported damaged.\n  Ana has Dune since Tue 1 Dec, due Tue 15 Dec.\n"), "\(damaged.text)")
+        #expect(damaged.text.hasSuffix("Once repaired, `Dune is repaired`."), "\(damaged.text)")
         #expect(damaged.notices.count == 3)
         // An admin is told what to type, and nobody else is.
         let admin = Sender(name: "Ada", userID: "U-ADMIN")
         let byAdmin = await handler.handle(text: "report Emma as lost", from: admin, at: tuesday)
         #expect(byAdmin.text == """
-            Thanks for telling: Emma (#2) is lost.
-              The library still has it on the shelf.
+            Thanks for telling: Emma (#2) is reported lost.
+              Nobody has it checked out.
               `delete #2` takes it off the shelf; `add another copy of Emma` adds a replacement.
+              If it turns up, `found Emma`.
             """, "\(byAdmin.text)")
         #expect(byAdmin.notices.isEmpty)
         // In French.
-        let french = await handler.handle(text: "j'ai perdu Emma", from: ben, at: tuesday)
+        let french = await handler.handle(text: "j'ai perdu Les Misérables", from: ben, at: tuesday)
         #expect(french.text == """
-            Merci de l'avoir dit : Emma (#2) est perdu.
-              La bibliothèque le compte encore sur l'étagère.
+            Merci de l'avoir dit : Les Misérables (#3) est signalé perdu.
+              Personne ne l'a emprunté.
               Les administrateurs sont prévenus : ils peuvent le retirer de l'étagère, ou en ajouter un autre.
+              S'il réapparaît, `j'ai retrouvé Les Misérables`.
             """, "\(french.text)")
         #expect(french.notices.count == 3)
         // With only Slack running, a Discord admin cannot be reached: the member is to tell one.
         var slackOnly = HandlerSettings(admins: ["112233445566778899"])
         slackOnly.canMessage = { !$0.allSatisfy(\.isNumber) }
         let unreachable = await CommandHandler(library: handler.library, settings: slackOnly).handle(text: "Emma is damaged", from: ben, at: tuesday)
-        #expect(unreachable.text.hasSuffix("Tell an admin: they can take it off the shelf, or add a replacement."), "\(unreachable.text)")
+        #expect(unreachable.text.contains("\n  Tell an admin: they can take it off the shelf, or add a replacement.\n"), "\(unreachable.text)")
         #expect(unreachable.notices.isEmpty)
-        // Nothing changed: Dune is still Ana's.
-        #expect(await handler.handle(text: "who has Dune", from: ben, at: tuesday).text.hasPrefix("Ana has Dune"))
+        // Reported twice: said so, and nobody is told again.
+        let again = await handler.handle(text: "Les Misérables is lost", from: ana, at: tuesday)
+        #expect(again.text.hasPrefix("Les Misérables (#3) is already reported lost.\n  Les Misérables is missing (reported lost by Ben, Tue 1 Dec)."), "\(again.text)")
+        #expect(again.notices.isEmpty)
+        // The loan is still Ana's, with the last report.
+        let whoHas = await handler.handle(text: "who has Dune", from: ben, at: tuesday).text
+        #expect(whoHas.hasPrefix("Ana has Dune since Tue 1 Dec, due Tue 15 Dec (reported damaged by you, Tue 1 Dec).\n"), "\(whoHas)")
         #expect(await handler.handle(text: "I lost Zorglub", from: ana, at: tuesday).text.hasPrefix("No book matches 'Zorglub'."))
+    }
+
+    @Test("a report is kept: shown where the book is, no reminders for a lost book, taken back when it turns up, by found or repaired, and undone")
+    func reportKept() async throws {
+        let handler = try await makeHandler(admins: ["U-ADMIN"])
+        let library = handler.library
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let reports = LibraryReports(library: library, language: .en, timeZone: paris)
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: minute(2))
+        let late = utc("2026-12-20 09:00:00")
+        // Each message at its own minute: `undo` takes back one message's changes.
+        #expect(try await reports.reminders(at: late, dueSoonDays: 2).first?.loans.map(\.book.title).sorted() == ["Dune", "Emma"])
+        // Lost: no more reminders of it; the digest, who has and show say it.
+        _ = await handler.handle(text: "I lost Dune", from: ana, at: minute(3))
+        #expect(try await reports.reminders(at: late, dueSoonDays: 2).first?.loans.map(\.book.title) == ["Emma"])
+        let digest = PlainRenderer.render(try await reports.digest(at: late))
+        #expect(digest.contains("Dune, due Tue 15 Dec (5 days overdue) (reported lost by Ana, Tue 1 Dec)"), "\(digest)")
+        let shown = await handler.handle(text: "show Dune", from: ana, at: minute(4))
+        #expect(shown.text.contains("You have Dune since Tue 1 Dec, due Tue 15 Dec (reported lost by you, Tue 1 Dec)."), "\(shown.text)")
+        // It turns up: its return takes the report back, and the admin, who was told, is told.
+        let back = await handler.handle(text: "return Dune", from: ana, at: minute(5))
+        #expect(back.text.contains("\n  It was reported lost by you on Tue 1 Dec: glad it turned up."), "\(back.text)")
+        #expect(back.notices.map { PlainRenderer.render($0.reply) } == ["Ana has Dune (#1) in hand: it is no longer reported lost."])
+        #expect(await handler.handle(text: "who has Dune", from: ben, at: minute(6)).text.hasPrefix("Dune is on the shelf.\n"))
+        // Undone: on loan again, and reported lost again.
+        let undone = await handler.handle(text: "undo", from: ana, at: minute(7))
+        #expect(undone.text.contains("Dune (#1) is reported lost again."), "\(undone.text)")
+        #expect(await handler.handle(text: "who has Dune", from: ben, at: minute(8)).text
+            .hasPrefix("Ana has Dune since Tue 1 Dec, due Tue 15 Dec (reported lost by Ana, Tue 1 Dec)."))
+        // Found by someone else: the report goes, the loan stays, reminders come back.
+        let found = await handler.handle(text: "I found Dune", from: ben, at: minute(9))
+        #expect(found.text.hasPrefix("Good news: Dune (#1) is no longer reported lost.\n  Ana has Dune since Tue 1 Dec, due Tue 15 Dec."), "\(found.text)")
+        #expect(found.notices.map(\.to.userID) == ["U-ADMIN"])
+        #expect(try await reports.reminders(at: late, dueSoonDays: 2).first?.loans.map(\.book.title).sorted() == ["Dune", "Emma"])
+        let notLost = await handler.handle(text: "Dune turned up", from: ben, at: minute(10))
+        #expect(notLost.text.hasPrefix("Dune (#1) was not reported lost."), "\(notLost.text)")
+        #expect(notLost.notices.isEmpty)
+        // A copy on the shelf reported lost is missing: not available, waited for, and a
+        // checkout of the title takes another copy.
+        _ = try await library.add(NewBook(title: "Les Misérables", author: "Victor Hugo"), at: tuesday)
+        let missing = await handler.handle(text: "Les Misérables is missing for good", from: ben, at: minute(11))
+        #expect(missing.text.hasPrefix("Thanks for telling: Les Misérables (#3) is reported lost."), "\(missing.text)")
+        #expect(try await library.counts().available == 1)
+        let available = await handler.handle(text: "list available", from: ben, at: minute(12)).text
+        #expect(available.contains("Les Misérables (#4)") || available.contains("#4 Les Misérables"), "\(available)")
+        #expect(!available.contains("#3 "), "\(available)")
+        let lent = await handler.handle(text: "checkout Les Misérables", from: ben, at: minute(13))
+        #expect(lent.kind == .success)
+        #expect(try await library.whoHas("#4").first?.loan?.borrower.name == "Ben")
+        let held = await handler.handle(text: "hold Les Misérables", from: ana, at: minute(14))
+        #expect(held.kind == .success, "\(held.text)")
+        // Checked out by the one who found it on the shelf: it turned up.
+        _ = await handler.handle(text: "cancel hold Les Misérables", from: ana, at: minute(15))
+        let taken = await handler.handle(text: "checkout #3", from: ana, at: minute(16))
+        #expect(taken.text.contains("It was reported lost by Ben on Tue 1 Dec: glad it turned up."), "\(taken.text)")
+        #expect(try await library.whoHas("#3").first?.book.report == nil)
+        // Damaged and repaired, in French, and the report undone.
+        let abime = await handler.handle(text: "Emma est abîmé", from: ana, at: minute(17))
+        #expect(abime.text.hasPrefix("Merci de l'avoir dit : Emma (#2) est signalé abîmé, et toujours emprunté par vous."), "\(abime.text)")
+        #expect(try await reports.reminders(at: late, dueSoonDays: 2).first?.loans.map(\.book.title).sorted() == ["Dune", "Emma", "Les Misérables"])
+        let repare = await handler.handle(text: "Emma est réparé", from: ana, at: minute(18))
+        #expect(repare.text.hasPrefix("Emma (#2) n'est plus signalé abîmé."), "\(repare.text)")
+        _ = await handler.handle(text: "défaire", from: ana, at: minute(19))
+        #expect(try await library.whoHas("Emma").first?.book.report?.kind == .damaged)
+        let retracted = await handler.handle(text: "undo", from: ana, at: minute(20))
+        #expect(retracted.text.contains("Emma (#2) is no longer reported damaged."), "\(retracted.text)")
+        #expect(try await library.whoHas("Emma").first?.book.report == nil)
+        // Taking the copy off the shelf takes its report.
+        _ = await handler.handle(text: "Dune is lost", from: ana, at: minute(21))
+        _ = try await library.delete(["#1"])
+        let rows = try await library.database.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM report") }
+        #expect(rows == 0)
     }
 
     @Test("pass Dune to Ben: the sender's copy goes straight to Ben, who is told; not someone else's, nor past the line")

@@ -173,7 +173,7 @@ struct SlackGatewayTests {
             Set($0.filter { $0.path == "/api/chat.postMessage" }.compactMap { $0.body["channel"]?.string }).isSuperset(of: ["D-ANA", "U-ADMIN"])
         }.filter { $0.path == "/api/chat.postMessage" }
         let answer = try #require(posts.first { $0.body["channel"]?.string == "D-ANA" })
-        #expect(answer.body["text"]?.string?.hasPrefix("Thanks for telling: Dune (#1) is lost.") == true, "\(answer.body)")
+        #expect(answer.body["text"]?.string?.hasPrefix("Thanks for telling: Dune (#1) is reported lost.") == true, "\(answer.body)")
         let told = try #require(posts.first { $0.body["channel"]?.string == "U-ADMIN" }, "no direct message to the admin: \(posts.map(\.body))")
         #expect(told.body["text"]?.string?.hasPrefix("Ana reports Dune (#1) lost.") == true, "\(told.body)")
         #expect(told.body["text"]?.string?.contains("`delete #1` takes it off the shelf") == true, "\(told.body)")
