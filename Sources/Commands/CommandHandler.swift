@@ -1589,7 +1589,8 @@ public actor CommandHandler {
             let total: Int? = switch filter {
             case .all: counts.books
             case .available: counts.available
-            case .checkedOut: counts.books - counts.available
+            case .checkedOut: counts.checkedOut
+            case .reported: counts.reported
             case .overdue: nil
             }
             guard !books.isEmpty else {

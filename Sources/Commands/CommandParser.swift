@@ -661,6 +661,8 @@ public enum CommandParser {
         ["checked", "out"]: (.checkedOut, .en), ["out"]: (.checkedOut, .en), ["borrowed"]: (.checkedOut, .en),
         ["empruntes"]: (.checkedOut, .fr), ["emprunte"]: (.checkedOut, .fr),
         ["overdue"]: (.overdue, .en), ["late"]: (.overdue, .en), ["en", "retard"]: (.overdue, .fr), ["retard"]: (.overdue, .fr),
+        ["reported"]: (.reported, .en), ["lost"]: (.reported, .en), ["missing"]: (.reported, .en), ["damaged"]: (.reported, .en),
+        ["signales"]: (.reported, .fr), ["perdus"]: (.reported, .fr), ["abimes"]: (.reported, .fr),
     ]
     private static let orderWords: [[String]: (BookOrder, Language?)] = [
         ["newest"]: (.newest, .en), ["newest", "first"]: (.newest, .en), ["recent"]: (.newest, .en),
@@ -934,6 +936,10 @@ public enum CommandParser {
         (["are", "any", "books", "overdue"], "list overdue", .en), (["any", "overdue", "books"], "list overdue", .en),
         (["who", "has", "overdue", "books"], "list overdue", .en), (["who", "is", "overdue"], "list overdue", .en),
         (["who's", "overdue"], "list overdue", .en), (["overdue", "books"], "list overdue", .en), (["late", "books"], "list overdue", .en),
+        (["lost", "books"], "list lost", .en), (["missing", "books"], "list lost", .en), (["damaged", "books"], "list lost", .en),
+        (["which", "books", "are", "lost"], "list lost", .en), (["which", "books", "are", "missing"], "list lost", .en),
+        (["which", "books", "are", "damaged"], "list lost", .en), (["any", "lost", "books"], "list lost", .en),
+        (["livres", "perdus"], "liste perdus", .fr), (["livres", "abimes"], "liste perdus", .fr),
         (["qui", "est", "en", "retard"], "liste en retard", .fr), (["des", "livres", "en", "retard"], "liste en retard", .fr),
         (["is", "anything", "available"], "list available", .en), (["anything", "available"], "list available", .en),
         (["grab"], "checkout", .en), (["returned"], "return", .en), (["what", "i", "have"], "my books", .en),

@@ -121,6 +121,7 @@ extension Intent {
             case .available: "available"
             case .checkedOut: "checked out"
             case .overdue: "overdue"
+            case .reported: "reported"
             }
             return "list \(filterWord) \(order.rawValue)" + (page > 1 ? " page \(page)" : "")
         case .search(let query): return "search \(quoted(query))"

@@ -345,15 +345,17 @@ struct Words: Sendable {
     }
 
     /// The heading of a list; `range` ("26-50") past its first page.
-    func listTitle(_ filter: BookFilter, shown: Int, total: (books: Int, available: Int), range: String? = nil) -> RichText {
+    func listTitle(_ filter: BookFilter, shown: Int, total: ShelfCounts, range: String? = nil) -> RichText {
         let part = range.map { " (\($0))" } ?? ""
         return switch (filter, language) {
         case (.all, .en): "\(books(total.books)), \(total.available) on the shelf\(part):"
         case (.all, .fr): "\(books(total.books)), dont \(total.available) sur l'étagère\(part) :"
         case (.available, .en): "\(total.available) on the shelf\(part):"
         case (.available, .fr): "\(total.available) sur l'étagère\(part) :"
-        case (.checkedOut, .en): "\(total.books - total.available) checked out\(part):"
-        case (.checkedOut, .fr): "\(total.books - total.available) \(total.books - total.available == 1 ? "emprunté" : "empruntés")\(part) :"
+        case (.checkedOut, .en): "\(total.checkedOut) checked out\(part):"
+        case (.checkedOut, .fr): "\(total.checkedOut) \(total.checkedOut == 1 ? "emprunté" : "empruntés")\(part) :"
+        case (.reported, .en): "\(total.reported) reported lost or damaged\(part):"
+        case (.reported, .fr): "\(total.reported) \(total.reported == 1 ? "signalé perdu ou abîmé" : "signalés perdus ou abîmés")\(part) :"
         case (.overdue, .en): "\(range.map { "Overdue, \($0)" } ?? "\(shown) overdue"):"
         case (.overdue, .fr): "\(range.map { "En retard, \($0)" } ?? "\(shown) en retard") :"
         }
@@ -372,6 +374,7 @@ struct Words: Sendable {
         case .available: language.pick(" available", " disponibles")
         case .checkedOut: language.pick(" checked out", " empruntés")
         case .overdue: language.pick(" overdue", " en retard")
+        case .reported: language.pick(" reported", " signalés")
         }
         let orderWords = switch order {
         case .newest: ""
@@ -389,6 +392,7 @@ struct Words: Sendable {
         case .available: language.pick("Every book is checked out.", "Tous les livres sont empruntés.")
         case .checkedOut: language.pick("No book is checked out.", "Aucun livre n'est emprunté.")
         case .overdue: language.pick("Nothing is overdue.", "Aucun retard.")
+        case .reported: language.pick("No book is reported lost or damaged.", "Aucun livre n'est signalé perdu ou abîmé.")
         }
     }
 

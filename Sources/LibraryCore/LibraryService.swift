@@ -553,6 +553,7 @@ public struct LibraryService: Sendable {
             case .available: "loan.id IS NULL AND report.kind IS NOT 'lost'"
             case .checkedOut: "loan.id IS NOT NULL"
             case .overdue: "loan.dueAt < :now"
+            case .reported: "report.kind IS NOT NULL"
             }
             let direction = order == .oldest ? "ASC" : "DESC"
             // The most borrowed first: loans counted by book, on the index of its history.
@@ -612,15 +613,16 @@ public struct LibraryService: Sendable {
     }
 
     /// How many books there are, and how many are on the shelf (neither out nor reported lost).
-    public func counts() async throws -> (books: Int, available: Int) {
+    public func counts() async throws -> ShelfCounts {
         try readHere { db in
-            let books = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book") ?? 0
-            let out = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loan WHERE returnedAt IS NULL") ?? 0
-            let missing = try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM report WHERE kind = 'lost'
-                AND NOT EXISTS (SELECT 1 FROM loan WHERE loan.bookID = report.bookID AND loan.returnedAt IS NULL)
-                """) ?? 0
-            return (books, books - out - missing)
+            let books = try db.first("SELECT COUNT(*) FROM book") { row -> Int in row[0] } ?? 0
+            let out = try db.first("SELECT COUNT(*) FROM loan WHERE returnedAt IS NULL") { row -> Int in row[0] } ?? 0
+            let (reported, missing) = try db.first("""
+                SELECT COUNT(*), COUNT(*) FILTER (WHERE kind = 'lost'
+                    AND NOT EXISTS (SELECT 1 FROM loan WHERE loan.bookID = report.bookID AND loan.returnedAt IS NULL))
+                FROM report
+                """) { row -> (Int, Int) in (row[0], row[1]) } ?? (0, 0)
+            return ShelfCounts(books: books, available: books - out - missing, checkedOut: out, reported: reported)
         }
     }
 

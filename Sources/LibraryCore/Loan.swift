@@ -191,6 +191,25 @@ public struct BookDetails: Sendable, Hashable {
 /// Which books `list` shows.
 public enum BookFilter: String, Sendable, Hashable, Codable, CaseIterable {
     case all, available, checkedOut = "checked_out", overdue
+    /// Copies reported lost or damaged.
+    case reported
+}
+
+/// How many books the library has, and where they are.
+public struct ShelfCounts: Sendable, Hashable {
+    public var books: Int
+    /// On the shelf: neither out nor reported lost.
+    public var available: Int
+    public var checkedOut: Int
+    /// Reported lost or damaged, out or not.
+    public var reported: Int
+
+    public init(books: Int, available: Int, checkedOut: Int, reported: Int = 0) {
+        self.books = books
+        self.available = available
+        self.checkedOut = checkedOut
+        self.reported = reported
+    }
 }
 
 /// The order of `list`.

@@ -216,7 +216,7 @@ struct BooksCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the catalog with who has what.")
 
-        @Option(help: "all, available, checked_out or overdue.")
+        @Option(help: "all, available, checked_out, overdue or reported (lost or damaged).")
         var filter: BookFilter = .all
 
         @Option(help: "newest or oldest (by the date added), title (an article aside), author (by surname) or popular (the most borrowed first).")
@@ -238,6 +238,9 @@ struct BooksCommand: AsyncParsableCommand {
                     if loan.isOverdue(at: now) { line += " OVERDUE" }
                 } else if let keeper = status.keptFor {
                     line += " (kept for \(keeper.name)" + (status.keptUntil.map { " until \($0.formatted(day))" } ?? "") + ")"
+                }
+                if let report = status.book.report {
+                    line += " REPORTED \(report.kind.rawValue.uppercased()) by \(report.by.name) on \(report.at.formatted(day))"
                 }
                 print(line)
             }

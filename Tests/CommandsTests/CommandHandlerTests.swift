@@ -765,11 +765,18 @@ struct CommandHandlerTests {
         let retracted = await handler.handle(text: "undo", from: ana, at: minute(20))
         #expect(retracted.text.contains("Emma (#2) is no longer reported damaged."), "\(retracted.text)")
         #expect(try await library.whoHas("Emma").first?.book.report == nil)
+        // The admins' list of what is reported.
+        _ = await handler.handle(text: "Dune is lost", from: ana, at: minute(30))
+        #expect(try await library.counts().reported == 1)
+        let reported = await handler.handle(text: "lost books", from: ben, at: minute(31)).text
+        #expect(reported.hasPrefix("1 reported lost or damaged:\n  #1 Dune, Frank Herbert (out: Ana, due Tue 15 Dec; reported lost by Ana, Tue 1 Dec)"), "\(reported)")
+        let none = await handler.handle(text: "livres perdus", from: ben, at: minute(32)).text
+        #expect(none.hasPrefix("1 signalé perdu ou abîmé :"), "\(none)")
         // Taking the copy off the shelf takes its report.
-        _ = await handler.handle(text: "Dune is lost", from: ana, at: minute(21))
         _ = try await library.delete(["#1"])
         let rows = try await library.database.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM report") }
         #expect(rows == 0)
+        #expect(await handler.handle(text: "list lost", from: ben, at: minute(33)).text.hasPrefix("No book is reported lost or damaged."))
     }
 
     @Test("pass Dune to Ben: the sender's copy goes straight to Ben, who is told; not someone else's, nor past the line")

@@ -243,6 +243,11 @@ let parseTable: [ParseCase] = [
     ParseCase("list available", .list(filter: .available, order: .newest)),
     ParseCase("list checked out", .list(filter: .checkedOut, order: .newest)),
     ParseCase("list overdue", .list(filter: .overdue, order: .newest)),
+    ParseCase("list lost", .list(filter: .reported, order: .newest)),
+    ParseCase("list reported by title", .list(filter: .reported, order: .title)),
+    ParseCase("which books are missing?", .list(filter: .reported, order: .newest), .en),
+    ParseCase("damaged books", .list(filter: .reported, order: .newest), .en),
+    ParseCase("livres perdus", .list(filter: .reported, order: .newest), .fr),
     ParseCase("list oldest", .list(filter: .all, order: .oldest)),
     ParseCase("list everything", .list(filter: .all, order: .newest)),
     // A list of something that is no option is a search for it; a misspelt option is not.

@@ -47,6 +47,10 @@ struct BooksCommandTests {
         let due = try #require(list.firstMatch(of: /\(out: Ana, due \d{4}-\d{2}-(\d{2})\)/), "\(list)")
         #expect(Int(due.output.1) == dueDay, "\(list) vs \(told)")
         #expect(list.contains("#2 Emma, by Jane Austen (kept for Ben until "), "\(list)")
+        // A report shows, and --filter reported lists the copies reported.
+        _ = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "I lost Dune\n", environment: zone)
+        let reported = try await BinaryRunner.run(["books", "list", "--filter", "reported", "--database", library.path], environment: zone).stdout
+        #expect(reported.firstMatch(of: /^#1 Dune, by Frank Herbert \(out: Ana, due [-\d]+\) REPORTED LOST by Ana on \d{4}-\d{2}-\d{2}\n$/) != nil, "\(reported)")
     }
 
     @Test("backup copies the whole library while the bot runs; the copy answers as the original; an existing file is never overwritten")

@@ -113,7 +113,7 @@ struct CatalogTests {
         let library = try await makeLibrary(books: [book("Dune"), book("Emma"), book("Persuasion")])
         try await library.checkout("Dune", to: ana, at: monday)
         #expect(try await library.clean() == 3)
-        #expect(try await library.counts() == (0, 0))
+        #expect(try await library.counts() == ShelfCounts(books: 0, available: 0, checkedOut: 0))
         #expect(try await library.clean() == 0)
         // The shelf works again afterwards.
         try await library.add(book("Dune"), at: monday)

@@ -260,8 +260,10 @@ struct LoopbackPeerTests {
         try sink.send(text: "done")
         #expect(try await counts.next() == .text("500"))
         await sink.close()
-        // The websockets' descriptors close just after close() returns: wait for them (2 s at most).
-        for _ in 0..<100 where openConnections(toPort: server.port) > 0 { try await Task.sleep(for: .milliseconds(20)) }
+        // The websockets' descriptors close just after close() returns: wait for them (10 s at
+        // most: the whole suite runs at once on 2 cores, and 2 s was once not enough).
+        for _ in 0..<500 where openConnections(toPort: server.port) > 0 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(openConnections(toPort: server.port) == 0, "the websockets closed")
         let client = HTTPClient()
         defer { client.shutdown() }
         for _ in 0..<3 {
