@@ -13,6 +13,11 @@ struct Digest: Sendable {
         let loans = try await library.openLoans()
         let counts = try await library.counts()
         let shelf = l == .en ? "\(words.books(counts.available)) on the shelf." : "\(words.books(counts.available)) sur l'étagère."
+        // Copies reported lost that nobody has: missing until found or taken off the shelf.
+        let missing: [RichText] = counts.reported == 0 ? [] : try await library.list(.reported, order: .title, at: words.now)
+            .filter { $0.loan == nil && $0.book.report?.kind == .lost }
+            .map { "\(bold: $0.book.title) (#\($0.book.id)), \(words.reportText($0.book) ?? "")" }
+        let missingLines = missing.isEmpty ? [] : [RichText(stringLiteral: l.pick("Missing:", "Introuvables :"))] + missing
         let queues = try await library.holdQueues()
         let out = Set(loans.map(\.book.id))
         // A book on the shelf with a line is kept for the first in it: nobody else may take it.
@@ -34,10 +39,9 @@ struct Digest: Sendable {
         }
         guard !loans.isEmpty else {
             let nobody = l.pick("Nobody has a book right now.", "Personne n'a de livre en ce moment.")
-            guard !keptLines.isEmpty else { return Reply(.info, RichText(stringLiteral: nobody + " " + shelf), language: l) }
-            return Reply(.info, RichText(stringLiteral: nobody),
-                         lines: [RichText(stringLiteral: l.pick("Holds:", "Réservations :"))] + keptLines + [RichText(stringLiteral: shelf)],
-                         language: l)
+            guard !keptLines.isEmpty || !missingLines.isEmpty else { return Reply(.info, RichText(stringLiteral: nobody + " " + shelf), language: l) }
+            let holds = keptLines.isEmpty ? [] : [RichText(stringLiteral: l.pick("Holds:", "Réservations :"))] + keptLines
+            return Reply(.info, RichText(stringLiteral: nobody), lines: holds + missingLines + [RichText(stringLiteral: shelf)], language: l)
         }
         var order: [String] = []
         var byBorrower: [String: [LoanedBook]] = [:]
@@ -68,6 +72,7 @@ struct Digest: Sendable {
         waiting += keptLines
         if !waiting.isEmpty { lines.append(RichText(stringLiteral: l.pick("Holds:", "Réservations :"))) }
         lines += waiting
+        lines += missingLines
         lines.append(RichText(stringLiteral: shelf))
         return Reply(.info, l == .en ? "Who has what: \(words.books(loans.count)) out"
                                      : "Qui a quoi : \(words.books(loans.count)) \(loans.count == 1 ? "emprunté" : "empruntés")",

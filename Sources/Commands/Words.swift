@@ -27,10 +27,22 @@ struct Words: Sendable {
     /// After a loan's due day, how late it is: " (3 days overdue)", " (en retard de 3 jours)";
     /// "" while it is not.
     func lateness(_ loan: Loan) -> String {
-        guard loan.isOverdue(at: now) else { return "" }
+        latenessText(loan).map { " (\($0))" } ?? ""
+    }
+
+    /// "3 days overdue", or nil while the loan is not.
+    private func latenessText(_ loan: Loan) -> String? {
+        guard loan.isOverdue(at: now) else { return nil }
         let days = max(1, dates.daysAfter(loan.dueAt, now: now))
-        return language == .en ? " (\(days == 1 ? "1 day" : "\(days) days") overdue)"
-                               : " (en retard \(days == 1 ? "d'un jour" : "de \(days) jours"))"
+        return language == .en ? "\(days == 1 ? "1 day" : "\(days) days") overdue"
+                               : "en retard \(days == 1 ? "d'un jour" : "de \(days) jours")"
+    }
+
+    /// How late a loan is and what was reported of its book, in one bracket: " (3 days
+    /// overdue; reported lost by Ana, Tue 24 Nov)"; "" when neither.
+    func lateAndReported(_ loan: Loan, _ book: Book, asker: Borrower? = nil) -> String {
+        let parts = [latenessText(loan), reportText(book, asker: asker)].compactMap(\.self)
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
     }
 
     /// What was reported of a copy: " (reported lost by Ana, Tue 24 Nov)", " (signalé abîmé
@@ -311,7 +323,7 @@ struct Words: Sendable {
             }
             return language == .en ? "\(bold: status.book.title) is on the shelf\(note)." : "\(bold: status.book.title) est sur l'étagère\(note)."
         }
-        let late = lateness(loan) + note
+        let late = lateAndReported(loan, status.book, asker: asker)
         if isAsker(loan.borrower) {
             return language == .en
                 ? "You have \(bold: status.book.title) since \(day(loan.checkedOutAt)), due \(day(loan.dueAt))\(late)."
@@ -323,7 +335,7 @@ struct Words: Sendable {
     }
 
     func loanLine(_ loaned: LoanedBook) -> RichText {
-        let late = lateness(loaned.loan) + reportNote(loaned.book)
+        let late = lateAndReported(loaned.loan, loaned.book)
         return language == .en
             ? "\(bold: loaned.book.title), due \(day(loaned.loan.dueAt))\(late)"
             : "\(bold: loaned.book.title), à rendre \(day(loaned.loan.dueAt))\(late)"

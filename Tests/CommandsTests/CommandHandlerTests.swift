@@ -714,7 +714,7 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "I lost Dune", from: ana, at: minute(3))
         #expect(try await reports.reminders(at: late, dueSoonDays: 2).first?.loans.map(\.book.title) == ["Emma"])
         let digest = PlainRenderer.render(try await reports.digest(at: late))
-        #expect(digest.contains("Dune, due Tue 15 Dec (5 days overdue) (reported lost by Ana, Tue 1 Dec)"), "\(digest)")
+        #expect(digest.contains("Dune, due Tue 15 Dec (5 days overdue; reported lost by Ana, Tue 1 Dec)"), "\(digest)")
         let shown = await handler.handle(text: "show Dune", from: ana, at: minute(4))
         #expect(shown.text.contains("You have Dune since Tue 1 Dec, due Tue 15 Dec (reported lost by you, Tue 1 Dec)."), "\(shown.text)")
         // It turns up: its return takes the report back, and the admin, who was told, is told.

@@ -84,6 +84,33 @@ struct ReportsTests {
             """)
     }
 
+    @Test("copies reported lost: marked where they are out, listed as missing where nobody has them, and reminded of no more")
+    func digestMissing() async throws {
+        let library = try await fixtureLibrary()
+        let chloe = Borrower(name: "Chloé")
+        try await library.setReport(of: 1, to: CopyReport(.lost, by: Borrower(name: "Ana", userID: "U-ANA"), at: utc("2026-11-30 10:00:00")))
+        try await library.setReport(of: 4, to: CopyReport(.lost, by: chloe, at: utc("2026-12-01 10:00:00")))
+        try await library.setReport(of: 3, to: CopyReport(.damaged, by: chloe, at: utc("2026-12-01 10:00:00")))
+        let english = LibraryReports(library: library, language: .en, timeZone: try zone("Europe/Paris"))
+        let digest = PlainRenderer.render(try await english.digest(at: december2))
+        #expect(digest == """
+            Who has what: 3 books out
+              Ana: Dune, due Tue 24 Nov (8 days overdue; reported lost by Ana, Mon 30 Nov); Emma, due Thu 3 Dec
+              Ben: Persuasion, due Sat 12 Dec (reported damaged by Chloé, Tue 1 Dec)
+              Holds:
+              Dune: Chloé waiting
+              Missing:
+              Les Misérables (#4), reported lost by Chloé, Tue 1 Dec
+              0 books on the shelf.
+            """, "\(digest)")
+        let french = LibraryReports(library: library, language: .fr, timeZone: try zone("Europe/Paris"))
+        #expect(PlainRenderer.render(try await french.digest(at: december2)).contains("\n  Introuvables :\n  Les Misérables (#4), signalé perdu par Chloé, mar. 1 déc.\n"))
+        // Ana is reminded of Emma, not of Dune.
+        let reminders = try await english.reminders(at: december2, dueSoonDays: 2)
+        #expect(reminders.map(\.borrower.name) == ["Ana"])
+        #expect(reminders.first?.loans.map(\.book.title) == ["Emma"])
+    }
+
     @Test("nothing out: a short line, still a digest")
     func emptyDigest() async throws {
         let library = LibraryService(database: try LibraryDatabase.inMemory())
