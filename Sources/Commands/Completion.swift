@@ -79,6 +79,7 @@ public struct CommandCompleter: Sendable {
                     ? l.pick("you have it, ", "vous l'avez, ") + due(loan)
                     : l.pick("\(loan.borrower.name) has it, ", "\(loan.borrower.name) l'a, ") + due(loan)
             }
+            if status.book.report?.kind == .lost { return l.pick("missing", "introuvable") }
             if let keeper = status.keptFor {
                 return keeper.isSamePerson(as: sender.borrower) ? l.pick("kept for you", "réservé pour vous")
                     : l.pick("on the shelf, kept for \(keeper.name)", "sur l'étagère, réservé pour \(keeper.name)")
@@ -106,6 +107,15 @@ public struct CommandCompleter: Sendable {
                 return 0
             }
             return all.enumerated().sorted { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) }.map { candidate($0.element) }
+        case .reportFound, .reportRepaired:
+            // What can be found or repaired: the copies so reported.
+            let kind: CopyReport.Kind = verb == .reportFound ? .lost : .damaged
+            return try await library.list(.reported, order: .oldest, at: words.now).filter { $0.book.report?.kind == kind }.map(candidate)
+        case .reportLost, .reportDamaged:
+            // The member's own books first: the likeliest to be lost or damaged by them.
+            let all = try await library.list(.all, order: .oldest, at: words.now)
+            let mine = { (book: BookStatus) in book.loan?.borrower.isSamePerson(as: sender.borrower) == true }
+            return (all.filter(mine) + all.filter { !mine($0) }).map(candidate)
         case .hold:
             // A line forms for a book that is out, not for one on the shelf.
             return try await library.list(.checkedOut, order: .oldest, at: words.now)
@@ -184,7 +194,8 @@ public struct CommandCompleter: Sendable {
 
     private static func takesABook(_ verb: VerbForm.Verb) -> Bool {
         switch verb {
-        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .whoHas, .show: true
+        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .whoHas, .show,
+             .reportLost, .reportDamaged, .reportFound, .reportRepaired: true
         default: false
         }
     }

@@ -122,6 +122,20 @@ struct CompletionTests {
         #expect(await completer.suggestions(for: "who has the h", from: ben, at: tuesday).map(\.command) == ["who has The Hobbit"])
     }
 
+    @Test("report lost offers the member's books first; found and repaired the copies so reported, a missing one said so")
+    func reports() async throws {
+        let completer = try await makeCompleter()
+        let lost = await completer.suggestions(for: "report lost ", from: ana, at: tuesday).map(\.command)
+        #expect(lost.prefix(2) == ["report lost Dune", "report lost The Hobbit"], "\(lost)")
+        #expect(await completer.suggestions(for: "report found ", from: ana, at: tuesday).isEmpty)
+        let handler = CommandHandler(library: completer.library, settings: completer.settings)
+        #expect(await handler.handle(text: "Les Misérables is lost", from: ben, at: tuesday).kind == .info)
+        #expect(await handler.handle(text: "Emma is damaged", from: ben, at: tuesday).kind == .info)
+        #expect(await completer.suggestions(for: "report found ", from: ana, at: tuesday)
+            == [CommandSuggestion(label: "report found Les Misérables · missing", command: "report found Les Misérables")])
+        #expect(await completer.suggestions(for: "report repaired e", from: ana, at: tuesday).map(\.command) == ["report repaired Emma"])
+    }
+
     @Test("verbs that take no book, and text that is no command, get no book suggestions")
     func noBooks() async throws {
         let completer = try await makeCompleter()
