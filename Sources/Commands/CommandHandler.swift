@@ -701,12 +701,20 @@ public actor CommandHandler {
                          : (l == .en ? "Nobody has it checked out." : "Personne ne l'a emprunté."))
         }
         let mayDelete = Words.mayAdminister(sender, settings.admins)
-        let told = mayDelete ? [] : settings.admins.sorted().filter(settings.canMessage)
+        // Told in the library's language, with where the book is, as said to no one in
+        // particular ("Ana has Dune since …"), and what to type.
+        let notices = adminNotices(from: sender, words: words) { their in
+            Reply(.info, their.language == .en
+                ? "\(sender.name) reports \(bold: book.title) (\(number)) \(damaged ? "damaged" : "lost")."
+                : "\(sender.name) signale \(bold: book.title) (\(number)) \(damaged ? "abîmé" : "perdu").",
+                lines: [their.status(bare), their.removal(of: book, endingItsLoan: false)],
+                suggestion: their.language.pick("show ", "info ") + number, language: their.language)
+        }
         if mayDelete {
             lines.append(words.removal(of: book, endingItsLoan: status.loan != nil))
         } else {
             // None of them on a platform that runs here: the member is to tell one.
-            let who: RichText = told.isEmpty ? (l == .en ? "Tell an admin" : "Prévenez un administrateur")
+            let who: RichText = notices.isEmpty ? (l == .en ? "Tell an admin" : "Prévenez un administrateur")
                                              : (l == .en ? "The admins are told" : "Les administrateurs sont prévenus")
             lines.append(l == .en ? "\(who): they can take it off the shelf\(status.loan == nil ? "" : ", which ends its loan"), or add a replacement."
                                   : "\(who) : ils peuvent le retirer de l'étagère\(status.loan == nil ? "" : ", ce qui clôt son emprunt"), ou en ajouter un autre.")
@@ -726,17 +734,7 @@ public actor CommandHandler {
         }
         lines.append(until)
         var reply = Reply(.info, head, lines: lines, language: l)
-        // Told in the library's language, with what to type.
-        let theirs = settings.defaultLanguage, their = words.speaking(theirs)
-        // Where the book is, as said to no one in particular ("Ana has Dune since …").
-        let whereItIs = their.status(bare)
-        reply.notices = told.map { admin in
-            Notice(to: Borrower(name: admin, userID: admin), reply: Reply(.info, theirs == .en
-                ? "\(sender.name) reports \(bold: book.title) (\(number)) \(damaged ? "damaged" : "lost")."
-                : "\(sender.name) signale \(bold: book.title) (\(number)) \(damaged ? "abîmé" : "perdu").",
-                lines: [whereItIs, their.removal(of: book, endingItsLoan: false)],
-                suggestion: theirs.pick("show ", "info ") + number, language: theirs))
-        }
+        reply.notices = notices
         return reply
     }
 
@@ -753,14 +751,19 @@ public actor CommandHandler {
         }
     }
 
-    /// A notice to each admin a direct message reaches (`settings.canMessage`), in the
-    /// library's language, unless the sender is an admin (who knows).
-    private func adminNotices(from sender: Sender, words: Words, _ text: (Words) -> RichText, suggestion: String? = nil) -> [Notice] {
+    /// A notice to each admin a direct message reaches (`settings.canMessage`, on their own
+    /// platform), in the library's language, unless the sender is an admin (who knows).
+    private func adminNotices(from sender: Sender, words: Words, _ reply: (Words) -> Reply) -> [Notice] {
         guard !Words.mayAdminister(sender, settings.admins) else { return [] }
-        let theirs = settings.defaultLanguage, their = words.speaking(theirs)
-        return settings.admins.sorted().filter(settings.canMessage).map { admin in
-            Notice(to: Borrower(name: admin, userID: admin), reply: Reply(.info, text(their), suggestion: suggestion, language: theirs))
-        }
+        let told = settings.admins.sorted().filter(settings.canMessage)
+        guard !told.isEmpty else { return [] }
+        let notice = reply(words.speaking(settings.defaultLanguage))
+        return told.map { Notice(to: Borrower(name: $0, userID: $0), reply: notice) }
+    }
+
+    /// `adminNotices` of one sentence, with a command to try.
+    private func adminNotices(from sender: Sender, words: Words, _ text: (Words) -> RichText, suggestion: String? = nil) -> [Notice] {
+        adminNotices(from: sender, words: words) { their in Reply(.info, text(their), suggestion: suggestion, language: their.language) }
     }
 
     /// "I found Dune", "Dune is repaired": the copy's report taken back, and the admins, who
