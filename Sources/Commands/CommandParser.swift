@@ -283,10 +283,16 @@ public enum CommandParser {
         case .help:
             guard !rest.isEmpty else { return command(.help(topic: nil)) }
             let topicWords = rest.split(separator: " ").map { foldWord(String($0)) }
-            let topic = VerbForm.all.first { $0.words == topicWords }?.verb.topic ?? argument
+            let topic = VerbForm.all.first { $0.words == topicWords }?.verb.topic ?? Self.helpAliases[topicWords] ?? argument
             return command(.help(topic: topic))
         }
     }
+
+    /// Words asked about that are no verb of their own but belong to a topic: `help found`.
+    private static let helpAliases: [[String]: String] = [
+        ["lost"]: "report", ["damaged"]: "report", ["found"]: "report", ["repaired"]: "report", ["signaler"]: "report",
+        ["perdu"]: "report", ["abime"]: "report", ["retrouve"]: "report", ["repare"]: "report",
+    ]
 
     /// The verbs of a rules question that a book may follow ("how long can I keep Dune").
     private static let rulesAboutABook: Set<String> = ["keep", "borrow", "have", "get", "renew", "garder", "emprunter", "prolonger"]

@@ -655,6 +655,8 @@ let parseTable: [ParseCase] = [
     ParseCase("report Dune as damaged", .report(book: "Dune", kind: .damaged), .en),
     ParseCase("j'ai perdu Dune", .report(book: "Dune", kind: .lost), .fr),
     ParseCase("Le Petit Prince est abîmé", .report(book: "Le Petit Prince", kind: .damaged), .fr),
+    ParseCase("help found", .help(topic: "report"), .en),
+    ParseCase("aide signaler", .help(topic: "report"), .fr),
     ParseCase("I found Dune", .report(book: "Dune", kind: .found), .en),
     ParseCase("found my copy of Dune", .report(book: "Dune", kind: .found), .en),
     ParseCase("Dune turned up", .report(book: "Dune", kind: .found), .en),
