@@ -1674,6 +1674,11 @@ public actor CommandHandler {
             return Help.reply(topic: topic, language: l)
 
         case .report(let reference, let kind):
+            // A title of the library that reads as a report ("Everything Is Broken"): who has it.
+            let asTitles = CommandParser.reportEndings(kind).map { reference + " " + $0 }
+            if let title = try await library.firstTitle(among: asTitles) {
+                return try await run(.whoHas(book: asTitles[title]), sender: sender, now: now, words: words)
+            }
             let statuses = try await library.whoHas(reference)
             let me = sender.borrower
             let mine = { (status: BookStatus) in status.loan?.borrower.isSamePerson(as: me) == true }

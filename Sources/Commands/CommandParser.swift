@@ -1076,13 +1076,28 @@ public enum CommandParser {
         return nil
     }
 
+    /// The endings that make a title a report ("is broken", "est perdu"), as `parse` reads them
+    /// after a book: the handler asks whether the book and one of them are a whole title
+    /// ("Everything Is Broken"), which is asked about, not reported.
+    public static func reportEndings(_ kind: ReportKind) -> [String] {
+        let french = switch kind {
+        case .lost: "perdu"
+        case .damaged: "abîmé"
+        case .found: "retrouvé"
+        case .repaired: "réparé"
+        }
+        let verb = ["report " + kind.rawValue, "signaler " + french]
+        return reports.filter { $0.lead.isEmpty && verb.contains($0.verb) }.flatMap { $0.tails.map { $0.joined(separator: " ") } }
+    }
+
     /// How a report of a lost or damaged book starts and ends (folded), and the report it is;
     /// the first that fits is taken. ("I lost my place in line for Dune" is not one: see `rephrase`.)
     private static let reports: [(lead: [String], tails: [[String]], verb: String, language: Language)] = {
-        let lost = [["is", "lost"], ["is", "missing", "for", "good"], ["got", "lost"], ["has", "been", "lost"]]
-        let damaged = [["is", "damaged"], ["got", "damaged"], ["is", "ruined"], ["got", "ruined"], ["is", "torn"], ["got", "wet"],
-                       ["has", "been", "damaged"]]
-        let perdu = [["est", "perdu"], ["est", "perdue"], ["a", "ete", "perdu"], ["a", "ete", "perdue"]]
+        let lost = [["is", "lost"], ["is", "missing", "for", "good"], ["got", "lost"], ["has", "been", "lost"], ["has", "gone", "missing"],
+                    ["went", "missing"], ["has", "disappeared"]]
+        let damaged = [["is", "damaged"], ["got", "damaged"], ["is", "ruined"], ["got", "ruined"], ["is", "torn"], ["got", "torn"], ["got", "wet"],
+                       ["has", "been", "damaged"], ["fell", "apart"], ["is", "falling", "apart"], ["is", "broken"]]
+        let perdu = [["est", "perdu"], ["est", "perdue"], ["a", "ete", "perdu"], ["a", "ete", "perdue"], ["a", "disparu"], ["est", "introuvable"]]
         let abime = [["est", "abime"], ["est", "abimee"], ["est", "endommage"], ["est", "endommagee"], ["a", "ete", "abime"], ["a", "ete", "abimee"]]
         let found = [["turned", "up"], ["has", "turned", "up"], ["is", "found"], ["was", "found"], ["has", "been", "found"]]
         let repaired = [["is", "repaired"], ["was", "repaired"], ["is", "fixed"], ["was", "fixed"], ["has", "been", "repaired"]]
@@ -1097,7 +1112,10 @@ public enum CommandParser {
             ([], found, "report found", .en), ([], repaired, "report repaired", .en), ([], retrouve, "signaler retrouvé", .fr), ([], repare, "signaler réparé", .fr),
             (["i", "lost"], [[]], "report lost", .en), (["i've", "lost"], [[]], "report lost", .en), (["i", "have", "lost"], [[]], "report lost", .en),
             (["i", "damaged"], [[]], "report damaged", .en), (["i've", "damaged"], [[]], "report damaged", .en),
-            (["i", "ruined"], [[]], "report damaged", .en), (["i", "spilled", "coffee", "on"], [[]], "report damaged", .en),
+            (["i", "ruined"], [[]], "report damaged", .en), (["i", "broke"], [[]], "report damaged", .en), (["i", "tore"], [[]], "report damaged", .en),
+            (["i", "spilled", "coffee", "on"], [[]], "report damaged", .en), (["i", "spilled", "water", "on"], [[]], "report damaged", .en),
+            (["i", "spilled", "tea", "on"], [[]], "report damaged", .en), (["i", "spilled", "wine", "on"], [[]], "report damaged", .en),
+            (["je", "ne", "trouve", "plus"], [[]], "signaler perdu", .fr), (["j'ai", "egare"], [[]], "signaler perdu", .fr),
             (["report"], [["as", "lost"], ["lost"], ["as", "missing"], ["missing"]], "report lost", .en),
             (["report"], [["as", "damaged"], ["damaged"]], "report damaged", .en),
             (["j'ai", "perdu"], [[]], "signaler perdu", .fr), (["j'ai", "abime"], [[]], "signaler abîmé", .fr),
@@ -1181,10 +1199,14 @@ public enum CommandParser {
             }
         }
         // "I lost Dune", "Dune is damaged", "report Dune as lost", "j'ai perdu Dune": a report.
-        if let (report, tail) = framing(folded, Self.reports, lead: \.lead, tails: \.tails) {
+        // Not a command that says what it is ("who has Everything Is Broken").
+        if let (report, tail) = framing(folded, Self.reports, lead: \.lead, tails: \.tails),
+           !report.lead.isEmpty || !VerbForm.all.contains(where: { folded.starts(with: $0.words) }) {
             // "I lost my copy of Dune" is about Dune; "I lost my place in line" about no book.
             var start = report.lead.count
-            if let copy = [["my", "copy", "of"], ["the", "copy", "of"], ["our", "copy", "of"], ["mon", "exemplaire", "de"]]
+            if let copy = [["my", "copy", "of"], ["the", "copy", "of"], ["our", "copy", "of"], ["mon", "exemplaire", "de"],
+                           ["the", "cover", "of"], ["the", "spine", "of"], ["a", "page", "of"], ["some", "pages", "of"], ["the", "pages", "of"],
+                           ["la", "couverture", "de"]]
                 .first(where: { folded[start...].starts(with: $0) && folded.count - tail.count > start + $0.count }) {
                 start += copy.count
             }

@@ -765,6 +765,11 @@ struct CommandHandlerTests {
         let retracted = await handler.handle(text: "undo", from: ana, at: minute(20))
         #expect(retracted.text.contains("Emma (#2) is no longer reported damaged."), "\(retracted.text)")
         #expect(try await library.whoHas("Emma").first?.book.report == nil)
+        // A title that reads as a report is asked about.
+        _ = try await library.add(NewBook(title: "Everything Is Broken", author: "Emma Larkin"), at: tuesday)
+        let title = await handler.handle(text: "Everything is broken", from: ben, at: minute(29))
+        #expect(title.text.hasPrefix("Everything Is Broken is on the shelf."), "\(title.text)")
+        #expect(try await library.whoHas("Everything Is Broken").first?.book.report == nil)
         // The admins' list of what is reported.
         _ = await handler.handle(text: "Dune is lost", from: ana, at: minute(30))
         #expect(try await library.counts().reported == 1)

@@ -666,6 +666,12 @@ let parseTable: [ParseCase] = [
     ParseCase("j'ai retrouvé Dune", .report(book: "Dune", kind: .found), .fr),
     ParseCase("Le Petit Prince est réparé", .report(book: "Le Petit Prince", kind: .repaired), .fr),
     ParseCase("I found my keys", .unknown(text: "I found my keys", suggestion: nil), .en),
+    ParseCase("who has Everything Is Broken", .whoHas(book: "Everything Is Broken"), .en),
+    ParseCase("Dune has gone missing", .report(book: "Dune", kind: .lost), .en),
+    ParseCase("the cover of Dune is torn", .report(book: "Dune", kind: .damaged), .en),
+    ParseCase("I spilled water on Dune", .report(book: "Dune", kind: .damaged), .en),
+    ParseCase("je ne trouve plus Dune", .report(book: "Dune", kind: .lost), .fr),
+    ParseCase("Dune a disparu", .report(book: "Dune", kind: .lost), .fr),
     ParseCase("I lost my place in line for Dune", .unknown(text: "I lost my place in line for Dune", suggestion: nil), .en),
     // French requests, questions and praise.
     ParseCase("je voudrais Dune", .unknown(text: "je voudrais Dune", suggestion: "emprunter Dune"), .fr),
