@@ -1247,6 +1247,8 @@ public actor CommandHandler {
             // not when it went to them as the first in line (their place in it is used up).
             var undo = undoable.value(for: sender.key, at: now)
             if undo?.at == now, case .command(.checkout(copy, nil))? = undo?.steps.last { undo?.steps.removeLast() }
+            // Nor does a report of it lost, which the return took back, come back on its own.
+            if first != nil, undo?.at == now, case .restoreReport(mine.book.id, _)? = undo?.steps.last { undo?.steps.removeLast() }
             if first == nil, let previous = mine.loan { undo?.steps.append(.takeBack(passed: lent.loan, previous: previous, name: name)) }
             if let undo { undoable.set(undo, for: sender.key, at: now) }
             return passed

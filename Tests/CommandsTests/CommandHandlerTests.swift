@@ -784,6 +784,30 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "list lost", from: ben, at: minute(33)).text.hasPrefix("No book is reported lost or damaged."))
     }
 
+    @Test("a book reported lost and passed on has turned up; undone, it is the giver's and reported lost again, unless it went to the first in line")
+    func lostBookPassedOn() async throws {
+        let handler = try await makeHandler(admins: ["U-ADMIN"])
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        _ = await handler.handle(text: "I lost Dune", from: ana, at: minute(2))
+        let passed = await handler.handle(text: "pass Dune to Chloé", from: ana, at: minute(3))
+        #expect(passed.kind == .success, "\(passed.text)")
+        #expect(passed.notices.contains { PlainRenderer.render($0.reply) == "Ana has Dune (#1) in hand: it is no longer reported lost." })
+        #expect(try await handler.library.whoHas("Dune").first?.book.report == nil)
+        let undone = await handler.handle(text: "undo", from: ana, at: minute(4))
+        #expect(undone.text.contains("Dune (#1) is reported lost again."), "\(undone.text)")
+        let status = try #require(try await handler.library.whoHas("Dune").first)
+        #expect(status.loan?.borrower.name == "Ana")
+        #expect(status.book.report?.kind == .lost)
+        // To the first in line: the pass stands, and so does the report's end.
+        _ = await handler.handle(text: "hold Dune", from: ben, at: minute(5))
+        let toBen = await handler.handle(text: "pass Dune to Ben", from: ana, at: minute(6))
+        #expect(toBen.kind == .success, "\(toBen.text)")
+        let nothing = await handler.handle(text: "undo", from: ana, at: minute(7))
+        #expect(nothing.text.hasPrefix("There is nothing to undo"), "\(nothing.text)")
+        #expect(try await handler.library.whoHas("Dune").first?.book.report == nil)
+    }
+
     @Test("pass Dune to Ben: the sender's copy goes straight to Ben, who is told; not someone else's, nor past the line")
     func handOver() async throws {
         let handler = try await makeHandler()
