@@ -738,7 +738,7 @@ public actor CommandHandler {
         return reply
     }
 
-    /// A copy reported lost, checked out or returned: it turned up. The reply says so, and the
+    /// A copy reported lost, returned: it turned up. The reply says so, and the
     /// admins who were told of the loss are told.
     private func turnedUp(_ book: Book, _ report: CopyReport, in reply: inout Reply, from sender: Sender, words: Words) {
         let l = words.language
@@ -775,10 +775,11 @@ public actor CommandHandler {
             return Reply(.info, l == .en ? "\(bold: book.title) (\(number)) was not reported \(what)." : "\(bold: book.title) (\(number)) n'était pas signalé \(what).",
                          lines: [words.status(status, asker: sender.borrower)], language: l)
         }
-        let (updated, previous) = try await library.setReport(of: book.id, to: nil)
+        let (updated, previous, next) = try await library.setReport(of: book.id, to: nil, at: now)
         undone(by: .restoreReport(bookID: book.id, previous), for: sender, at: now)
         var current = status
         current.book = updated
+        if let next { (current.keptFor, current.keptUntil) = (next.holder, next.keptUntil) }
         let head: RichText = switch (l, kind) {
         case (.en, .found): "Good news: \(bold: book.title) (\(number)) is no longer reported lost."
         case (.fr, .found): "Bonne nouvelle : \(bold: book.title) (\(number)) n'est plus signalé perdu."
@@ -794,13 +795,15 @@ public actor CommandHandler {
             case (.fr, _): "\(sender.name) signale \(bold: book.title) (\(number)) réparé : il n'est plus signalé abîmé."
             }
         }, suggestion: l.pick("show ", "info ") + number)
+        // Its line waited: the first in it is told it is kept for them.
+        if let next { reply.notices.append(words.keptNotice(updated, for: next, language: settings.defaultLanguage)) }
         return reply
     }
 
     /// `undo` after a report, or after taking one back: the copy's report as it was.
     private func restoreReport(of bookID: Int64, to report: CopyReport?, sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
-        let (book, previous) = try await library.setReport(of: bookID, to: report)
+        let (book, previous, next) = try await library.setReport(of: bookID, to: report, at: now)
         undone(by: .restoreReport(bookID: bookID, previous), for: sender, at: now)
         let title: RichText = "\(bold: book.title) (#\(book.id))"
         let kind = report?.kind ?? previous?.kind
@@ -812,6 +815,11 @@ public actor CommandHandler {
         case (.fr, false): "\(title) est de nouveau signalé \(what)."
         }
         var reply = Reply(.success, head, language: l)
+        if let next {
+            reply.lines.append(l == .en ? "\(next.holder.name) is first in line for it: it is kept for them\(words.until(next.keptUntil))."
+                                        : "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil)).")
+            reply.notices.append(words.keptNotice(book, for: next, language: settings.defaultLanguage))
+        }
         // The admins were told of a report the member takes back.
         if report == nil, previous?.by.isSamePerson(as: sender.borrower) == true {
             reply.notices = adminNotices(from: sender, words: words) { their in
@@ -968,8 +976,6 @@ public actor CommandHandler {
                     throw error
                 }
             }
-            // Undone last: the report comes back once the book is back.
-            if let report = lent.turnedUp { undone(by: .restoreReport(bookID: lent.book.id, report), for: sender, at: now) }
             undone(by: .returnBook(book: "#\(lent.book.id)"), for: sender, at: now)
             var reply = Reply(.success, l == .en
                 ? "\(bold: lent.book.title) is checked out to \(borrower.name)."
@@ -980,7 +986,6 @@ public actor CommandHandler {
             if !borrower.isSamePerson(as: sender.borrower) {
                 reply.notices = [words.lentForNotice(lent, by: sender.borrower, language: settings.defaultLanguage)]
             }
-            if let report = lent.turnedUp { turnedUp(lent.book, report, in: &reply, from: sender, words: words) }
             return reply
 
         case .returnBook(let book):
@@ -1697,7 +1702,7 @@ public actor CommandHandler {
                                              : "\(bold: status.book.title) (#\(status.book.id)) est déjà signalé \(kind == .lost ? "perdu" : "abîmé").",
                              lines: [words.status(status, asker: me)], suggestion: l.pick("show #", "info #") + "\(status.book.id)", language: l)
             }
-            let (book, previous) = try await library.setReport(of: status.book.id, to: CopyReport(kind.copyReport, by: me, at: now))
+            let (book, previous, _) = try await library.setReport(of: status.book.id, to: CopyReport(kind.copyReport, by: me, at: now), at: now)
             undone(by: .restoreReport(bookID: book.id, previous), for: sender, at: now)
             var updated = status
             updated.book = book

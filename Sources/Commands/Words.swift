@@ -310,6 +310,11 @@ struct Words: Sendable {
         }
         let note = reportNote(status.book, asker: asker)
         guard let loan = status.loan else {
+            // Missing: its line waits for it to turn up, kept for nobody.
+            if status.book.report?.kind == .lost {
+                let waiting = status.keptFor.map { isAsker($0) ? language.pick("; you wait for it", " ; vous l'attendez") : language.pick("; \($0.name) waits for it", " ; \($0.name) l'attend") } ?? ""
+                return language == .en ? "\(bold: status.book.title) is missing\(note)\(waiting)." : "\(bold: status.book.title) est introuvable\(note)\(waiting)."
+            }
             if let keeper = status.keptFor {
                 if isAsker(keeper) {
                     return language == .en ? "\(bold: status.book.title) is on the shelf, kept for you\(until(status.keptUntil))\(note)."
@@ -317,9 +322,6 @@ struct Words: Sendable {
                 }
                 return language == .en ? "\(bold: status.book.title) is on the shelf, kept for \(keeper.name)\(until(status.keptUntil)), first in line\(note)."
                                        : "\(bold: status.book.title) est sur l'étagère, réservé pour \(keeper.name)\(until(status.keptUntil)), premier de la file\(note)."
-            }
-            if status.book.report?.kind == .lost {
-                return language == .en ? "\(bold: status.book.title) is missing\(note)." : "\(bold: status.book.title) est introuvable\(note)."
             }
             return language == .en ? "\(bold: status.book.title) is on the shelf\(note)." : "\(bold: status.book.title) est sur l'étagère\(note)."
         }
@@ -346,7 +348,8 @@ struct Words: Sendable {
         // The report after where the book is, in the same brackets.
         let report = reportText(status.book).map { "; " + $0 } ?? ""
         guard let loan = status.loan else {
-            guard let keeper = status.keptFor else { return report.isEmpty ? head : "\(head) (\(String(report.dropFirst(2))))" }
+            // A missing copy is kept for nobody.
+            guard let keeper = status.keptFor, status.book.report?.kind != .lost else { return report.isEmpty ? head : "\(head) (\(String(report.dropFirst(2))))" }
             return language == .en ? "\(head) (kept for \(keeper.name)\(until(status.keptUntil))\(report))"
                                    : "\(head) (réservé pour \(keeper.name)\(until(status.keptUntil))\(report))"
         }
@@ -668,6 +671,12 @@ struct Words: Sendable {
             return Reply(.error, RichText(stringLiteral: l.pick("A name is at most \(maximum) characters: give a shorter one.",
                                                                 "Un nom fait au plus \(maximum) caractères : donnez-en un plus court.")),
                          language: l)
+        case .missing(let book, _):
+            let found = l.pick("found ", "j'ai retrouvé ") + reference(book)
+            return Reply(.error, "\(status(BookStatus(book: book, loan: nil), asker: asker))",
+                         lines: [l == .en ? "If you have it in hand, say \(code: found), then check it out; else \(code: "hold " + reference(book)) and you are told when it turns up."
+                                          : "Si vous l'avez en main, dites \(code: found), puis empruntez-le ; sinon \(code: "réserver " + reference(book)) et vous serez prévenu à son retour."],
+                         suggestion: l.pick("hold ", "réserver ") + reference(book), language: l)
         }
     }
 }

@@ -31,6 +31,9 @@ public enum LibraryError: Error, Sendable, Hashable {
     case invalidBook(field: BookField, problem: InvalidField)
     /// A borrower's name longer than `maximum` characters (`Borrower.maximumNameLength`).
     case nameTooLong(maximum: Int)
+    /// The copy is reported lost and nobody has it: it is lent again once it turns up
+    /// (`found`); a hold waits for it.
+    case missing(Book, report: CopyReport)
 }
 
 /// What is wrong with a book field.
@@ -82,6 +85,8 @@ extension LibraryError: CustomStringConvertible {
             }
         case .nameTooLong(let maximum):
             return "A borrower's name is at most \(maximum) characters."
+        case .missing(let book, let report):
+            return "\(book.title) is missing: \(report.by.name) reported it lost."
         }
     }
 }

@@ -172,6 +172,9 @@ public struct LibraryService: Sendable {
             if let loan = try Self.openLoan(of: book.id, db) {
                 throw LibraryError.alreadyCheckedOut(book, loan: loan)
             }
+            // Whoever has it in hand says it turned up first (`found`): a checkout alone may
+            // be of the copy someone thought was there.
+            if let report = book.report, report.kind == .lost { throw LibraryError.missing(book, report: report) }
             let holds = try Self.holds(of: book.id, db)
             if let first = holds.first, !first.holder.isSamePerson(as: borrower) {
                 throw LibraryError.heldForAnother(book, hold: first)
@@ -191,9 +194,7 @@ public struct LibraryService: Sendable {
                 throw error
             }
             let loan = Loan(id: db.lastInsertedRowID, bookID: book.id, borrower: borrower, checkedOutAt: now, dueAt: due)
-            // A copy reported lost that someone lends has turned up.
-            let (found, turnedUp) = try Self.turnedUp(book, db)
-            return LoanedBook(book: found, loan: loan, turnedUp: turnedUp)
+            return LoanedBook(book: book, loan: loan)
         }
     }
 
@@ -310,11 +311,13 @@ public struct LibraryService: Sendable {
     // MARK: - Reports
 
     /// Sets what is reported of copy `bookID`: `report` replaces its last report, nil takes it
-    /// back (the copy turned up or was repaired; `undo`). Returns the copy as it is now and the
-    /// report it had. The copy deleted meanwhile: `notFound`.
+    /// back (the copy turned up or was repaired; `undo`). Returns the copy as it is now, the
+    /// report it had, and, for a missing copy back on the shelf, whom it is now kept for (as
+    /// after a return). The copy deleted meanwhile: `notFound`.
     @discardableResult
-    public func setReport(of bookID: Int64, to report: CopyReport?) async throws -> (book: Book, previous: CopyReport?) {
+    public func setReport(of bookID: Int64, to report: CopyReport?, at now: Date) async throws -> (book: Book, previous: CopyReport?, nextInLine: Hold?) {
         if let report { try Self.validate(report.by) }
+        let rules = self.rules
         return try await database.writer.write { db in
             guard var book = try Self.books([bookID], db).first else {
                 throw LibraryError.notFound(reference: "#\(bookID)", suggestions: [])
@@ -330,12 +333,14 @@ public struct LibraryService: Sendable {
                 try db.run("DELETE FROM report WHERE bookID = ?", [bookID])
             }
             book.report = report
-            return (book, previous)
+            guard previous?.kind == .lost, report?.kind != .lost, try Self.openLoan(of: bookID, db) == nil else { return (book, previous, nil) }
+            // Its line waited while it was missing: the first in it has it kept for them now.
+            return (book, previous, try Self.keepForNext(book, from: now, rules, db))
         }
     }
 
-    /// Takes back the report of a copy reported lost, which a checkout or a return shows has
-    /// turned up: the copy without it, and the report taken back. Other reports stay.
+    /// Takes back the report of a copy reported lost, which its return shows has turned up: the
+    /// copy without it, and the report taken back. Other reports stay.
     private static func turnedUp(_ book: Book, _ db: Database) throws -> (Book, CopyReport?) {
         guard let report = book.report, report.kind == .lost else { return (book, nil) }
         try db.run("DELETE FROM report WHERE bookID = ?", [book.id])
@@ -1082,10 +1087,12 @@ public struct LibraryService: Sendable {
     }
 
     /// The SQL condition on `hold` that it is the one its book on the shelf is kept for: the
-    /// first in the book's line, and the book is not out.
+    /// first in the book's line, and the book is neither out nor missing (reported lost: its
+    /// line waits, and its first does not lapse).
     private static let keptHold = """
         hold.id = (SELECT line.id FROM hold line WHERE line.bookID = hold.bookID ORDER BY line.placedAt, line.id LIMIT 1)
         AND NOT EXISTS (SELECT 1 FROM loan WHERE loan.bookID = hold.bookID AND loan.returnedAt IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM report WHERE report.bookID = hold.bookID AND report.kind = 'lost')
         """
 
     /// Keeps the book on the shelf for `hold`, the first in its line, from `now`: records and

@@ -110,13 +110,10 @@ public struct BookStatus: Sendable, Hashable {
 public struct LoanedBook: Sendable, Hashable {
     public var book: Book
     public var loan: Loan
-    /// For a checkout of a copy reported lost: the report it took back (it turned up).
-    public var turnedUp: CopyReport?
 
-    public init(book: Book, loan: Loan, turnedUp: CopyReport? = nil) {
+    public init(book: Book, loan: Loan) {
         self.book = book
         self.loan = loan
-        self.turnedUp = turnedUp
     }
 }
 

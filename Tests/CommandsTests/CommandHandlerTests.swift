@@ -749,20 +749,32 @@ struct CommandHandlerTests {
         #expect(try await library.whoHas("#4").first?.loan?.borrower.name == "Ben")
         let held = await handler.handle(text: "hold Les Misérables", from: ana, at: minute(14))
         #expect(held.kind == .success, "\(held.text)")
-        // Checked out by the one who found it on the shelf: it turned up.
+        // A missing copy is not lent until someone says it turned up; its line waits for it,
+        // and once found, it is kept for the first in line, who is told.
         _ = await handler.handle(text: "cancel hold Les Misérables", from: ana, at: minute(15))
         let taken = await handler.handle(text: "checkout #3", from: ana, at: minute(16))
-        #expect(taken.text.contains("It was reported lost by Ben on Tue 1 Dec: glad it turned up."), "\(taken.text)")
-        #expect(try await library.whoHas("#3").first?.book.report == nil)
+        #expect(taken.kind == .error)
+        #expect(taken.text.hasPrefix("Les Misérables is missing (reported lost by Ben, Tue 1 Dec).\n  If you have it in hand, say `found "), "\(taken.text)")
+        #expect(await handler.handle(text: "hold #3", from: ana, at: minute(17)).kind == .success)
+        #expect(await handler.handle(text: "who has #3", from: ben, at: minute(18)).text
+            .hasPrefix("Les Misérables is missing (reported lost by you, Tue 1 Dec); Ana waits for it."))
+        // Waiting for a missing copy is no place kept on the shelf: it never lapses.
+        #expect(try await library.lapseKeptHolds(at: late).isEmpty)
+        #expect(try await library.lapseKeptHolds(at: late.addingTimeInterval(30 * 86_400)).isEmpty)
+        #expect(try await library.show("#3").holds.map(\.holder.name) == ["Ana"])
+        let foundAgain = await handler.handle(text: "found #3", from: ben, at: minute(19))
+        #expect(foundAgain.text.hasPrefix("Good news: Les Misérables (#3) is no longer reported lost.\n  Les Misérables is on the shelf, kept for Ana until "), "\(foundAgain.text)")
+        #expect(foundAgain.notices.map(\.to.name).sorted() == ["Ana", "U-ADMIN"])
+        #expect(await handler.handle(text: "checkout #3", from: ana, at: minute(20)).kind == .success)
         // Damaged and repaired, in French, and the report undone.
-        let abime = await handler.handle(text: "Emma est abîmé", from: ana, at: minute(17))
+        let abime = await handler.handle(text: "Emma est abîmé", from: ana, at: minute(27))
         #expect(abime.text.hasPrefix("Merci de l'avoir dit : Emma (#2) est signalé abîmé, et toujours emprunté par vous."), "\(abime.text)")
         #expect(try await reports.reminders(at: late, dueSoonDays: 2).first?.loans.map(\.book.title).sorted() == ["Dune", "Emma", "Les Misérables"])
-        let repare = await handler.handle(text: "Emma est réparé", from: ana, at: minute(18))
+        let repare = await handler.handle(text: "Emma est réparé", from: ana, at: minute(28))
         #expect(repare.text.hasPrefix("Emma (#2) n'est plus signalé abîmé."), "\(repare.text)")
-        _ = await handler.handle(text: "défaire", from: ana, at: minute(19))
+        _ = await handler.handle(text: "défaire", from: ana, at: minute(29))
         #expect(try await library.whoHas("Emma").first?.book.report?.kind == .damaged)
-        let retracted = await handler.handle(text: "undo", from: ana, at: minute(20))
+        let retracted = await handler.handle(text: "undo", from: ana, at: minute(30))
         #expect(retracted.text.contains("Emma (#2) is no longer reported damaged."), "\(retracted.text)")
         #expect(try await library.whoHas("Emma").first?.book.report == nil)
         // A title that reads as a report is asked about.

@@ -88,9 +88,9 @@ struct ReportsTests {
     func digestMissing() async throws {
         let library = try await fixtureLibrary()
         let chloe = Borrower(name: "Chloé")
-        try await library.setReport(of: 1, to: CopyReport(.lost, by: Borrower(name: "Ana", userID: "U-ANA"), at: utc("2026-11-30 10:00:00")))
-        try await library.setReport(of: 4, to: CopyReport(.lost, by: chloe, at: utc("2026-12-01 10:00:00")))
-        try await library.setReport(of: 3, to: CopyReport(.damaged, by: chloe, at: utc("2026-12-01 10:00:00")))
+        try await library.setReport(of: 1, to: CopyReport(.lost, by: Borrower(name: "Ana", userID: "U-ANA"), at: utc("2026-11-30 10:00:00")), at: december2)
+        try await library.setReport(of: 4, to: CopyReport(.lost, by: chloe, at: utc("2026-12-01 10:00:00")), at: december2)
+        try await library.setReport(of: 3, to: CopyReport(.damaged, by: chloe, at: utc("2026-12-01 10:00:00")), at: december2)
         let english = LibraryReports(library: library, language: .en, timeZone: try zone("Europe/Paris"))
         let digest = PlainRenderer.render(try await english.digest(at: december2))
         #expect(digest == """
