@@ -918,6 +918,8 @@ public enum CommandParser {
         (["what", "have", "i", "read"], "my history", .en),
         // A book not where it should be: who has it.
         (["i", "can't", "find"], "who has", .en), (["i", "cannot", "find"], "who has", .en), (["i", "cant", "find"], "who has", .en),
+        (["i", "can't", "find", "my", "copy", "of"], "who has", .en), (["i", "cannot", "find", "my", "copy", "of"], "who has", .en),
+        (["i", "cant", "find", "my", "copy", "of"], "who has", .en),
         (["where", "can", "i", "find"], "who has", .en), (["je", "ne", "trouve", "pas"], "qui a", .fr), (["je", "trouve", "pas"], "qui a", .fr),
         (["how", "many", "copies", "of"], "who has", .en), (["combien", "d'exemplaires", "de"], "qui a", .fr),
         (["books", "in"], "search", .en), (["books", "on"], "search", .en),
@@ -945,6 +947,8 @@ public enum CommandParser {
         (["lost", "books"], "list lost", .en), (["missing", "books"], "list lost", .en), (["damaged", "books"], "list lost", .en),
         (["which", "books", "are", "lost"], "list lost", .en), (["which", "books", "are", "missing"], "list lost", .en),
         (["which", "books", "are", "damaged"], "list lost", .en), (["any", "lost", "books"], "list lost", .en),
+        (["is", "anything", "missing"], "list lost", .en), (["is", "anything", "lost"], "list lost", .en),
+        (["are", "any", "books", "missing"], "list lost", .en), (["are", "any", "books", "lost"], "list lost", .en),
         (["livres", "perdus"], "liste perdus", .fr), (["livres", "abimes"], "liste perdus", .fr),
         (["qui", "est", "en", "retard"], "liste en retard", .fr), (["des", "livres", "en", "retard"], "liste en retard", .fr),
         (["is", "anything", "available"], "list available", .en), (["anything", "available"], "list available", .en),
@@ -1006,7 +1010,7 @@ public enum CommandParser {
 
     private static let availabilityTails: [[String]] = [
         ["available"], ["in"], ["free"], ["out"], ["taken"], ["checked", "out"], ["on", "the", "shelf"], ["back"],
-        ["overdue"], ["late"], ["due", "soon"],
+        ["overdue"], ["late"], ["due", "soon"], ["lost"], ["missing"], ["damaged"], ["broken"],
     ].sorted { $0.count > $1.count }
 
     private static let frenchAvailabilityTails: [[String]] = [
