@@ -1673,6 +1673,9 @@ public actor CommandHandler {
                                          : "\(categories.count) \(categories.count == 1 ? "catégorie" : "catégories") :",
                          lines: lines, suggestion: l.pick("search ", "chercher ") + first.name, language: l)
 
+        case .stats:
+            return words.statistics(try await library.statistics(at: now))
+
         case .show(let book):
             let details = try await library.show(book)
             return words.details(details, asker: sender.borrower)

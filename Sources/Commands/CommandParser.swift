@@ -151,6 +151,11 @@ public enum CommandParser {
             let tail = rest.split(separator: " ").map { foldWord(String($0)) }
             guard tail.isEmpty || searchTails.contains(tail) || tail == ["are", "there", "in", "the", "library"] else { return nil }
             return command(.categories)
+        case .stats:
+            // "stats for the library", "how many loans this year", "statistiques de la bibliothèque".
+            let tail = rest.split(separator: " ").map { foldWord(String($0)) }
+            guard tail.isEmpty || statsTails.contains(tail) else { return nil }
+            return command(.stats)
         case .digest, .clean, .confirm, .cancel, .myBooks, .undo:
             guard rest.isEmpty else { return nil }
             switch form.verb {
@@ -1034,6 +1039,13 @@ public enum CommandParser {
         ["do", "you", "have", "in", "the", "library"], ["do", "we", "have", "in", "the", "library"], ["avez-vous"], ["avons-nous"],
         ["y", "a-t-il"], ["est-ce", "que", "vous", "avez"],
     ].sorted { $0.count > $1.count }
+
+    /// What may follow `stats` and say nothing more.
+    private static let statsTails: Set<[String]> = [
+        ["this", "month"], ["this", "year"], ["so", "far"], ["this", "year", "so", "far"], ["of", "the", "library"], ["for", "the", "library"],
+        ["in", "the", "library"], ["have", "there", "been"], ["are", "there"], ["ce", "mois-ci"], ["cette", "annee"], ["de", "la", "bibliotheque"],
+        ["du", "club"], ["of", "the", "club"], ["please"],
+    ]
 
     /// The commands of `phrasings` that take nothing after them.
     private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history"]

@@ -44,6 +44,8 @@ public enum Intent: Sendable, Hashable {
     case rules(book: String?)
     /// The categories the books carry, each with how many books carry it (`categories`, `genres`).
     case categories
+    /// The library's figures: the shelf, the loans of the month and the year, the most borrowed.
+    case stats
     /// `yes` / `oui` / `confirm`, answering a confirmation request.
     case confirm
     /// `no` / `cancel` / `annuler`.
@@ -91,6 +93,7 @@ public enum Intent: Sendable, Hashable {
         case .help: "help"
         case .rules: "rules"
         case .categories: "categories"
+        case .stats: "stats"
         case .confirm: "confirm"
         case .cancel: "cancel"
         case .thanks: "thanks"

@@ -44,7 +44,7 @@ extension ParsedCommand {
             fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
         case .several(let parts):
             fields.append(("commands", .array(parts.map { .json($0.command.jsonLine) })))
-        case .digest, .clean, .confirm, .cancel, .thanks, .undo, .categories:
+        case .digest, .clean, .confirm, .cancel, .thanks, .undo, .categories, .stats:
             break
         }
         fields.append(("language", language.map { .string($0.rawValue) } ?? .null))
@@ -129,6 +129,7 @@ extension Intent {
         case .help(let topic): return topic.map { "help \($0)" } ?? "help"
         case .rules(let book): return book.map { "how long can I keep \(quoted($0))" } ?? "rules"
         case .categories: return "categories"
+        case .stats: return "stats"
         case .confirm: return "yes"
         case .thanks: return "thanks"
         case .undo: return "undo"

@@ -2,7 +2,7 @@
 struct VerbForm: Sendable {
     enum Verb: Sendable {
         case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules,
-             categories, confirm, cancel, undo, tag, untag, reportLost, reportDamaged, reportFound, reportRepaired
+             categories, stats, confirm, cancel, undo, tag, untag, reportLost, reportDamaged, reportFound, reportRepaired
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -29,6 +29,7 @@ struct VerbForm: Sendable {
             case .help: "help"
             case .rules: "rules"
             case .categories: "categories"
+            case .stats: "stats"
             case .undo: "undo"
             case .confirm: "yes"
             case .cancel: "cancel"
@@ -139,5 +140,9 @@ struct VerbForm: Sendable {
         VerbForm("catégories", .categories, .fr), VerbForm("les catégories", .categories, .fr), VerbForm("les genres", .categories, .fr),
         VerbForm("liste des catégories", .categories, .fr), VerbForm("liste des genres", .categories, .fr),
         VerbForm("quelles catégories", .categories, .fr), VerbForm("quels genres", .categories, .fr),
+        VerbForm("stats", .stats, nil), VerbForm("statistics", .stats, .en), VerbForm("library stats", .stats, .en),
+        VerbForm("library statistics", .stats, .en), VerbForm("how many loans", .stats, .en), VerbForm("usage", .stats, .en),
+        VerbForm("statistiques", .stats, .fr), VerbForm("les statistiques", .stats, .fr), VerbForm("les stats", .stats, .fr),
+        VerbForm("combien d'emprunts", .stats, .fr), VerbForm("nombre d'emprunts", .stats, .fr),
     ].enumerated().sorted { ($0.element.words.count, -$0.offset) > ($1.element.words.count, -$1.offset) }.map(\.element)
 }

@@ -68,6 +68,58 @@ struct Words: Sendable {
         language == .en ? (count == 1 ? "1 book" : "\(count) books") : (count <= 1 ? "\(count) livre" : "\(count) livres")
     }
 
+    /// The reply to `stats`: the shelf, the loans of this month and year, how they came back,
+    /// the lines, and the titles borrowed most this year.
+    func statistics(_ figures: LibraryStatistics) -> Reply {
+        let l = language, shelf = figures.shelf
+        guard shelf.books > 0 || figures.loansInAll > 0 else {
+            return Reply(.info, RichText(stringLiteral: l.pick("The library has no books yet.", "La bibliothèque n'a encore aucun livre.")),
+                         suggestion: l.pick("add TITLE by AUTHOR", "ajouter TITRE par AUTEUR"), language: l)
+        }
+        var lines: [RichText] = []
+        var onShelf = l == .en ? "\(books(shelf.books)): \(shelf.available) on the shelf, \(shelf.checkedOut) out"
+                               : "\(books(shelf.books)) : \(shelf.available) en rayon, \(shelf.checkedOut) \(shelf.checkedOut <= 1 ? "emprunté" : "empruntés")"
+        if figures.overdue > 0 { onShelf += l == .en ? " (\(figures.overdue) overdue)" : " (\(figures.overdue) en retard)" }
+        if figures.missing > 0 { onShelf += l == .en ? ", \(figures.missing) missing" : ", \(figures.missing) \(figures.missing == 1 ? "introuvable" : "introuvables")" }
+        lines.append(RichText(stringLiteral: onShelf + "."))
+
+        let members = figures.borrowersThisYear
+        let byMembers = l == .en ? " by \(members) \(members == 1 ? "member" : "members")" : " par \(members) \(members == 1 ? "membre" : "membres")"
+        let loans: String = switch (l, figures.loansInAll, figures.loansThisYear) {
+        case (.en, 0, _): "No book has been borrowed yet."
+        case (.fr, 0, _): "Aucun livre n'a encore été emprunté."
+        case (.en, let all, 0): "Loans: none yet this year, \(all) in all."
+        case (.fr, let all, 0): "Emprunts : aucun encore cette année, \(all) en tout."
+        case (.en, let all, let year): "Loans: \(figures.loansThisMonth) this month, \(year) this year\(byMembers), \(all) in all."
+        case (.fr, let all, let year): "Emprunts : \(figures.loansThisMonth) ce mois-ci, \(year) cette année\(byMembers), \(all) en tout."
+        }
+        lines.append(RichText(stringLiteral: loans))
+
+        if let median = figures.medianDaysKept, figures.returnedThisYear > 0 {
+            let returned = figures.returnedThisYear, late = figures.returnedLateThisYear
+            let kept: String = switch (l, late) {
+            case (.en, 0): "Returned this year: \(returned), all on time; kept \(days(median)) (median)."
+            case (.en, _): "Returned this year: \(returned), \(late) of them late; kept \(days(median)) (median)."
+            case (.fr, 0): "Rendus cette année : \(returned), tous à temps ; gardés \(days(median)) (médiane)."
+            case (.fr, _): "Rendus cette année : \(returned), dont \(late) en retard ; gardés \(days(median)) (médiane)."
+            }
+            lines.append(RichText(stringLiteral: kept))
+        }
+        if figures.holds > 0 {
+            lines.append(RichText(stringLiteral: l == .en ? "Holds: \(figures.holds), on \(books(figures.booksWaitedFor))."
+                                                          : "Réservations : \(figures.holds), sur \(books(figures.booksWaitedFor))."))
+        }
+        if !figures.mostBorrowedThisYear.isEmpty {
+            var most: RichText = l == .en ? "Most borrowed this year: " : "Les plus empruntés cette année : "
+            for (index, title) in figures.mostBorrowedThisYear.enumerated() {
+                most = index == 0 ? "\(most)\(bold: title.title) (\(title.loans))" : "\(most), \(bold: title.title) (\(title.loans))"
+            }
+            lines.append("\(most).")
+        }
+        let title: RichText = l == .en ? "Library stats, \(day(now)):" : "Statistiques de la bibliothèque, \(day(now)) :"
+        return Reply(.info, title, lines: lines, suggestion: listCommand(.all, .popular, page: 1), language: l)
+    }
+
     func days(_ count: Int) -> String {
         language == .en ? (count == 1 ? "1 day" : "\(count) days") : (count <= 1 ? "\(count) jour" : "\(count) jours")
     }

@@ -1026,6 +1026,48 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Dune is on the shelf."))
     }
 
+    @Test("stats: the shelf, this month's and this year's loans in the library's zone, late returns, holds, the most borrowed; an empty library says how to start")
+    func stats() async throws {
+        let handler = try await makeHandler()
+        let none = await handler.handle(text: "stats", from: ana, at: tuesday)
+        #expect(none.text == """
+            Library stats, Tue 1 Dec:
+              3 books: 3 on the shelf, 0 out.
+              No book has been borrowed yet.
+              Try: `list popular`
+            """, "\(none.text)")
+        // Emma, out from Tue 10 Nov, was due Tue 24 Nov and came back on the 27th.
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: utc("2026-11-10 09:00:00"))
+        _ = await handler.handle(text: "return Emma", from: ben, at: utc("2026-11-27 09:00:00"))
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: ben, at: tuesday + 60)
+        let figures = await handler.handle(text: "library stats", from: ana, at: tuesday + 120)
+        #expect(figures.kind == .info)
+        #expect(figures.text == """
+            Library stats, Tue 1 Dec:
+              3 books: 2 on the shelf, 1 out.
+              Loans: 1 this month, 2 this year by 2 members, 2 in all.
+              Returned this year: 1, 1 of them late; kept 17 days (median).
+              Holds: 1, on 1 book.
+              Most borrowed this year: Emma (1), Dune (1).
+              Try: `list popular`
+            """, "\(figures.text)")
+        // Three weeks on, Dune is overdue; in French.
+        let french = await handler.handle(text: "statistiques", from: ana, at: tuesday + 21 * 86_400)
+        #expect(french.text.hasPrefix("""
+            Statistiques de la bibliothèque, mar. 22 déc. :
+              3 livres : 2 en rayon, 1 emprunté (1 en retard).
+              Emprunts : 1 ce mois-ci, 2 cette année par 2 membres, 2 en tout.
+              Rendus cette année : 1, dont 1 en retard ; gardés 17 jours (médiane).
+            """), "\(french.text)")
+
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let empty = CommandHandler(library: LibraryService(database: try LibraryDatabase.inMemory(), rules: LibraryRules(timeZone: paris)),
+                                   settings: HandlerSettings(timeZone: paris))
+        let start = await empty.handle(text: "stats", from: ana, at: tuesday)
+        #expect(start.text == "The library has no books yet.\n  Try: `add TITLE by AUTHOR`", "\(start.text)")
+    }
+
     @Test("categories: each with how many books carry it, the most used first, one however it is written; none yet says how to give them")
     func categories() async throws {
         let handler = try await makeHandler()

@@ -733,6 +733,15 @@ let parseTable: [ParseCase] = [
     ParseCase("what genres do you have?", .categories, .en),
     ParseCase("quelles catégories avez-vous ?", .categories, .fr),
     ParseCase("categories Dune", .unknown(text: "categories Dune", suggestion: "categories"), .en),
+    // The library's figures.
+    ParseCase("stats", .stats, nil),
+    ParseCase("Library statistics, please", .stats, .en),
+    ParseCase("how many loans this year?", .stats, .en),
+    ParseCase("how many loans have there been", .stats, .en),
+    ParseCase("statistiques de la bibliothèque", .stats, .fr),
+    ParseCase("combien d'emprunts cette année ?", .stats, .fr),
+    ParseCase("Statistics for Dummies", .unknown(text: "Statistics for Dummies", suggestion: "statistics"), .en),
+    ParseCase("stat", .unknown(text: "stat", suggestion: "stats"), nil),
     // The most borrowed books.
     ParseCase("list popular", .list(filter: .all, order: .popular), .en),
     ParseCase("what are the most popular books?", .list(filter: .all, order: .popular), .en),
