@@ -866,6 +866,11 @@ public struct LibraryService: Sendable {
                 let ids = index.matches(words.dropLast(remark.count).joined(separator: " "))
                 if !ids.isEmpty { return ids }
             }
+            // Where it was or is: "Dune under my desk", "Dune in my bag", "Dune à la maison".
+            for cut in stride(from: words.count - 2, through: max(1, words.count - placeRemarkLength), by: -1) where isPlace(words[cut...]) {
+                let ids = index.matches(words[..<cut].joined(separator: " "))
+                if !ids.isEmpty { return ids }
+            }
             return nil
         }
         if let ids = designated(reference[...], whole: true) { return ids }
@@ -925,6 +930,33 @@ public struct LibraryService: Sendable {
         "to the library", "to the shelf", "on the shelf", "back", "back to the library", "back on the shelf",
         "a la bibliotheque", "sur l'etagere",
     ].map { TextKey.fold($0).split(separator: " ") }.sorted { $0.count > $1.count }
+
+    /// Whether folded `words` say where a book is: a preposition of place then a possessive
+    /// ("under my desk", "dans mon sac"), or "under" / "behind" the something ("under the
+    /// bed"), or one of a few places ("at home", "chez moi"). Never "in the" alone, which
+    /// titles are full of ("The Catcher in the Rye").
+    private static func isPlace(_ words: ArraySlice<Substring>) -> Bool {
+        guard words.count >= 2 else { return false }
+        let preposition = words[words.startIndex], next = words[words.startIndex + 1]
+        if placesAlone.contains(words.map(String.init)) { return true }
+        guard placePrepositions.contains(String(preposition)) else { return false }
+        return possessives.contains(String(next)) || closePrepositions.contains(String(preposition)) && articles.contains(String(next))
+    }
+    /// The most words a place after a title may have ("under the sofa in the living room").
+    private static let placeRemarkLength = 7
+    private static let placePrepositions: Set<String> = [
+        "under", "behind", "in", "inside", "on", "beside", "near", "at", "between", "from", "underneath",
+        "sous", "derriere", "dans", "sur", "pres", "a", "chez", "entre",
+    ]
+    private static let closePrepositions: Set<String> = ["under", "underneath", "behind", "beside", "inside", "sous", "derriere"]
+    private static let possessives: Set<String> = [
+        "my", "his", "her", "our", "their", "your", "mon", "ma", "mes", "son", "sa", "ses", "notre", "nos", "votre", "vos", "leur", "leurs",
+    ]
+    private static let articles: Set<String> = ["the", "a", "le", "la", "les", "un", "une"]
+    private static let placesAlone: Set<[String]> = [
+        ["at", "home"], ["at", "work"], ["at", "school"], ["at", "the", "office"], ["chez", "moi"], ["chez", "nous"], ["au", "bureau"],
+        ["a", "la", "maison"],
+    ]
 
     private func resolveOne(_ reference: String, _ db: Database) throws -> Book {
         let candidates = try resolve(reference, db)

@@ -727,8 +727,9 @@ struct CommandHandlerTests {
         #expect(undone.text.contains("Dune (#1) is reported lost again."), "\(undone.text)")
         #expect(await handler.handle(text: "who has Dune", from: ben, at: minute(8)).text
             .hasPrefix("Ana has Dune since Tue 1 Dec, due Tue 15 Dec (reported lost by Ana, Tue 1 Dec)."))
-        // Found by someone else: the report goes, the loan stays, reminders come back.
-        let found = await handler.handle(text: "I found Dune", from: ben, at: minute(9))
+        // Found by someone else (where says nothing more): the report goes, the loan stays,
+        // reminders come back.
+        let found = await handler.handle(text: "I found Dune under my desk", from: ben, at: minute(9))
         #expect(found.text.hasPrefix("Good news: Dune (#1) is no longer reported lost.\n  Ana has Dune since Tue 1 Dec, due Tue 15 Dec."), "\(found.text)")
         #expect(found.notices.map(\.to.userID) == ["U-ADMIN"])
         #expect(try await reports.reminders(at: late, dueSoonDays: 2).first?.loans.map(\.book.title).sorted() == ["Dune", "Emma"])

@@ -167,7 +167,7 @@ struct ReferenceTests {
         #expect(try await library.resolve("chamber of secrets").title == "Harry Potter and the Chamber of Secrets")
     }
 
-    @Test("a remark after the title (past a sentence end, a colon, a dash or a parenthesis, on its own line, or saying when or for whom) is not part of it", arguments: [
+    @Test("a remark after the title (past a sentence end, a colon, a dash or a parenthesis, on its own line, or saying when, for whom or where) is not part of it", arguments: [
         ("Dune. I loved it!", "Dune"),
         ("The Hobbit - great read", "The Hobbit"),
         ("dune messiah — for a friend", "Dune Messiah"),
@@ -192,11 +192,18 @@ struct ReferenceTests {
         ("Free at Last", "Free at Last"),
         ("Dune do we have", "Dune"),
         ("Apocalypse Now", "Apocalypse Now"),
+        ("Dune under my desk", "Dune"),
+        ("dune messiah in my bag", "Dune Messiah"),
+        ("Dune behind the sofa in the living room", "Dune"),
+        ("Dune at home", "Dune"),
+        ("Dune sous mon lit", "Dune"),
+        ("Dune à la maison", "Dune"),
+        ("dune under my pillow", "Dune Under My Pillow"),
     ])
     func remarkAfterTitle(reference: String, title: String) async throws {
         let library = try await makeLibrary(books: shelf + [book("Dr. No", "Ian Fleming"), book("It", "Stephen King"),
                                                             book("Apocalypse Now", "Someone"), book("Dune: Part Two", "Someone"),
-                                                            book("Free at Last", "Someone")])
+                                                            book("Free at Last", "Someone"), book("Dune Under My Pillow", "Someone")])
         #expect(try await library.resolve(reference).title == title)
     }
 
