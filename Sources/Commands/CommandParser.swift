@@ -176,7 +176,10 @@ public enum CommandParser {
             return command(.handOver(book: unquote(title), to: unquote(name)))
         case .history:
             // "history for Ana", "historique pour Ana"; "history of Dune" is the book's (`show`).
-            guard !rest.isEmpty else { return command(.history(borrower: nil)) }
+            // When says nothing more: "what did I borrow before?", "what have I read so far".
+            guard !rest.isEmpty, !historyTails.contains(rest.split(separator: " ").map { foldWord(String($0)) }) else {
+                return command(.history(borrower: nil))
+            }
             guard let (before, name, separator) = splitFirst(rest, separators: ["for ", "pour "]), before.isEmpty, !unquote(name).isEmpty else { return nil }
             if separator == "pour " { language = language ?? .fr }
             let isSender = ["me", "myself", "moi"].contains(foldWord(unquote(name)))
@@ -919,6 +922,10 @@ public enum CommandParser {
         (["quelles", "sont", "les", "categories", "de"], "info", .fr), (["dans", "quelle", "categorie", "est"], "info", .fr),
         (["tell", "me", "more", "about"], "show", .en), (["de", "quoi", "parle"], "info", .fr),
         (["when", "did", "i", "borrow"], "show", .en), (["when", "did", "i", "take"], "show", .en), (["who", "returned"], "show", .en),
+        (["when", "did", "i", "return"], "show", .en), (["when", "did", "i", "bring", "back"], "show", .en), (["did", "i", "return"], "show", .en),
+        (["have", "i", "read"], "show", .en), (["have", "i", "borrowed"], "show", .en), (["have", "i", "already", "read"], "show", .en),
+        (["quand", "ai-je", "rendu"], "info", .fr), (["quand", "ai-je", "emprunte"], "info", .fr), (["ai-je", "deja", "lu"], "info", .fr),
+        (["ai-je", "lu"], "info", .fr), (["ai-je", "rendu"], "info", .fr),
         (["what", "did", "i", "read", "last"], "my history", .en), (["what", "did", "i", "read"], "my history", .en),
         (["what", "have", "i", "read"], "my history", .en),
         // A book not where it should be: who has it.
@@ -1039,6 +1046,12 @@ public enum CommandParser {
         ["do", "you", "have", "in", "the", "library"], ["do", "we", "have", "in", "the", "library"], ["avez-vous"], ["avons-nous"],
         ["y", "a-t-il"], ["est-ce", "que", "vous", "avez"],
     ].sorted { $0.count > $1.count }
+
+    /// What may follow `my history` and say nothing more.
+    private static let historyTails: Set<[String]> = [
+        ["before"], ["so", "far"], ["already"], ["recently"], ["lately"], ["in", "the", "past"], ["last"], ["last", "time"], ["until", "now"],
+        ["here"], ["from", "the", "library"], ["avant"], ["jusqu'ici"], ["deja"], ["recemment"], ["dernierement"],
+    ]
 
     /// What may follow `stats` and say nothing more.
     private static let statsTails: Set<[String]> = [

@@ -812,6 +812,13 @@ let parseTable: [ParseCase] = [
     ParseCase("when did I borrow Dune?", .show(book: "Dune")),
     ParseCase("who returned Dune?", .show(book: "Dune")),
     ParseCase("what did I read last?", .history(borrower: nil)),
+    ParseCase("when did I return Dune?", .show(book: "Dune")),
+    ParseCase("have I read Dune?", .show(book: "Dune")),
+    ParseCase("ai-je déjà lu Dune ?", .show(book: "Dune"), .fr),
+    ParseCase("what did I borrow before?", .history(borrower: nil), .en),
+    ParseCase("what have I borrowed so far", .history(borrower: nil), .en),
+    ParseCase("what did I borrow from the library?", .history(borrower: nil), .en),
+    ParseCase("what did I borrow last week", .unknown(text: "what did I borrow last week", suggestion: "what did I borrow"), .en),
     // the list by title or author
     ParseCase("list by author", .list(filter: .all, order: .author)),
     ParseCase("list available sorted by title", .list(filter: .available, order: .title)),
