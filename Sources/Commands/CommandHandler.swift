@@ -820,11 +820,17 @@ public actor CommandHandler {
                                         : "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil)).")
             reply.notices.append(words.keptNotice(book, for: next, language: settings.defaultLanguage))
         }
-        // The admins were told of a report the member takes back.
+        // The admins were told of a report the member takes back, and of a find (or a return
+        // that turned a lost copy up) the member takes back.
         if report == nil, previous?.by.isSamePerson(as: sender.borrower) == true {
-            reply.notices = adminNotices(from: sender, words: words) { their in
+            reply.notices += adminNotices(from: sender, words: words) { their in
                 their.language == .en ? "\(sender.name) takes back their report: \(bold: book.title) (#\(book.id)) is not \(kind == .lost ? "lost" : "damaged")."
                                       : "\(sender.name) retire son signalement : \(bold: book.title) (#\(book.id)) n'est pas \(kind == .lost ? "perdu" : "abîmé")."
+            }
+        } else if report != nil, previous == nil {
+            reply.notices += adminNotices(from: sender, words: words) { their in
+                their.language == .en ? "\(sender.name) takes back what they said: \(bold: book.title) (#\(book.id)) is reported \(kind == .lost ? "lost" : "damaged") again."
+                                      : "\(sender.name) revient sur ce qu'il a dit : \(bold: book.title) (#\(book.id)) est de nouveau signalé \(kind == .lost ? "perdu" : "abîmé")."
             }
         }
         return reply

@@ -797,6 +797,33 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "list lost", from: ben, at: minute(33)).text.hasPrefix("No book is reported lost or damaged."))
     }
 
+    @Test("undo of a report or of its taking back: the admins, who were told, are told; the first in line for a missing copy is told it is kept for them")
+    func reportUndoneTold() async throws {
+        let handler = try await makeHandler(admins: ["U-ADMIN"])
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        func told(_ reply: Reply) -> [String] { reply.notices.map { "\($0.to.name): \(PlainRenderer.render($0.reply))" }.sorted() }
+        // Reported lost from the shelf, waited for, then the report undone.
+        _ = await handler.handle(text: "Les Misérables is lost", from: ben, at: minute(1))
+        #expect(await handler.handle(text: "hold Les Misérables", from: ana, at: minute(2)).kind == .success)
+        let retracted = await handler.handle(text: "undo", from: ben, at: minute(3))
+        #expect(retracted.text.contains("Les Misérables (#3) is no longer reported lost.\n  Ana is first in line for it: it is kept for them until "), "\(retracted.text)")
+        let notices = told(retracted)
+        #expect(notices.count == 2)
+        #expect(notices.first == "Ana: Les Misérables is on the shelf, kept for you until Tue 8 Dec: you are first in line.\n  Try: `checkout Les Misérables`", "\(notices)")
+        #expect(notices.last == "U-ADMIN: Ben takes back their report: Les Misérables (#3) is not lost.", "\(notices)")
+        // Found, then the find undone: reported lost again, and the admin is told so.
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(4))
+        _ = await handler.handle(text: "I lost Dune", from: ana, at: minute(5))
+        let found = await handler.handle(text: "I found Dune", from: ben, at: minute(6))
+        #expect(told(found) == ["U-ADMIN: Ben found Dune (#1): it is no longer reported lost.\n  Try: `show #1`"], "\(told(found))")
+        let unfound = await handler.handle(text: "undo", from: ben, at: minute(7))
+        #expect(unfound.text.contains("Dune (#1) is reported lost again."), "\(unfound.text)")
+        #expect(told(unfound) == ["U-ADMIN: Ben takes back what they said: Dune (#1) is reported lost again."], "\(told(unfound))")
+        // An admin's own undo tells nobody.
+        _ = await handler.handle(text: "I found Dune", from: Sender(name: "Zoé", userID: "U-ADMIN"), at: minute(8))
+        #expect(await handler.handle(text: "undo", from: Sender(name: "Zoé", userID: "U-ADMIN"), at: minute(9)).notices.isEmpty)
+    }
+
     @Test("a book reported lost and passed on has turned up; undone, it is the giver's and reported lost again, unless it went to the first in line")
     func lostBookPassedOn() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])
