@@ -92,6 +92,8 @@ public actor CommandHandler {
     private var offered: Recent<Offer>
     /// What undoes each member's last change, for `undo`.
     private var undoable = Recent<Undo>(window: 10 * 60)
+    /// When each loan (by id) was last reminded of at someone's request: once a day is enough.
+    private var reminded = Recent<Date>(window: 24 * 60 * 60)
 
     /// What undoes the changes of one message (the changes of one message share its instant,
     /// and are undone together, the last first).
@@ -833,6 +835,69 @@ public actor CommandHandler {
                                       : "\(sender.name) revient sur ce qu'il a dit : \(bold: book.title) (#\(book.id)) est de nouveau signalé \(kind == .lost ? "perdu" : "abîmé")."
             }
         }
+        return reply
+    }
+
+    /// `remind Ben about Dune`: a direct message to whoever has the books (all theirs, or those
+    /// `reference` names), saying who asks. An admin may remind of any loan; a member, of one
+    /// that is overdue or that they wait for, so nobody is nagged about a book they may keep.
+    /// A loan is reminded of so at most once a day, and only where a direct message reaches;
+    /// a book reported lost is not asked back (as in the daily reminders).
+    private func remind(_ name: String, of reference: String?, from sender: Sender, at now: Date, words: Words) async throws -> Reply {
+        let l = words.language, me = sender.borrower
+        guard let person = sender.person(named: name) else { return words.unresolvedMention }
+        guard person.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
+        if person.isSamePerson(as: me) { return try await run(.loansOf(borrower: nil), sender: sender, now: now, words: words) }
+        var loans = try await library.loans(of: person).filter { $0.book.report?.kind != .lost }
+        if let reference {
+            let statuses = try await library.whoHas(reference)
+            let ids = Set(statuses.map(\.book.id))
+            loans = loans.filter { ids.contains($0.book.id) }
+            if loans.isEmpty, let first = statuses.first {
+                return Reply(.error, l == .en ? "\(person.name) does not have \(bold: first.book.title)." : "\(person.name) n'a pas \(bold: first.book.title).",
+                             lines: [words.status(first, asker: me)], suggestion: l.pick("who has ", "qui a ") + words.reference(first.book), language: l)
+            }
+        }
+        guard let first = loans.first else {
+            return Reply(.info, l == .en ? "\(person.name) has no books to bring back." : "\(person.name) n'a aucun livre à rendre.",
+                         suggestion: l.pick("who has what", "qui a quoi"), language: l)
+        }
+        let queues = try await library.holdQueues()
+        func awaited(_ loaned: LoanedBook) -> Bool { queues[loaned.book.id]?.contains { $0.holder.isSamePerson(as: me) } == true }
+        let remindable = Words.mayAdminister(sender, settings.admins) ? loans : loans.filter { $0.loan.isOverdue(at: now) || awaited($0) }
+        guard !remindable.isEmpty else {
+            let head: RichText = loans.count == 1
+                ? (l == .en ? "\(first.loan.borrower.name) may keep \(bold: first.book.title) until \(words.day(first.loan.dueAt)): it is not late, so I sent no reminder."
+                            : "\(first.loan.borrower.name) peut garder \(bold: first.book.title) jusqu'au \(words.day(first.loan.dueAt)) : il n'est pas en retard, je n'ai envoyé aucun rappel.")
+                : (l == .en ? "None of \(first.loan.borrower.name)'s books is late, so I sent no reminder."
+                            : "Aucun livre de \(first.loan.borrower.name) n'est en retard, je n'ai envoyé aucun rappel.")
+            return Reply(.error, head, lines: (loans.count == 1 ? [] : loans.map(words.loanLine)) + [RichText(stringLiteral: l.pick(
+                "To have a book next, get in line: when it comes back, it is kept for you.",
+                "Pour avoir un livre ensuite, faites la queue : à son retour, il vous est réservé."))],
+                         suggestion: l.pick("hold ", "réserver ") + words.reference(first.book), language: l)
+        }
+        // The name and chat account the loans record; a loan made by name alone has none.
+        guard let holder = remindable.first(where: { $0.loan.borrower.userID != nil })?.loan.borrower,
+              let userID = holder.userID, settings.canMessage(userID) else {
+            return Reply(.error, l == .en ? "I cannot send \(first.loan.borrower.name) a message (no chat account of theirs that I reach): tell them yourself."
+                                          : "Je ne peux pas écrire à \(first.loan.borrower.name) (aucun compte de chat que j'atteigne) : dites-le-lui vous-même.",
+                         lines: remindable.map(words.loanLine), language: l)
+        }
+        let due = remindable.filter { reminded.value(for: "\($0.loan.id)", at: now) == nil }
+        let already = remindable.filter { reminded.value(for: "\($0.loan.id)", at: now) != nil }
+        let alreadyLine: RichText? = already.isEmpty ? nil : (l == .en
+            ? "Not \(already.map(\.book.title).joined(separator: ", ")): \(holder.name) was reminded of it less than a day ago, and once a day is enough."
+            : "Pas \(already.map(\.book.title).joined(separator: ", ")) : \(holder.name) a été relancé il y a moins d'un jour, et une fois par jour suffit.")
+        guard !due.isEmpty else {
+            return Reply(.info, alreadyLine ?? "", suggestion: l.pick("who has ", "qui a ") + words.reference(first.book), language: l)
+        }
+        for loaned in due { reminded.set(now, for: "\(loaned.loan.id)", at: now) }
+        var reply = Reply(.success, due.count == 1
+            ? (l == .en ? "Sent \(holder.name) a reminder of \(words.loanLine(due[0]))." : "Rappel envoyé à \(holder.name) pour \(words.loanLine(due[0])).")
+            : (l == .en ? "Sent \(holder.name) a reminder of \(words.books(due.count)):" : "Rappel envoyé à \(holder.name) pour \(words.books(due.count)) :"),
+            lines: (due.count == 1 ? [] : due.map(words.loanLine)) + (alreadyLine.map { [$0] } ?? []), language: l)
+        reply.notices = [words.remindedNotice(due, to: holder, by: sender.borrower, awaited: due.filter(awaited).map(\.book.id),
+                                              language: settings.defaultLanguage, at: now)]
         return reply
     }
 
@@ -1681,6 +1746,9 @@ public actor CommandHandler {
 
         case .stats:
             return words.statistics(try await library.statistics(at: now))
+
+        case .remind(let name, let reference):
+            return try await remind(name, of: reference, from: sender, at: now, words: words)
 
         case .show(let book):
             let details = try await library.show(book)

@@ -174,6 +174,19 @@ public enum CommandParser {
             // "pass Dune to me": a checkout for the sender.
             if ["me", "myself", "moi"].contains(foldWord(unquote(name))) { return command(.checkout(book: unquote(title), borrower: nil)) }
             return command(.handOver(book: unquote(title), to: unquote(name)))
+        case .remind:
+            // "remind Ben to return Dune", "nudge @Ben about Dune", "relancer Ben pour Dune";
+            // "remind me (about Dune)" is the member's own: when it is due, and the rules.
+            guard !rest.isEmpty else { return needsArgument() }
+            var name = rest, book: String?
+            if let (person, title, separator) = splitFirst(rest, separators: remindSeparators), !unquote(title).isEmpty {
+                if separator.hasPrefix(" de ") || separator == " pour " || separator.hasPrefix(" à ") { language = language ?? .fr }
+                (name, book) = (person, unquote(title))
+            }
+            name = unquote(name)
+            guard !name.isEmpty else { return needsArgument() }
+            if ["me", "myself", "moi"].contains(foldWord(name)) { return command(.rules(book: book)) }
+            return command(.remind(borrower: name, book: book))
         case .history:
             // "history for Ana", "historique pour Ana"; "history of Dune" is the book's (`show`).
             // When says nothing more: "what did I borrow before?", "what have I read so far".
@@ -1046,6 +1059,11 @@ public enum CommandParser {
         ["do", "you", "have", "in", "the", "library"], ["do", "we", "have", "in", "the", "library"], ["avez-vous"], ["avons-nous"],
         ["y", "a-t-il"], ["est-ce", "que", "vous", "avez"],
     ].sorted { $0.count > $1.count }
+
+    /// Between whom and which book after `remind`.
+    private static let remindSeparators = [
+        " to return ", " to bring back ", " to give back ", " about ", " of ", " for ", " de rendre ", " de ramener ", " pour ", " à propos de ",
+    ]
 
     /// What may follow `my history` and say nothing more.
     private static let historyTails: Set<[String]> = [

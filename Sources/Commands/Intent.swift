@@ -46,6 +46,8 @@ public enum Intent: Sendable, Hashable {
     case categories
     /// The library's figures: the shelf, the loans of the month and the year, the most borrowed.
     case stats
+    /// A message to `borrower` about their loans (of `book`, or all): `remind Ben about Dune`.
+    case remind(borrower: String, book: String?)
     /// `yes` / `oui` / `confirm`, answering a confirmation request.
     case confirm
     /// `no` / `cancel` / `annuler`.
@@ -94,6 +96,7 @@ public enum Intent: Sendable, Hashable {
         case .rules: "rules"
         case .categories: "categories"
         case .stats: "stats"
+        case .remind: "remind"
         case .confirm: "confirm"
         case .cancel: "cancel"
         case .thanks: "thanks"

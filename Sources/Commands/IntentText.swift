@@ -17,6 +17,8 @@ extension ParsedCommand {
             fields += [("book", .string(book)), ("borrower", .string(borrower))]
         case .loansOf(let borrower), .history(let borrower):
             fields.append(("borrower", borrower.map(JSONValue.string) ?? .null))
+        case .remind(let borrower, let book):
+            fields += [("borrower", .string(borrower)), ("book", book.map(JSONValue.string) ?? .null)]
         case .add(let title, let author, let publisher, let categories, let isbn):
             fields += [("title", .string(title)), ("author", .string(author)),
                        ("publisher", publisher.map(JSONValue.string) ?? .null),
@@ -130,6 +132,7 @@ extension Intent {
         case .rules(let book): return book.map { "how long can I keep \(quoted($0))" } ?? "rules"
         case .categories: return "categories"
         case .stats: return "stats"
+        case .remind(let borrower, let book): return "remind \(quoted(borrower))" + (book.map { " about \(quoted($0))" } ?? "")
         case .confirm: return "yes"
         case .thanks: return "thanks"
         case .undo: return "undo"

@@ -2,7 +2,7 @@
 struct VerbForm: Sendable {
     enum Verb: Sendable {
         case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules,
-             categories, stats, confirm, cancel, undo, tag, untag, reportLost, reportDamaged, reportFound, reportRepaired
+             categories, stats, remind, confirm, cancel, undo, tag, untag, reportLost, reportDamaged, reportFound, reportRepaired
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -30,6 +30,7 @@ struct VerbForm: Sendable {
             case .rules: "rules"
             case .categories: "categories"
             case .stats: "stats"
+            case .remind: "remind"
             case .undo: "undo"
             case .confirm: "yes"
             case .cancel: "cancel"
@@ -144,5 +145,8 @@ struct VerbForm: Sendable {
         VerbForm("library statistics", .stats, .en), VerbForm("how many loans", .stats, .en), VerbForm("usage", .stats, .en),
         VerbForm("statistiques", .stats, .fr), VerbForm("les statistiques", .stats, .fr), VerbForm("les stats", .stats, .fr),
         VerbForm("combien d'emprunts", .stats, .fr), VerbForm("nombre d'emprunts", .stats, .fr),
+        VerbForm("remind", .remind, .en), VerbForm("nudge", .remind, .en), VerbForm("send a reminder to", .remind, .en),
+        VerbForm("relancer", .remind, .fr), VerbForm("relance", .remind, .fr), VerbForm("rappeler à", .remind, .fr),
+        VerbForm("rappelle à", .remind, .fr), VerbForm("envoyer un rappel à", .remind, .fr), VerbForm("envoie un rappel à", .remind, .fr),
     ].enumerated().sorted { ($0.element.words.count, -$0.offset) > ($1.element.words.count, -$1.offset) }.map(\.element)
 }

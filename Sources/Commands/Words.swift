@@ -216,6 +216,36 @@ struct Words: Sendable {
                                                           suggestion: theirs.pick("return ", "rendre ") + their.reference(lent.book), language: theirs))
     }
 
+    /// The message for a member reminded of `loans` at `asker`'s request (`remind Ben about
+    /// Dune`); `awaited`: the books the asker waits for.
+    func remindedNotice(_ loans: [LoanedBook], to holder: Borrower, by asker: Borrower, awaited: [Int64], language theirs: Language, at now: Date) -> Notice {
+        let their = speaking(theirs)
+        func line(_ loaned: LoanedBook) -> RichText {
+            guard awaited.contains(loaned.book.id) else { return their.loanLine(loaned) }
+            return theirs == .en ? "\(their.loanLine(loaned)); \(asker.name) waits for it" : "\(their.loanLine(loaned)) ; \(asker.name) l'attend"
+        }
+        let head: RichText
+        var lines: [RichText] = []
+        if loans.count == 1, let loaned = loans.first {
+            let (title, due, late) = (loaned.book.title, their.day(loaned.loan.dueAt), their.lateness(loaned.loan))
+            head = switch (theirs, loaned.loan.isOverdue(at: now), awaited.contains(loaned.book.id)) {
+            case (.en, true, true): "\(asker.name) is waiting for \(bold: title), which was due \(due)\(late): please bring it back."
+            case (.fr, true, true): "\(asker.name) attend \(bold: title), qui était à rendre \(due)\(late) : merci de le rendre."
+            case (.en, true, false): "\(asker.name) asks you to bring back \(bold: title): it was due \(due)\(late)."
+            case (.fr, true, false): "\(asker.name) vous demande de rendre \(bold: title) : il était à rendre \(due)\(late)."
+            case (.en, false, true): "\(asker.name) is waiting for \(bold: title), which you have until \(due)."
+            case (.fr, false, true): "\(asker.name) attend \(bold: title), que vous avez jusqu'au \(due)."
+            case (.en, false, false): "\(asker.name) reminds you that \(bold: title) is due \(due)."
+            case (.fr, false, false): "\(asker.name) vous rappelle que \(bold: title) est à rendre \(due)."
+            }
+        } else {
+            head = theirs == .en ? "\(asker.name) reminds you of \(their.books(loans.count)):" : "\(asker.name) vous rappelle \(their.books(loans.count)) :"
+            lines = loans.map(line)
+        }
+        let first = loans.first.map { theirs.pick("return ", "rendre ") + their.reference($0.book) }
+        return Notice(to: holder, reply: Reply(.info, head, lines: lines, suggestion: first, language: theirs))
+    }
+
     /// The message for a member someone else put in line for a book (`hold Dune for @Ben`).
     func heldForNotice(_ placed: HoldPlacement, by placer: Borrower, language theirs: Language) -> Notice {
         Notice(to: placed.hold.holder, reply: Reply(.info, theirs == .en

@@ -797,6 +797,50 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "list lost", from: ben, at: minute(33)).text.hasPrefix("No book is reported lost or damaged."))
     }
 
+    @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
+    func remind() async throws {
+        let handler = try await makeHandler(admins: ["U-ADMIN"])
+        let zoe = Sender(name: "Zoé", userID: "U-ADMIN")
+        func told(_ reply: Reply) -> [String] { reply.notices.map { "\($0.to.userID ?? $0.to.name): \(PlainRenderer.render($0.reply))" } }
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: tuesday)
+        // Not late, and Ana does not wait for it: nobody is nagged.
+        let early = await handler.handle(text: "remind Ben about Dune", from: ana, at: tuesday + 60)
+        #expect(early.kind == .error)
+        #expect(early.text.hasPrefix("Ben may keep Dune until Tue 15 Dec: it is not late, so I sent no reminder."), "\(early.text)")
+        #expect(early.notices.isEmpty)
+        // Waiting for it, Ana may.
+        _ = await handler.handle(text: "hold Dune", from: ana, at: tuesday + 120)
+        let waiting = await handler.handle(text: "nudge ben about dune", from: ana, at: tuesday + 180)
+        #expect(waiting.kind == .success)
+        #expect(waiting.text == "Sent Ben a reminder of Dune, due Tue 15 Dec.", "\(waiting.text)")
+        #expect(told(waiting) == ["U-BEN: Ana is waiting for Dune, which you have until Tue 15 Dec.\n  Try: `return Dune`"], "\(told(waiting))")
+        // Once a day.
+        let again = await handler.handle(text: "remind Ben", from: ana, at: tuesday + 240)
+        #expect(again.text.hasPrefix("Not Dune: Ben was reminded of it less than a day ago, and once a day is enough."), "\(again.text)")
+        #expect(again.notices.isEmpty)
+        // Late, a day later: an admin, who waits for nothing, asks it back; in French, the reply.
+        let late = tuesday + 20 * 86_400
+        let asked = await handler.handle(text: "remind Ben", from: zoe, at: late)
+        #expect(told(asked) == ["U-BEN: Zoé asks you to bring back Dune: it was due Tue 15 Dec (6 days overdue).\n  Try: `return Dune`"], "\(told(asked))")
+        let french = await handler.handle(text: "relancer Ben pour Dune", from: ana, at: late + 25 * 3600)
+        #expect(french.text == "Rappel envoyé à Ben pour Dune, à rendre mar. 15 déc. (en retard de 7 jours).", "\(french.text)")
+        #expect(told(french) == ["U-BEN: Ana is waiting for Dune, which was due Tue 15 Dec (7 days overdue): please bring it back.\n  Try: `return Dune`"], "\(told(french))")
+        // A book Ben does not have; someone with none.
+        let notHis = await handler.handle(text: "remind Ben about Emma", from: zoe, at: late)
+        #expect(notHis.text.hasPrefix("Ben does not have Emma.\n  Emma is on the shelf."), "\(notHis.text)")
+        #expect(await handler.handle(text: "remind Chloé", from: zoe, at: late).text.hasPrefix("Chloé has no books to bring back."))
+        // Lent by name alone (no chat account), or where no message reaches: said, nobody told.
+        _ = await handler.handle(text: "checkout Emma for Chloé", from: ana, at: tuesday)
+        let byName = await handler.handle(text: "remind Chloé", from: zoe, at: late)
+        #expect(byName.text == "I cannot send Chloé a message (no chat account of theirs that I reach): tell them yourself.\n  Emma, due Tue 15 Dec (6 days overdue)", "\(byName.text)")
+        #expect(byName.notices.isEmpty)
+        var consoleOnly = HandlerSettings(admins: ["U-ADMIN"])
+        consoleOnly.canMessage = { _ in false }
+        let unreachable = await CommandHandler(library: handler.library, settings: consoleOnly).handle(text: "remind Ben", from: zoe, at: late + 2 * 86_400)
+        #expect(unreachable.text.hasPrefix("I cannot send Ben a message"), "\(unreachable.text)")
+        #expect(unreachable.notices.isEmpty)
+    }
+
     @Test("undo of a report or of its taking back: the admins, who were told, are told; the first in line for a missing copy is told it is kept for them")
     func reportUndoneTold() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])

@@ -733,6 +733,14 @@ let parseTable: [ParseCase] = [
     ParseCase("what genres do you have?", .categories, .en),
     ParseCase("quelles catégories avez-vous ?", .categories, .fr),
     ParseCase("categories Dune", .unknown(text: "categories Dune", suggestion: "categories"), .en),
+    // A reminder at a member's request.
+    ParseCase("remind Ben to return Dune", .remind(borrower: "Ben", book: "Dune"), .en),
+    ParseCase("nudge <@U123> about The Hobbit", .remind(borrower: "<@U123>", book: "The Hobbit"), .en),
+    ParseCase("remind Ben please", .remind(borrower: "Ben", book: nil), .en),
+    ParseCase("relancer Ben pour Dune", .remind(borrower: "Ben", book: "Dune"), .fr),
+    ParseCase("rappelle à Ben de rendre Dune", .remind(borrower: "Ben", book: "Dune"), .fr),
+    ParseCase("remind me about Dune", .rules(book: "Dune"), .en),
+    ParseCase("remind", .unknown(text: "remind", suggestion: "remind"), .en),
     // The library's figures.
     ParseCase("stats", .stats, nil),
     ParseCase("Library statistics, please", .stats, .en),
