@@ -1747,6 +1747,18 @@ public actor CommandHandler {
         case .stats:
             return words.statistics(try await library.statistics(at: now))
 
+        case .recommend(let reference):
+            // The book asked about first, so that a title naming none (or several) is answered
+            // as everywhere else.
+            var like: Book?
+            if let reference { like = try await library.whoHas(reference).first?.book }
+            let found = try await library.recommendations(for: sender.borrower, like: like.map { "#\($0.id)" }, at: now)
+            if found.isEmpty, like == nil, try await library.counts().books == 0 {
+                return Reply(.info, RichText(stringLiteral: l.pick("The library has no books yet.", "La bibliothèque n'a encore aucun livre.")),
+                             suggestion: l.pick("add TITLE by AUTHOR", "ajouter TITRE par AUTEUR"), language: l)
+            }
+            return words.recommendations(found, like: like)
+
         case .remind(let name, let reference):
             return try await remind(name, of: reference, from: sender, at: now, words: words)
 

@@ -174,6 +174,18 @@ public enum CommandParser {
             // "pass Dune to me": a checkout for the sender.
             if ["me", "myself", "moi"].contains(foldWord(unquote(name))) { return command(.checkout(book: unquote(title), borrower: nil)) }
             return command(.handOver(book: unquote(title), to: unquote(name)))
+        case .recommend:
+            // "recommend me a book", "what should I read next?", "que lire ?"; "… like Dune".
+            let tail = rest.split(separator: " ").map { foldWord(String($0)) }
+            if tail.isEmpty || recommendTails.contains(tail) { return command(.recommend(book: nil)) }
+            guard let (_, book, separator) = splitFirst(rest, separators: [" like ", " similar to ", " comme ", "like ", "similar to ", "comme "]),
+                  !unquote(book).isEmpty else { return nil }
+            if separator.contains("comme") { language = language ?? .fr }
+            return command(.recommend(book: unquote(book)))
+        case .recommendLike:
+            // "books like Dune", "something like The Hobbit", "des livres comme Dune".
+            guard !unquote(rest).isEmpty else { return needsArgument() }
+            return command(.recommend(book: unquote(rest)))
         case .remind:
             // "remind Ben to return Dune", "nudge @Ben about Dune", "relancer Ben pour Dune";
             // "remind me (about Dune)" is the member's own: when it is due, and the rules.
@@ -961,10 +973,10 @@ public enum CommandParser {
         (["du", "nouveau"], "liste récents", .fr), (["nouveaux", "livres"], "liste récents", .fr),
         (["something", "by"], "search", .en), (["read", "something", "by"], "search", .en), (["read", "something", "about"], "search", .en),
         (["quelque", "chose", "de"], "chercher", .fr), (["lire", "quelque", "chose", "de"], "chercher", .fr),
-        (["recommend", "me", "a", "book"], "list available", .en), (["recommend", "a", "book"], "list available", .en),
-        (["suggest", "a", "book"], "list available", .en), (["something", "to", "read"], "list available", .en),
-        (["quoi", "lire"], "liste disponibles", .fr),
-        (["que", "lire"], "liste disponibles", .fr), (["un", "livre", "a", "lire"], "liste disponibles", .fr),
+        (["suggest", "a", "book"], "recommend", .en), (["something", "to", "read"], "recommend", .en),
+        (["i", "don't", "know", "what", "to", "read"], "recommend", .en), (["i", "dont", "know", "what", "to", "read"], "recommend", .en),
+        (["je", "ne", "sais", "pas", "quoi", "lire"], "que lire", .fr), (["je", "sais", "pas", "quoi", "lire"], "que lire", .fr),
+        (["un", "livre", "a", "lire"], "que lire", .fr),
         (["is", "anything", "overdue"], "list overdue", .en), (["anything", "overdue"], "list overdue", .en),
         (["are", "any", "books", "overdue"], "list overdue", .en), (["any", "overdue", "books"], "list overdue", .en),
         (["who", "has", "overdue", "books"], "list overdue", .en), (["who", "is", "overdue"], "list overdue", .en),
@@ -1059,6 +1071,12 @@ public enum CommandParser {
         ["do", "you", "have", "in", "the", "library"], ["do", "we", "have", "in", "the", "library"], ["avez-vous"], ["avons-nous"],
         ["y", "a-t-il"], ["est-ce", "que", "vous", "avez"],
     ].sorted { $0.count > $1.count }
+
+    /// What may follow `recommend` and say nothing more.
+    private static let recommendTails: Set<[String]> = [
+        ["a", "book"], ["me", "a", "book"], ["something"], ["me", "something"], ["something", "to", "read"], ["a", "good", "book"],
+        ["next"], ["please"], ["now"], ["un", "livre"], ["quelque", "chose"], ["a", "lire"], ["ensuite"], ["maintenant"],
+    ]
 
     /// Between whom and which book after `remind`.
     private static let remindSeparators = [

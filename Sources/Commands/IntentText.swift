@@ -40,7 +40,7 @@ extension ParsedCommand {
             fields.append(("query", .string(query)))
         case .help(let topic):
             fields.append(("topic", topic.map(JSONValue.string) ?? .null))
-        case .rules(let book):
+        case .rules(let book), .recommend(let book):
             fields.append(("book", book.map(JSONValue.string) ?? .null))
         case .unknown(let text, let suggestion):
             fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
@@ -132,6 +132,7 @@ extension Intent {
         case .rules(let book): return book.map { "how long can I keep \(quoted($0))" } ?? "rules"
         case .categories: return "categories"
         case .stats: return "stats"
+        case .recommend(let book): return book.map { "books like \(quoted($0))" } ?? "recommend"
         case .remind(let borrower, let book): return "remind \(quoted(borrower))" + (book.map { " about \(quoted($0))" } ?? "")
         case .confirm: return "yes"
         case .thanks: return "thanks"

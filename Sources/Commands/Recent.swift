@@ -71,7 +71,7 @@ extension Intent {
              .whoHas(let book), .show(let book), .handOver(let book, _), .edit(let book, _, _), .addCopy(let book),
              .categorize(let book, _, _), .deleteCopy(let book, _), .report(let book, _):
             book
-        case .rules(let book), .remind(_, let book): book
+        case .rules(let book), .remind(_, let book), .recommend(let book): book
         case .delete(let books) where books.count == 1: books.first
         default: nil
         }
@@ -94,6 +94,7 @@ extension Intent {
         case .deleteCopy(_, let place): .deleteCopy(book: book, place: place)
         case .report(_, let kind): .report(book: book, kind: kind)
         case .rules(.some): .rules(book: book)
+        case .recommend(.some): .recommend(book: book)
         case .remind(let borrower, .some): .remind(borrower: borrower, book: book)
         case .delete(let books) where books.count == 1: .delete(books: [book])
         default: self

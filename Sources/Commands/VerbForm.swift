@@ -2,7 +2,7 @@
 struct VerbForm: Sendable {
     enum Verb: Sendable {
         case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules,
-             categories, stats, remind, confirm, cancel, undo, tag, untag, reportLost, reportDamaged, reportFound, reportRepaired
+             categories, stats, remind, recommend, recommendLike, confirm, cancel, undo, tag, untag, reportLost, reportDamaged, reportFound, reportRepaired
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -30,6 +30,7 @@ struct VerbForm: Sendable {
             case .rules: "rules"
             case .categories: "categories"
             case .stats: "stats"
+            case .recommend, .recommendLike: "recommend"
             case .remind: "remind"
             case .undo: "undo"
             case .confirm: "yes"
@@ -145,6 +146,15 @@ struct VerbForm: Sendable {
         VerbForm("library statistics", .stats, .en), VerbForm("how many loans", .stats, .en), VerbForm("usage", .stats, .en),
         VerbForm("statistiques", .stats, .fr), VerbForm("les statistiques", .stats, .fr), VerbForm("les stats", .stats, .fr),
         VerbForm("combien d'emprunts", .stats, .fr), VerbForm("nombre d'emprunts", .stats, .fr),
+        VerbForm("recommend", .recommend, .en), VerbForm("recommend me", .recommend, .en), VerbForm("recommendations", .recommend, .en),
+        VerbForm("what should I read", .recommend, .en), VerbForm("what should I read next", .recommend, .en),
+        VerbForm("what to read", .recommend, .en), VerbForm("what to read next", .recommend, .en),
+        VerbForm("recommande-moi", .recommend, .fr), VerbForm("conseille-moi", .recommend, .fr), VerbForm("que lire", .recommend, .fr),
+        VerbForm("quoi lire", .recommend, .fr), VerbForm("que me conseilles-tu", .recommend, .fr), VerbForm("suggestions de lecture", .recommend, .fr),
+        VerbForm("books like", .recommendLike, .en), VerbForm("something like", .recommendLike, .en), VerbForm("more like", .recommendLike, .en),
+        VerbForm("more books like", .recommendLike, .en), VerbForm("similar to", .recommendLike, .en), VerbForm("books similar to", .recommendLike, .en),
+        VerbForm("des livres comme", .recommendLike, .fr), VerbForm("quelque chose comme", .recommendLike, .fr),
+        VerbForm("d'autres livres comme", .recommendLike, .fr), VerbForm("dans le genre de", .recommendLike, .fr),
         VerbForm("remind", .remind, .en), VerbForm("nudge", .remind, .en), VerbForm("send a reminder to", .remind, .en),
         VerbForm("relancer", .remind, .fr), VerbForm("relance", .remind, .fr), VerbForm("rappeler à", .remind, .fr),
         VerbForm("rappelle à", .remind, .fr), VerbForm("envoyer un rappel à", .remind, .fr), VerbForm("envoie un rappel à", .remind, .fr),

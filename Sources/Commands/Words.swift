@@ -68,6 +68,41 @@ struct Words: Sendable {
         language == .en ? (count == 1 ? "1 book" : "\(count) books") : (count <= 1 ? "\(count) livre" : "\(count) livres")
     }
 
+    /// The reply to `recommend` (and `books like Dune`, `like`): each book with why it is offered.
+    func recommendations(_ found: [Recommendation], like: Book?) -> Reply {
+        let l = language
+        guard let first = found.first else {
+            let head: RichText = switch (l, like) {
+            case (.en, let book?): "Nothing else here is by \(book.author) or shares a category with \(bold: book.title)."
+            case (.fr, let book?): "Rien d'autre ici n'est de \(book.author) ni ne partage une catégorie avec \(bold: book.title)."
+            case (.en, nil): "I have nothing new for you: you have borrowed every book here."
+            case (.fr, nil): "Je n'ai rien de nouveau pour vous : vous avez emprunté tous les livres d'ici."
+            }
+            return Reply(.info, head, suggestion: listCommand(.all, .popular, page: 1), language: l)
+        }
+        let lines = found.map { recommendation -> RichText in
+            let why: RichText = switch (l, recommendation.reason) {
+            case (.en, .sameAuthor(let title)): " — like \(bold: title), by the same author"
+            case (.fr, .sameAuthor(let title)): " — comme \(bold: title), du même auteur"
+            case (.en, .category(let category, let title)): " — \(category), like \(bold: title)"
+            case (.fr, .category(let category, let title)): " — \(category), comme \(bold: title)"
+            case (.en, .popular(let times)): " — borrowed \(times == 1 ? "once" : "\(times) times")"
+            case (.fr, .popular(let times)): " — emprunté \(times) fois"
+            case (_, .onShelf): ""
+            }
+            return "\(listLine(recommendation.status))\(why)"
+        }
+        let head: RichText = switch (l, like) {
+        case (.en, let book?): "Like \(bold: book.title):"
+        case (.fr, let book?): "Dans le genre de \(bold: book.title) :"
+        case (.en, nil): "You might like:"
+        case (.fr, nil): "Vous pourriez aimer :"
+        }
+        let onShelf = first.status.loan == nil
+        return Reply(.info, head, lines: lines,
+                     suggestion: (onShelf ? l.pick("checkout ", "emprunter ") : l.pick("hold ", "réserver ")) + reference(first.status.book), language: l)
+    }
+
     /// The reply to `stats`: the shelf, the loans of this month and year, how they came back,
     /// the lines, and the titles borrowed most this year.
     func statistics(_ figures: LibraryStatistics) -> Reply {

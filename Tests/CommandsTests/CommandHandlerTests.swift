@@ -797,6 +797,36 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "list lost", from: ben, at: minute(33)).text.hasPrefix("No book is reported lost or damaged."))
     }
 
+    @Test("recommend: books like those the member read, with why; like one book; in French; nothing left says so")
+    func recommend() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "edit Dune set categories to SF", from: ana, at: tuesday)
+        _ = await handler.handle(text: "edit Emma set categories to Classic", from: ana, at: tuesday + 60)
+        _ = await handler.handle(text: "edit Les Misérables set categories to Classic", from: ana, at: tuesday + 120)
+        _ = await handler.handle(text: "add Dune Messiah by Frank Herbert", from: ana, at: tuesday + 180)
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday + 240)
+        let offered = await handler.handle(text: "what should I read next?", from: ana, at: tuesday + 300)
+        #expect(offered.text == """
+            You might like:
+              #4 Dune Messiah, Frank Herbert — like Dune, by the same author
+              #3 Les Misérables, Victor Hugo
+              #2 Emma, Jane Austen
+              Try: `checkout Dune Messiah`
+            """, "\(offered.text)")
+        let french = await handler.handle(text: "des livres comme Emma", from: ana, at: tuesday + 360)
+        #expect(french.text == """
+            Dans le genre de Emma :
+              #3 Les Misérables, Victor Hugo — Classic, comme Emma
+              Essayez : `emprunter Les Misérables`
+            """, "\(french.text)")
+        let none = await handler.handle(text: "something like Dune Messiah", from: ben, at: tuesday + 420)
+        #expect(none.text.hasPrefix("Like Dune Messiah:\n  #1 Dune, Frank Herbert (out: Ana, due Tue 15 Dec) — like Dune Messiah, by the same author"), "\(none.text)")
+        #expect(await handler.handle(text: "books like Zorglub", from: ben, at: tuesday + 480).text.hasPrefix("No book matches 'Zorglub'."))
+        _ = await handler.handle(text: "checkout Dune Messiah, Emma, Les Misérables", from: ana, at: tuesday + 540)
+        let read = await handler.handle(text: "recommend", from: ana, at: tuesday + 600)
+        #expect(read.text.hasPrefix("I have nothing new for you: you have borrowed every book here."), "\(read.text)")
+    }
+
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
     func remind() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])
