@@ -375,6 +375,8 @@ let parseTable: [ParseCase] = [
     ParseCase("Le Petit Prince est-il libre ?", .whoHas(book: "Le Petit Prince"), .fr),
     ParseCase("qui a Le loup est là", .whoHas(book: "Le loup est là"), .fr),
     ParseCase("quels livres sont en retard ?", .list(filter: .overdue, order: .newest), .fr),
+    ParseCase("who is late?", .list(filter: .overdue, order: .newest), .en),
+    ParseCase("who's late with a book?", .list(filter: .overdue, order: .newest), .en),
     ParseCase("which books are available?", .list(filter: .available, order: .newest)),
     // a line that is no command is answered in the language it seems written in
     ParseCase("la réunion est à midi", .unknown(text: "la réunion est à midi", suggestion: nil), .fr),
