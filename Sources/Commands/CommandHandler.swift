@@ -886,7 +886,7 @@ public actor CommandHandler {
         let due = remindable.filter { reminded.value(for: "\($0.loan.id)", at: now) == nil }
         let already = remindable.filter { reminded.value(for: "\($0.loan.id)", at: now) != nil }
         let alreadyLine: RichText? = already.isEmpty ? nil : (l == .en
-            ? "Not \(already.map(\.book.title).joined(separator: ", ")): \(holder.name) was reminded of it less than a day ago, and once a day is enough."
+            ? "Not \(already.map(\.book.title).joined(separator: ", ")): \(holder.name) was reminded of \(already.count == 1 ? "it" : "them") less than a day ago, and once a day is enough."
             : "Pas \(already.map(\.book.title).joined(separator: ", ")) : \(holder.name) a été relancé il y a moins d'un jour, et une fois par jour suffit.")
         guard !due.isEmpty else {
             return Reply(.info, alreadyLine ?? "", suggestion: l.pick("who has ", "qui a ") + words.reference(first.book), language: l)
