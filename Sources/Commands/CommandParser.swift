@@ -196,7 +196,9 @@ public enum CommandParser {
                 (name, book) = (person, unquote(title))
             }
             name = unquote(name)
-            guard !name.isEmpty else { return needsArgument() }
+            // "remind Ben about": the book is missing, not part of a name.
+            let dangling = remindSeparators.contains { (" " + name.lowercased()).hasSuffix(String($0.dropLast())) }
+            guard !name.isEmpty, book != nil || !dangling else { return needsArgument() }
             if ["me", "myself", "moi"].contains(foldWord(name)) { return command(.rules(book: book)) }
             return command(.remind(borrower: name, book: book))
         case .history:

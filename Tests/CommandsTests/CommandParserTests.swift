@@ -751,6 +751,8 @@ let parseTable: [ParseCase] = [
     ParseCase("rappelle à Ben de rendre Dune", .remind(borrower: "Ben", book: "Dune"), .fr),
     ParseCase("remind me about Dune", .rules(book: "Dune"), .en),
     ParseCase("remind", .unknown(text: "remind", suggestion: "remind"), .en),
+    ParseCase("remind Ben about", .unknown(text: "remind", suggestion: "remind"), .en),
+    ParseCase("relancer Ben pour", .unknown(text: "relancer", suggestion: "relancer"), .fr),
     // The library's figures.
     ParseCase("stats", .stats, nil),
     ParseCase("Library statistics, please", .stats, .en),
