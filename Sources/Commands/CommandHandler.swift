@@ -1672,7 +1672,7 @@ public actor CommandHandler {
             case .available: counts.available
             case .checkedOut: counts.checkedOut
             case .reported: counts.reported
-            case .overdue: nil
+            case .overdue, .neverBorrowed: nil
             }
             guard !books.isEmpty else {
                 if page > 1 {

@@ -704,6 +704,8 @@ public enum CommandParser {
         ["overdue"]: (.overdue, .en), ["late"]: (.overdue, .en), ["en", "retard"]: (.overdue, .fr), ["retard"]: (.overdue, .fr),
         ["reported"]: (.reported, .en), ["lost"]: (.reported, .en), ["missing"]: (.reported, .en), ["damaged"]: (.reported, .en),
         ["signales"]: (.reported, .fr), ["perdus"]: (.reported, .fr), ["abimes"]: (.reported, .fr),
+        ["never", "borrowed"]: (.neverBorrowed, .en), ["never", "lent"]: (.neverBorrowed, .en), ["unborrowed"]: (.neverBorrowed, .en),
+        ["jamais", "empruntes"]: (.neverBorrowed, .fr), ["jamais", "emprunte"]: (.neverBorrowed, .fr),
     ]
     private static let orderWords: [[String]: (BookOrder, Language?)] = [
         ["newest"]: (.newest, .en), ["newest", "first"]: (.newest, .en), ["recent"]: (.newest, .en),
@@ -985,6 +987,11 @@ public enum CommandParser {
         (["who's", "overdue"], "list overdue", .en), (["who", "is", "late"], "list overdue", .en), (["who's", "late"], "list overdue", .en),
         (["who", "has", "late", "books"], "list overdue", .en), (["who", "is", "late", "with", "a", "book"], "list overdue", .en),
         (["who's", "late", "with", "a", "book"], "list overdue", .en), (["overdue", "books"], "list overdue", .en), (["late", "books"], "list overdue", .en),
+        (["which", "books", "have", "never", "been", "borrowed"], "list never borrowed", .en),
+        (["books", "never", "borrowed"], "list never borrowed", .en), (["books", "nobody", "borrowed"], "list never borrowed", .en),
+        (["books", "nobody", "has", "borrowed"], "list never borrowed", .en), (["what", "has", "never", "been", "borrowed"], "list never borrowed", .en),
+        (["livres", "jamais", "empruntes"], "liste jamais empruntés", .fr),
+        (["quels", "livres", "n'ont", "jamais", "ete", "empruntes"], "liste jamais empruntés", .fr),
         (["lost", "books"], "list lost", .en), (["missing", "books"], "list lost", .en), (["damaged", "books"], "list lost", .en),
         (["which", "books", "are", "lost"], "list lost", .en), (["which", "books", "are", "missing"], "list lost", .en),
         (["which", "books", "are", "damaged"], "list lost", .en), (["any", "lost", "books"], "list lost", .en),

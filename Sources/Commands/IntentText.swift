@@ -124,6 +124,7 @@ extension Intent {
             case .checkedOut: "checked out"
             case .overdue: "overdue"
             case .reported: "reported"
+            case .neverBorrowed: "never borrowed"
             }
             return "list \(filterWord) \(order.rawValue)" + (page > 1 ? " page \(page)" : "")
         case .search(let query): return "search \(quoted(query))"

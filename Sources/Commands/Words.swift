@@ -490,6 +490,8 @@ struct Words: Sendable {
         case (.reported, .fr): "\(total.reported) \(total.reported == 1 ? "signalé perdu ou abîmé" : "signalés perdus ou abîmés")\(part) :"
         case (.overdue, .en): "\(range.map { "Overdue, \($0)" } ?? "\(shown) overdue"):"
         case (.overdue, .fr): "\(range.map { "En retard, \($0)" } ?? "\(shown) en retard") :"
+        case (.neverBorrowed, .en): "\(range.map { "Never borrowed, \($0)" } ?? "\(shown) never borrowed"):"
+        case (.neverBorrowed, .fr): "\(range.map { "Jamais empruntés, \($0)" } ?? "\(shown) jamais \(shown == 1 ? "emprunté" : "empruntés")") :"
         }
     }
 
@@ -507,6 +509,7 @@ struct Words: Sendable {
         case .checkedOut: language.pick(" checked out", " empruntés")
         case .overdue: language.pick(" overdue", " en retard")
         case .reported: language.pick(" reported", " signalés")
+        case .neverBorrowed: language.pick(" never borrowed", " jamais empruntés")
         }
         let orderWords = switch order {
         case .newest: ""
@@ -525,6 +528,7 @@ struct Words: Sendable {
         case .checkedOut: language.pick("No book is checked out.", "Aucun livre n'est emprunté.")
         case .overdue: language.pick("Nothing is overdue.", "Aucun retard.")
         case .reported: language.pick("No book is reported lost or damaged.", "Aucun livre n'est signalé perdu ou abîmé.")
+        case .neverBorrowed: language.pick("Every book has been borrowed at least once.", "Chaque livre a été emprunté au moins une fois.")
         }
     }
 

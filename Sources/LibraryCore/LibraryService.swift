@@ -559,6 +559,8 @@ public struct LibraryService: Sendable {
             case .checkedOut: "loan.id IS NOT NULL"
             case .overdue: "loan.dueAt < :now"
             case .reported: "report.kind IS NOT NULL"
+            // On the index of the loans' history.
+            case .neverBorrowed: "NOT EXISTS (SELECT 1 FROM loan AS lent WHERE lent.bookID = book.id)"
             }
             let direction = order == .oldest ? "ASC" : "DESC"
             // The most borrowed first: loans counted by book, on the index of its history.

@@ -190,6 +190,8 @@ public enum BookFilter: String, Sendable, Hashable, Codable, CaseIterable {
     case all, available, checkedOut = "checked_out", overdue
     /// Copies reported lost or damaged.
     case reported
+    /// Copies never lent (no loan, past or open).
+    case neverBorrowed = "never_borrowed"
 }
 
 /// How many books the library has, and where they are.

@@ -216,7 +216,7 @@ struct BooksCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the catalog with who has what.")
 
-        @Option(help: "all, available, checked_out, overdue or reported (lost or damaged).")
+        @Option(help: "all, available, checked_out, overdue, reported (lost or damaged) or never_borrowed.")
         var filter: BookFilter = .all
 
         @Option(help: "newest or oldest (by the date added), title (an article aside), author (by surname) or popular (the most borrowed first).")

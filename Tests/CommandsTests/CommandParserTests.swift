@@ -743,6 +743,11 @@ let parseTable: [ParseCase] = [
     ParseCase("what genres do you have?", .categories, .en),
     ParseCase("quelles catégories avez-vous ?", .categories, .fr),
     ParseCase("categories Dune", .unknown(text: "categories Dune", suggestion: "categories"), .en),
+    // The copies never lent.
+    ParseCase("list never borrowed", .list(filter: .neverBorrowed, order: .newest), .en),
+    ParseCase("which books have never been borrowed?", .list(filter: .neverBorrowed, order: .newest), .en),
+    ParseCase("books nobody borrowed", .list(filter: .neverBorrowed, order: .newest), .en),
+    ParseCase("liste jamais empruntés plus anciens", .list(filter: .neverBorrowed, order: .oldest), .fr),
     // A reminder at a member's request.
     ParseCase("remind Ben to return Dune", .remind(borrower: "Ben", book: "Dune"), .en),
     ParseCase("nudge <@U123> about The Hobbit", .remind(borrower: "<@U123>", book: "The Hobbit"), .en),

@@ -51,6 +51,10 @@ struct BooksCommandTests {
         _ = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "I lost Dune\n", environment: zone)
         let reported = try await BinaryRunner.run(["books", "list", "--filter", "reported", "--database", library.path], environment: zone).stdout
         #expect(reported.firstMatch(of: /^#1 Dune, by Frank Herbert \(out: Ana, due [-\d]+\) REPORTED LOST by Ana on \d{4}-\d{2}-\d{2}\n$/) != nil, "\(reported)")
+        // Both books were lent; a third, never.
+        _ = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "add Middlemarch by George Eliot\n", environment: zone)
+        let never = try await BinaryRunner.run(["books", "list", "--filter", "never_borrowed", "--database", library.path], environment: zone).stdout
+        #expect(never == "#3 Middlemarch, by George Eliot\n", "\(never)")
     }
 
     @Test("backup copies the whole library while the bot runs; the copy answers as the original; an existing file is never overwritten")

@@ -51,6 +51,14 @@ struct StatisticsTests {
         #expect(newYear.mostBorrowedThisYear.isEmpty)
     }
 
+    @Test("never borrowed: the copies with no loan, past or open; another copy of the title lent does not count")
+    func neverBorrowed() async throws {
+        let library = try await lentLibrary("UTC")
+        #expect(try await library.list(.neverBorrowed, order: .oldest, at: monday).map(\.book.id) == [2])
+        _ = try await library.checkout("#2", to: ana, at: monday)
+        #expect(try await library.list(.neverBorrowed, at: monday).isEmpty)
+    }
+
     @Test("a copy reported lost that nobody has is missing, not on the shelf; an empty library has no figures")
     func missingAndEmpty() async throws {
         let library = try await lentLibrary("UTC")
