@@ -195,7 +195,7 @@ public struct CommandCompleter: Sendable {
     private static func takesABook(_ verb: VerbForm.Verb) -> Bool {
         switch verb {
         case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .whoHas, .show,
-             .reportLost, .reportDamaged, .reportFound, .reportRepaired: true
+             .reportLost, .reportDamaged, .reportFound, .reportRepaired, .recommendLike: true
         default: false
         }
     }

@@ -136,11 +136,19 @@ struct CompletionTests {
         #expect(await completer.suggestions(for: "report repaired e", from: ana, at: tuesday).map(\.command) == ["report repaired Emma"])
     }
 
+    @Test("books like offers the books by title")
+    func booksLike() async throws {
+        let completer = try await makeCompleter()
+        #expect(await completer.suggestions(for: "books like hob", from: ana, at: tuesday).map(\.command) == ["books like The Hobbit"])
+        #expect(await completer.suggestions(for: "des livres comme les", from: ana, at: tuesday).map(\.command) == ["des livres comme Les Misérables"])
+    }
+
     @Test("verbs that take no book, and text that is no command, get no book suggestions")
     func noBooks() async throws {
         let completer = try await makeCompleter()
         #expect(await completer.suggestions(for: "my books ", from: ana, at: tuesday).isEmpty)
         #expect(await completer.suggestions(for: "list available", from: ana, at: tuesday).isEmpty)
+        #expect(await completer.suggestions(for: "stats ", from: ana, at: tuesday).isEmpty)
         #expect(await completer.suggestions(for: String(repeating: "checkout ", count: 100), from: ana, at: tuesday).isEmpty)
     }
 }
