@@ -163,6 +163,22 @@ struct SlackGatewayTests {
         #expect(notice.body["text"]?.string?.hasPrefix("Dune is on the shelf, kept for you until ") == true)
     }
 
+    @Test("remind @Ben about Dune, from the member waiting for it: Ben gets a direct message saying who asks")
+    func remindByMention() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack, settings: HandlerSettings(admins: ["U-ADMIN"]))
+        defer { task.cancel() }
+        for (index, (user, text)) in [("U-BEN", "borrow dune"), ("U-ANA", "hold dune"), ("U-ANA", "remind <@U-BEN> about Dune")].enumerated() {
+            try await slack.push(#"{"envelope_id":"r-\#(index)","type":"events_api","payload":{"event_id":"EvR\#(index)","event":{"type":"message","channel_type":"im","user":"\#(user)","text":"\#(text)","ts":"4.\#(index)","channel":"D-\#(user)"}}}"#)
+            _ = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count > index }
+        }
+        let posts = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count >= 4 }.filter { $0.path == "/api/chat.postMessage" }
+        let sent = try #require(posts.first { $0.body["text"]?.string?.hasPrefix("Sent Ben Okafor a reminder of Dune, due ") == true }, "\(posts.map(\.body))")
+        #expect(sent.body["channel"]?.string == "D-U-ANA")
+        let told = try #require(posts.first { $0.body["channel"]?.string == "U-BEN" }, "no direct message to Ben: \(posts.map(\.body))")
+        #expect(told.body["text"]?.string?.hasPrefix("Ana is waiting for Dune, which you have until ") == true, "\(told.body)")
+    }
+
     @Test("a book reported lost: the member is answered, and the admin gets a direct message saying what to type")
     func lostBookTellsTheAdmins() async throws {
         let slack = try await SlackEmulator(socketMode: true)
