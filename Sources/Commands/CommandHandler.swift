@@ -1181,7 +1181,11 @@ public actor CommandHandler {
                     return l == .en
                         ? "\(all); the first due back is with \(loan.borrower.name), due \(words.day(loan.dueAt)). \(told) when one is \(keptForThem)."
                         : "Les \(placed.copies) exemplaires sont empruntés ; le premier à revenir est chez \(loan.borrower.name), à rendre \(words.day(loan.dueAt)). \(told) quand l'un d'eux \(keptForThem)." }
-                    ?? (l == .en
+                    ?? (placed.book.report?.kind == .lost
+                    // Missing: the line waits for it to turn up.
+                    ? (l == .en ? "\(words.status(BookStatus(book: placed.book, loan: nil), asker: sender.borrower)) \(told) when it turns up."
+                                : "\(words.status(BookStatus(book: placed.book, loan: nil), asker: sender.borrower)) \(told) quand il sera retrouvé.")
+                    : l == .en
                     ? "It is on the shelf, kept for \(placed.keptFor?.holder.name ?? "the first in line")\(words.until(placed.keptFor?.keptUntil)). \(told) when it is \(keptForThem)."
                     : "Il est sur l'étagère, réservé pour \(placed.keptFor?.holder.name ?? "le premier de la file")\(words.until(placed.keptFor?.keptUntil)). \(told) quand il \(keptForThem).")],
                 language: l)
@@ -1791,11 +1795,23 @@ public actor CommandHandler {
                                              : "\(bold: status.book.title) (#\(status.book.id)) est déjà signalé \(kind == .lost ? "perdu" : "abîmé").",
                              lines: [words.status(status, asker: me)], suggestion: l.pick("show #", "info #") + "\(status.book.id)", language: l)
             }
-            let (book, previous, _) = try await library.setReport(of: status.book.id, to: CopyReport(kind.copyReport, by: me, at: now), at: now)
+            let (book, previous, next) = try await library.setReport(of: status.book.id, to: CopyReport(kind.copyReport, by: me, at: now), at: now)
             undone(by: .restoreReport(bookID: book.id, previous), for: sender, at: now)
             var updated = status
             updated.book = book
-            return report(updated, damaged: kind == .damaged, from: sender, words: words)
+            var reply = report(updated, damaged: kind == .damaged, from: sender, words: words)
+            // A missing copy seen damaged has turned up: its line, which waited, is served.
+            if let previous, previous.kind == .lost, status.loan == nil {
+                let by = previous.by.isSamePerson(as: me) ? l.pick("you", "vous") : previous.by.name
+                reply.lines.insert(l == .en ? "It was reported lost by \(by) on \(words.day(previous.at)): glad it turned up."
+                                            : "Il avait été signalé perdu par \(by) le \(words.day(previous.at)) : content qu'il soit retrouvé.", at: 1)
+            }
+            if let next {
+                reply.lines.insert(l == .en ? "\(next.holder.name) is first in line for it: it is kept for them\(words.until(next.keptUntil))."
+                                            : "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil)).", at: min(2, reply.lines.count))
+                reply.notices.append(words.keptNotice(book, for: next, language: settings.defaultLanguage))
+            }
+            return reply
 
         case .rules(nil):
             return Reply(.info, RichText(stringLiteral: l.pick("Lending rules:", "Règles du prêt :")), lines: words.rules(library.rules, reminders: settings.reminders),

@@ -871,6 +871,25 @@ struct CommandHandlerTests {
         #expect(unreachable.notices.isEmpty)
     }
 
+    @Test("a missing copy: a hold says the line waits for it to turn up; seen damaged, it has turned up, and the first in line is told it is kept for them")
+    func missingSeenDamaged() async throws {
+        let handler = try await makeHandler()
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        _ = await handler.handle(text: "Dune is lost", from: ana, at: minute(1))
+        let held = await handler.handle(text: "hold Dune", from: ben, at: minute(2))
+        #expect(held.text == "You are number 1 in line for Dune.\n  Dune is missing (reported lost by Ana, Tue 1 Dec). You will be told when it turns up.", "\(held.text)")
+        let damaged = await handler.handle(text: "Dune is damaged", from: ana, at: minute(3))
+        #expect(damaged.text.hasPrefix("""
+            Thanks for telling: Dune (#1) is reported damaged.
+              It is on the shelf.
+              It was reported lost by you on Tue 1 Dec: glad it turned up.
+              Ben is first in line for it: it is kept for them until Tue 8 Dec.
+            """), "\(damaged.text)")
+        #expect(damaged.notices.map { "\($0.to.name): \(PlainRenderer.render($0.reply))" }
+            == ["Ben: Dune is on the shelf, kept for you until Tue 8 Dec: you are first in line.\n  Try: `checkout Dune`"])
+        #expect(await handler.handle(text: "checkout Dune", from: ben, at: minute(4)).kind == .success)
+    }
+
     @Test("undo of a report or of its taking back: the admins, who were told, are told; the first in line for a missing copy is told it is kept for them")
     func reportUndoneTold() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])
