@@ -1177,10 +1177,13 @@ public actor CommandHandler {
                         return l == .en ? "\(loan.borrower.name) has it, due \(words.day(loan.dueAt)). \(told) when it is back."
                                         : "\(loan.borrower.name) l'a, à rendre \(words.day(loan.dueAt)). \(told) à son retour."
                     }
-                    let all = placed.copies == 2 ? "Both copies are out" : "All \(placed.copies) copies are out"
+                    // Some copies may be on the shelf yet kept for others, or missing: none is free.
+                    let allOut = placed.copiesOut >= placed.copies
+                    let all = !allOut ? "None of the \(placed.copies) copies is free" : placed.copies == 2 ? "Both copies are out" : "All \(placed.copies) copies are out"
+                    let tous = allOut ? "Les \(placed.copies) exemplaires sont empruntés" : "Aucun des \(placed.copies) exemplaires n'est libre"
                     return l == .en
                         ? "\(all); the first due back is with \(loan.borrower.name), due \(words.day(loan.dueAt)). \(told) when one is \(keptForThem)."
-                        : "Les \(placed.copies) exemplaires sont empruntés ; le premier à revenir est chez \(loan.borrower.name), à rendre \(words.day(loan.dueAt)). \(told) quand l'un d'eux \(keptForThem)." }
+                        : "\(tous) ; le premier à revenir est chez \(loan.borrower.name), à rendre \(words.day(loan.dueAt)). \(told) quand l'un d'eux \(keptForThem)." }
                     ?? (placed.book.report?.kind == .lost
                     // Missing: the line waits for it to turn up.
                     ? (l == .en ? "\(words.status(BookStatus(book: placed.book, loan: nil), asker: sender.borrower)) \(told) when it turns up."

@@ -284,7 +284,7 @@ public struct LibraryService: Sendable {
             let hold = Hold(id: db.lastInsertedRowID, bookID: book.id, holder: holder, placedAt: now)
             let queue = try Self.holds(of: book.id, db)
             return HoldPlacement(book: book, hold: hold, position: queue.count, currentLoan: loan,
-                                 keptFor: loan == nil ? queue.first : nil, copies: candidates.count)
+                                 keptFor: loan == nil ? queue.first : nil, copies: candidates.count, copiesOut: loans.count)
         }
     }
 

@@ -139,6 +139,8 @@ public struct HoldPlacement: Sendable, Hashable {
     /// How many copies of the title there are (1 for a single book): with several, the first
     /// copy back that nobody queued for goes to the one who waited longest.
     public var copies: Int = 1
+    /// How many of the copies are out (the others are kept for someone else, or missing).
+    public var copiesOut: Int = 1
 }
 
 /// A hold given up. `wasKept`: the book was on the shelf, kept for that holder; it is now

@@ -1590,6 +1590,10 @@ struct CommandHandlerTests {
         #expect(held.text == "You are number 1 in line for Dune.\n  Both copies are out; the first due back is with Ana, due Tue 15 Dec. You will be told when one is kept for you.", "\(held.text)")
         let french = await handler.handle(text: "réserver Dune", from: Sender(name: "Léa", userID: "U-LEA"), at: tuesday)
         #expect(french.text.contains("Les 2 exemplaires sont empruntés ; le premier à revenir est chez Ana, à rendre mar. 15 déc."), "\(french.text)")
+        // One copy back, kept for Ben: the next to wait is not told both are out.
+        _ = await handler.handle(text: "return Dune", from: Sender(name: "Cy", userID: "U-CY"), at: tuesday + 60)
+        let third = await handler.handle(text: "hold Dune", from: Sender(name: "Dan", userID: "U-DAN"), at: tuesday + 120)
+        #expect(third.text.contains("None of the 2 copies is free; the first due back is with Ana, due Tue 15 Dec."), "\(third.text)")
     }
 
     @Test("adding a copy of a title someone waits for keeps it for them, says so, and tells them")
