@@ -392,6 +392,11 @@ struct Words: Sendable {
                 ? "In line for \(bold: title): number \(place) (\(loan.borrower.name) has it, due \(day(loan.dueAt)))"
                 : "Dans la file pour \(bold: title) : numéro \(place) (\(loan.borrower.name) l'a, à rendre \(day(loan.dueAt)))"
         }
+        // Missing: the line waits for it to turn up.
+        if status.book.report?.kind == .lost, let said = reportText(status.book) {
+            return language == .en ? "In line for \(bold: title): number \(place) (missing: \(said))"
+                                   : "Dans la file pour \(bold: title) : numéro \(place) (introuvable : \(said))"
+        }
         let keeper = status.keptFor?.name ?? language.pick("the first in line", "le premier de la file")
         return language == .en
             ? "In line for \(bold: title): number \(place) (on the shelf, kept for \(keeper)\(until(status.keptUntil)))"

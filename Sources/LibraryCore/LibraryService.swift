@@ -728,7 +728,12 @@ public struct LibraryService: Sendable {
             var kept: [BookStatus] = [], awaited: [AwaitedBook] = []
             for status in try Self.statuses(positions.keys.sorted(), db) {
                 guard let position = positions[status.book.id] else { continue }
-                if status.loan == nil, position == 1 { kept.append(status) } else { awaited.append(AwaitedBook(status: status, position: position)) }
+                // A copy reported lost that nobody has is waited for, not kept: it is not there.
+                if status.loan == nil, position == 1, status.book.report?.kind != .lost {
+                    kept.append(status)
+                } else {
+                    awaited.append(AwaitedBook(status: status, position: position))
+                }
             }
             return (kept, awaited.sorted { ($0.status.book.title, $0.status.book.id) < ($1.status.book.title, $1.status.book.id) })
         }

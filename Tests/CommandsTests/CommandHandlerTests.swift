@@ -878,6 +878,9 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "Dune is lost", from: ana, at: minute(1))
         let held = await handler.handle(text: "hold Dune", from: ben, at: minute(2))
         #expect(held.text == "You are number 1 in line for Dune.\n  Dune is missing (reported lost by Ana, Tue 1 Dec). You will be told when it turns up.", "\(held.text)")
+        // Not kept for Ben: it is not there.
+        let mine = await handler.handle(text: "my books", from: ben, at: minute(2))
+        #expect(mine.text.hasPrefix("You have no books.\n  In line for Dune: number 1 (missing: reported lost by Ana, Tue 1 Dec)\n"), "\(mine.text)")
         let damaged = await handler.handle(text: "Dune is damaged", from: ana, at: minute(3))
         #expect(damaged.text.hasPrefix("""
             Thanks for telling: Dune (#1) is reported damaged.
