@@ -178,7 +178,8 @@ public enum CommandParser {
             // "recommend me a book", "what should I read next?", "que lire ?"; "… like Dune".
             let tail = rest.split(separator: " ").map { foldWord(String($0)) }
             if tail.isEmpty || recommendTails.contains(tail) { return command(.recommend(book: nil)) }
-            guard let (_, book, separator) = splitFirst(rest, separators: [" like ", " similar to ", " comme ", "like ", "similar to ", "comme "]),
+            // "recommend (something) like Dune": from the first "like" that is a word of its own.
+            guard let (_, book, separator) = splitFirst(" " + rest, separators: [" like ", " similar to ", " comme "]),
                   !unquote(book).isEmpty else { return nil }
             if separator.contains("comme") { language = language ?? .fr }
             return command(.recommend(book: unquote(book)))

@@ -574,6 +574,7 @@ let parseTable: [ParseCase] = [
     ParseCase("can you recommend something like The Hobbit?", .recommend(book: "The Hobbit"), .en),
     ParseCase("des livres comme Les Misérables", .recommend(book: "Les Misérables"), .fr),
     ParseCase("books like", .unknown(text: "books like", suggestion: "books like"), .en),
+    ParseCase("recommend like Unlike Us", .recommend(book: "Unlike Us"), .en),
     ParseCase("rename Dune to Arrakis", .edit(book: "Dune", field: .title, value: "Arrakis"), .en),
     ParseCase("rename Dune as Arrakis", .edit(book: "Dune", field: .title, value: "Arrakis"), .en),
     ParseCase("rename As I Lay Dying as Dying", .edit(book: "As I Lay Dying", field: .title, value: "Dying"), .en),
