@@ -932,16 +932,19 @@ public actor CommandHandler {
             return await placeOrHold(status.book, for: me, words: words)
         }
         if loan.borrower.isSamePerson(as: me) { return (nil, l.pick("return ", "rendre ") + book) }
-        return await placeOrHold(status.book, for: me, words: words)
+        return await placeOrHold(status.book, out: loan, for: me, words: words)
     }
 
-    private func placeOrHold(_ book: Book, for person: Borrower, words: Words) async -> (line: RichText?, suggestion: String?) {
+    /// For a book someone else has or is kept for: `hold` it, or, already in line for a book
+    /// that is out, ask it back (`remind Ben about Dune`).
+    private func placeOrHold(_ book: Book, out loan: Loan? = nil, for person: Borrower, words: Words) async -> (line: RichText?, suggestion: String?) {
         let l = words.language
         let holds = (try? await library.show("#\(book.id)"))?.holds ?? []
         guard let index = holds.firstIndex(where: { $0.holder.isSamePerson(as: person) }) else {
             return (nil, l.pick("hold ", "réserver ") + words.reference(book))
         }
-        return (l == .en ? "You are number \(index + 1) in line for it." : "Vous êtes numéro \(index + 1) dans la file.", nil)
+        let remind = loan.map { l.pick("remind ", "relancer ") + $0.borrower.name + l.pick(" about ", " pour ") + words.reference(book) }
+        return (l == .en ? "You are number \(index + 1) in line for it." : "Vous êtes numéro \(index + 1) dans la file.", remind)
     }
 
     /// A return or a renewal of a book that is not out: where it is, and what the asker can do

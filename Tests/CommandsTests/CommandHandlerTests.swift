@@ -838,8 +838,10 @@ struct CommandHandlerTests {
         #expect(early.kind == .error)
         #expect(early.text.hasPrefix("Ben may keep Dune until Tue 15 Dec: it is not late, so I sent no reminder."), "\(early.text)")
         #expect(early.notices.isEmpty)
-        // Waiting for it, Ana may.
+        // Waiting for it, Ana may: who has suggests it.
         _ = await handler.handle(text: "hold Dune", from: ana, at: tuesday + 120)
+        let who = await handler.handle(text: "who has Dune", from: ana, at: tuesday + 150)
+        #expect(who.text.hasSuffix("You are number 1 in line for it.\n  Try: `remind Ben about Dune`"), "\(who.text)")
         let waiting = await handler.handle(text: "nudge ben about dune", from: ana, at: tuesday + 180)
         #expect(waiting.kind == .success)
         #expect(waiting.text == "Sent Ben a reminder of Dune, due Tue 15 Dec.", "\(waiting.text)")
