@@ -13,18 +13,25 @@ struct Digest: Sendable {
         let loans = try await library.openLoans()
         let counts = try await library.counts()
         let shelf = l == .en ? "\(words.books(counts.available)) on the shelf." : "\(words.books(counts.available)) sur l'étagère."
-        // Copies reported lost that nobody has: missing until found or taken off the shelf.
+        let queues = try await library.holdQueues()
+        // Copies reported lost that nobody has: missing until found or taken off the shelf, with
+        // whoever waits for one to turn up.
         let missing: [RichText] = counts.reported == 0 ? [] : try await library.list(.reported, order: .title, at: words.now)
             .filter { $0.loan == nil && $0.book.report?.kind == .lost }
-            .map { "\(bold: $0.book.title) (#\($0.book.id)), \(words.reportText($0.book) ?? "")" }
+            .map { status in
+                let waiting = (queues[status.book.id] ?? []).map(\.holder.name)
+                let wait = waiting.isEmpty ? "" : l == .en ? "; \(waiting.joined(separator: ", ")) \(waiting.count == 1 ? "waits" : "wait") for it"
+                                                           : " ; \(waiting.joined(separator: ", ")) \(waiting.count == 1 ? "l'attend" : "l'attendent")"
+                return "\(bold: status.book.title) (#\(status.book.id)), \(words.reportText(status.book) ?? "")\(wait)"
+            }
         let missingLines = missing.isEmpty ? [] : [RichText(stringLiteral: l.pick("Missing:", "Introuvables :"))] + missing
-        let queues = try await library.holdQueues()
         let out = Set(loans.map(\.book.id))
         // A book on the shelf with a line is kept for the first in it: nobody else may take it.
         var kept: [(book: Book, holds: [Hold])] = []
         for (bookID, holds) in queues where !out.contains(bookID) && !holds.isEmpty {
-            // A book deleted since the holds were read is simply left out.
-            if let book = try? await library.resolve("#\(bookID)") { kept.append((book, holds)) }
+            // A book deleted since the holds were read is simply left out; a missing one is
+            // not there to be kept (its line is with it above).
+            if let book = try? await library.resolve("#\(bookID)"), book.report?.kind != .lost { kept.append((book, holds)) }
         }
         kept.sort { ($0.book.title, $0.book.id) < ($1.book.title, $1.book.id) }
         let keptLines: [RichText] = kept.map { book, holds in
