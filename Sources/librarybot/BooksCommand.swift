@@ -237,7 +237,9 @@ struct BooksCommand: AsyncParsableCommand {
                     line += " (out: \(loan.borrower.name), due \(loan.dueAt.formatted(day)))"
                     if loan.isOverdue(at: now) { line += " OVERDUE" }
                 } else if let keeper = status.keptFor {
-                    line += " (kept for \(keeper.name)" + (status.keptUntil.map { " until \($0.formatted(day))" } ?? "") + ")"
+                    // A missing copy is not there to keep: its first in line waits for it.
+                    line += status.book.report?.kind == .lost ? " (\(keeper.name) waits for it)"
+                        : " (kept for \(keeper.name)" + (status.keptUntil.map { " until \($0.formatted(day))" } ?? "") + ")"
                 }
                 if let report = status.book.report {
                     line += " REPORTED \(report.kind.rawValue.uppercased()) by \(report.by.name) on \(report.at.formatted(day))"

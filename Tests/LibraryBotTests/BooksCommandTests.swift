@@ -55,6 +55,11 @@ struct BooksCommandTests {
         _ = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "add Middlemarch by George Eliot\n", environment: zone)
         let never = try await BinaryRunner.run(["books", "list", "--filter", "never_borrowed", "--database", library.path], environment: zone).stdout
         #expect(never == "#3 Middlemarch, by George Eliot\n", "\(never)")
+        // Missing and waited for: not kept for anyone.
+        _ = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "Middlemarch is lost\n", environment: zone)
+        _ = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ben"], stdin: "hold Middlemarch\n", environment: zone)
+        let waited = try await BinaryRunner.run(["books", "list", "--filter", "reported", "--database", library.path], environment: zone).stdout
+        #expect(waited.contains("\n#3 Middlemarch, by George Eliot (Ben waits for it) REPORTED LOST by Ana on "), "\(waited)")
     }
 
     @Test("backup copies the whole library while the bot runs; the copy answers as the original; an existing file is never overwritten")
