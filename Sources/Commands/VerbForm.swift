@@ -143,7 +143,7 @@ struct VerbForm: Sendable {
         VerbForm("liste des catégories", .categories, .fr), VerbForm("liste des genres", .categories, .fr),
         VerbForm("quelles catégories", .categories, .fr), VerbForm("quels genres", .categories, .fr),
         VerbForm("stats", .stats, nil), VerbForm("statistics", .stats, .en), VerbForm("library stats", .stats, .en),
-        VerbForm("library statistics", .stats, .en), VerbForm("how many loans", .stats, .en), VerbForm("usage", .stats, .en),
+        VerbForm("library statistics", .stats, .en), VerbForm("how many loans", .stats, .en),
         VerbForm("statistiques", .stats, .fr), VerbForm("les statistiques", .stats, .fr), VerbForm("les stats", .stats, .fr),
         VerbForm("combien d'emprunts", .stats, .fr), VerbForm("nombre d'emprunts", .stats, .fr),
         VerbForm("recommend", .recommend, .en), VerbForm("recommend me", .recommend, .en), VerbForm("recommendations", .recommend, .en),
