@@ -802,11 +802,26 @@ public actor CommandHandler {
         return reply
     }
 
+    /// A copy on the shelf kept for the first in its line, now reported lost (`previous`: its
+    /// report before): that member, who was told it is kept for them, is told it is missing.
+    private func noLongerKept(_ book: Book, previous: CopyReport?, from sender: Sender, words: Words) async -> Notice? {
+        guard book.report?.kind == .lost, previous?.kind != .lost,
+              let details = try? await library.show("#\(book.id)"), details.loan == nil, let first = details.holds.first,
+              !first.holder.isSamePerson(as: sender.borrower) else { return nil }
+        let theirs = settings.defaultLanguage, their = words.speaking(theirs)
+        let said = their.reportText(book) ?? ""
+        return Notice(to: first.holder, reply: Reply(.info, theirs == .en
+            ? "\(bold: book.title) is missing (\(said)): it is no longer kept for you. You stay first in line, and will be told when it turns up."
+            : "\(bold: book.title) est introuvable (\(said)) : il ne vous est plus réservé. Vous restez premier de la file, et serez prévenu quand il sera retrouvé.",
+            language: theirs))
+    }
+
     /// `undo` after a report, or after taking one back: the copy's report as it was.
     private func restoreReport(of bookID: Int64, to report: CopyReport?, sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
         let (book, previous, next) = try await library.setReport(of: bookID, to: report, at: now)
         undone(by: .restoreReport(bookID: bookID, previous), for: sender, at: now)
+        let missingAgain = await noLongerKept(book, previous: previous, from: sender, words: words)
         let title: RichText = "\(bold: book.title) (#\(book.id))"
         let kind = report?.kind ?? previous?.kind
         let what = kind == .lost ? l.pick("lost", "perdu") : l.pick("damaged", "abîmé")
@@ -835,6 +850,7 @@ public actor CommandHandler {
                                       : "\(sender.name) revient sur ce qu'il a dit : \(bold: book.title) (#\(book.id)) est de nouveau signalé \(kind == .lost ? "perdu" : "abîmé")."
             }
         }
+        if let missingAgain { reply.notices.append(missingAgain) }
         return reply
     }
 
@@ -1806,6 +1822,8 @@ public actor CommandHandler {
             var updated = status
             updated.book = book
             var reply = report(updated, damaged: kind == .damaged, from: sender, words: words)
+            // Kept on the shelf for someone, now missing: they are told.
+            if let notice = await noLongerKept(book, previous: previous, from: sender, words: words) { reply.notices.append(notice) }
             // A missing copy seen damaged has turned up: its line, which waited, is served.
             if let previous, previous.kind == .lost, status.loan == nil {
                 let by = previous.by.isSamePerson(as: me) ? l.pick("you", "vous") : previous.by.name

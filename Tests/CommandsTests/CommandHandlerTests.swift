@@ -892,7 +892,23 @@ struct CommandHandlerTests {
             """), "\(damaged.text)")
         #expect(damaged.notices.map { "\($0.to.name): \(PlainRenderer.render($0.reply))" }
             == ["Ben: Dune is on the shelf, kept for you until Tue 8 Dec: you are first in line.\n  Try: `checkout Dune`"])
-        #expect(await handler.handle(text: "checkout Dune", from: ben, at: minute(4)).kind == .success)
+        // Undone, it is missing again: Ben, told it was kept for him, is told it is not.
+        let undone = await handler.handle(text: "undo", from: ana, at: minute(4))
+        #expect(undone.notices.map { "\($0.to.name): \(PlainRenderer.render($0.reply))" }
+            == ["Ben: Dune is missing (reported lost by Ana, Tue 1 Dec): it is no longer kept for you. You stay first in line, and will be told when it turns up."],
+                "\(undone.notices)")
+        // Kept on the shelf for Ben, then reported lost by someone else: Ben is told too.
+        _ = await handler.handle(text: "found Dune", from: ana, at: minute(5))
+        let lost = await handler.handle(text: "Dune is lost", from: Sender(name: "Cy", userID: "U-CY"), at: minute(6))
+        #expect(lost.notices.map(\.to.name) == ["Ben"], "\(lost.notices)")
+        #expect(await handler.handle(text: "found Dune", from: ana, at: minute(7)).notices.map(\.to.name) == ["Ben"])
+        #expect(await handler.handle(text: "checkout Dune", from: ben, at: minute(8)).kind == .success)
+        // Reported lost by the one it is kept for: nobody to tell.
+        _ = await handler.handle(text: "hold Dune", from: ana, at: minute(9))
+        _ = await handler.handle(text: "return Dune", from: ben, at: minute(10))
+        let own = await handler.handle(text: "Dune is lost", from: ana, at: minute(11))
+        #expect(own.text.hasPrefix("Thanks for telling: Dune (#1) is reported lost."), "\(own.text)")
+        #expect(own.notices.isEmpty, "\(own.notices)")
     }
 
     @Test("undo of a report or of its taking back: the admins, who were told, are told; the first in line for a missing copy is told it is kept for them")
