@@ -393,6 +393,12 @@ public actor CommandHandler {
     /// in the language of the rest of the message ("Dune merci"), not of the title's words
     /// ("Le Petit Prince"), else in the committee's.
     private func readingTitleAlone(_ command: ParsedCommand, at now: Date) async -> ParsedCommand {
+        // A whole title whose first word is a verb ("Return of the King", "Take Me Home", "Find
+        // Me"): the member names the book, and is told who has it rather than having it
+        // returned, lent or searched for by the rest of its words.
+        if let words = command.words, (try? await library.firstTitle(among: [CommandParser.unquote(words)])) != nil {
+            return ParsedCommand(intent: .whoHas(book: words), language: nil)
+        }
         guard case .unknown(let text, let verb) = command.intent else { return command }
         // A verb alone (`return`) is a command missing its book, and a whole command offered
         // for the words ("I'm done with Dune" → `return Dune`) is kept.

@@ -8,10 +8,29 @@ public enum CommandParser {
     /// command, or `several` when it holds more than one (see `commandParts`). A long pasted
     /// text is one command, whatever it holds.
     public static func parse(_ text: String) -> ParsedCommand {
-        guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }
+        guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return withWords(parseOne(text, whole: true), of: text) }
         let parts = commandParts(of: text)
-        guard parts.count > 1 else { return parts.first?.command ?? parseOne(text, whole: true) }
+        guard parts.count > 1 else { return withWords(parts.first?.command ?? parseOne(text, whole: true), of: text) }
         return ParsedCommand(intent: .several(parts), language: parts.lazy.compactMap(\.command.language).first)
+    }
+
+    /// `command` with the words of `text` that could be a title as a whole, when its verb takes
+    /// a book, a query or a name typed after it ("Take Me Home"), or is missing it ("Find Me",
+    /// as "me" is no query): see `ParsedCommand.words`. Not for a command without one (`help`, `stats`, `list available`),
+    /// which stays that command whatever the library holds.
+    private static func withWords(_ command: ParsedCommand, of text: String) -> ParsedCommand {
+        switch command.intent {
+        // A verb missing what it needs keeps only the verb ("Find Me": `search` needs more).
+        case .unknown(let text, let suggestion) where text != suggestion: return command
+        case .several, .whoHas, .digest, .clean, .categories, .stats, .undo, .confirm, .cancel, .thanks, .help, .list,
+             .rules(book: nil), .recommend(book: nil), .loansOf(borrower: nil), .history(borrower: nil), .addISBN:
+            return command
+        default:
+            var cues: [Language] = []
+            var command = command
+            command.words = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
+            return command
+        }
     }
 
     /// Parses one command; `whole` when it is the whole message, not a part of one; `linked`

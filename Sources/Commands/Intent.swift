@@ -130,10 +130,17 @@ public enum Language: String, Sendable, Hashable, Codable, CaseIterable {
 public struct ParsedCommand: Sendable, Hashable {
     public var intent: Intent
     public var language: Language?
+    /// The whole message's words (its address and politeness left out), when its verb may be
+    /// the first word of a title instead: "Return of the King" or "Find Me" typed alone is a
+    /// title of the library, not `return` or `search`, when the library has that book (which
+    /// the handler, not the parser, knows). Nil for a command that takes no book or query, and
+    /// for one of several.
+    public var words: String?
 
-    public init(intent: Intent, language: Language?) {
+    public init(intent: Intent, language: Language?, words: String? = nil) {
         self.intent = intent
         self.language = language
+        self.words = words
     }
 }
 
