@@ -893,7 +893,7 @@ public actor CommandHandler {
                             : "\(first.loan.borrower.name) peut garder \(bold: first.book.title) jusqu'au \(words.day(first.loan.dueAt)) : il n'est pas en retard, je n'ai envoyé aucun rappel.")
                 : (l == .en ? "None of \(first.loan.borrower.name)'s books is late, so I sent no reminder."
                             : "Aucun livre de \(first.loan.borrower.name) n'est en retard, je n'ai envoyé aucun rappel.")
-            return Reply(.error, head, lines: (loans.count == 1 ? [] : loans.map(words.loanLine)) + [RichText(stringLiteral: l.pick(
+            return Reply(.error, head, lines: (loans.count == 1 ? [] : loans.map { words.loanLine($0) }) + [RichText(stringLiteral: l.pick(
                 "To have a book next, get in line: when it comes back, it is kept for you.",
                 "Pour avoir un livre ensuite, faites la queue : à son retour, il vous est réservé."))],
                          suggestion: l.pick("hold ", "réserver ") + words.reference(first.book), language: l)
@@ -903,7 +903,7 @@ public actor CommandHandler {
               let userID = holder.userID, settings.canMessage(userID) else {
             return Reply(.error, l == .en ? "I cannot send \(first.loan.borrower.name) a message (no chat account of theirs that I reach): tell them yourself."
                                           : "Je ne peux pas écrire à \(first.loan.borrower.name) (aucun compte de chat que j'atteigne) : dites-le-lui vous-même.",
-                         lines: remindable.map(words.loanLine), language: l)
+                         lines: remindable.map { words.loanLine($0) }, language: l)
         }
         let due = remindable.filter { reminded.value(for: "\($0.loan.id)", at: now) == nil }
         let already = remindable.filter { reminded.value(for: "\($0.loan.id)", at: now) != nil }
@@ -917,7 +917,7 @@ public actor CommandHandler {
         var reply = Reply(.success, due.count == 1
             ? (l == .en ? "Sent \(holder.name) a reminder of \(words.loanLine(due[0]))." : "Rappel envoyé à \(holder.name) pour \(words.loanLine(due[0])).")
             : (l == .en ? "Sent \(holder.name) a reminder of \(words.books(due.count)):" : "Rappel envoyé à \(holder.name) pour \(words.books(due.count)) :"),
-            lines: (due.count == 1 ? [] : due.map(words.loanLine)) + (alreadyLine.map { [$0] } ?? []), language: l)
+            lines: (due.count == 1 ? [] : due.map { words.loanLine($0) }) + (alreadyLine.map { [$0] } ?? []), language: l)
         reply.notices = [words.remindedNotice(due, to: holder, by: sender.borrower, awaited: due.filter(awaited).map(\.book.id),
                                               language: settings.defaultLanguage, at: now)]
         return reply
@@ -1297,7 +1297,7 @@ public actor CommandHandler {
             let title: RichText = you
                 ? (l == .en ? "You have \(words.books(loans.count)):" : "Vous avez \(words.books(loans.count)) :")
                 : (l == .en ? "\(shownName) has \(words.books(loans.count)):" : "\(shownName) a \(words.books(loans.count)) :")
-            return Reply(.info, title, lines: loans.map { words.loanLine($0) } + keptLines,
+            return Reply(.info, title, lines: loans.map { words.loanLine($0, asker: sender.borrower) } + keptLines,
                          suggestion: l.pick("return ", "rendre ") + words.reference(loans[0].book), language: l)
 
         case .handOver(let book, let name):

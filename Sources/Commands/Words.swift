@@ -458,8 +458,9 @@ struct Words: Sendable {
             : "\(loan.borrower.name) a \(bold: status.book.title) depuis \(day(loan.checkedOutAt)), à rendre \(day(loan.dueAt))\(late)."
     }
 
-    func loanLine(_ loaned: LoanedBook) -> RichText {
-        let late = lateAndReported(loaned.loan, loaned.book)
+    /// "Dune, due Tue 15 Dec (2 days overdue)"; a report the `asker` made says "you".
+    func loanLine(_ loaned: LoanedBook, asker: Borrower? = nil) -> RichText {
+        let late = lateAndReported(loaned.loan, loaned.book, asker: asker)
         return language == .en
             ? "\(bold: loaned.book.title), due \(day(loaned.loan.dueAt))\(late)"
             : "\(bold: loaned.book.title), à rendre \(day(loaned.loan.dueAt))\(late)"

@@ -717,6 +717,10 @@ struct CommandHandlerTests {
         #expect(digest.contains("Dune, due Tue 15 Dec (5 days overdue; reported lost by Ana, Tue 1 Dec)"), "\(digest)")
         let shown = await handler.handle(text: "show Dune", from: ana, at: minute(4))
         #expect(shown.text.contains("You have Dune since Tue 1 Dec, due Tue 15 Dec (reported lost by you, Tue 1 Dec)."), "\(shown.text)")
+        let mine = await handler.handle(text: "my books", from: ana, at: minute(4))
+        #expect(mine.text.hasPrefix("You have 2 books:\n  Dune, due Tue 15 Dec (reported lost by you, Tue 1 Dec)\n"), "\(mine.text)")
+        let hers = await handler.handle(text: "what does Ana have", from: ben, at: minute(4))
+        #expect(hers.text.hasPrefix("Ana has 2 books:\n  Dune, due Tue 15 Dec (reported lost by Ana, Tue 1 Dec)\n"), "\(hers.text)")
         // It turns up: its return takes the report back, and the admin, who was told, is told.
         let back = await handler.handle(text: "return Dune", from: ana, at: minute(5))
         #expect(back.text.contains("\n  It was reported lost by you on Tue 1 Dec: glad it turned up."), "\(back.text)")
