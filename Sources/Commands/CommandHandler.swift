@@ -94,6 +94,10 @@ public actor CommandHandler {
     private var undoable = Recent<Undo>(window: 10 * 60)
     /// When each loan (by id) was last reminded of at someone's request: once a day is enough.
     private var reminded = Recent<Date>(window: 24 * 60 * 60)
+    /// The language each member last wrote a command in, for their commands whose words are the
+    /// same in both ("info Dune", a title alone, `#3`): a member who speaks French is answered
+    /// in French, not in the committee's language. A week of silence forgets it.
+    private var spoke = Recent<Language>(window: 7 * 24 * 60 * 60)
 
     /// What undoes the changes of one message (the changes of one message share its instant,
     /// and are undone together, the last first).
@@ -148,7 +152,8 @@ public actor CommandHandler {
             return await handle(choice.command(picked), from: sender, at: now)
         }
         let command = await readingTitleAlone(command, at: now)
-        let language = command.language ?? settings.defaultLanguage
+        if let language = command.language { spoke.set(language, for: sender.key, at: now) }
+        let language = command.language ?? spoke.value(for: sender.key, at: now) ?? settings.defaultLanguage
         let words = words(language, at: now)
         var intent = await readingWholeTitle(command.intent)
         switch await recalling(intent, for: sender, at: now, words: words) {

@@ -1774,6 +1774,26 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "help", from: ana, at: minute(7)).text.hasPrefix("What I can do:"))
     }
 
+    @Test("a command whose words are the same in both languages is answered in the language the member last wrote in, else the committee's")
+    func languageRemembered() async throws {
+        let handler = try await makeHandler()
+        let ben = Sender(name: "Ben", userID: "U-BEN")
+        #expect(await handler.handle(text: "info Dune", from: ana, at: tuesday).text.hasPrefix("#1 Dune\n  Author: Frank Herbert"))
+        _ = await handler.handle(text: "emprunter Dune", from: ana, at: tuesday)
+        for text in ["info Dune", "Dune", "#2", "Les Misérables"] {
+            let reply = await handler.handle(text: text, from: ana, at: tuesday.addingTimeInterval(3600))
+            #expect(reply.language == .fr, "\(text): \(reply.text)")
+        }
+        #expect(await handler.handle(text: "Dune", from: ana, at: tuesday).text.hasPrefix("Vous avez Dune depuis mar. 1 déc."))
+        // Another member is answered in the committee's language; English words switch Ana back.
+        #expect(await handler.handle(text: "info Dune", from: ben, at: tuesday).language == .en)
+        _ = await handler.handle(text: "who has Emma", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "Dune", from: ana, at: tuesday).text.hasPrefix("You have Dune since Tue 1 Dec"))
+        // A week later, forgotten.
+        _ = await handler.handle(text: "qui a Emma", from: ana, at: tuesday)
+        #expect(await handler.handle(text: "Dune", from: ana, at: tuesday.addingTimeInterval(8 * 86_400)).language == .en)
+    }
+
     @Test("unknown commands suggest the closest verb, with the line corrected or an example")
     func unknown() async throws {
         let handler = try await makeHandler()
@@ -1784,8 +1804,10 @@ struct CommandHandlerTests {
         #expect(typoAlone.suggestion == "checkout Dune as Ana")
         let bare = await handler.handle(text: "emprunter", from: ana, at: tuesday)
         #expect(bare.text.contains("Il manque quelque chose à emprunter : par exemple `emprunter Dune pour Ana`."))
-        let nonsense = await handler.handle(text: "xyzzy", from: ana, at: tuesday)
+        let nonsense = await handler.handle(text: "xyzzy", from: ben, at: tuesday)
         #expect(nonsense.suggestion == "help")
+        // Ana's last words were French: so is her answer.
+        #expect(await handler.handle(text: "xyzzy", from: ana, at: tuesday).suggestion == "aide")
     }
 
     @Test("only admins may add, edit, delete and clean; anyone may when the list is empty")
