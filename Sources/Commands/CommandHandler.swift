@@ -99,6 +99,11 @@ public actor CommandHandler {
     /// in French, not in the committee's language. A week of silence forgets it.
     private var spoke = Recent<Language>(window: 7 * 24 * 60 * 60)
 
+    /// The language to tell `person` something in: the one they last wrote in, else the committee's.
+    private func language(of person: Borrower, at now: Date) -> Language {
+        spoke.value(for: Sender(name: person.name, userID: person.userID).key, at: now) ?? settings.defaultLanguage
+    }
+
     /// What undoes the changes of one message (the changes of one message share its instant,
     /// and are undone together, the last first).
     private struct Undo {
@@ -254,7 +259,7 @@ public actor CommandHandler {
         var reply = Reply(.success, l == .en ? "\(bold: back.book.title) is yours again, due \(words.day(back.loan.dueAt)): passing it to \(other.name) is undone."
                                              : "\(bold: back.book.title) est de nouveau à vous, à rendre \(words.day(back.loan.dueAt)) : le passage à \(other.name) est défait.",
                           language: l)
-        let theirs = settings.defaultLanguage
+        let theirs = language(of: other, at: now)
         reply.notices = [Notice(to: other, reply: Reply(.info, theirs == .en
             ? "\(sender.borrower.name) took \(bold: back.book.title) back: passing it on to you was undone."
             : "\(sender.borrower.name) a repris \(bold: back.book.title) : le passage vers vous est défait.", language: theirs))]
@@ -270,7 +275,7 @@ public actor CommandHandler {
         var reply = Reply(.success, l == .en ? "\(owner.name) has \(bold: back.book.title) again, due \(words.day(back.loan.dueAt)): your return of it is undone."
                                              : "\(owner.name) a de nouveau \(bold: back.book.title), à rendre \(words.day(back.loan.dueAt)) : votre retour est défait.",
                           language: l)
-        let theirs = settings.defaultLanguage, theirWords = words.speaking(theirs)
+        let theirs = language(of: owner, at: now), theirWords = words.speaking(theirs)
         reply.notices = [Notice(to: owner, reply: Reply(.info, theirs == .en
             ? "\(sender.borrower.name) undid returning \(bold: back.book.title) for you: you have it again, due \(theirWords.day(back.loan.dueAt))."
             : "\(sender.borrower.name) a défait le retour de \(bold: back.book.title) pour vous : vous l'avez de nouveau, à rendre \(theirWords.day(back.loan.dueAt)).",
@@ -809,17 +814,17 @@ public actor CommandHandler {
             }
         }, suggestion: l.pick("show ", "info ") + number)
         // Its line waited: the first in it is told it is kept for them.
-        if let next { reply.notices.append(words.keptNotice(updated, for: next, language: settings.defaultLanguage)) }
+        if let next { reply.notices.append(words.keptNotice(updated, for: next, language: language(of: next.holder, at: now))) }
         return reply
     }
 
     /// A copy on the shelf kept for the first in its line, now reported lost (`previous`: its
     /// report before): that member, who was told it is kept for them, is told it is missing.
-    private func noLongerKept(_ book: Book, previous: CopyReport?, from sender: Sender, words: Words) async -> Notice? {
+    private func noLongerKept(_ book: Book, previous: CopyReport?, from sender: Sender, at now: Date, words: Words) async -> Notice? {
         guard book.report?.kind == .lost, previous?.kind != .lost,
               let details = try? await library.show("#\(book.id)"), details.loan == nil, let first = details.holds.first,
               !first.holder.isSamePerson(as: sender.borrower) else { return nil }
-        let theirs = settings.defaultLanguage, their = words.speaking(theirs)
+        let theirs = language(of: first.holder, at: now), their = words.speaking(theirs)
         let said = their.reportText(book) ?? ""
         return Notice(to: first.holder, reply: Reply(.info, theirs == .en
             ? "\(bold: book.title) is missing (\(said)): it is no longer kept for you. You stay first in line, and will be told when it turns up."
@@ -832,7 +837,7 @@ public actor CommandHandler {
         let l = words.language
         let (book, previous, next) = try await library.setReport(of: bookID, to: report, at: now)
         undone(by: .restoreReport(bookID: bookID, previous), for: sender, at: now)
-        let missingAgain = await noLongerKept(book, previous: previous, from: sender, words: words)
+        let missingAgain = await noLongerKept(book, previous: previous, from: sender, at: now, words: words)
         let title: RichText = "\(bold: book.title) (#\(book.id))"
         let kind = report?.kind ?? previous?.kind
         let what = kind == .lost ? l.pick("lost", "perdu") : l.pick("damaged", "abîmé")
@@ -846,7 +851,7 @@ public actor CommandHandler {
         if let next {
             reply.lines.append(l == .en ? "\(next.holder.name) is first in line for it: it is kept for them\(words.until(next.keptUntil))."
                                         : "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil)).")
-            reply.notices.append(words.keptNotice(book, for: next, language: settings.defaultLanguage))
+            reply.notices.append(words.keptNotice(book, for: next, language: language(of: next.holder, at: now)))
         }
         // The admins were told of a report the member takes back, and of a find (or a return
         // that turned a lost copy up) the member takes back.
@@ -924,7 +929,7 @@ public actor CommandHandler {
             : (l == .en ? "Sent \(holder.name) a reminder of \(words.books(due.count)):" : "Rappel envoyé à \(holder.name) pour \(words.books(due.count)) :"),
             lines: (due.count == 1 ? [] : due.map { words.loanLine($0) }) + (alreadyLine.map { [$0] } ?? []), language: l)
         reply.notices = [words.remindedNotice(due, to: holder, by: sender.borrower, awaited: due.filter(awaited).map(\.book.id),
-                                              language: settings.defaultLanguage, at: now)]
+                                              language: language(of: holder, at: now), at: now)]
         return reply
     }
 
@@ -1085,7 +1090,7 @@ public actor CommandHandler {
                 suggestion: l.pick("return ", "rendre ") + words.reference(lent.book), language: l)
             // A loan in someone else's name is theirs to bring back: they are told.
             if !borrower.isSamePerson(as: sender.borrower) {
-                reply.notices = [words.lentForNotice(lent, by: sender.borrower, language: settings.defaultLanguage)]
+                reply.notices = [words.lentForNotice(lent, by: sender.borrower, language: language(of: borrower, at: now))]
             }
             return reply
 
@@ -1135,10 +1140,10 @@ public actor CommandHandler {
                 language: l)
             // Someone else's loan closed (brought back for them, or by mistake): they are told.
             if !receipt.loan.borrower.isSamePerson(as: sender.borrower) {
-                reply.notices.append(words.returnedForNotice(receipt, by: sender.borrower, language: settings.defaultLanguage))
+                reply.notices.append(words.returnedForNotice(receipt, by: sender.borrower, language: language(of: receipt.loan.borrower, at: now)))
             }
             if let next = receipt.nextInLine {
-                reply.notices.append(words.keptNotice(receipt.book, for: next, language: settings.defaultLanguage))
+                reply.notices.append(words.keptNotice(receipt.book, for: next, language: language(of: next.holder, at: now)))
             }
             if let report = receipt.turnedUp { turnedUp(receipt.book, report, in: &reply, from: sender, words: words) }
             return reply
@@ -1164,7 +1169,7 @@ public actor CommandHandler {
                     ? "Renewal \(renewed.loan.renewals) of \(library.rules.maxRenewals)."
                     : "Prolongation \(renewed.loan.renewals) sur \(library.rules.maxRenewals)."],
                 language: l)
-            if theirs != nil { reply.notices = [words.renewedForNotice(renewed, by: sender.borrower, language: settings.defaultLanguage)] }
+            if theirs != nil { reply.notices = [words.renewedForNotice(renewed, by: sender.borrower, language: language(of: renewed.loan.borrower, at: now))] }
             return reply
 
         case .hold(let book, let holderName):
@@ -1222,7 +1227,7 @@ public actor CommandHandler {
                     ? "It is on the shelf, kept for \(placed.keptFor?.holder.name ?? "the first in line")\(words.until(placed.keptFor?.keptUntil)). \(told) when it is \(keptForThem)."
                     : "Il est sur l'étagère, réservé pour \(placed.keptFor?.holder.name ?? "le premier de la file")\(words.until(placed.keptFor?.keptUntil)). \(told) quand il \(keptForThem).")],
                 language: l)
-            if !you { reply.notices = [words.heldForNotice(placed, by: sender.borrower, language: settings.defaultLanguage)] }
+            if !you { reply.notices = [words.heldForNotice(placed, by: sender.borrower, language: language(of: placed.hold.holder, at: now))] }
             return reply
 
         case .cancelHold(let book, let holderName):
@@ -1251,11 +1256,11 @@ public actor CommandHandler {
                 ? (l == .en ? "You are no longer in line for \(bold: given.book.title)." : "Vous n'êtes plus dans la file pour \(bold: given.book.title).")
                 : (l == .en ? "\(name) is no longer in line for \(bold: given.book.title)." : "\(name) n'est plus dans la file pour \(bold: given.book.title)."),
                 lines: lines, language: l)
-            if !you { reply.notices.append(words.holdCancelledNotice(given, by: sender.borrower, language: settings.defaultLanguage)) }
+            if !you { reply.notices.append(words.holdCancelledNotice(given, by: sender.borrower, language: language(of: given.hold.holder, at: now))) }
             // Their own place, unless the book was kept for them and now is for the next in line.
             if you, !given.wasKept { undone(by: .rejoin(given.hold), for: sender, at: now) }
             if let next = given.nextInLine {
-                reply.notices.append(words.keptNotice(given.book, for: next, language: settings.defaultLanguage))
+                reply.notices.append(words.keptNotice(given.book, for: next, language: language(of: next.holder, at: now)))
             }
             return reply
 
@@ -1355,7 +1360,7 @@ public actor CommandHandler {
                                lines: [l == .en ? "Due \(words.day(lent.loan.dueAt))." : "À rendre \(words.day(lent.loan.dueAt))."], language: l)
             // They are told it is theirs once, not also that it was kept for them on the way.
             passed.notices = returned.notices.filter { !$0.to.isSamePerson(as: person) }
-                + [words.passedOnNotice(lent, by: me, language: settings.defaultLanguage)]
+                + [words.passedOnNotice(lent, by: me, language: language(of: lent.loan.borrower, at: now))]
             // `undo` takes it back as it was, rather than check it out anew as after a return;
             // not when it went to them as the first in line (their place in it is used up).
             var undo = undoable.value(for: sender.key, at: now)
@@ -1420,7 +1425,7 @@ public actor CommandHandler {
                 reply.lines.append(l == .en ? "\(kept.holder.name) was waiting for it: it is kept for them\(words.until(kept.keptUntil))."
                                             : "\(kept.holder.name) l'attendait : il lui est réservé\(words.until(kept.keptUntil)).")
                 reply.suggestion = l.pick("checkout ", "emprunter ") + words.reference(added) + l.pick(" as ", " pour ") + kept.holder.name
-                reply.notices = [words.keptNotice(added, for: kept, language: settings.defaultLanguage)]
+                reply.notices = [words.keptNotice(added, for: kept, language: language(of: kept.holder, at: now))]
             }
             return reply
 
@@ -1834,7 +1839,7 @@ public actor CommandHandler {
             updated.book = book
             var reply = report(updated, damaged: kind == .damaged, from: sender, words: words)
             // Kept on the shelf for someone, now missing: they are told.
-            if let notice = await noLongerKept(book, previous: previous, from: sender, words: words) { reply.notices.append(notice) }
+            if let notice = await noLongerKept(book, previous: previous, from: sender, at: now, words: words) { reply.notices.append(notice) }
             // A missing copy seen damaged has turned up: its line, which waited, is served.
             if let previous, previous.kind == .lost, status.loan == nil {
                 let by = previous.by.isSamePerson(as: me) ? l.pick("you", "vous") : previous.by.name
@@ -1844,7 +1849,7 @@ public actor CommandHandler {
             if let next {
                 reply.lines.insert(l == .en ? "\(next.holder.name) is first in line for it: it is kept for them\(words.until(next.keptUntil))."
                                             : "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil)).", at: min(2, reply.lines.count))
-                reply.notices.append(words.keptNotice(book, for: next, language: settings.defaultLanguage))
+                reply.notices.append(words.keptNotice(book, for: next, language: language(of: next.holder, at: now)))
             }
             return reply
 

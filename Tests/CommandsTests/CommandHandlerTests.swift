@@ -1792,6 +1792,17 @@ struct CommandHandlerTests {
         // A week later, forgotten.
         _ = await handler.handle(text: "qui a Emma", from: ana, at: tuesday)
         #expect(await handler.handle(text: "Dune", from: ana, at: tuesday.addingTimeInterval(8 * 86_400)).language == .en)
+        // What Ben is told of someone else's doing is in his language too.
+        _ = await handler.handle(text: "mes livres", from: ben, at: tuesday)
+        let lent = await handler.handle(text: "checkout Emma as <@U-BEN>", from: Sender(name: "Cy", mentions: ["<@U-BEN>": ben.borrower]), at: tuesday)
+        #expect(lent.language == .en)
+        #expect(lent.notices.map { PlainRenderer.render($0.reply) } == ["Cy a emprunté Emma pour vous : à rendre mar. 15 déc.\n  Essayez : `rendre Emma`"], "\(lent.notices)")
+        let held = await handler.handle(text: "réserver Emma", from: Sender(name: "Zoé", userID: "U-ZOE"), at: tuesday)
+        #expect(held.kind == .success)
+        let back = await handler.handle(text: "return Emma", from: ben, at: tuesday.addingTimeInterval(60))
+        #expect(back.language == .en)
+        #expect(back.notices.map(\.to.name) == ["Zoé"])
+        #expect(back.notices.map(\.reply.language) == [.fr], "Zoé wrote in French: \(back.notices)")
     }
 
     @Test("unknown commands suggest the closest verb, with the line corrected or an example")
