@@ -575,12 +575,16 @@ public actor CommandHandler {
         let l = words.language
         guard parts.count > 1 else {
             guard let only = parts.first else { return Help.reply(topic: nil, language: l) }
-            return await handle(only.command, from: sender, at: now)
+            return await handle(CommandParser.withWords(only.command, of: only.text), from: sender, at: now)
         }
         guard parts.count <= Self.mostCommandsAtOnce else {
             return Reply(.error, RichText(stringLiteral: l.pick(
                 "That is \(parts.count) commands: at most \(Self.mostCommandsAtOnce) in one message. Nothing was done.",
                 "Cela fait \(parts.count) commandes : \(Self.mostCommandsAtOnce) au plus par message. Rien n'a été fait.")), language: l)
+        }
+        // A line that is a whole title starting with a verb is that book, as alone ("Remove Me").
+        for index in parts.indices {
+            parts[index].command = await readingTitleAlone(CommandParser.withWords(parts[index].command, of: parts[index].text), at: now)
         }
         if let alone = parts.first(where: { Self.mustComeAlone($0.command.intent) }) {
             return Reply(.error, l == .en ? "Nothing was done: send \(code: shortened(alone.text)) on its own."

@@ -18,7 +18,7 @@ public enum CommandParser {
     /// a book, a query or a name typed after it ("Take Me Home"), or is missing it ("Find Me",
     /// as "me" is no query): see `ParsedCommand.words`. Not for a command without one (`help`, `stats`, `list available`),
     /// which stays that command whatever the library holds.
-    private static func withWords(_ command: ParsedCommand, of text: String) -> ParsedCommand {
+    static func withWords(_ command: ParsedCommand, of text: String) -> ParsedCommand {
         switch command.intent {
         // A verb missing what it needs keeps only the verb ("Find Me": `search` needs more).
         case .unknown(let text, let suggestion) where text != suggestion: return command

@@ -133,8 +133,8 @@ public struct ParsedCommand: Sendable, Hashable {
     /// The whole message's words (its address and politeness left out), when its verb may be
     /// the first word of a title instead: "Return of the King" or "Find Me" typed alone is a
     /// title of the library, not `return` or `search`, when the library has that book (which
-    /// the handler, not the parser, knows). Nil for a command that takes no book or query, and
-    /// for one of several.
+    /// the handler, not the parser, knows). Nil for a command that takes no book or query; for
+    /// one of several, the handler sets it from the part's words.
     public var words: String?
 
     public init(intent: Intent, language: Language?, words: String? = nil) {

@@ -1772,6 +1772,19 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "take me home as Cy", from: ana, at: minute(6)).text.hasPrefix("You have Take Me Home (due Tue 15 Dec): to hand it to Cy, pass it on."))
         // A command without a book or a query stays that command, whatever the library holds.
         #expect(await handler.handle(text: "help", from: ana, at: minute(7)).text.hasPrefix("What I can do:"))
+        // One a line, among other commands: the same.
+        let lines = await handler.handle(text: "checkout Emma\nFind Me\nRemove Me", from: ben, at: minute(8))
+        #expect(lines.text == """
+            Emma is checked out to Ben.
+              Due Tue 15 Dec.
+              Try: `return Emma`
+
+              Find Me is on the shelf.
+              Try: `checkout Find Me`
+
+              Remove Me is on the shelf.
+              Try: `checkout Remove Me`
+            """, "\(lines.text)")
     }
 
     @Test("a command whose words are the same in both languages is answered in the language the member last wrote in, else the committee's")
