@@ -701,7 +701,7 @@ public actor CommandHandler {
     /// A book reported lost or damaged: what becomes of it and of its loan, and who can take it
     /// off the shelf. The admins are told (each on their own platform), unless the member is
     /// one: then the reply says what to type.
-    private func report(_ status: BookStatus, damaged: Bool, from sender: Sender, words: Words) -> Reply {
+    private func report(_ status: BookStatus, damaged: Bool, from sender: Sender, at now: Date, words: Words) -> Reply {
         let l = words.language, book = status.book, me = sender.borrower
         let number = "#\(book.id)"
         let mine = status.loan?.borrower.isSamePerson(as: me) == true
@@ -723,9 +723,9 @@ public actor CommandHandler {
                          : (l == .en ? "Nobody has it checked out." : "Personne ne l'a emprunté."))
         }
         let mayDelete = Words.mayAdminister(sender, settings.admins)
-        // Told in the library's language, with where the book is, as said to no one in
+        // Told in each admin's language, with where the book is, as said to no one in
         // particular ("Ana has Dune since …"), and what to type.
-        let notices = adminNotices(from: sender, words: words) { their in
+        let notices = adminNotices(from: sender, at: now, words: words) { their in
             Reply(.info, their.language == .en
                 ? "\(sender.name) reports \(bold: book.title) (\(number)) \(damaged ? "damaged" : "lost")."
                 : "\(sender.name) signale \(bold: book.title) (\(number)) \(damaged ? "abîmé" : "perdu").",
@@ -762,30 +762,33 @@ public actor CommandHandler {
 
     /// A copy reported lost, returned: it turned up. The reply says so, and the
     /// admins who were told of the loss are told.
-    private func turnedUp(_ book: Book, _ report: CopyReport, in reply: inout Reply, from sender: Sender, words: Words) {
+    private func turnedUp(_ book: Book, _ report: CopyReport, in reply: inout Reply, from sender: Sender, at now: Date, words: Words) {
         let l = words.language
         let by = report.by.isSamePerson(as: sender.borrower) ? l.pick("you", "vous") : report.by.name
         reply.lines.append(l == .en ? "It was reported lost by \(by) on \(words.day(report.at)): glad it turned up."
                                     : "Il avait été signalé perdu par \(by) le \(words.day(report.at)) : content qu'il soit retrouvé.")
-        reply.notices += adminNotices(from: sender, words: words) { their in
+        reply.notices += adminNotices(from: sender, at: now, words: words) { their in
             their.language == .en ? "\(sender.name) has \(bold: book.title) (#\(book.id)) in hand: it is no longer reported lost."
                                   : "\(sender.name) a \(bold: book.title) (#\(book.id)) en main : il n'est plus signalé perdu."
         }
     }
 
     /// A notice to each admin a direct message reaches (`settings.canMessage`, on their own
-    /// platform), in the library's language, unless the sender is an admin (who knows).
-    private func adminNotices(from sender: Sender, words: Words, _ reply: (Words) -> Reply) -> [Notice] {
+    /// platform), in the language they last wrote in, else the library's, unless the sender is
+    /// an admin (who knows).
+    private func adminNotices(from sender: Sender, at now: Date, words: Words, _ reply: (Words) -> Reply) -> [Notice] {
         guard !Words.mayAdminister(sender, settings.admins) else { return [] }
         let told = settings.admins.sorted().filter(settings.canMessage)
         guard !told.isEmpty else { return [] }
-        let notice = reply(words.speaking(settings.defaultLanguage))
-        return told.map { Notice(to: Borrower(name: $0, userID: $0), reply: notice) }
+        return told.map { admin in
+            let person = Borrower(name: admin, userID: admin)
+            return Notice(to: person, reply: reply(words.speaking(language(of: person, at: now))))
+        }
     }
 
     /// `adminNotices` of one sentence, with a command to try.
-    private func adminNotices(from sender: Sender, words: Words, _ text: (Words) -> RichText, suggestion: String? = nil) -> [Notice] {
-        adminNotices(from: sender, words: words) { their in Reply(.info, text(their), suggestion: suggestion, language: their.language) }
+    private func adminNotices(from sender: Sender, at now: Date, words: Words, _ text: (Words) -> RichText, suggestion: String? = nil) -> [Notice] {
+        adminNotices(from: sender, at: now, words: words) { their in Reply(.info, text(their), suggestion: suggestion, language: their.language) }
     }
 
     /// "I found Dune", "Dune is repaired": the copy's report taken back, and the admins, who
@@ -809,7 +812,7 @@ public actor CommandHandler {
         case (.fr, _): "\(bold: book.title) (\(number)) n'est plus signalé abîmé."
         }
         var reply = Reply(.success, head, lines: [words.status(current, asker: sender.borrower)], language: l)
-        reply.notices = adminNotices(from: sender, words: words, { their in
+        reply.notices = adminNotices(from: sender, at: now, words: words, { their in
             switch (their.language, kind) {
             case (.en, .found): "\(sender.name) found \(bold: book.title) (\(number)): it is no longer reported lost."
             case (.fr, .found): "\(sender.name) a retrouvé \(bold: book.title) (\(number)) : il n'est plus signalé perdu."
@@ -860,12 +863,12 @@ public actor CommandHandler {
         // The admins were told of a report the member takes back, and of a find (or a return
         // that turned a lost copy up) the member takes back.
         if report == nil, previous?.by.isSamePerson(as: sender.borrower) == true {
-            reply.notices += adminNotices(from: sender, words: words) { their in
+            reply.notices += adminNotices(from: sender, at: now, words: words) { their in
                 their.language == .en ? "\(sender.name) takes back their report: \(bold: book.title) (#\(book.id)) is not \(kind == .lost ? "lost" : "damaged")."
                                       : "\(sender.name) retire son signalement : \(bold: book.title) (#\(book.id)) n'est pas \(kind == .lost ? "perdu" : "abîmé")."
             }
         } else if report != nil, previous == nil {
-            reply.notices += adminNotices(from: sender, words: words) { their in
+            reply.notices += adminNotices(from: sender, at: now, words: words) { their in
                 their.language == .en ? "\(sender.name) takes back what they said: \(bold: book.title) (#\(book.id)) is reported \(kind == .lost ? "lost" : "damaged") again."
                                       : "\(sender.name) revient sur ce qu'il a dit : \(bold: book.title) (#\(book.id)) est de nouveau signalé \(kind == .lost ? "perdu" : "abîmé")."
             }
@@ -1149,7 +1152,7 @@ public actor CommandHandler {
             if let next = receipt.nextInLine {
                 reply.notices.append(words.keptNotice(receipt.book, for: next, language: language(of: next.holder, at: now)))
             }
-            if let report = receipt.turnedUp { turnedUp(receipt.book, report, in: &reply, from: sender, words: words) }
+            if let report = receipt.turnedUp { turnedUp(receipt.book, report, in: &reply, from: sender, at: now, words: words) }
             return reply
 
         case .renew(let book):
@@ -1841,7 +1844,7 @@ public actor CommandHandler {
             undone(by: .restoreReport(bookID: book.id, previous), for: sender, at: now)
             var updated = status
             updated.book = book
-            var reply = report(updated, damaged: kind == .damaged, from: sender, words: words)
+            var reply = report(updated, damaged: kind == .damaged, from: sender, at: now, words: words)
             // Kept on the shelf for someone, now missing: they are told.
             if let notice = await noLongerKept(book, previous: previous, from: sender, at: now, words: words) { reply.notices.append(notice) }
             // A missing copy seen damaged has turned up: its line, which waited, is served.

@@ -1816,6 +1816,12 @@ struct CommandHandlerTests {
         #expect(back.language == .en)
         #expect(back.notices.map(\.to.name) == ["Zoé"])
         #expect(back.notices.map(\.reply.language) == [.fr], "Zoé wrote in French: \(back.notices)")
+        // Each admin is told of a report in their own language.
+        let admins = try await makeHandler(admins: ["U-ADMIN", "U-BOSS"])
+        _ = await admins.handle(text: "qui a quoi", from: Sender(name: "Boss", userID: "U-BOSS"), at: tuesday)
+        let lost = await admins.handle(text: "I lost Dune", from: ana, at: tuesday)
+        #expect(lost.notices.map { "\($0.to.userID ?? ""): \($0.reply.language)" } == ["U-ADMIN: en", "U-BOSS: fr"])
+        #expect(lost.notices.last.map { PlainRenderer.render($0.reply) }?.hasPrefix("Ana signale Dune (#1) perdu.") == true, "\(lost.notices)")
     }
 
     @Test("unknown commands suggest the closest verb, with the line corrected or an example")
