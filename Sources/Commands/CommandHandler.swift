@@ -585,6 +585,7 @@ public actor CommandHandler {
         // A line that is a whole title starting with a verb is that book, as alone ("Remove Me").
         for index in parts.indices {
             parts[index].command = await readingTitleAlone(CommandParser.withWords(parts[index].command, of: parts[index].text), at: now)
+            parts[index].command.words = nil
         }
         if let alone = parts.first(where: { Self.mustComeAlone($0.command.intent) }) {
             return Reply(.error, l == .en ? "Nothing was done: send \(code: shortened(alone.text)) on its own."

@@ -16,8 +16,8 @@ public enum CommandParser {
 
     /// `command` with the words of `text` that could be a title as a whole, when its verb takes
     /// a book, a query or a name typed after it ("Take Me Home"), or is missing it ("Find Me",
-    /// as "me" is no query): see `ParsedCommand.words`. Not for a command without one (`help`, `stats`, `list available`),
-    /// which stays that command whatever the library holds.
+    /// as "me" is no query): see `ParsedCommand.words`. Not for a command without one (`help`,
+    /// `stats`, `list available`), which stays that command whatever the library holds.
     static func withWords(_ command: ParsedCommand, of text: String) -> ParsedCommand {
         switch command.intent {
         // A verb missing what it needs keeps only the verb ("Find Me": `search` needs more).
