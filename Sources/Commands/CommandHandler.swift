@@ -94,14 +94,29 @@ public actor CommandHandler {
     private var undoable = Recent<Undo>(window: 10 * 60)
     /// When each loan (by id) was last reminded of at someone's request: once a day is enough.
     private var reminded = Recent<Date>(window: 24 * 60 * 60)
-    /// The language each member last wrote a command in, for their commands whose words are the
-    /// same in both ("info Dune", a title alone, `#3`): a member who speaks French is answered
-    /// in French, not in the committee's language. A week of silence forgets it.
-    private var spoke = Recent<Language>(window: 7 * 24 * 60 * 60)
+    /// The language each member last wrote a command in (by `Borrower.memberKey`), for their
+    /// commands whose words are the same in both ("info Dune", a title alone, `#3`) and what
+    /// they are told of others' doing: a member who speaks French is answered in French, not
+    /// in the committee's language. Kept in the library (reminders use it too), read once.
+    private var spoken: [String: Language]?
 
     /// The language to tell `person` something in: the one they last wrote in, else the committee's.
-    private func language(of person: Borrower, at now: Date) -> Language {
-        spoke.value(for: Sender(name: person.name, userID: person.userID).key, at: now) ?? settings.defaultLanguage
+    private func language(of person: Borrower) -> Language {
+        spoken?[person.memberKey] ?? settings.defaultLanguage
+    }
+
+    /// Remembers the language of the command `sender` just wrote, in the library when it changed.
+    private func noteLanguage(_ language: Language?, of sender: Sender, at now: Date) async {
+        if spoken == nil {
+            let stored = (try? await library.memberLanguages()) ?? [:]
+            spoken = spoken ?? stored.compactMapValues(Language.init(rawValue:))
+        }
+        let key = sender.borrower.memberKey
+        guard let language, spoken?[key] != language else { return }
+        spoken?[key] = language
+        // A preference, not the library's data: should the write fail, it is tried again on
+        // the member's next command in that language, and meanwhile kept in memory.
+        do { try await library.setLanguage(language.rawValue, of: sender.borrower, at: now) } catch { spoken?[key] = nil }
     }
 
     /// What undoes the changes of one message (the changes of one message share its instant,
@@ -157,8 +172,8 @@ public actor CommandHandler {
             return await handle(choice.command(picked), from: sender, at: now)
         }
         let command = await readingTitleAlone(command, at: now)
-        if let language = command.language { spoke.set(language, for: sender.key, at: now) }
-        let language = command.language ?? spoke.value(for: sender.key, at: now) ?? settings.defaultLanguage
+        await noteLanguage(command.language, of: sender, at: now)
+        let language = command.language ?? self.language(of: sender.borrower)
         let words = words(language, at: now)
         var intent = await readingWholeTitle(command.intent)
         switch await recalling(intent, for: sender, at: now, words: words) {
@@ -259,7 +274,7 @@ public actor CommandHandler {
         var reply = Reply(.success, l == .en ? "\(bold: back.book.title) is yours again, due \(words.day(back.loan.dueAt)): passing it to \(other.name) is undone."
                                              : "\(bold: back.book.title) est de nouveau à vous, à rendre \(words.day(back.loan.dueAt)) : le passage à \(other.name) est défait.",
                           language: l)
-        let theirs = language(of: other, at: now)
+        let theirs = language(of: other)
         reply.notices = [Notice(to: other, reply: Reply(.info, theirs == .en
             ? "\(sender.borrower.name) took \(bold: back.book.title) back: passing it on to you was undone."
             : "\(sender.borrower.name) a repris \(bold: back.book.title) : le passage vers vous est défait.", language: theirs))]
@@ -275,7 +290,7 @@ public actor CommandHandler {
         var reply = Reply(.success, l == .en ? "\(owner.name) has \(bold: back.book.title) again, due \(words.day(back.loan.dueAt)): your return of it is undone."
                                              : "\(owner.name) a de nouveau \(bold: back.book.title), à rendre \(words.day(back.loan.dueAt)) : votre retour est défait.",
                           language: l)
-        let theirs = language(of: owner, at: now), theirWords = words.speaking(theirs)
+        let theirs = language(of: owner), theirWords = words.speaking(theirs)
         reply.notices = [Notice(to: owner, reply: Reply(.info, theirs == .en
             ? "\(sender.borrower.name) undid returning \(bold: back.book.title) for you: you have it again, due \(theirWords.day(back.loan.dueAt))."
             : "\(sender.borrower.name) a défait le retour de \(bold: back.book.title) pour vous : vous l'avez de nouveau, à rendre \(theirWords.day(back.loan.dueAt)).",
@@ -702,7 +717,7 @@ public actor CommandHandler {
     /// A book reported lost or damaged: what becomes of it and of its loan, and who can take it
     /// off the shelf. The admins are told (each on their own platform), unless the member is
     /// one: then the reply says what to type.
-    private func report(_ status: BookStatus, damaged: Bool, from sender: Sender, at now: Date, words: Words) -> Reply {
+    private func report(_ status: BookStatus, damaged: Bool, from sender: Sender, words: Words) -> Reply {
         let l = words.language, book = status.book, me = sender.borrower
         let number = "#\(book.id)"
         let mine = status.loan?.borrower.isSamePerson(as: me) == true
@@ -726,7 +741,7 @@ public actor CommandHandler {
         let mayDelete = Words.mayAdminister(sender, settings.admins)
         // Told in each admin's language, with where the book is, as said to no one in
         // particular ("Ana has Dune since …"), and what to type.
-        let notices = adminNotices(from: sender, at: now, words: words) { their in
+        let notices = adminNotices(from: sender, words: words) { their in
             Reply(.info, their.language == .en
                 ? "\(sender.name) reports \(bold: book.title) (\(number)) \(damaged ? "damaged" : "lost")."
                 : "\(sender.name) signale \(bold: book.title) (\(number)) \(damaged ? "abîmé" : "perdu").",
@@ -763,12 +778,12 @@ public actor CommandHandler {
 
     /// A copy reported lost, returned: it turned up. The reply says so, and the
     /// admins who were told of the loss are told.
-    private func turnedUp(_ book: Book, _ report: CopyReport, in reply: inout Reply, from sender: Sender, at now: Date, words: Words) {
+    private func turnedUp(_ book: Book, _ report: CopyReport, in reply: inout Reply, from sender: Sender, words: Words) {
         let l = words.language
         let by = report.by.isSamePerson(as: sender.borrower) ? l.pick("you", "vous") : report.by.name
         reply.lines.append(l == .en ? "It was reported lost by \(by) on \(words.day(report.at)): glad it turned up."
                                     : "Il avait été signalé perdu par \(by) le \(words.day(report.at)) : content qu'il soit retrouvé.")
-        reply.notices += adminNotices(from: sender, at: now, words: words) { their in
+        reply.notices += adminNotices(from: sender, words: words) { their in
             their.language == .en ? "\(sender.name) has \(bold: book.title) (#\(book.id)) in hand: it is no longer reported lost."
                                   : "\(sender.name) a \(bold: book.title) (#\(book.id)) en main : il n'est plus signalé perdu."
         }
@@ -777,19 +792,19 @@ public actor CommandHandler {
     /// A notice to each admin a direct message reaches (`settings.canMessage`, on their own
     /// platform), in the language they last wrote in, else the library's, unless the sender is
     /// an admin (who knows).
-    private func adminNotices(from sender: Sender, at now: Date, words: Words, _ reply: (Words) -> Reply) -> [Notice] {
+    private func adminNotices(from sender: Sender, words: Words, _ reply: (Words) -> Reply) -> [Notice] {
         guard !Words.mayAdminister(sender, settings.admins) else { return [] }
         let told = settings.admins.sorted().filter(settings.canMessage)
         guard !told.isEmpty else { return [] }
         return told.map { admin in
             let person = Borrower(name: admin, userID: admin)
-            return Notice(to: person, reply: reply(words.speaking(language(of: person, at: now))))
+            return Notice(to: person, reply: reply(words.speaking(language(of: person))))
         }
     }
 
     /// `adminNotices` of one sentence, with a command to try.
-    private func adminNotices(from sender: Sender, at now: Date, words: Words, _ text: (Words) -> RichText, suggestion: String? = nil) -> [Notice] {
-        adminNotices(from: sender, at: now, words: words) { their in Reply(.info, text(their), suggestion: suggestion, language: their.language) }
+    private func adminNotices(from sender: Sender, words: Words, _ text: (Words) -> RichText, suggestion: String? = nil) -> [Notice] {
+        adminNotices(from: sender, words: words) { their in Reply(.info, text(their), suggestion: suggestion, language: their.language) }
     }
 
     /// "I found Dune", "Dune is repaired": the copy's report taken back, and the admins, who
@@ -813,7 +828,7 @@ public actor CommandHandler {
         case (.fr, _): "\(bold: book.title) (\(number)) n'est plus signalé abîmé."
         }
         var reply = Reply(.success, head, lines: [words.status(current, asker: sender.borrower)], language: l)
-        reply.notices = adminNotices(from: sender, at: now, words: words, { their in
+        reply.notices = adminNotices(from: sender, words: words, { their in
             switch (their.language, kind) {
             case (.en, .found): "\(sender.name) found \(bold: book.title) (\(number)): it is no longer reported lost."
             case (.fr, .found): "\(sender.name) a retrouvé \(bold: book.title) (\(number)) : il n'est plus signalé perdu."
@@ -822,17 +837,17 @@ public actor CommandHandler {
             }
         }, suggestion: l.pick("show ", "info ") + number)
         // Its line waited: the first in it is told it is kept for them.
-        if let next { reply.notices.append(words.keptNotice(updated, for: next, language: language(of: next.holder, at: now))) }
+        if let next { reply.notices.append(words.keptNotice(updated, for: next, language: language(of: next.holder))) }
         return reply
     }
 
     /// A copy on the shelf kept for the first in its line, now reported lost (`previous`: its
     /// report before): that member, who was told it is kept for them, is told it is missing.
-    private func noLongerKept(_ book: Book, previous: CopyReport?, from sender: Sender, at now: Date, words: Words) async -> Notice? {
+    private func noLongerKept(_ book: Book, previous: CopyReport?, from sender: Sender, words: Words) async -> Notice? {
         guard book.report?.kind == .lost, previous?.kind != .lost,
               let details = try? await library.show("#\(book.id)"), details.loan == nil, let first = details.holds.first,
               !first.holder.isSamePerson(as: sender.borrower) else { return nil }
-        let theirs = language(of: first.holder, at: now), their = words.speaking(theirs)
+        let theirs = language(of: first.holder), their = words.speaking(theirs)
         let said = their.reportText(book) ?? ""
         return Notice(to: first.holder, reply: Reply(.info, theirs == .en
             ? "\(bold: book.title) is missing (\(said)): it is no longer kept for you. You stay first in line, and will be told when it turns up."
@@ -845,7 +860,7 @@ public actor CommandHandler {
         let l = words.language
         let (book, previous, next) = try await library.setReport(of: bookID, to: report, at: now)
         undone(by: .restoreReport(bookID: bookID, previous), for: sender, at: now)
-        let missingAgain = await noLongerKept(book, previous: previous, from: sender, at: now, words: words)
+        let missingAgain = await noLongerKept(book, previous: previous, from: sender, words: words)
         let title: RichText = "\(bold: book.title) (#\(book.id))"
         let kind = report?.kind ?? previous?.kind
         let what = kind == .lost ? l.pick("lost", "perdu") : l.pick("damaged", "abîmé")
@@ -859,17 +874,17 @@ public actor CommandHandler {
         if let next {
             reply.lines.append(l == .en ? "\(next.holder.name) is first in line for it: it is kept for them\(words.until(next.keptUntil))."
                                         : "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil)).")
-            reply.notices.append(words.keptNotice(book, for: next, language: language(of: next.holder, at: now)))
+            reply.notices.append(words.keptNotice(book, for: next, language: language(of: next.holder)))
         }
         // The admins were told of a report the member takes back, and of a find (or a return
         // that turned a lost copy up) the member takes back.
         if report == nil, previous?.by.isSamePerson(as: sender.borrower) == true {
-            reply.notices += adminNotices(from: sender, at: now, words: words) { their in
+            reply.notices += adminNotices(from: sender, words: words) { their in
                 their.language == .en ? "\(sender.name) takes back their report: \(bold: book.title) (#\(book.id)) is not \(kind == .lost ? "lost" : "damaged")."
                                       : "\(sender.name) retire son signalement : \(bold: book.title) (#\(book.id)) n'est pas \(kind == .lost ? "perdu" : "abîmé")."
             }
         } else if report != nil, previous == nil {
-            reply.notices += adminNotices(from: sender, at: now, words: words) { their in
+            reply.notices += adminNotices(from: sender, words: words) { their in
                 their.language == .en ? "\(sender.name) takes back what they said: \(bold: book.title) (#\(book.id)) is reported \(kind == .lost ? "lost" : "damaged") again."
                                       : "\(sender.name) revient sur ce qu'il a dit : \(bold: book.title) (#\(book.id)) est de nouveau signalé \(kind == .lost ? "perdu" : "abîmé")."
             }
@@ -937,7 +952,7 @@ public actor CommandHandler {
             : (l == .en ? "Sent \(holder.name) a reminder of \(words.books(due.count)):" : "Rappel envoyé à \(holder.name) pour \(words.books(due.count)) :"),
             lines: (due.count == 1 ? [] : due.map { words.loanLine($0) }) + (alreadyLine.map { [$0] } ?? []), language: l)
         reply.notices = [words.remindedNotice(due, to: holder, by: sender.borrower, awaited: due.filter(awaited).map(\.book.id),
-                                              language: language(of: holder, at: now), at: now)]
+                                              language: language(of: holder), at: now)]
         return reply
     }
 
@@ -1098,7 +1113,7 @@ public actor CommandHandler {
                 suggestion: l.pick("return ", "rendre ") + words.reference(lent.book), language: l)
             // A loan in someone else's name is theirs to bring back: they are told.
             if !borrower.isSamePerson(as: sender.borrower) {
-                reply.notices = [words.lentForNotice(lent, by: sender.borrower, language: language(of: borrower, at: now))]
+                reply.notices = [words.lentForNotice(lent, by: sender.borrower, language: language(of: borrower))]
             }
             return reply
 
@@ -1148,12 +1163,12 @@ public actor CommandHandler {
                 language: l)
             // Someone else's loan closed (brought back for them, or by mistake): they are told.
             if !receipt.loan.borrower.isSamePerson(as: sender.borrower) {
-                reply.notices.append(words.returnedForNotice(receipt, by: sender.borrower, language: language(of: receipt.loan.borrower, at: now)))
+                reply.notices.append(words.returnedForNotice(receipt, by: sender.borrower, language: language(of: receipt.loan.borrower)))
             }
             if let next = receipt.nextInLine {
-                reply.notices.append(words.keptNotice(receipt.book, for: next, language: language(of: next.holder, at: now)))
+                reply.notices.append(words.keptNotice(receipt.book, for: next, language: language(of: next.holder)))
             }
-            if let report = receipt.turnedUp { turnedUp(receipt.book, report, in: &reply, from: sender, at: now, words: words) }
+            if let report = receipt.turnedUp { turnedUp(receipt.book, report, in: &reply, from: sender, words: words) }
             return reply
 
         case .renew(let book):
@@ -1177,7 +1192,7 @@ public actor CommandHandler {
                     ? "Renewal \(renewed.loan.renewals) of \(library.rules.maxRenewals)."
                     : "Prolongation \(renewed.loan.renewals) sur \(library.rules.maxRenewals)."],
                 language: l)
-            if theirs != nil { reply.notices = [words.renewedForNotice(renewed, by: sender.borrower, language: language(of: renewed.loan.borrower, at: now))] }
+            if theirs != nil { reply.notices = [words.renewedForNotice(renewed, by: sender.borrower, language: language(of: renewed.loan.borrower))] }
             return reply
 
         case .hold(let book, let holderName):
@@ -1235,7 +1250,7 @@ public actor CommandHandler {
                     ? "It is on the shelf, kept for \(placed.keptFor?.holder.name ?? "the first in line")\(words.until(placed.keptFor?.keptUntil)). \(told) when it is \(keptForThem)."
                     : "Il est sur l'étagère, réservé pour \(placed.keptFor?.holder.name ?? "le premier de la file")\(words.until(placed.keptFor?.keptUntil)). \(told) quand il \(keptForThem).")],
                 language: l)
-            if !you { reply.notices = [words.heldForNotice(placed, by: sender.borrower, language: language(of: placed.hold.holder, at: now))] }
+            if !you { reply.notices = [words.heldForNotice(placed, by: sender.borrower, language: language(of: placed.hold.holder))] }
             return reply
 
         case .cancelHold(let book, let holderName):
@@ -1264,11 +1279,11 @@ public actor CommandHandler {
                 ? (l == .en ? "You are no longer in line for \(bold: given.book.title)." : "Vous n'êtes plus dans la file pour \(bold: given.book.title).")
                 : (l == .en ? "\(name) is no longer in line for \(bold: given.book.title)." : "\(name) n'est plus dans la file pour \(bold: given.book.title)."),
                 lines: lines, language: l)
-            if !you { reply.notices.append(words.holdCancelledNotice(given, by: sender.borrower, language: language(of: given.hold.holder, at: now))) }
+            if !you { reply.notices.append(words.holdCancelledNotice(given, by: sender.borrower, language: language(of: given.hold.holder))) }
             // Their own place, unless the book was kept for them and now is for the next in line.
             if you, !given.wasKept { undone(by: .rejoin(given.hold), for: sender, at: now) }
             if let next = given.nextInLine {
-                reply.notices.append(words.keptNotice(given.book, for: next, language: language(of: next.holder, at: now)))
+                reply.notices.append(words.keptNotice(given.book, for: next, language: language(of: next.holder)))
             }
             return reply
 
@@ -1368,7 +1383,7 @@ public actor CommandHandler {
                                lines: [l == .en ? "Due \(words.day(lent.loan.dueAt))." : "À rendre \(words.day(lent.loan.dueAt))."], language: l)
             // They are told it is theirs once, not also that it was kept for them on the way.
             passed.notices = returned.notices.filter { !$0.to.isSamePerson(as: person) }
-                + [words.passedOnNotice(lent, by: me, language: language(of: lent.loan.borrower, at: now))]
+                + [words.passedOnNotice(lent, by: me, language: language(of: lent.loan.borrower))]
             // `undo` takes it back as it was, rather than check it out anew as after a return;
             // not when it went to them as the first in line (their place in it is used up).
             var undo = undoable.value(for: sender.key, at: now)
@@ -1433,7 +1448,7 @@ public actor CommandHandler {
                 reply.lines.append(l == .en ? "\(kept.holder.name) was waiting for it: it is kept for them\(words.until(kept.keptUntil))."
                                             : "\(kept.holder.name) l'attendait : il lui est réservé\(words.until(kept.keptUntil)).")
                 reply.suggestion = l.pick("checkout ", "emprunter ") + words.reference(added) + l.pick(" as ", " pour ") + kept.holder.name
-                reply.notices = [words.keptNotice(added, for: kept, language: language(of: kept.holder, at: now))]
+                reply.notices = [words.keptNotice(added, for: kept, language: language(of: kept.holder))]
             }
             return reply
 
@@ -1845,9 +1860,9 @@ public actor CommandHandler {
             undone(by: .restoreReport(bookID: book.id, previous), for: sender, at: now)
             var updated = status
             updated.book = book
-            var reply = report(updated, damaged: kind == .damaged, from: sender, at: now, words: words)
+            var reply = report(updated, damaged: kind == .damaged, from: sender, words: words)
             // Kept on the shelf for someone, now missing: they are told.
-            if let notice = await noLongerKept(book, previous: previous, from: sender, at: now, words: words) { reply.notices.append(notice) }
+            if let notice = await noLongerKept(book, previous: previous, from: sender, words: words) { reply.notices.append(notice) }
             // A missing copy seen damaged has turned up: its line, which waited, is served.
             if let previous, previous.kind == .lost, status.loan == nil {
                 let by = previous.by.isSamePerson(as: me) ? l.pick("you", "vous") : previous.by.name
@@ -1857,7 +1872,7 @@ public actor CommandHandler {
             if let next {
                 reply.lines.insert(l == .en ? "\(next.holder.name) is first in line for it: it is kept for them\(words.until(next.keptUntil))."
                                             : "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil)).", at: min(2, reply.lines.count))
-                reply.notices.append(words.keptNotice(book, for: next, language: language(of: next.holder, at: now)))
+                reply.notices.append(words.keptNotice(book, for: next, language: language(of: next.holder)))
             }
             return reply
 

@@ -28,6 +28,12 @@ public struct LibraryReports: Sendable {
         return words
     }
 
+    /// What a message to `person` is written in: the language they last wrote a command in
+    /// (`languages`, from `LibraryService.memberLanguages`), else the library's.
+    private func language(of person: Borrower, _ languages: [String: String]) -> Language {
+        languages[person.memberKey].flatMap(Language.init(rawValue:)) ?? language
+    }
+
     /// Ends the holds of books kept for the first in line past their last day
     /// (`LibraryService.lapseKeptHolds`), with the messages to send: to each member whose hold
     /// lapsed, and to the next in line the book is now kept for. With `apply` false nothing
@@ -35,9 +41,10 @@ public struct LibraryReports: Sendable {
     public func lapseKeptHolds(at now: Date, apply: Bool = true) async throws -> (lapses: [HoldLapse], notices: [Notice]) {
         let words = words(at: now)
         let lapses = try await library.lapseKeptHolds(at: now, apply: apply)
+        let languages = lapses.isEmpty ? [:] : try await library.memberLanguages()
         return (lapses, lapses.flatMap { lapse in
-            [words.lapseNotice(lapse, language: language)]
-                + (lapse.nextInLine.map { [words.keptNotice(lapse.book, for: $0, language: language)] } ?? [])
+            [words.lapseNotice(lapse, language: language(of: lapse.hold.holder, languages))]
+                + (lapse.nextInLine.map { [words.keptNotice(lapse.book, for: $0, language: language(of: $0.holder, languages))] } ?? [])
         })
     }
 
@@ -51,7 +58,6 @@ public struct LibraryReports: Sendable {
     /// a book kept for them whose last day is within as many days, most urgent first; nobody
     /// with nothing due gets one.
     public func reminders(at now: Date, dueSoonDays: Int) async throws -> [Reminder] {
-        let words = words(at: now)
         // A book reported lost is not asked back: its loan waits for it to turn up, or for an
         // admin to take it off the shelf.
         let loans = try await (library.overdue(at: now) + library.dueSoon(within: dueSoonDays, at: now)).filter { $0.book.report?.kind != .lost }
@@ -70,9 +76,13 @@ public struct LibraryReports: Sendable {
             byPerson[key(person), default: (person, [], [])].kept.append(book)
         }
         let queues = try await library.holdQueues()
+        let languages = order.isEmpty ? [:] : try await library.memberLanguages()
         return order.compactMap { byPerson[$0] }.map { person, loans, kept in
-            Reminder(borrower: person, loans: loans, kept: kept,
-                     reply: reminder(to: person, loans: loans, kept: kept, queues: queues, words: words))
+            // Each in the language the member writes in.
+            let theirs = language(of: person, languages)
+            let reports = theirs == language ? self : LibraryReports(library: library, language: theirs, timeZone: timeZone)
+            return Reminder(borrower: person, loans: loans, kept: kept,
+                            reply: reports.reminder(to: person, loans: loans, kept: kept, queues: queues, words: reports.words(at: now)))
         }
     }
 

@@ -240,6 +240,18 @@ public struct LibraryDatabase: Sendable {
                 );
                 """)
         }
+        migrator.registerMigration("10 the language each member writes in") { db in
+            try db.execute(sql: """
+                -- The language ('en', 'fr') each member last wrote a command in, by
+                -- `Borrower.memberKey`: what they are answered and told in when their words
+                -- say no language, and their reminders.
+                CREATE TABLE memberLanguage (
+                    memberKey TEXT PRIMARY KEY NOT NULL,
+                    language TEXT NOT NULL,
+                    updatedAt DATETIME NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -23,6 +23,9 @@ public struct Borrower: Sendable, Hashable, Codable {
     /// The name as compared: "ana", "Ana" and "Àna" are one person.
     public var nameKey: String { TextKey.fold(name) }
 
+    /// Who the person is, as remembered between messages: their user id, else their name.
+    public var memberKey: String { userID.map { "id:\($0)" } ?? "name:\(nameKey)" }
+
     /// Two borrowers are one person when their user ids agree, or, lacking an id on either
     /// side, when their names do.
     public func isSamePerson(as other: Borrower) -> Bool {

@@ -1802,9 +1802,17 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "info Dune", from: ben, at: tuesday).language == .en)
         _ = await handler.handle(text: "who has Emma", from: ana, at: tuesday)
         #expect(await handler.handle(text: "Dune", from: ana, at: tuesday).text.hasPrefix("You have Dune since Tue 1 Dec"))
-        // A week later, forgotten.
+        // The library keeps it: a restart (a new handler) remembers, and reminders use it.
         _ = await handler.handle(text: "qui a Emma", from: ana, at: tuesday)
-        #expect(await handler.handle(text: "Dune", from: ana, at: tuesday.addingTimeInterval(8 * 86_400)).language == .en)
+        let restarted = CommandHandler(library: handler.library, settings: handler.settings)
+        #expect(await restarted.handle(text: "Dune", from: ana, at: tuesday.addingTimeInterval(8 * 86_400)).language == .fr)
+        #expect(await restarted.handle(text: "Dune", from: Sender(name: "Cy"), at: tuesday).language == .en)
+        _ = await restarted.handle(text: "borrow Les Misérables", from: Sender(name: "Cy"), at: tuesday)
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let reminders = try await LibraryReports(library: handler.library, language: .en, timeZone: paris)
+            .reminders(at: utc("2026-12-20 09:00:00"), dueSoonDays: 2)
+        #expect(reminders.map { "\($0.borrower.name): \(PlainRenderer.render($0.reply).split(separator: "\n")[0])" }
+            == ["Ana: Rappel de la bibliothèque pour Ana : 1 livre à rendre", "Cy: Library reminder for Cy: 1 book to bring back"], "\(reminders)")
         // What Ben is told of someone else's doing is in his language too.
         _ = await handler.handle(text: "mes livres", from: ben, at: tuesday)
         let lent = await handler.handle(text: "checkout Emma as <@U-BEN>", from: Sender(name: "Cy", mentions: ["<@U-BEN>": ben.borrower]), at: tuesday)
