@@ -8,7 +8,7 @@ public enum CommandParser {
     /// command, or `several` when it holds more than one (see `commandParts`). A long pasted
     /// text is one command, whatever it holds.
     public static func parse(_ text: String) -> ParsedCommand {
-        guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return withWords(parseOne(text, whole: true), of: text) }
+        guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }
         let parts = commandParts(of: text)
         guard parts.count > 1 else { return withWords(parts.first?.command ?? parseOne(text, whole: true), of: text) }
         return ParsedCommand(intent: .several(parts), language: parts.lazy.compactMap(\.command.language).first)
@@ -19,6 +19,15 @@ public enum CommandParser {
     /// as "me" is no query): see `ParsedCommand.words`. Not for a command without one (`help`,
     /// `stats`, `list available`), which stays that command whatever the library holds.
     static func withWords(_ command: ParsedCommand, of text: String) -> ParsedCommand {
+        withWords(command) {
+            var cues: [Language] = []
+            return stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
+        }
+    }
+
+    /// `command` with `words()`, the message's words without address and politeness, when they
+    /// could be a whole title (see `withWords(_:of:)`).
+    private static func withWords(_ command: ParsedCommand, _ words: () -> String) -> ParsedCommand {
         switch command.intent {
         // A verb missing what it needs keeps only the verb ("Find Me": `search` needs more).
         case .unknown(let text, let suggestion) where text != suggestion: return command
@@ -26,9 +35,8 @@ public enum CommandParser {
              .rules(book: nil), .recommend(book: nil), .loansOf(borrower: nil), .history(borrower: nil), .addISBN:
             return command
         default:
-            var cues: [Language] = []
             var command = command
-            command.words = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
+            command.words = words()
             return command
         }
     }
@@ -39,6 +47,14 @@ public enum CommandParser {
     static func parseOne(_ text: String, whole: Bool = false, linked: Bool = false, placed: Bool = false) -> ParsedCommand {
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
+        let command = parseOne(stripped, of: text, cues: &cues, whole: whole, linked: linked, placed: placed)
+        // The whole message may be a title that starts with a verb: its words go with it.
+        return whole ? withWords(command) { stripped } : command
+    }
+
+    /// `parseOne` of `stripped`, `text` without its address and politeness (which gave `cues`).
+    private static func parseOne(_ stripped: String, of text: String, cues: inout [Language], whole: Bool, linked: Bool,
+                                 placed: Bool) -> ParsedCommand {
         // Praise alone ("good bot", "bien joué !") is thanked like thanks (not cut from a title:
         // "Well Done Steak" stays whole).
         if stripped.count <= 12, let praise = Self.praise.first(where: { $0.words.elementsEqual(stripped.split(separator: " ").map { foldWord(String($0)) }) }) {
