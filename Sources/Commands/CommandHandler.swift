@@ -550,7 +550,11 @@ public actor CommandHandler {
                 case .notFound, .ambiguous: break
                 default: throw error
                 }
-                guard let split = await books(listedIn: reference) else { throw error }
+                guard var split = await books(listedIn: reference) else { throw error }
+                // A book named twice ("Dune, Dune") is done once.
+                var named = Set<String>()
+                split = split.filter { named.insert(TextKey.fold(CommandParser.unquote($0))).inserted }
+                guard split.count > 1 else { return try await run(single(split[0]), sender: sender, now: now, words: words) }
                 // A pasted page full of commas is not a pile of books.
                 guard split.count <= Self.mostBooksAtOnce else {
                     return Reply(.error, RichText(stringLiteral: words.language.pick(
@@ -1611,7 +1615,11 @@ public actor CommandHandler {
         case .delete(let references):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("delete books", "supprimer des livres")) { return refusal }
             var books: [BookDetails] = []
-            for reference in references { books.append(try await library.show(reference)) }
+            for reference in references {
+                let details = try await library.show(reference)
+                // A book named twice ("Dune, #1") is deleted once.
+                if !books.contains(where: { $0.book.id == details.book.id }) { books.append(details) }
+            }
             // One book nobody has or waits for goes at once; several, or one that is out or
             // waited for, are confirmed first, saying whose loan and place in line go with them.
             let inUse = books.contains { $0.loan != nil || !$0.holds.isEmpty }

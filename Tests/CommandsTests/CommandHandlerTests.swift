@@ -425,6 +425,12 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have no books."))
         let nothing = await handler.handle(text: "return all", from: ana, at: tuesday)
         #expect(nothing.text.hasPrefix("You have no books."))
+        // A book named twice is done once.
+        let twice = await handler.handle(text: "checkout Emma, emma", from: ana, at: tuesday)
+        #expect(twice.text.hasPrefix("Emma is checked out to Ana."), "\(twice.text)")
+        let unknownTwice = await handler.handle(text: "hold Zorro, Zorro", from: ana, at: tuesday)
+        #expect(unknownTwice.text.hasPrefix("No book matches 'Zorro'."), "\(unknownTwice.text)")
+        _ = await handler.handle(text: "return Emma", from: ana, at: tuesday)
         // Books no one can return: nothing done, an error.
         let none = await handler.handle(text: "return Dune, Emma", from: ana, at: tuesday)
         #expect(none.kind == .error)
@@ -1895,9 +1901,10 @@ struct CommandHandlerTests {
         #expect(cancelled.text.contains("Annulé : rien n'a été supprimé."))
         #expect(await handler.handle(text: "oui", from: ana, at: tuesday.addingTimeInterval(6)).text.contains("rien à confirmer"))
 
-        let asked = await handler.handle(text: "delete Dune, Emma", from: ana, at: tuesday)
+        let asked = await handler.handle(text: "delete Dune, Emma, #1, dune", from: ana, at: tuesday)
         #expect(asked.kind == .confirmation)
-        #expect(asked.text.contains("Delete these 2 books"))
+        // Dune named three ways is one book.
+        #expect(asked.text.hasPrefix("Delete these 2 books, with their loans and holds?\n  #1 Dune, Frank Herbert\n  #2 Emma, Jane Austen\n"), "\(asked.text)")
         let late = await handler.handle(text: "yes", from: ana, at: tuesday.addingTimeInterval(301))
         #expect(late.text.contains("nothing to confirm"))
         #expect(await handler.handle(text: "list", from: ana, at: tuesday).text.contains("3 books"))
