@@ -105,12 +105,22 @@ public actor CommandHandler {
         spoken?[person.memberKey] ?? settings.defaultLanguage
     }
 
+    /// The language `person` last wrote a command in, else the committee's: what a page made
+    /// for them (Slack's Home tab) is written in.
+    public func preferredLanguage(of person: Borrower) async -> Language {
+        await loadLanguages()
+        return language(of: person)
+    }
+
+    private func loadLanguages() async {
+        guard spoken == nil else { return }
+        let stored = (try? await library.memberLanguages()) ?? [:]
+        spoken = spoken ?? stored.compactMapValues(Language.init(rawValue:))
+    }
+
     /// Remembers the language of the command `sender` just wrote, in the library when it changed.
     private func noteLanguage(_ language: Language?, of sender: Sender, at now: Date) async {
-        if spoken == nil {
-            let stored = (try? await library.memberLanguages()) ?? [:]
-            spoken = spoken ?? stored.compactMapValues(Language.init(rawValue:))
-        }
+        await loadLanguages()
         let key = sender.borrower.memberKey
         guard let language, spoken?[key] != language else { return }
         spoken?[key] = language

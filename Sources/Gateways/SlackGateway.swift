@@ -206,7 +206,9 @@ public final class SlackGateway: Sendable {
     private func publishHome(for userID: String, outcome: Reply?) async throws {
         let sender = Sender(name: await displayName(userID, fallback: nil), userID: userID)
         let now = Date()
-        let l = handler.settings.defaultLanguage
+        // In the language they last wrote in, as are the buttons' commands: pressing one does
+        // not change it.
+        let l = await handler.preferredLanguage(of: sender.borrower)
         var books = await handler.handle(ParsedCommand(intent: .loansOf(borrower: nil), language: l), from: sender, at: now)
         // The buttons say what the suggestion would.
         books.suggestion = nil
@@ -214,16 +216,16 @@ public final class SlackGateway: Sendable {
         var buttons: [Reply.Action] = []
         for loaned in try await library.loans(of: sender.borrower) {
             let title = loaned.book.title, id = "#\(loaned.book.id)"
-            buttons.append(.init(label: l.pick("Return \(title)", "Rendre \(title)"), command: "return \(id)"))
-            buttons.append(.init(label: l.pick("Renew \(title)", "Prolonger \(title)"), command: "renew \(id)"))
+            buttons.append(.init(label: l.pick("Return \(title)", "Rendre \(title)"), command: l.pick("return ", "rendre ") + id))
+            buttons.append(.init(label: l.pick("Renew \(title)", "Prolonger \(title)"), command: l.pick("renew ", "prolonger ") + id))
         }
         let lines = try await library.lines(of: sender.borrower)
         for kept in lines.kept {
-            buttons.append(.init(label: l.pick("Check out \(kept.book.title)", "Emprunter \(kept.book.title)"), command: "checkout #\(kept.book.id)"))
+            buttons.append(.init(label: l.pick("Check out \(kept.book.title)", "Emprunter \(kept.book.title)"), command: l.pick("checkout #", "emprunter #") + "\(kept.book.id)"))
         }
         for awaited in lines.awaited {
             buttons.append(.init(label: l.pick("Leave the line for \(awaited.status.book.title)", "Quitter la file \(Language.frenchDe(before: awaited.status.book.title))\(awaited.status.book.title)"),
-                                 command: "cancel hold #\(awaited.status.book.id)"))
+                                 command: l.pick("cancel hold #", "annuler la réservation de #") + "\(awaited.status.book.id)"))
         }
         let counts = try await library.counts()
         let footer: RichText = l == .en

@@ -473,7 +473,7 @@ struct SlackHomeTests {
         #expect(homes(try await slack.wait(seconds: 1) { homes($0).count > 2 }).count == 2)
     }
 
-    @Test("the Home tab of a member in line offers to leave it; once the book is kept for them, to check it out")
+    @Test("the Home tab of a member in line offers to leave it; once the book is kept for them, to check it out; all in the language they write in")
     func lines() async throws {
         let slack = try await SlackEmulator(socketMode: true)
         let (_, task) = try await startGateway(slack)
@@ -494,18 +494,22 @@ struct SlackHomeTests {
             return try #require(homes(try await slack.wait { homes($0, of: "U-BEN").count > before }, of: "U-BEN").last)
         }
         try await command("l1", "U-ANA", "checkout Dune")
-        try await command("l2", "U-BEN", "hold Dune")
-        #expect(buttons(try await open("l3")).map(\.text) == ["Leave the line for Dune"])
+        // Ben writes in French: his tab, its buttons and what they answer are in French.
+        try await command("l2", "U-BEN", "réserver Dune")
+        let line = buttons(try await open("l3"))
+        #expect(line.map(\.text) == ["Quitter la file de Dune"])
+        #expect(line.map(\.value) == ["annuler la réservation de #1"])
         try await command("l4", "U-ANA", "return Dune")
         let kept = buttons(try await open("l5"))
-        #expect(kept.map(\.text) == ["Check out Dune"])
+        #expect(kept.map(\.text) == ["Emprunter Dune"])
         let checkout = try #require(kept.first)
         try await slack.push("""
             {"envelope_id":"l6","type":"interactive","payload":{"type":"block_actions","user":{"id":"U-BEN","name":"ben"},
               "view":{"id":"V-HOME","type":"home"},"actions":[{"action_id":"\(checkout.actionID)","value":"\(checkout.value)","type":"button"}]}}
             """)
         let after = try #require(homes(try await slack.wait { homes($0, of: "U-BEN").count == 3 }, of: "U-BEN").last)
-        #expect(texts(after).first?.hasPrefix("*Dune* is checked out to Ben Okafor.") == true, "\(texts(after))")
-        #expect(buttons(after).map(\.text) == ["Return Dune", "Renew Dune"])
+        #expect(texts(after).first?.hasPrefix("*Dune* est emprunté par Ben Okafor.") == true, "\(texts(after))")
+        #expect(buttons(after).map(\.text) == ["Rendre Dune", "Prolonger Dune"])
+        #expect(texts(after).last?.hasPrefix("Sur l'étagère : 0 sur 1 livre.") == true, "\(texts(after))")
     }
 }
