@@ -62,18 +62,17 @@ public struct LibraryReports: Sendable {
         // admin to take it off the shelf.
         let loans = try await (library.overdue(at: now) + library.dueSoon(within: dueSoonDays, at: now)).filter { $0.book.report?.kind != .lost }
         let kept = try await library.keptEndingSoon(within: dueSoonDays, at: now)
-        func key(_ person: Borrower) -> String { person.userID.map { "id:\($0)" } ?? "name:\(person.nameKey)" }
         var order: [String] = []
         var byPerson: [String: (person: Borrower, loans: [LoanedBook], kept: [KeptBook])] = [:]
         for loaned in loans {
             let person = loaned.loan.borrower
-            if byPerson[key(person)] == nil { order.append(key(person)) }
-            byPerson[key(person), default: (person, [], [])].loans.append(loaned)
+            if byPerson[person.memberKey] == nil { order.append(person.memberKey) }
+            byPerson[person.memberKey, default: (person, [], [])].loans.append(loaned)
         }
         for book in kept {
             let person = book.hold.holder
-            if byPerson[key(person)] == nil { order.append(key(person)) }
-            byPerson[key(person), default: (person, [], [])].kept.append(book)
+            if byPerson[person.memberKey] == nil { order.append(person.memberKey) }
+            byPerson[person.memberKey, default: (person, [], [])].kept.append(book)
         }
         let queues = try await library.holdQueues()
         let languages = order.isEmpty ? [:] : try await library.memberLanguages()
