@@ -20,7 +20,8 @@ public struct Sender: Sendable, Hashable {
     }
 
     public var borrower: Borrower { Borrower(name: name, userID: userID) }
-    var key: String { borrower.memberKey }
+    /// `borrower.memberKey`, without tidying the name when there is a user id.
+    var key: String { userID.map { "id:\($0)" } ?? borrower.memberKey }
 
     /// The person a command names (`as NAME`, `what does NAME have`): a member it mentions,
     /// the sender by their own name, or someone known by name only; nil names the sender.
