@@ -122,7 +122,7 @@ public actor CommandHandler {
     /// Remembers the language of the command `sender` just wrote, in the library when it changed.
     private func noteLanguage(_ language: Language?, of sender: Sender, at now: Date) async {
         await loadLanguages()
-        let key = sender.borrower.memberKey
+        let key = sender.key
         guard let language, spoken?[key] != language else { return }
         spoken?[key] = language
         // A preference, not the library's data: should the write fail, it is tried again on
@@ -184,7 +184,7 @@ public actor CommandHandler {
         }
         let command = await readingTitleAlone(command, at: now)
         await noteLanguage(command.language, of: sender, at: now)
-        let language = command.language ?? self.language(of: sender.borrower)
+        let language = command.language ?? spoken?[sender.key] ?? settings.defaultLanguage
         let words = words(language, at: now)
         var intent = await readingWholeTitle(command.intent)
         switch await recalling(intent, for: sender, at: now, words: words) {
