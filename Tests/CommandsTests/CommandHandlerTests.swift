@@ -1793,7 +1793,7 @@ struct CommandHandlerTests {
             """, "\(lines.text)")
     }
 
-    @Test("a command whose words are the same in both languages is answered in the language the member last wrote in, else the committee's")
+    @Test("a command whose words say no language, and what a member is told (reminders, notices, admins' notices), are in the language they last wrote in, kept across a restart; else the committee's")
     func languageRemembered() async throws {
         let handler = try await makeHandler()
         let ben = Sender(name: "Ben", userID: "U-BEN")
