@@ -208,11 +208,14 @@ public struct DiscordREST: Sendable {
         return Borrower(name: member.user?.displayName(nick: member.nick) ?? member.nick ?? userID, userID: userID)
     }
 
-    /// The `/library` command with its one string option, `command`.
+    /// The `/library` command with its one string option, `command`; described in French to
+    /// members whose Discord is in French (Discord's `fr` locale).
     public static let libraryCommand = ApplicationCommand(
         name: "library", description: "Borrow, return and find the committee's books",
-        options: [.init(type: 3, name: "command", description: "What to do, such as: checkout Dune, who has Dune, my books, help", required: true,
-                        autocomplete: true)])
+        description_localizations: ["fr": "Emprunter, rendre et trouver les livres du comité"],
+        options: [.init(type: 3, name: "command", description: "What to do, such as: checkout Dune, who has Dune, my books, help",
+                        description_localizations: ["fr": "Que faire, par exemple : emprunter Dune, qui a Dune, mes livres, aide"],
+                        required: true, autocomplete: true)])
 
     public struct ApplicationCommand: Codable, Sendable, Hashable {
         public struct Option: Codable, Sendable, Hashable {
@@ -220,6 +223,8 @@ public struct DiscordREST: Sendable {
             public var type: Int
             public var name: String
             public var description: String
+            /// The description by Discord locale (`fr`), for members who use Discord in it.
+            public var description_localizations: [String: String]?
             public var required: Bool
             /// Suggestions while the member types (autocomplete interactions).
             public var autocomplete: Bool?
@@ -228,6 +233,8 @@ public struct DiscordREST: Sendable {
         /// 1: a slash command.
         public var type = 1
         public var description: String
+        /// The description by Discord locale (`fr`).
+        public var description_localizations: [String: String]?
         public var options: [Option]
         /// Usable in servers (0) and in the bot's direct messages (1).
         public var contexts = [0, 1]

@@ -649,6 +649,12 @@ struct DiscordRESTTests {
         #expect(command["options"]?[0]?["type"]?.int == 3)
         #expect(command["options"]?[0]?["required"]?.bool == true)
         #expect(command["options"]?[0]?["autocomplete"]?.bool == true)
+        // Described in French to members whose Discord is in French.
+        #expect(command["description_localizations"]?["fr"]?.string == "Emprunter, rendre et trouver les livres du comité")
+        #expect(command["options"]?[0]?["description_localizations"]?["fr"]?.string?.hasPrefix("Que faire, par exemple : emprunter Dune") == true)
+        for text in [command["description_localizations"]?["fr"]?.string, command["options"]?[0]?["description_localizations"]?["fr"]?.string] {
+            #expect((1...100).contains(text?.count ?? 0), "Discord's limit: \(text ?? "")")
+        }
         await #expect(throws: DiscordAPIError.self) { try await discord.api().registerCommands(applicationID: "1") }
     }
 
