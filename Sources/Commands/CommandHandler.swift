@@ -11,12 +11,18 @@ public struct Sender: Sendable, Hashable {
     /// on Slack, `<@123>` on Discord), as the platform names them: `checkout Dune as @Ana`
     /// lends to Ana, with her user id.
     public var mentions: [String: Borrower]
+    /// The language the member's chat app is set to, when the platform says (the `locale` of a
+    /// Discord interaction): what a command whose words say no language is answered in, until
+    /// the member has written in one.
+    public var appLanguage: Language?
 
-    public init(name: String, userID: String? = nil, isOperator: Bool = false, mentions: [String: Borrower] = [:]) {
+    public init(name: String, userID: String? = nil, isOperator: Bool = false, mentions: [String: Borrower] = [:],
+                appLanguage: Language? = nil) {
         self.name = name
         self.userID = userID
         self.isOperator = isOperator
         self.mentions = mentions
+        self.appLanguage = appLanguage
     }
 
     public var borrower: Borrower { Borrower(name: name, userID: userID) }
@@ -184,7 +190,7 @@ public actor CommandHandler {
         }
         let command = await readingTitleAlone(command, at: now)
         await noteLanguage(command.language, of: sender, at: now)
-        let language = command.language ?? spoken?[sender.key] ?? settings.defaultLanguage
+        let language = command.language ?? spoken?[sender.key] ?? sender.appLanguage ?? settings.defaultLanguage
         let words = words(language, at: now)
         var intent = await readingWholeTitle(command.intent)
         switch await recalling(intent, for: sender, at: now, words: words) {

@@ -358,7 +358,7 @@ public final class DiscordGateway: Sendable {
 
     private func answer(_ interaction: DiscordInteraction, turn: Turn) async {
         guard let user = interaction.member?.user ?? interaction.user else { return }
-        let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id)
+        let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id, appLanguage: interaction.language)
         // Told once the answer went out, or failed to: what it reports happened all the same.
         var notices: [Notice] = []
         do {

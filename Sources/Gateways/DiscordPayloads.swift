@@ -1,4 +1,5 @@
 import Foundation
+import Commands
 import LibraryCore
 
 /// Gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
@@ -133,6 +134,14 @@ struct DiscordInteraction: Decodable, Sendable {
     var member: DiscordMember?
     /// In a direct message: the user.
     var user: DiscordUser?
+    /// The language the user's Discord is set to (`fr`, `en-US`, `en-GB`…).
+    var locale: String?
+
+    /// `locale` as a language the library speaks, if it is one.
+    var language: Language? {
+        guard let locale else { return nil }
+        return locale.hasPrefix("fr") ? .fr : locale.hasPrefix("en") ? .en : nil
+    }
 
     struct InteractionData: Decodable, Sendable {
         var name: String?

@@ -106,13 +106,13 @@ func discordMessage(id: String, content: String, channel: String = "500000000000
 
 /// An INTERACTION_CREATE for `/library command:…` (type 2) or a button press (type 3).
 func discordInteraction(id: String, command: String? = nil, customID: String? = nil, userID: String = "700000000000000001",
-                        nick: String? = "Ana") -> String {
+                        nick: String? = "Ana", locale: String = "en-US") -> String {
     let data: [String: Any] = command.map { ["id": "200000000000000000", "name": "library", "type": 1,
                                              "options": [["name": "command", "type": 3, "value": $0]]] }
         ?? ["custom_id": customID ?? "", "component_type": 2]
     let interaction: [String: Any] = [
         "id": id, "application_id": DiscordEmulator.applicationID, "type": command == nil ? 3 : 2, "token": "token-\(id)", "version": 1,
-        "guild_id": "600000000000000001", "channel_id": "500000000000000001", "data": data,
+        "guild_id": "600000000000000001", "channel_id": "500000000000000001", "data": data, "locale": locale,
         "member": ["nick": nick.map { $0 as Any } ?? NSNull(), "roles": [], "permissions": "0",
                    "user": ["id": userID, "username": "ana.r", "discriminator": "0", "global_name": "Ana Ruiz"]],
     ]
@@ -539,6 +539,23 @@ struct DiscordGatewayTests {
         // A suggestion runs nothing: Dune is still out, and no message was posted.
         #expect(try await library.loans(of: ana).map(\.book.title) == ["Dune"])
         #expect(try await discord.requests().allSatisfy { !$0.path.contains("/messages") })
+    }
+
+    @Test("/library from a member whose Discord is in French, with words in no language, is answered in French until they write in English")
+    func slashCommandLocale() async throws {
+        let discord = try await DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        func content(_ id: String) async throws -> String? {
+            let callback = try await discord.wait({ try await discord.requests() }) { $0.contains { $0.path.contains(id) } }.first { $0.path.contains(id) }
+            return callback?.body?["data"]?["content"]?.string
+        }
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000071", command: "Dune", locale: "fr"))
+        #expect(try await content("900000000000000071")?.hasPrefix("**Dune** est sur l'étagère.") == true)
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000072", command: "who has Dune", locale: "fr"))
+        #expect(try await content("900000000000000072")?.hasPrefix("**Dune** is on the shelf.") == true)
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000073", command: "Dune", locale: "fr"))
+        #expect(try await content("900000000000000073")?.hasPrefix("**Dune** is on the shelf.") == true)
     }
 
     @Test("/library checkout Dune as @Ben: the mention, a bare token there, is looked up and lends to Ben by the name he goes by")
