@@ -112,11 +112,12 @@ public actor CommandHandler {
         spoken?[person.memberKey] ?? settings.defaultLanguage
     }
 
-    /// The language `person` last wrote a command in, else the committee's: what a page made
-    /// for them (Slack's Home tab) is written in.
-    public func preferredLanguage(of person: Borrower) async -> Language {
+    /// The language `sender` last wrote a command in, else the one their chat app is set to,
+    /// else the committee's: what a command whose words say no language is answered in, and a
+    /// page made for them (Slack's Home tab).
+    public func preferredLanguage(of sender: Sender) async -> Language {
         await loadLanguages()
-        return language(of: person)
+        return spoken?[sender.key] ?? sender.appLanguage ?? settings.defaultLanguage
     }
 
     private func loadLanguages() async {
@@ -190,7 +191,7 @@ public actor CommandHandler {
         }
         let command = await readingTitleAlone(command, at: now)
         await noteLanguage(command.language, of: sender, at: now)
-        let language = command.language ?? spoken?[sender.key] ?? sender.appLanguage ?? settings.defaultLanguage
+        let language = if let language = command.language { language } else { await preferredLanguage(of: sender) }
         let words = words(language, at: now)
         var intent = await readingWholeTitle(command.intent)
         switch await recalling(intent, for: sender, at: now, words: words) {

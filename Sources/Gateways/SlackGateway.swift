@@ -10,8 +10,8 @@ import Transport
 public final class SlackGateway: Sendable {
     public let api: SlackWebAPI
     public let handler: CommandHandler
-    /// Display names by user id, with when they were looked up.
-    private let names = Mutex<[String: (name: String, at: ContinuousClock.Instant)]>([:])
+    /// Display names and the language of their Slack by user id, with when they were looked up.
+    private let names = Mutex<[String: (name: String, language: Language?, at: ContinuousClock.Instant)]>([:])
     /// How long a looked-up display name is used before it is asked again (a member may rename).
     private let nameLifetime: Duration
     /// The time, for the age of a looked-up name (a test moves it on instead of waiting).
@@ -138,8 +138,7 @@ public final class SlackGateway: Sendable {
     private func slashCommand(_ payload: SlackEnvelopePayload, turn: Turn) async throws {
         guard let userID = payload.user_id, let responseURL = payload.response_url else { return }
         let text = SlackText(payload.text ?? "")
-        let sender = Sender(name: await displayName(userID, fallback: payload.user_name), userID: userID,
-                            mentions: await people(mentionedIn: text))
+        let sender = await sender(userID, fallback: payload.user_name, mentions: await people(mentionedIn: text))
         let (reply, onlyToAsker) = await answerSlashCommand(text.plain, from: sender, handler: handler, turn: turn, tracer: tracer)
         try await postThenTell(reply.notices) { try await api.respond(to: responseURL, SlackRenderer.render(reply), ephemeral: onlyToAsker) }
     }
@@ -159,8 +158,7 @@ public final class SlackGateway: Sendable {
         default: return
         }
         let text = SlackText(event.text ?? "")
-        let sender = Sender(name: await displayName(userID, fallback: nil), userID: userID,
-                            mentions: await people(mentionedIn: text, except: botUserID))
+        let sender = await sender(userID, fallback: nil, mentions: await people(mentionedIn: text, except: botUserID))
         let reply = await tracer.handle(CommandParser.parse(text.plain), from: sender, by: handler, in: turn)
         try await postThenTell(reply.notices) {
             _ = try await api.postMessage(channel: channel, SlackRenderer.render(reply), threadTS: inThread ? event.thread_ts ?? event.ts : nil)
@@ -174,7 +172,7 @@ public final class SlackGateway: Sendable {
     private func interaction(_ payload: SlackEnvelopePayload, turn: Turn) async throws {
         guard payload.type == "block_actions", let user = payload.user, let action = payload.actions?.first else { return }
         func run(_ command: ParsedCommand) async -> Reply {
-            await tracer.handle(command, from: Sender(name: await displayName(user.id, fallback: user.name), userID: user.id), by: handler, in: turn)
+            await tracer.handle(command, from: await sender(user.id, fallback: user.name), by: handler, in: turn)
         }
         if action.action_id.hasPrefix(SlackRenderer.homeActionPrefix), let command = action.value {
             // A button of the Home tab: its command, run as typed; the tab then shows how it went.
@@ -204,11 +202,11 @@ public final class SlackGateway: Sendable {
     /// Publishes `userID`'s Home tab: `outcome` (what the button they pressed did) first, then
     /// their books and lines with a button for each thing they can do, and how the shelf stands.
     private func publishHome(for userID: String, outcome: Reply?) async throws {
-        let sender = Sender(name: await displayName(userID, fallback: nil), userID: userID)
+        let sender = await sender(userID, fallback: nil)
         let now = Date()
         // In the language they last wrote in, as are the buttons' commands: pressing one does
         // not change it.
-        let l = await handler.preferredLanguage(of: sender.borrower)
+        let l = await handler.preferredLanguage(of: sender)
         var books = await handler.handle(ParsedCommand(intent: .loansOf(borrower: nil), language: l), from: sender, at: now)
         // The buttons say what the suggestion would.
         books.suggestion = nil
@@ -265,10 +263,22 @@ public final class SlackGateway: Sendable {
     /// The member's display name from `users.info`, kept for `nameLifetime`; when the lookup
     /// fails, the name known before, else the handle Slack sent, else the id.
     private func displayName(_ userID: String, fallback: String?) async -> String {
+        await person(userID, fallback: fallback).name
+    }
+
+    /// The member as `users.info` tells (`displayName`), with the language their Slack is set to.
+    private func person(_ userID: String, fallback: String?) async -> (name: String, language: Language?) {
         let cached = names.withLock { $0[userID] }
-        if let cached, now() - cached.at < nameLifetime { return cached.name }
-        guard let name = try? await api.displayName(of: userID) else { return cached?.name ?? fallback ?? userID }
-        names.withLock { $0[userID] = (name, now()) }
-        return name
+        if let cached, now() - cached.at < nameLifetime { return (cached.name, cached.language) }
+        guard let person = try? await api.person(userID) else { return (cached?.name ?? fallback ?? userID, cached?.language) }
+        names.withLock { $0[userID] = (person.name, person.language, now()) }
+        return person
+    }
+
+    /// Who sent a command: their display name, their id, and the language their Slack is set
+    /// to, which answers a command whose words say no language until they write in one.
+    private func sender(_ userID: String, fallback: String?, mentions: [String: Borrower] = [:]) async -> Sender {
+        let person = await person(userID, fallback: fallback)
+        return Sender(name: person.name, userID: userID, mentions: mentions, appLanguage: person.language)
     }
 }

@@ -99,19 +99,33 @@ public struct SlackWebAPI: Sendable {
 
     /// `users.info`: the name to show for a user (display name, else real name, else handle).
     public func displayName(of userID: String) async throws -> String {
+        try await person(userID).name
+    }
+
+    /// `users.info` with `include_locale`: the name to show for a user (display name, else real
+    /// name, else handle), and the language their Slack is set to (`locale`, such as `fr-FR`),
+    /// when it is one the library speaks.
+    public func person(_ userID: String) async throws -> (name: String, language: Language?) {
         struct Info: Decodable {
             struct User: Decodable {
                 struct Profile: Decodable { var display_name: String?; var real_name: String? }
                 var name: String?
                 var real_name: String?
                 var profile: Profile?
+                var locale: String?
             }
             var user: User
         }
-        let user = try await call("users.info", token: botToken, form: ["user": userID]).decode(Info.self).user
+        let user = try await call("users.info", token: botToken, form: ["user": userID, "include_locale": "true"]).decode(Info.self).user
         let candidates = [user.profile?.display_name, user.profile?.real_name, user.real_name, user.name]
         // The first that shows something: a display name of zero-width spaces names nobody.
-        return candidates.compactMap { $0 }.first { !TextKey.tidy($0).isEmpty } ?? userID
+        let name = candidates.compactMap { $0 }.first { !TextKey.tidy($0).isEmpty } ?? userID
+        let language: Language? = switch user.locale?.prefix(2) {
+        case "fr": .fr
+        case "en": .en
+        default: nil
+        }
+        return (name, language)
     }
 
     /// Answers a slash command through its `response_url`: in the channel, or only to the user.

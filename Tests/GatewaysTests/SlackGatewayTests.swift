@@ -83,6 +83,24 @@ struct SlackGatewayTests {
         }
     }
 
+    @Test("a member whose Slack is in French is answered in French when their words say no language, until they write in English")
+    func slackLocale() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        func answer(_ id: String, _ text: String) async throws -> String? {
+            try await slack.push("""
+                {"envelope_id":"\(id)","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"U-ZOE","command":"/library",
+                  "text":"\(text)","response_url":"http://127.0.0.1:\(slack.port)/response/\(id)"}}
+                """)
+            return try await slack.wait { $0.contains { $0.path == "/response/\(id)" } }.first { $0.path == "/response/\(id)" }?.body["text"]?.string
+        }
+        let first = try await answer("z1", "Dune")
+        #expect(first?.hasPrefix("Dune est sur l'étagère.") == true, "\(first ?? "")")
+        #expect(try await answer("z2", "who has Dune")?.hasPrefix("Dune is on the shelf.") == true)
+        #expect(try await answer("z3", "Dune")?.hasPrefix("Dune is on the shelf.") == true)
+    }
+
     @Test("an error, help or the lending rules are answered only to the user")
     func ephemeral() async throws {
         let slack = try await SlackEmulator(socketMode: true)

@@ -125,9 +125,13 @@ struct SlackWebAPITests {
         await #expect(throws: SlackAPIError(method: "users.info", code: "user_not_found")) {
             _ = try await slack.api().displayName(of: "U-NOBODY")
         }
+        // With the language each one's Slack is set to (asked with include_locale).
+        #expect(try await slack.api().person("U-ZOE") == ("Zoé", .fr))
+        #expect(try await slack.api().person("U-BEN") == ("Ben Okafor", .en))
         let request = try #require(try await slack.received().first)
         #expect(request.content_type == "application/x-www-form-urlencoded")
         #expect(request.body["user"]?.string == "U-ANA")
+        #expect(request.body["include_locale"]?.string == "true")
     }
 
     @Test("a slash command is answered on its response_url, in the channel or only to the user, without a token")

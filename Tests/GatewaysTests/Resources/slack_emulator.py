@@ -21,7 +21,10 @@ USERS = {
     "U-ANA": {"id": "U-ANA", "name": "ana.r", "real_name": "Ana Ruiz", "profile": {"display_name": "Ana", "real_name": "Ana Ruiz"}},
     "U-BEN": {"id": "U-BEN", "name": "ben", "real_name": "Ben Okafor", "profile": {"display_name": "", "real_name": "Ben Okafor"}},
     "U-ZED": {"id": "U-ZED", "name": "zed", "real_name": "Zed Wise", "profile": {"display_name": "\u200b\u200b", "real_name": "Zed Wise"}},
+    "U-ZOE": {"id": "U-ZOE", "name": "zoe", "real_name": "Zoé Martin", "profile": {"display_name": "Zoé", "real_name": "Zoé Martin"}},
 }
+# The language each user's Slack is set to: in users.info only with include_locale=true.
+LOCALES = {"U-ANA": "en-US", "U-BEN": "en-GB", "U-ZED": "en-US", "U-ZOE": "fr-FR"}
 
 
 async def route(request):
@@ -107,6 +110,8 @@ async def route(request):
         user = USERS.get(body.get("user"))
         if not user:
             return 200, {"ok": False, "error": "user_not_found"}, ()
+        if str(body.get("include_locale")).lower() in ("true", "1"):
+            user = dict(user, locale=LOCALES[user["id"]])
         return 200, {"ok": True, "user": user}, ()
     return 200, {"ok": False, "error": "unknown_method"}, ()
 
