@@ -27,7 +27,7 @@ public struct Sender: Sendable, Hashable {
 
     public var borrower: Borrower { Borrower(name: name, userID: userID) }
     /// `borrower.memberKey`, without tidying the name when there is a user id.
-    var key: String { userID.map { "id:\($0)" } ?? borrower.memberKey }
+    var key: String { userID.flatMap { $0.isEmpty ? nil : "id:\($0)" } ?? borrower.memberKey }
 
     /// The person a command names (`as NAME`, `what does NAME have`): a member it mentions,
     /// the sender by their own name, or someone known by name only; nil names the sender.
@@ -132,8 +132,8 @@ public actor CommandHandler {
         let key = sender.key
         guard let language, spoken?[key] != language else { return }
         spoken?[key] = language
-        // A preference, not the library's data: should the write fail, it is tried again on
-        // the member's next command in that language, and meanwhile kept in memory.
+        // A preference, not the library's data: should the write fail, it is forgotten here
+        // too, so that the member's next command that shows a language writes it again.
         do { try await library.setLanguage(language.rawValue, of: sender.borrower, at: now) } catch { spoken?[key] = nil }
     }
 
