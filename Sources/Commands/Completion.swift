@@ -30,16 +30,20 @@ public struct CommandCompleter: Sendable {
         self.settings = settings
     }
 
-    public func suggestions(for text: String, from sender: Sender, at now: Date) async -> [CommandSuggestion] {
+    /// `language`: the one the member writes in (`CommandHandler.preferredLanguage`). It picks
+    /// between an English and a French verb that both fit what is typed (every one, when
+    /// nothing is), and words the books' status after a verb the same in both (`info`).
+    public func suggestions(for text: String, from sender: Sender, at now: Date, language preferred: Language? = nil) async -> [CommandSuggestion] {
+        let preferred = preferred ?? sender.appLanguage ?? settings.defaultLanguage
         // A space typed after a verb says the verb is whole: it stays.
         let words = TextKey.tidy(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let typed = words + (text.last?.isWhitespace == true && !words.isEmpty ? " " : "")
         guard typed.count <= 200 else { return [] }
-        guard let (form, verbText, rest) = Self.verb(in: typed) else { return Self.verbs(startingWith: typed) }
+        guard let (form, verbText, rest) = Self.verb(in: typed) else { return Self.verbs(startingWith: typed, preferring: preferred) }
         guard Self.takesABook(form.verb) else { return [] }
         // "who has wh" starts a longer command ("who has what") as well as a title: both are offered.
-        let longer = typed.last == " " ? [] : Self.verbs(startingWith: typed).filter { $0.command.count > verbText.count }
-        let language = form.language ?? settings.defaultLanguage
+        let longer = typed.last == " " ? [] : Self.verbs(startingWith: typed, preferring: preferred).filter { $0.command.count > verbText.count }
+        let language = form.language ?? preferred
         var phrasing = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
         phrasing.titlesOfSeveralAuthors = { [library] in library.titlesOfSeveralAuthors }
         guard let candidates = try? await books(for: form.verb, of: sender, words: phrasing) else { return longer }
@@ -177,14 +181,15 @@ public struct CommandCompleter: Sendable {
 
     /// The commands whose verb starts with `typed` (all of them when nothing is typed yet), each
     /// with what it does, in the language of the verb that matched.
-    static func verbs(startingWith typed: String) -> [CommandSuggestion] {
+    static func verbs(startingWith typed: String, preferring preferred: Language = .en) -> [CommandSuggestion] {
         let key = CommandParser.foldWord(typed)
         var suggestions: [CommandSuggestion] = []
         for entry in Help.entries {
             let english = CommandParser.foldWord(entry.english.verb).hasPrefix(key)
-            let french = !english && CommandParser.foldWord(entry.french.verb).hasPrefix(key)
+            let french = CommandParser.foldWord(entry.french.verb).hasPrefix(key)
             guard english || french else { continue }
-            let (verb, _, explanation) = french ? entry.french : entry.english
+            // Both fit (nothing typed yet, or "in" for info): the member's language.
+            let (verb, _, explanation) = french && (!english || preferred == .fr) ? entry.french : entry.english
             // A choice is plain text: the explanation's `code` marks would show as typed.
             let label = "\(verb) · \(explanation.replacingOccurrences(of: "`", with: ""))"
             suggestions.append(CommandSuggestion(label: label.limited(to: maxLength), command: verb))

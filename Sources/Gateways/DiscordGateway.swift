@@ -347,8 +347,8 @@ public final class DiscordGateway: Sendable {
         guard let user = interaction.member?.user ?? interaction.user, interaction.data?.name == "library" else { return }
         let options = interaction.data?.options ?? []
         let typed = (options.first { $0.focused == true } ?? options.first { $0.name == "command" })?.value ?? ""
-        let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id)
-        let suggestions = await completer.suggestions(for: typed, from: sender, at: Date())
+        let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id, appLanguage: interaction.language)
+        let suggestions = await completer.suggestions(for: typed, from: sender, at: Date(), language: await handler.preferredLanguage(of: sender))
         do {
             try await api.suggest(toInteraction: interaction.id, token: interaction.token, suggestions)
         } catch {

@@ -35,6 +35,10 @@ struct CompletionTests {
         #expect(french.map(\.command) == ["rendre", "renew"])
         #expect(french.first?.label.hasPrefix("rendre · Rendre un livre") == true)
         #expect(await completer.suggestions(for: "xyz", from: ana, at: tuesday).isEmpty)
+        // A member who writes in French: where an English and a French verb both fit, the French.
+        let inFrench = await completer.suggestions(for: "", from: ana, at: tuesday, language: .fr)
+        #expect(inFrench.map(\.command).starts(with: ["emprunter", "rendre", "prolonger", "réserver"]), "\(inFrench.map(\.command))")
+        #expect(await completer.suggestions(for: "re", from: ana, at: tuesday, language: .fr).map(\.command).starts(with: ["rendre", "renew", "réserver"]))
         // The start of a longer command is that command, though it also reads as a verb and a title.
         #expect(await completer.suggestions(for: "who has what", from: ana, at: tuesday).map(\.command) == ["who has what"])
         #expect(await completer.suggestions(for: "who has wh", from: ana, at: tuesday).map(\.command) == ["who has what"])

@@ -121,10 +121,10 @@ func discordInteraction(id: String, command: String? = nil, customID: String? = 
 }
 
 /// An INTERACTION_CREATE asking for suggestions (type 4) while `/library command:` holds `typed`.
-func discordAutocomplete(id: String, typed: String, userID: String = "700000000000000001") -> String {
+func discordAutocomplete(id: String, typed: String, userID: String = "700000000000000001", locale: String = "en-US") -> String {
     let interaction: [String: Any] = [
         "id": id, "application_id": DiscordEmulator.applicationID, "type": 4, "token": "token-\(id)", "version": 1,
-        "guild_id": "600000000000000001", "channel_id": "500000000000000001",
+        "guild_id": "600000000000000001", "channel_id": "500000000000000001", "locale": locale,
         "data": ["id": "200000000000000000", "name": "library", "type": 1,
                  "options": [["name": "command", "type": 3, "value": typed, "focused": true]]],
         "member": ["nick": "Ana", "roles": [], "permissions": "0",
@@ -526,8 +526,12 @@ struct DiscordGatewayTests {
         _ = try await library.checkout("Dune", to: ana, at: Date())
         try await discord.dispatch("INTERACTION_CREATE", discordAutocomplete(id: "900000000000000071", typed: "return d"))
         try await discord.dispatch("INTERACTION_CREATE", discordAutocomplete(id: "900000000000000072", typed: "ret"))
-        let callbacks = try await discord.wait({ try await discord.requests() }) { $0.filter { $0.path.hasSuffix("/callback") }.count == 2 }
+        // Nothing typed yet, from a Discord in French: the French verbs.
+        try await discord.dispatch("INTERACTION_CREATE", discordAutocomplete(id: "900000000000000073", typed: "", locale: "fr"))
+        let callbacks = try await discord.wait({ try await discord.requests() }) { $0.filter { $0.path.hasSuffix("/callback") }.count == 3 }
             .filter { $0.path.hasSuffix("/callback") }
+        let french = try #require(callbacks.first { $0.path.contains("900000000000000073") })
+        #expect(french.body?["data"]?["choices"]?[0]?["value"]?.string == "emprunter")
         let titles = try #require(callbacks.first { $0.path == "/interactions/900000000000000071/token-900000000000000071/callback" })
         #expect(titles.authorization == nil)
         #expect(titles.body?["type"]?.int == 8)
