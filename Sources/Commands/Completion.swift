@@ -188,7 +188,7 @@ public struct CommandCompleter: Sendable {
             let english = CommandParser.foldWord(entry.english.verb).hasPrefix(key)
             let french = CommandParser.foldWord(entry.french.verb).hasPrefix(key)
             guard english || french else { continue }
-            // Both fit (nothing typed yet, or "in" for info): the member's language.
+            // Both fit (nothing typed yet, or "re": return and rendre): the member's language.
             let (verb, _, explanation) = french && (!english || preferred == .fr) ? entry.french : entry.english
             // A choice is plain text: the explanation's `code` marks would show as typed.
             let label = "\(verb) · \(explanation.replacingOccurrences(of: "`", with: ""))"

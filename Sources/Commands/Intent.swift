@@ -118,6 +118,15 @@ public enum Language: String, Sendable, Hashable, Codable, CaseIterable {
     /// The English or the French text.
     public func pick(_ english: String, _ french: String) -> String { self == .en ? english : french }
 
+    /// The language of a chat app's locale (`fr`, `fr-FR`, `en-US`…), if the library speaks it.
+    public init?(locale: String) {
+        switch locale.prefix(2).lowercased() {
+        case "fr": self = .fr
+        case "en": self = .en
+        default: return nil
+        }
+    }
+
     /// French "de" as it goes before `name`: "de " ("de Victor Hugo"), or "d'" before a vowel
     /// ("d'Antoine de Saint-Exupéry", "d'Émile Zola").
     public static func frenchDe(before name: String) -> String {

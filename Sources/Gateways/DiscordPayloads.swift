@@ -138,10 +138,7 @@ struct DiscordInteraction: Decodable, Sendable {
     var locale: String?
 
     /// `locale` as a language the library speaks, if it is one.
-    var language: Language? {
-        guard let locale else { return nil }
-        return locale.hasPrefix("fr") ? .fr : locale.hasPrefix("en") ? .en : nil
-    }
+    var language: Language? { locale.flatMap(Language.init(locale:)) }
 
     struct InteractionData: Decodable, Sendable {
         var name: String?

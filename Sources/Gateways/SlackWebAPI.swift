@@ -120,12 +120,7 @@ public struct SlackWebAPI: Sendable {
         let candidates = [user.profile?.display_name, user.profile?.real_name, user.real_name, user.name]
         // The first that shows something: a display name of zero-width spaces names nobody.
         let name = candidates.compactMap { $0 }.first { !TextKey.tidy($0).isEmpty } ?? userID
-        let language: Language? = switch user.locale?.prefix(2) {
-        case "fr": .fr
-        case "en": .en
-        default: nil
-        }
-        return (name, language)
+        return (name, user.locale.flatMap(Language.init(locale:)))
     }
 
     /// Answers a slash command through its `response_url`: in the channel, or only to the user.
