@@ -181,7 +181,7 @@ public struct CommandCompleter: Sendable {
 
     /// The commands whose verb starts with `typed` (all of them when nothing is typed yet), each
     /// with what it does, in the language of the verb that matched.
-    static func verbs(startingWith typed: String, preferring preferred: Language = .en) -> [CommandSuggestion] {
+    static func verbs(startingWith typed: String, preferring preferred: Language) -> [CommandSuggestion] {
         let key = CommandParser.foldWord(typed)
         var suggestions: [CommandSuggestion] = []
         for entry in Help.entries {
