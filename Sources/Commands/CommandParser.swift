@@ -57,8 +57,11 @@ public enum CommandParser {
                                  placed: Bool) -> ParsedCommand {
         // Praise alone ("good bot", "bien joué !") is thanked like thanks (not cut from a title:
         // "Well Done Steak" stays whole).
-        if stripped.count <= 12, let praise = Self.praise.first(where: { $0.words.elementsEqual(stripped.split(separator: " ").map { foldWord(String($0)) }) }) {
-            return ParsedCommand(intent: .thanks, language: praise.language)
+        if stripped.utf8.count <= 24, stripped.count <= 12 {
+            let typed = stripped.split(separator: " ").map { foldWord(String($0)) }
+            if let praise = Self.praise.first(where: { $0.words == typed }) {
+                return ParsedCommand(intent: .thanks, language: praise.language)
+            }
         }
         if stripped.isEmpty {
             // Courtesy alone: thanks get a short answer; a greeting, what the bot can do.
@@ -74,7 +77,7 @@ public enum CommandParser {
         if whole, let isbn = ISBN.normalize(stripped) {
             return ParsedCommand(intent: .whoHas(book: isbn), language: cues.first)
         }
-        var words = stripped.split(separator: " ").map(String.init)
+        var words = spaceSeparated(stripped)
         var folded = words.map(foldWord)
         if !placed, let returned = returnedToPlace(words, folded: folded, whole: whole, linked: linked) { return returned }
         if let rephrased = rephrase(words, folded: folded, cues: &cues) {
@@ -82,7 +85,7 @@ public enum CommandParser {
             folded = words.map(foldWord)
         }
 
-        let matching = VerbForm.all.filter { folded.starts(with: $0.words) }
+        let matching = VerbForm.starting(folded)
         for form in matching {
             // "détails" typed with its accent is French, though "details" is also English.
             let typed = words.prefix(form.words.count).joined(separator: " ").lowercased()
@@ -95,7 +98,7 @@ public enum CommandParser {
         // "also who has Dune", "btw, return Dune", "et qui a Dune": words that only link to what
         // was said before, dropped when a command follows them (a title may start with them:
         // "And Then There Were None" alone stays whole).
-        if !linked, let command = afterLinkingWords(stripped.split(separator: " ").map(String.init)) { return command }
+        if !linked, let command = afterLinkingWords(spaceSeparated(stripped)) { return command }
 
         // "I'm done with Dune": probably a return, but asked about, not done.
         // ("I need to know the rules" is no checkout of "to know the rules", nor "I have a
@@ -1178,15 +1181,47 @@ public enum CommandParser {
     ]
     /// The first of `entries` whose lead starts `folded` and one of whose tails ends it, with
     /// words between them; that entry and the tail.
-    private static func framing<Entry>(_ folded: [String], _ entries: [Entry], lead: (Entry) -> [String],
+    private static func framing<Entry>(_ folded: [String], _ entries: [Entry], ends: FramingEnds? = nil, lead: (Entry) -> [String],
                                        tails: (Entry) -> [[String]]) -> (entry: Entry, tail: [String])? {
-        for entry in entries where folded.starts(with: lead(entry)) {
-            if let tail = tails(entry).first(where: { folded.count > lead(entry).count + $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+        if let ends, !ends.mayFrame(folded) { return nil }
+        for entry in entries {
+            let lead = lead(entry)
+            guard folded.starts(with: lead) else { continue }
+            // The last word first: it rules out most tails at once.
+            if let tail = tails(entry).first(where: { folded.count > lead.count + $0.count && ($0.last == nil || $0.last == folded.last)
+                                                      && folded.suffix($0.count).elementsEqual($0) }) {
                 return (entry, tail)
             }
         }
         return nil
     }
+
+    /// The words that framings (a lead, a tail) can start or end a message with: a message
+    /// that neither starts nor ends with one (most messages) is framed by none of them, which
+    /// this tells at once.
+    struct FramingEnds {
+        /// The first words of the leads.
+        private let firsts: Set<String>
+        /// The last words of the tails that come without a lead.
+        private let lasts: Set<String>
+        /// A framing of neither lead nor tail fits anything.
+        private let fitsAnything: Bool
+
+        init(_ framings: [(lead: [String], tails: [[String]])]) {
+            firsts = Set(framings.compactMap(\.lead.first))
+            let tailsAlone = framings.filter(\.lead.isEmpty).flatMap(\.tails)
+            lasts = Set(tailsAlone.compactMap(\.last))
+            fitsAnything = tailsAlone.contains(where: \.isEmpty)
+        }
+
+        /// Whether one of the framings may fit `folded`.
+        func mayFrame(_ folded: [String]) -> Bool {
+            fitsAnything || folded.first.map(firsts.contains) == true || folded.last.map(lasts.contains) == true
+        }
+    }
+
+    private static let reportEnds = FramingEnds(reports.map { ($0.lead, $0.tails) })
+    private static let setAsideEnds = FramingEnds(setAside.map { ($0.lead, $0.tails) })
 
     /// The endings that make a title a report ("is broken", "est perdu"), as `parse` reads them
     /// after a book: the handler asks whether the book and one of them are a whole title
@@ -1289,7 +1324,7 @@ public enum CommandParser {
         guard depth < deepestRephrasing else { return nil }
         if let first = folded.first, first.count > 1, first.hasSuffix(":") {
             let bare = String(first.dropLast())
-            if VerbForm.all.contains(where: { $0.words.first == bare }) {
+            if VerbForm.anyStarts(withWord: bare) {
                 return [String(words[0].dropLast())] + words.dropFirst()
             }
         }
@@ -1312,8 +1347,8 @@ public enum CommandParser {
         }
         // "I lost Dune", "Dune is damaged", "report Dune as lost", "j'ai perdu Dune": a report.
         // Not a command that says what it is ("who has Everything Is Broken").
-        if let (report, tail) = framing(folded, Self.reports, lead: \.lead, tails: \.tails),
-           !report.lead.isEmpty || !VerbForm.all.contains(where: { folded.starts(with: $0.words) }) {
+        if let (report, tail) = framing(folded, Self.reports, ends: Self.reportEnds, lead: \.lead, tails: \.tails),
+           !report.lead.isEmpty || !VerbForm.anyStarts(folded) {
             // "I lost my copy of Dune" is about Dune; "I lost my place in line" about no book.
             var start = report.lead.count
             if let copy = [["my", "copy", "of"], ["the", "copy", "of"], ["our", "copy", "of"], ["mon", "exemplaire", "de"],
@@ -1329,7 +1364,7 @@ public enum CommandParser {
         }
         // "keep Dune for me", "set Dune aside", "I want Dune next", "mets Dune de côté": a place
         // in its line.
-        if let (request, tail) = framing(folded, Self.setAside, lead: \.lead, tails: \.tails) {
+        if let (request, tail) = framing(folded, Self.setAside, ends: Self.setAsideEnds, lead: \.lead, tails: \.tails) {
             cues.append(request.language)
             return [request.language.pick("hold", "réserver")] + words[request.lead.count..<(words.count - tail.count)]
         }
@@ -1378,7 +1413,7 @@ public enum CommandParser {
         // leads: "qui a Le loup est là" names a title).
         // ("qui est en retard ?" asks for the people, not about a book.)
         if let tail = Self.frenchAvailabilityTails.first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }),
-           !VerbForm.all.contains(where: { folded.starts(with: $0.words) }), folded != ["qui"] + tail {
+           !VerbForm.anyStarts(folded), folded != ["qui"] + tail {
             let lead = folded.starts(with: ["est-ce", "que"]) ? 2 : 0
             if folded.count > lead + tail.count {
                 cues.append(.fr)
@@ -1389,7 +1424,7 @@ public enum CommandParser {
         // verb, nor about anything: "what's available" is the list).
         if let (tail, language) = Self.bareAvailabilityTails.first(where: { folded.count > $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) })
             .map({ ($0.words, $0.language) }),
-           !VerbForm.all.contains(where: { folded.starts(with: $0.words) }), let first = folded.first,
+           !VerbForm.anyStarts(folded), let first = folded.first,
            !questionWords.contains(first), !["anything", "something", "everything", "nothing", "any", "all", "is", "are", "what's", "whats", "books", "livres"].contains(first) {
             cues.append(language)
             return (language == .en ? ["who", "has"] : ["qui", "a"]) + words[..<(words.count - tail.count)]
@@ -1467,7 +1502,7 @@ public enum CommandParser {
             let foldedRequest = request.map(foldWord)
             cues = heard
             cues.append(french ? .fr : .en)
-            if VerbForm.all.contains(where: { foldedRequest.starts(with: $0.words) }) { return request }
+            if VerbForm.anyStarts(foldedRequest) { return request }
             var listLanguage: Language?
             if parseListOptions(request.joined(separator: " "), language: &listLanguage) != nil { return [french ? "liste" : "list"] + request }
             return [french ? "info" : "show"] + request
@@ -1510,7 +1545,7 @@ public enum CommandParser {
             var request = stripPoliteness(rest.joined(separator: " "), cues: &heard).split(separator: " ").map(String.init)
             request = rephrase(request, folded: request.map(foldWord), cues: &heard, depth: depth + 1) ?? request
             let foldedRequest = request.map(foldWord)
-            guard VerbForm.all.contains(where: { foldedRequest.starts(with: $0.words) }) else { continue }
+            guard VerbForm.anyStarts(foldedRequest) else { continue }
             cues = heard
             if let language = phrasing.language { cues.append(language) }
             return request
@@ -1670,7 +1705,7 @@ public enum CommandParser {
 
     /// Drops leading and trailing courtesy (`please`, `merci`, `?`, `!`, `.`), noting its language.
     static func stripPoliteness(_ text: String, cues: inout [Language]) -> String {
-        var words = text.split(separator: " ").map(String.init)
+        var words = spaceSeparated(text)
         // Emoji and other signs standing alone at either end ("📚 who has Dune 🙏") are not words
         // of the command; inside it they are a title's ("Pride & Prejudice").
         func isSign(_ word: String) -> Bool {
@@ -1703,13 +1738,13 @@ public enum CommandParser {
             // A message of courtesy alone ("hello", "merci", "thanks!") is stripped to nothing,
             // which asks for help: what the bot can do, in the language of the greeting.
             for (polite, language) in politeWords where folded.count >= polite.count {
-                if folded.prefix(polite.count).elementsEqual(polite) {
+                if folded.first == polite.first && folded.prefix(polite.count).elementsEqual(polite) {
                     words.removeFirst(polite.count)
                     if let language { cues.append(language) }
                     changed = true
                     break
                 }
-                if folded.suffix(polite.count).elementsEqual(polite) {
+                if folded.last == polite.last && folded.suffix(polite.count).elementsEqual(polite) {
                     words.removeLast(polite.count)
                     // "return Dune please and thank you": the "and" that led to the thanks goes too.
                     if let last = words.last.map(foldWord), last == "and" || last == "et" { words.removeLast() }
@@ -1732,6 +1767,13 @@ public enum CommandParser {
     }
 
     /// Lower case, no accents, curly apostrophes straightened: how verbs and keywords compare.
+    /// `text` cut at its spaces, as `split(separator: " ")` cuts it; byte by byte when the text
+    /// is ASCII (most messages are), which is faster than by characters and the same there.
+    static func spaceSeparated(_ text: String) -> [String] {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(separator: " ").map(String.init) }
+        return text.utf8.split(separator: UInt8(ascii: " ")).map { String(Substring($0)) }
+    }
+
     static func foldWord(_ word: String) -> String {
         TextKey.asciiLowercased(word) ?? word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .replacingOccurrences(of: "\u{2019}", with: "'")

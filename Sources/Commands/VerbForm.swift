@@ -60,6 +60,28 @@ struct VerbForm: Sendable {
         return all.first { $0.words == words }
     }
 
+    /// The forms that `folded` (a message's words, folded) starts with, in the order of `all`
+    /// (longest first). Looked up by the first word: a message is read against the verbs
+    /// several times, and most of the forms start otherwise.
+    static func starting<Words: Collection<String>>(_ folded: Words) -> [VerbForm] {
+        guard let first = folded.first, let forms = byFirstWord[first] else { return [] }
+        return forms.filter { folded.starts(with: $0.words) }
+    }
+
+    /// Whether `folded` starts with a form.
+    static func anyStarts<Words: Collection<String>>(_ folded: Words) -> Bool {
+        guard let first = folded.first, let forms = byFirstWord[first] else { return false }
+        return forms.contains { folded.starts(with: $0.words) }
+    }
+
+    /// Whether a form starts with the word `word` (folded).
+    static func anyStarts(withWord word: String) -> Bool {
+        byFirstWord[word] != nil
+    }
+
+    /// `all` by first word, each in the order of `all`.
+    private static let byFirstWord: [String: [VerbForm]] = Dictionary(grouping: all) { $0.words.first ?? "" }
+
     /// Every form, longest first, so that "who has what" wins over "who has".
     static let all: [VerbForm] = [
         VerbForm("checkout", .checkout, .en), VerbForm("check out", .checkout, .en), VerbForm("borrow", .checkout, .en),

@@ -5,9 +5,52 @@ public enum TextKey {
     /// `text` with runs of whitespace collapsed to one space, the ends trimmed, and the hidden
     /// characters (`isHidden`) dropped.
     public static func tidy(_ text: String) -> String {
+        if let tidied = asciiTidied(text) { return tidied }
         let shown = text.unicodeScalars.contains(where: isHidden)
             ? String(String.UnicodeScalarView(text.unicodeScalars.filter { !isHidden($0) })) : text
         return shown.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// `tidy` of a text that is all ASCII, byte by byte (most are, and splitting into
+    /// characters is what `tidy` spends its time on); nil for any other text. A text already
+    /// tidy comes back as it is.
+    private static func asciiTidied(_ text: String) -> String? {
+        var text = text
+        var alreadyTidy = false
+        let tidied = text.withUTF8 { bytes -> String? in
+            var isTidy = true
+            var previous = UInt8(ascii: " ")
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                // Tidy: single spaces between words, nothing hidden, no other whitespace.
+                if byte < 0x20 || byte == 0x7F || byte == 0x20 && previous == 0x20 { isTidy = false }
+                previous = byte
+            }
+            if isTidy && previous != 0x20 {
+                alreadyTidy = true
+                return nil
+            }
+            return String(unsafeUninitializedCapacity: bytes.count) { tidied in
+                var count = 0
+                var pendingSpace = false
+                for byte in bytes {
+                    switch byte {
+                    case 0x09...0x0D, 0x20: pendingSpace = count > 0
+                    case 0x00...0x1F, 0x7F: continue  // hidden (`isHidden`): dropped
+                    default:
+                        if pendingSpace {
+                            tidied[count] = 0x20
+                            count += 1
+                            pendingSpace = false
+                        }
+                        tidied[count] = byte
+                        count += 1
+                    }
+                }
+                return count
+            }
+        }
+        return alreadyTidy ? text : tidied
     }
 
     /// Characters that show nothing, or change how the rest shows: control characters (but

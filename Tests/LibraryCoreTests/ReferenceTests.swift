@@ -362,6 +362,24 @@ struct ReferenceTests {
         #expect(TextKey.tidy("Les Misérables 👩\u{200D}👩\u{200D}👧 مرحبا") == "Les Misérables 👩\u{200D}👩\u{200D}👧 مرحبا")
     }
 
+    @Test("tidy reads an ASCII text as it reads any other: every text of up to 4 such characters, checked against the same text with an accented word after it")
+    func tidyingASCII() {
+        // ASCII text is tidied byte by byte; with "é" after it, character by character.
+        let pieces = ["a", "B", " ", "\t", "\n", "\r", "\u{0}", "\u{1C}", "\u{7F}"]
+        var texts = [""]
+        for _ in 1...4 { texts = texts.flatMap { text in pieces.map { text + $0 } } }
+        var disagreements: [String] = []
+        for text in texts {
+            let tidied = TextKey.tidy(text)
+            let expected = tidied.isEmpty ? "é" : tidied + " é"
+            if TextKey.tidy(text + " é") != expected { disagreements.append(text.debugDescription) }
+        }
+        let count = disagreements.count
+        #expect(count == 0, "such as \(disagreements.prefix(5))")
+        #expect(TextKey.tidy("who has Dune") == "who has Dune")
+        #expect(TextKey.tidy("\r\n who  has\u{7}\tDune \r\n") == "who has Dune")
+    }
+
     @Test("the ASCII fast path lowers A-Z only, keeps everything else, and leaves other text to Foundation")
     func asciiLowercased() {
         #expect(TextKey.asciiLowercased("Who Has DUNE? [Z@`{]") == "who has dune? [z@`{]")
