@@ -13,6 +13,16 @@ def http(method, url, body=None):
         return json.loads(response.read() or b"null")
 
 
+def wait_for_count(base, name, target, seconds=60):
+    """Waits until the emulator at `base` has `target` timings `name` (GET /_counts). A burst is
+    watched by its counts only: serializing every timing (GET /_timings, thousands after a few
+    bursts) held the emulator's one loop up for 5-40 ms while the burst was being answered,
+    longer with each burst, and that wait was counted in the bot's latency."""
+    deadline = time.time() + seconds
+    while time.time() < deadline and http("GET", f"{base}/_counts")[name] < target:
+        time.sleep(0.05)
+
+
 def percentile(values, fraction):
     values = sorted(values)
     return values[min(len(values) - 1, int(len(values) * fraction))]
@@ -61,7 +71,7 @@ def with_floor(platform, script, arguments, api_path, token, measure, spend_us=0
 def start_emulator(script, *arguments):
     """Starts Tests/GatewaysTests/Resources/`script`; returns the process and its base URL."""
     path = os.path.join(root, "Tests", "GatewaysTests", "Resources", script)
-    emulator = subprocess.Popen([sys.executable, path, *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    emulator = subprocess.Popen([sys.executable, "-B", path, *arguments], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     return emulator, f"http://127.0.0.1:{int(emulator.stdout.readline())}"
 
 

@@ -8,7 +8,7 @@ fresh emulator, then three each answered by the floor spending 100 and 200 µs o
 Run by `make bench`."""
 import os, subprocess, time
 
-from chat_bench import cpu_seconds, database_with_dune, http, memory_after_bursts, memory_report, p99s, percentile, release_binary, start_emulator, with_floor
+from chat_bench import cpu_seconds, database_with_dune, http, memory_after_bursts, memory_report, p99s, percentile, release_binary, start_emulator, wait_for_count, with_floor
 
 TOKEN = "discord-test-token"
 
@@ -33,9 +33,10 @@ def burst(base, pid, prefix, count=1000):
     """Pushes `count` MESSAGE_CREATE back to back; returns the reply latencies (ms) and the
     CPU time (s) process `pid` spent until the last reply."""
     events = [message(f"{prefix}{i:017d}", "!library who has Dune") for i in range(count)]
+    answered = http("GET", f"{base}/_counts")["replied"]
     before = cpu_seconds(pid)
     http("POST", f"{base}/_dispatch_many", {"t": "MESSAGE_CREATE", "events": events})
-    wait_for(lambda: sum(k.startswith(prefix) for k in http("GET", f"{base}/_timings")["replied"]) >= count)
+    wait_for_count(base, "replied", answered + count)
     cpu = cpu_seconds(pid) - before
     timings = http("GET", f"{base}/_timings")
     sent, replied = timings["sent"], timings["replied"]
@@ -68,7 +69,7 @@ try:
     for i in range(20):
         http("POST", f"{base}/_dispatch_many", {"t": "MESSAGE_CREATE", "events": [message(f"1{i:017d}", "!library who has Dune")]})
         time.sleep(0.05)
-    wait_for(lambda: len(http("GET", f"{base}/_timings")["replied"]) >= 20, 10)
+    wait_for_count(base, "replied", 20, 10)
     timings = http("GET", f"{base}/_timings")
     paced = [(timings["replied"][k] - timings["sent"][k]) * 1000 for k in timings["sent"] if k in timings["replied"]]
     print(f"20 messages one at a time: reply p50 {percentile(paced, 0.5):.2f} ms, max {max(paced):.2f} ms")
@@ -78,9 +79,9 @@ try:
 
     resumes = []
     for i in range(20):
-        before = len(http("GET", f"{base}/_timings")["resumed"])
+        before = http("GET", f"{base}/_counts")["resumed"]
         http("POST", f"{base}/_op", {"op": 7, "d": None})
-        wait_for(lambda: len(http("GET", f"{base}/_timings")["resumed"]) > before, 10)
+        wait_for_count(base, "resumed", before + 1, 10)
         timings = http("GET", f"{base}/_timings")
         resumes.append((timings["resumed"][-1] - timings["reconnect"][-1]) * 1000)
         time.sleep(0.1)

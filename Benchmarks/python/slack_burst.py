@@ -7,7 +7,7 @@ ack and a fixed reply, no bot work), on a fresh emulator, then three each answer
 spending 100 and 200 µs of CPU a command. Run by `make bench`."""
 import os, subprocess, time
 
-from chat_bench import cpu_seconds, database_with_dune, http, memory_after_bursts, memory_report, p99s, percentile, release_binary, start_emulator, with_floor
+from chat_bench import cpu_seconds, database_with_dune, http, memory_after_bursts, memory_report, p99s, percentile, release_binary, start_emulator, wait_for_count, with_floor
 
 
 def command(base, id, text="who has Dune"):
@@ -19,15 +19,12 @@ def command(base, id, text="who has Dune"):
 def burst(base, pid, prefix, count=1000):
     """Pushes `count` slash commands back to back; returns the ack and reply latencies (ms) and
     the CPU time (s) process `pid` spent until the last reply."""
+    answered = http("GET", f"{base}/_counts")["responded"]
     before = cpu_seconds(pid)
     http("POST", f"{base}/_send_many", {"messages": [command(base, f"{prefix}{i}") for i in range(count)]})
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        timings = http("GET", f"{base}/_timings")
-        if sum(k.startswith(prefix) for k in timings["responded"]) >= count:
-            break
-        time.sleep(0.2)
+    wait_for_count(base, "responded", answered + count)
     cpu = cpu_seconds(pid) - before
+    timings = http("GET", f"{base}/_timings")
     sent, acked, responded = timings["sent"], timings["acked"], timings["responded"]
     acks = [(acked[k] - sent[k]) * 1000 for k in sent if k in acked and k.startswith(prefix)]
     replies = [(responded[k] - sent[k]) * 1000 for k in sent if k in responded and k.startswith(prefix)]

@@ -57,7 +57,7 @@ public enum CommandParser {
                                  placed: Bool) -> ParsedCommand {
         // Praise alone ("good bot", "bien joué !") is thanked like thanks (not cut from a title:
         // "Well Done Steak" stays whole).
-        if stripped.utf8.count <= 24, stripped.count <= 12 {
+        if stripped.count <= 12 {
             let typed = stripped.split(separator: " ").map { foldWord(String($0)) }
             if let praise = Self.praise.first(where: { $0.words == typed }) {
                 return ParsedCommand(intent: .thanks, language: praise.language)
@@ -1766,7 +1766,6 @@ public enum CommandParser {
         return word.count == 1 || word.contains(".") || abbreviations.contains(foldWord(word))
     }
 
-    /// Lower case, no accents, curly apostrophes straightened: how verbs and keywords compare.
     /// `text` cut at its spaces, as `split(separator: " ")` cuts it; byte by byte when the text
     /// is ASCII (most messages are), which is faster than by characters and the same there.
     static func spaceSeparated(_ text: String) -> [String] {
@@ -1774,6 +1773,7 @@ public enum CommandParser {
         return text.utf8.split(separator: UInt8(ascii: " ")).map { String(Substring($0)) }
     }
 
+    /// Lower case, no accents, curly apostrophes straightened: how verbs and keywords compare.
     static func foldWord(_ word: String) -> String {
         TextKey.asciiLowercased(word) ?? word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .replacingOccurrences(of: "\u{2019}", with: "'")

@@ -4,7 +4,8 @@ https://api.slack.com/apis/socket-mode). Prints its HTTP port, serves until stdi
 
 Tokens: xoxb-test (bot), xapp-test (app); anything else is invalid_auth.
 Test controls: GET /_requests (every Web API request, in order), POST /_send (a JSON message
-to push on the current Socket Mode connection), GET /_acks (what the app sent on the socket)."""
+to push on the current Socket Mode connection), GET /_acks (what the app sent on the socket),
+GET /_timings (when each envelope was sent, acked and answered) and GET /_counts (how many of each)."""
 import asyncio, json, sys, time
 from urllib.parse import parse_qs, urlparse
 
@@ -43,6 +44,10 @@ async def route(request):
             return 200, acks, ()
         if path == "/_timings":
             return 200, timings, ()
+        if path == "/_counts":
+            # How many of each timing, for a benchmark waiting on a burst: serializing every
+            # timing while the burst is answered would hold this loop up for milliseconds.
+            return 200, {name: len(values) for name, values in timings.items()}, ()
         if path == "/_connections":
             return 200, connection_log, ()
         return 404, {"ok": False, "error": "unknown_method"}, ()
