@@ -72,9 +72,19 @@ struct Console: Sendable {
     func run() async throws {
         let signals = isatty(STDIN_FILENO) == 1 ? Self.exitOnSignals([SIGTERM, SIGHUP]) : []
         defer { signals.forEach { $0.cancel() } }
-        let library = try settings.openLibrary()
-        let input = Self.input(completer: CommandCompleter(library: library, settings: settings.handler), sender: sender)
-        try await serve(input.lines, answered: input.answered, library: library)
+        let handler = CommandHandler(library: try settings.openLibrary(), settings: settings.handler)
+        let input = Self.input(complete: completion(by: handler))
+        try await serve(input.lines, answered: input.answered, handler: handler)
+    }
+
+    /// Tab's suggestions for a line being typed, in the language the operator last wrote in to
+    /// `handler` (where an English and a French verb both fit what is typed).
+    func completion(by handler: CommandHandler) -> @Sendable (String) async -> [CommandSuggestion] {
+        let completer = CommandCompleter(library: handler.library, settings: handler.settings)
+        let sender = self.sender
+        return { text in
+            await completer.suggestions(for: text, from: sender, at: Date(), language: await handler.preferredLanguage(of: sender))
+        }
     }
 
     private static func exitOnSignals(_ numbers: [Int32]) -> [any DispatchSourceSignal] {
@@ -95,11 +105,11 @@ struct Console: Sendable {
     }
 
     /// Standard input's lines, read on a thread of their own because reading blocks; with line
-    /// editing, a prompt and Tab completion (`completer`, for `sender`) on a terminal. A line
+    /// editing, a prompt and Tab completion (`complete`) on a terminal. A line
     /// too long to be a command is skipped, not kept. On a terminal, each prompt waits for
     /// `answered` (the banner, then the answer to the line before), so that an answer never
     /// lands after the prompt that follows it.
-    static func input(completer: CommandCompleter? = nil, sender: Sender? = nil)
+    static func input(complete: (@Sendable (String) async -> [CommandSuggestion])? = nil)
         -> (lines: AsyncStream<InputLine>, answered: @Sendable () -> Void) {
         let (lines, continuation) = AsyncStream<InputLine>.makeStream()
         let interactive = isatty(STDIN_FILENO) == 1
@@ -107,13 +117,13 @@ struct Console: Sendable {
         let reader = Thread {
             if interactive {
                 var editor = LineEditor()
-                if let completer, let sender {
+                if let complete {
                     editor.complete = { text in
                         // The reader's own thread (not one of Swift's) waits for the library.
                         let found = Mutex<[CommandSuggestion]>([])
                         let done = DispatchSemaphore(value: 0)
                         Task {
-                            let suggestions = await completer.suggestions(for: text, from: sender, at: Date())
+                            let suggestions = await complete(text)
                             found.withLock { $0 = suggestions }
                             done.signal()
                         }
@@ -137,9 +147,8 @@ struct Console: Sendable {
     }
 
     /// Answers each line with one reply block, then calls `answered`.
-    func serve<Lines: AsyncSequence & Sendable>(_ lines: Lines, answered: @Sendable () -> Void, library: LibraryService) async throws
+    func serve<Lines: AsyncSequence & Sendable>(_ lines: Lines, answered: @Sendable () -> Void, handler: CommandHandler) async throws
     where Lines.Element == InputLine {
-        let handler = CommandHandler(library: library, settings: settings.handler)
         let sender = self.sender
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive {

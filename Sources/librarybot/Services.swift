@@ -14,8 +14,9 @@ struct ConsoleService: Service {
     let library: LibraryService
 
     func run() async throws {
-        let input = Console.input(completer: CommandCompleter(library: library, settings: console.settings.handler), sender: console.sender)
-        try await console.serve(input.lines.cancelOnGracefulShutdown(), answered: input.answered, library: library)
+        let handler = CommandHandler(library: library, settings: console.settings.handler)
+        let input = Console.input(complete: console.completion(by: handler))
+        try await console.serve(input.lines.cancelOnGracefulShutdown(), answered: input.answered, handler: handler)
     }
 }
 

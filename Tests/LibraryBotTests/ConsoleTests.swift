@@ -165,6 +165,19 @@ struct TerminalConsoleTests {
         #expect(output.hasSuffix("EXIT 0\n"))
     }
 
+    @Test("Tab offers the verbs in the language the operator writes in: return where English was written, rendre once French was")
+    func tabCompletionLanguage() async throws {
+        func offered(_ output: String) -> [String] {
+            output.components(separatedBy: .newlines).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .filter { $0.hasPrefix("return ·") || $0.hasPrefix("rendre ·") }
+        }
+        let english = try await typedAtTerminal(["who has Dune\r", "re\t", "\u{15}", "\u{04}"])
+        #expect(offered(english).map { String($0.prefix(6)) } == ["return"], "\(english)")
+        let french = try await typedAtTerminal(["qui a Dune\r", "re\t", "\u{15}", "\u{04}"])
+        #expect(offered(french).map { String($0.prefix(6)) } == ["rendre"], "\(french)")
+        #expect(french.hasSuffix("EXIT 0\n"))
+    }
+
     @Test("librarybot run with no gateway (make run) is the same console: a prompt, Tab completion, Ctrl-D to quit")
     func runWithoutGateway() async throws {
         let output = try await typedAtTerminal(["add Dune by Frank Herbert\r", "who has D\t", "\r", "\u{04}"], command: ["run"])
