@@ -1005,6 +1005,8 @@ public actor CommandHandler {
     private func followUp(_ status: BookStatus, for sender: Sender, words: Words) async -> (line: RichText?, suggestion: String?) {
         let l = words.language, me = sender.borrower, book = words.reference(status.book)
         guard let loan = status.loan else {
+            // Missing: no checkout until it turns up; a place in its line is told when it does.
+            if status.book.report?.kind == .lost { return await placeOrHold(status.book, for: me, words: words) }
             if status.keptFor.map({ $0.isSamePerson(as: me) }) ?? true { return (nil, l.pick("checkout ", "emprunter ") + book) }
             return await placeOrHold(status.book, for: me, words: words)
         }
@@ -1029,6 +1031,16 @@ public actor CommandHandler {
     private func notOut(_ book: Book, sender: Sender, words: Words) async -> Reply {
         let l = words.language
         guard let status = (try? await library.whoHas("#\(book.id)"))?.first else { return words.explain(.notCheckedOut(book)) }
+        if status.book.report?.kind == .lost {
+            // Missing, not on the shelf: whoever returns it has probably found it.
+            let found = l.pick("found ", "j'ai retrouvé ") + words.reference(status.book)
+            let note = words.reportNote(status.book, asker: sender.borrower)
+            return Reply(.error, l == .en ? "\(bold: book.title) is not checked out: it is missing\(note)."
+                                          : "\(bold: book.title) n'est pas emprunté : il est introuvable\(note).",
+                         lines: [l == .en ? "If you have it in hand, say \(code: found): it goes back on the shelf."
+                                          : "Si vous l'avez en main, dites \(code: found) : il retourne sur l'étagère."],
+                         suggestion: found, language: l)
+        }
         let next = await followUp(status, for: sender, words: words)
         let keeper = status.keptFor.map { $0.isSamePerson(as: sender.borrower) ? l.pick("you", "vous") : $0.name }
         let text: RichText = switch (l, keeper) {

@@ -883,6 +883,31 @@ struct CommandHandlerTests {
         #expect(unreachable.notices.isEmpty)
     }
 
+    @Test("a missing copy is never offered for checkout: who has suggests a place in its line (or says where the asker is in it); a return or a renewal of it says it is missing and how to say it turned up")
+    func missingNotOffered() async throws {
+        let handler = try await makeHandler()
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        _ = await handler.handle(text: "Dune is lost", from: ana, at: minute(1))
+        let who = await handler.handle(text: "who has Dune", from: ben, at: minute(2))
+        #expect(who.text == "Dune is missing (reported lost by Ana, Tue 1 Dec).\n  Try: `hold Dune`", "\(who.text)")
+        let returned = await handler.handle(text: "return Dune", from: ben, at: minute(3))
+        #expect(returned.kind == .error)
+        #expect(returned.text == """
+            Dune is not checked out: it is missing (reported lost by Ana, Tue 1 Dec).
+              If you have it in hand, say `found Dune`: it goes back on the shelf.
+              Try: `found Dune`
+            """, "\(returned.text)")
+        let renewed = await handler.handle(text: "prolonger Dune", from: ben, at: minute(4))
+        #expect(renewed.kind == .error)
+        #expect(renewed.text.hasPrefix("Dune n'est pas emprunté : il est introuvable (signalé perdu par Ana, "), "\(renewed.text)")
+        #expect(renewed.suggestion == "j'ai retrouvé Dune")
+        #expect(try await handler.library.whoHas("Dune").first?.book.report?.kind == .lost, "nothing was done")
+        _ = await handler.handle(text: "hold Dune", from: ben, at: minute(5))
+        let waiting = await handler.handle(text: "who has Dune", from: ben, at: minute(6))
+        #expect(waiting.text == "Dune is missing (reported lost by Ana, Tue 1 Dec); you wait for it.\n  You are number 1 in line for it.", "\(waiting.text)")
+        #expect(waiting.suggestion == nil)
+    }
+
     @Test("a missing copy: a hold says the line waits for it to turn up; seen damaged, it has turned up, and the first in line is told it is kept for them")
     func missingSeenDamaged() async throws {
         let handler = try await makeHandler()
