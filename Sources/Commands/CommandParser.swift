@@ -78,6 +78,7 @@ public enum CommandParser {
             return ParsedCommand(intent: .whoHas(book: isbn), language: cues.first)
         }
         var words = spaceSeparated(stripped)
+        if let joined = withContractionsJoined(words) { words = joined }
         var folded = words.map(foldWord)
         if !placed, let returned = returnedToPlace(words, folded: folded, whole: whole, linked: linked) { return returned }
         if let rephrased = rephrase(words, folded: folded, cues: &cues) {
@@ -1695,7 +1696,7 @@ public enum CommandParser {
         (["hi"], .en), (["hello"], .en), (["hey"], .en), (["thx"], .en), (["cheers"], .en), (["ok"], nil), (["okay"], .en),
         (["have", "a", "nice", "day"], .en), (["bonne", "journee"], .fr), (["bonne", "soiree"], .fr), (["merci", "bien"], .fr),
         (["merci"], .fr), (["merci", "beaucoup"], .fr), (["svp"], .fr), (["stp"], .fr), (["bonjour"], .fr), (["salut"], .fr),
-        (["s'il", "vous", "plait"], .fr), (["s'il", "te", "plait"], .fr),
+        (["s'il", "vous", "plait"], .fr), (["s'il", "te", "plait"], .fr), (["s", "il", "vous", "plait"], .fr), (["s", "il", "te", "plait"], .fr),
         (["good", "morning"], .en), (["good", "afternoon"], .en), (["good", "evening"], .en), (["hi", "there"], .en),
         (["hello", "there"], .en), (["hey", "there"], .en), (["hi", "all"], .en), (["hello", "everyone"], .en), (["hi", "everyone"], .en),
         (["bonsoir"], .fr), (["coucou"], .fr), (["bonjour", "a", "tous"], .fr),
@@ -1766,6 +1767,53 @@ public enum CommandParser {
         return word.count == 1 || word.contains(".") || abbreviations.contains(foldWord(word))
     }
 
+    /// `words` with each contraction written apart, its apostrophe turned into a space ("j ai
+    /// perdu Dune", "qu a Ben", "qu est ce que j ai", "what s new"), made one word again, as
+    /// typed ("j ai"), which `foldWord` reads as the contraction ("j'ai"). Only among the first
+    /// words of a message, where phrasings are. Nil when there is none.
+    static func withContractionsJoined(_ words: [String]) -> [String]? {
+        let reach = min(words.count, contractionReach)
+        // The contractions' first parts are few: most messages have none of them.
+        let folded = words.prefix(reach + 2).map(plainFold)
+        guard folded.prefix(reach).contains(where: contractionStarts.contains) else { return nil }
+        var joined: [String] = []
+        var index = 0, changed = false
+        while index < words.count {
+            let length = index < reach && contractionStarts.contains(folded[index]) ? [3, 2].first { length in
+                index + length <= folded.count && contractions[folded[index..<(index + length)].joined(separator: " ")] != nil
+            } : nil
+            if let length {
+                joined.append(words[index..<(index + length)].joined(separator: " "))
+                index += length
+                changed = true
+            } else {
+                joined.append(words[index])
+                index += 1
+            }
+        }
+        return changed ? joined : nil
+    }
+
+    /// How many words from the start of a message `withContractionsJoined` reads.
+    private static let contractionReach = 6
+
+    /// Contractions as chat often writes them, without their apostrophe, run together ("whats",
+    /// "ive") or apart ("j ai", "what s"; see `withContractionsJoined`), and as the phrasings
+    /// spell them.
+    private static let contractions: [String: String] = [
+        "whats": "what's", "whos": "who's", "wheres": "where's", "whens": "when's", "ive": "i've", "im": "i'm",
+        "cant": "can't", "dont": "don't", "didnt": "didn't", "isnt": "isn't", "quelquun": "quelqu'un",
+        "what s": "what's", "who s": "who's", "where s": "where's", "when s": "when's", "i ve": "i've", "i m": "i'm",
+        "can t": "can't", "don t": "don't", "didn t": "didn't", "isn t": "isn't",
+        "qu est ce": "qu'est-ce", "qu est-ce": "qu'est-ce", "j ai": "j'ai", "qu a": "qu'a", "l ai": "l'ai", "n est": "n'est",
+        "n ai": "n'ai", "n ont": "n'ont", "j aimerais": "j'aimerais", "qu ai-je": "qu'ai-je", "qu avez-vous": "qu'avez-vous",
+        "s il": "s'il", "j emprunte": "j'emprunte", "j attends": "j'attends", "c est": "c'est", "qu il": "qu'il", "qu on": "qu'on",
+        "quelqu un": "quelqu'un",
+    ]
+
+    /// The first words of the contractions written apart.
+    private static let contractionStarts = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[0]) : nil })
+
     /// `text` cut at its spaces, as `split(separator: " ")` cuts it; byte by byte when the text
     /// is ASCII (most messages are), which is faster than by characters and the same there.
     static func spaceSeparated(_ text: String) -> [String] {
@@ -1774,10 +1822,22 @@ public enum CommandParser {
     }
 
     /// Lower case, no accents, curly apostrophes straightened: how verbs and keywords compare.
+    /// A contraction written without its apostrophe ("whats", "j ai") is read as written with it.
     static func foldWord(_ word: String) -> String {
+        let folded = plainFold(word)
+        // Keys are short, and most words are longer or hold no letter a contraction starts with.
+        guard folded.utf8.count <= 12, let first = folded.utf8.first, contractionFirstLetters.contains(first) else { return folded }
+        return contractions[folded] ?? folded
+    }
+
+    /// `foldWord` without the contractions.
+    private static func plainFold(_ word: String) -> String {
         TextKey.asciiLowercased(word) ?? word.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .replacingOccurrences(of: "\u{2019}", with: "'")
     }
+
+    /// The letters the contractions' keys start with.
+    private static let contractionFirstLetters = Set(contractions.keys.compactMap(\.utf8.first))
 
     private static let quotePairs: [Character: Character] = ["\"": "\"", "\u{201C}": "\u{201D}", "\u{201E}": "\u{201C}", "«": "»"]
 
