@@ -1184,22 +1184,29 @@ public actor CommandHandler {
                 undone(by: .reopen(receipt.loan), for: sender, at: now)
             }
             var lines: [RichText] = []
+            // The first in line may be the one who brought it back (Ben handed it to them).
+            let nextIsSender = receipt.nextInLine?.holder.isSamePerson(as: sender.borrower) == true
             if let next = receipt.nextInLine {
-                lines.append(l == .en
-                    ? "\(next.holder.name) is first in line for it: it is kept for them\(words.until(next.keptUntil))."
-                    : "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil)).")
+                let kept: RichText = switch (l, nextIsSender) {
+                case (.en, false): "\(next.holder.name) is first in line for it: it is kept for them\(words.until(next.keptUntil))."
+                case (.en, true): "You are first in line for it: it is kept for you\(words.until(next.keptUntil))."
+                case (.fr, false): "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil))."
+                case (.fr, true): "Vous êtes le premier à l'attendre : il vous est réservé\(words.until(next.keptUntil))."
+                }
+                lines.append(kept)
             }
+            let checkout = l.pick("checkout ", "emprunter ") + words.reference(receipt.book)
             var reply = Reply(.success, l == .en
                 ? "Thanks! \(bold: receipt.book.title) is back on the shelf (borrowed by \(receipt.loan.borrower.name))."
                 : "Merci ! \(bold: receipt.book.title) est de retour sur l'étagère (emprunté par \(receipt.loan.borrower.name)).",
                 lines: lines,
-                suggestion: receipt.nextInLine.map { l.pick("checkout ", "emprunter ") + words.reference(receipt.book) + l.pick(" as ", " pour ") + $0.holder.name },
+                suggestion: receipt.nextInLine.map { nextIsSender ? checkout : checkout + l.pick(" as ", " pour ") + $0.holder.name },
                 language: l)
             // Someone else's loan closed (brought back for them, or by mistake): they are told.
             if !receipt.loan.borrower.isSamePerson(as: sender.borrower) {
                 reply.notices.append(words.returnedForNotice(receipt, by: sender.borrower, language: language(of: receipt.loan.borrower)))
             }
-            if let next = receipt.nextInLine {
+            if let next = receipt.nextInLine, !nextIsSender {
                 reply.notices.append(words.keptNotice(receipt.book, for: next, language: language(of: next.holder)))
             }
             if let report = receipt.turnedUp { turnedUp(receipt.book, report, in: &reply, from: sender, words: words) }

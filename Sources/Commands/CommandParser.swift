@@ -1805,7 +1805,7 @@ public enum CommandParser {
         "cant": "can't", "dont": "don't", "didnt": "didn't", "isnt": "isn't", "quelquun": "quelqu'un",
         "what s": "what's", "who s": "who's", "where s": "where's", "when s": "when's", "i ve": "i've", "i m": "i'm",
         "can t": "can't", "don t": "don't", "didn t": "didn't", "isn t": "isn't",
-        "qu est ce": "qu'est-ce", "qu est-ce": "qu'est-ce", "j ai": "j'ai", "qu a": "qu'a", "l ai": "l'ai", "n est": "n'est",
+        "qu est ce": "qu'est-ce", "qu est-ce": "qu'est-ce", "est ce": "est-ce", "j ai": "j'ai", "qu a": "qu'a", "l ai": "l'ai", "n est": "n'est",
         "n ai": "n'ai", "n ont": "n'ont", "j aimerais": "j'aimerais", "qu ai-je": "qu'ai-je", "qu avez-vous": "qu'avez-vous",
         "s il": "s'il", "j emprunte": "j'emprunte", "j attends": "j'attends", "c est": "c'est", "qu il": "qu'il", "qu on": "qu'on",
         "quelqu un": "quelqu'un",

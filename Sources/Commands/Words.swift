@@ -759,8 +759,10 @@ struct Words: Sendable {
                                           : "\(bold: book.title) a déjà été prolongé \(limit) fois, le maximum. \(returnBy(loan))",
                          suggestion: nextForRefusedRenewal(book, loan), language: l)
         case .renewalBlockedByHolds(let book, let loan, let holds):
-            let waiting = l == .en ? (holds.count == 1 ? "someone is waiting for it" : "\(holds.count) people are waiting for it")
-                                   : (holds.count == 1 ? "quelqu'un l'attend" : "\(holds.count) personnes l'attendent")
+            // The one waiting may be the asker, renewing someone else's loan.
+            let askerWaits = holds.count == 1 && asker.map(holds[0].holder.isSamePerson) == true
+            let waiting = l == .en ? (askerWaits ? "you are waiting for it" : holds.count == 1 ? "someone is waiting for it" : "\(holds.count) people are waiting for it")
+                                   : (askerWaits ? "vous l'attendez" : holds.count == 1 ? "quelqu'un l'attend" : "\(holds.count) personnes l'attendent")
             return Reply(.error, l == .en ? "\(bold: book.title) cannot be renewed: \(waiting). \(returnBy(loan))"
                                           : "\(bold: book.title) ne peut pas être prolongé : \(waiting). \(returnBy(loan))",
                          suggestion: nextForRefusedRenewal(book, loan), language: l)

@@ -883,6 +883,23 @@ struct CommandHandlerTests {
         #expect(unreachable.notices.isEmpty)
     }
 
+    @Test("the first in line who brings the book back is told, as 'you', that it is kept for them, and is sent no message of it; their renewal of the loan is refused as they wait for it")
+    func firstInLineBringsItBack() async throws {
+        let handler = try await makeHandler()
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        _ = await handler.handle(text: "hold Dune", from: ben, at: minute(2))
+        let renewed = await handler.handle(text: "renew Dune", from: ben, at: minute(3))
+        #expect(renewed.text.hasPrefix("Dune cannot be renewed: you are waiting for it. Ana is to return it by "), "\(renewed.text)")
+        let prolonge = await handler.handle(text: "prolonger Dune", from: ben, at: minute(4))
+        #expect(prolonge.text.hasPrefix("Dune ne peut pas être prolongé : vous l'attendez."), "\(prolonge.text)")
+        let returned = await handler.handle(text: "return Dune", from: ben, at: minute(5))
+        #expect(returned.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana).\n  You are first in line for it: it is kept for you until Tue 8 Dec."),
+                "\(returned.text)")
+        #expect(returned.suggestion == "checkout Dune")
+        #expect(returned.notices.map(\.to.name) == ["Ana"], "Ana is told her loan was closed; Ben reads the reply")
+    }
+
     @Test("a missing copy is never offered for checkout: who has suggests a place in its line (or says where the asker is in it); a return or a renewal of it says it is missing and how to say it turned up")
     func missingNotOffered() async throws {
         let handler = try await makeHandler()

@@ -674,6 +674,7 @@ let parseTable: [ParseCase] = [
     ParseCase("j ai perdu Dune", .report(book: "Dune", kind: .lost), .fr),
     ParseCase("qu a Ana", .loansOf(borrower: "Ana"), .fr),
     ParseCase("qu est ce que j ai ?", .loansOf(borrower: nil), .fr),
+    ParseCase("est ce que Dune est disponible ?", .whoHas(book: "Dune"), .fr),
     ParseCase("j aimerais emprunter Dune s il vous plait", .checkout(book: "Dune", borrower: nil), .fr),
     ParseCase("checkout Im Westen nichts Neues", .checkout(book: "Im Westen nichts Neues", borrower: nil), .en),
     ParseCase("add J ai lu by Ana", .add(title: "J ai lu", author: "Ana", publisher: nil, categories: [], isbn: nil)),
