@@ -155,6 +155,8 @@ public actor CommandHandler {
         case reopen(Loan)
         /// What was reported of a copy before (nil: nothing), set back.
         case restoreReport(bookID: Int64, CopyReport?)
+        /// Books deleted, put back with their loans, holds and history.
+        case restore(DeletedBooks)
     }
 
     private enum Offer {
@@ -875,6 +877,20 @@ public actor CommandHandler {
             ? "\(bold: book.title) is missing (\(said)): it is no longer kept for you. You stay first in line, and will be told when it turns up."
             : "\(bold: book.title) est introuvable (\(said)) : il ne vous est plus réservé. Vous restez premier de la file, et serez prévenu quand il sera retrouvé.",
             language: theirs))
+    }
+
+    /// `undo` after a deletion: the books back under their numbers, with their loans, holds and
+    /// history; undone in turn by deleting them again.
+    private func restore(_ deleted: DeletedBooks, sender: Sender, now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        let books = try await library.restore(deleted)
+        undone(by: .delete(books: books.map { "#\($0.id)" }), for: sender, at: now)
+        let named = books.map { book -> RichText in "\(bold: book.title) (#\(book.id))" }
+        if books.count == 1, let book = named.first {
+            return Reply(.success, l == .en ? "\(book) is back, with its loans and holds." : "\(book) est rétabli, avec ses emprunts et réservations.", language: l)
+        }
+        return Reply(.success, l == .en ? "\(books.count) books are back, with their loans and holds:" : "\(books.count) livres sont rétablis, avec leurs emprunts et réservations :",
+                     lines: named, language: l)
     }
 
     /// `undo` after a report, or after taking one back: the copy's report as it was.
@@ -1662,9 +1678,11 @@ public actor CommandHandler {
             let inUse = books.contains { $0.loan != nil || !$0.holds.isEmpty }
             if books.count == 1, !inUse {
                 let deleted = try await library.delete(["#\(books[0].book.id)"])
-                return Reply(.success, l == .en
-                    ? "Deleted \(bold: deleted[0].title) (#\(deleted[0].id))."
-                    : "\(bold: deleted[0].title) (#\(deleted[0].id)) est supprimé.", language: l)
+                undone(by: .restore(deleted), for: sender, at: now)
+                let book = books[0].book
+                return Reply(.success, l == .en ? "Deleted \(bold: book.title) (#\(book.id))." : "\(bold: book.title) (#\(book.id)) est supprimé.",
+                             lines: [l == .en ? "\(code: "undo") within 10 minutes puts it back." : "\(code: "défaire") dans les 10 minutes le rétablit."],
+                             language: l)
             }
             pending.set(PendingAction(action: .delete(books.map(\.book)), language: l), for: sender.key, at: now)
             let question: RichText = switch (l, books.count) {
@@ -1712,16 +1730,19 @@ public actor CommandHandler {
                     : "\(confirmedWords.books(count)) supprimé\(count > 1 ? "s" : "") : la bibliothèque est vide.", language: confirmedLanguage)
             case .delete(let books):
                 let deleted = try await library.delete(books.map { "#\($0.id)" })
-                let count = words.speaking(confirmedLanguage).books(deleted.count)
-                return Reply(.success, confirmedLanguage == .en ? "Deleted \(count)." : "\(count) supprimé\(deleted.count > 1 ? "s" : "").",
-                             lines: deleted.map { "#\($0.id) \(bold: $0.title)" }, language: confirmedLanguage)
+                undone(by: .restore(deleted), for: sender, at: now)
+                let count = words.speaking(confirmedLanguage).books(deleted.books.count)
+                let undo: RichText = confirmedLanguage == .en ? "\(code: "undo") within 10 minutes puts \(deleted.books.count == 1 ? "it" : "them") back."
+                                                              : "\(code: "défaire") dans les 10 minutes \(deleted.books.count == 1 ? "le rétablit" : "les rétablit")."
+                return Reply(.success, confirmedLanguage == .en ? "Deleted \(count)." : "\(count) supprimé\(deleted.books.count > 1 ? "s" : "").",
+                             lines: deleted.books.map { "#\($0.id) \(bold: $0.title)" } + [undo], language: confirmedLanguage)
             }
 
         case .undo:
             guard let undo = undoable.remove(sender.key, at: now), !undo.steps.isEmpty else {
                 return Reply(.info, RichText(stringLiteral: l.pick(
-                    "There is nothing to undo: a checkout, a return, your hold, leaving a line, passing a book on or reporting one, and a book added, renamed or given a category can be undone within 10 minutes.",
-                    "Il n'y a rien à défaire : un emprunt, un retour, votre réservation, départ d'une file, passage ou signalement d'un livre, et un livre ajouté, renommé ou recatégorisé se défont dans les 10 minutes.")),
+                    "There is nothing to undo: a checkout, a return, your hold, leaving a line, passing a book on or reporting one, and a book added, renamed, given a category or deleted can be undone within 10 minutes.",
+                    "Il n'y a rien à défaire : un emprunt, un retour, votre réservation, départ d'une file, passage ou signalement d'un livre, et un livre ajouté, renommé, recatégorisé ou supprimé se défont dans les 10 minutes.")),
                     language: l)
             }
             // The last change first. Each is done as if typed: a book someone waits for is not
@@ -1737,6 +1758,7 @@ public actor CommandHandler {
                     case .reopen(let loan): replies.append(try await reopen(loan, sender: sender, now: now, words: words))
                     case .restoreReport(let bookID, let report):
                         replies.append(try await restoreReport(of: bookID, to: report, sender: sender, now: now, words: words))
+                    case .restore(let deleted): replies.append(try await restore(deleted, sender: sender, now: now, words: words))
                     }
                 } catch let error as LibraryError {
                     replies.append(words.explain(error, asker: sender.borrower))

@@ -800,6 +800,9 @@ struct Words: Sendable {
             return Reply(.error, RichText(stringLiteral: l.pick("A name is at most \(maximum) characters: give a shorter one.",
                                                                 "Un nom fait au plus \(maximum) caractères : donnez-en un plus court.")),
                          language: l)
+        case .alreadyRestored(let books):
+            let named = books.map { "\($0.title) (#\($0.id))" }.joined(separator: ", ")
+            return Reply(.info, RichText(stringLiteral: l.pick("\(named): back already.", "\(named) : déjà rétabli\(books.count > 1 ? "s" : "").")), language: l)
         case .missing(let book, _):
             let found = l.pick("found ", "j'ai retrouvé ") + reference(book)
             return Reply(.error, "\(status(BookStatus(book: book, loan: nil), asker: asker))",

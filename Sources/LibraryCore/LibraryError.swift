@@ -34,6 +34,8 @@ public enum LibraryError: Error, Sendable, Hashable {
     /// The copy is reported lost and nobody has it: it is lent again once it turns up
     /// (`found`); a hold waits for it.
     case missing(Book, report: CopyReport)
+    /// Deleted books put back already (`LibraryService.restore`).
+    case alreadyRestored([Book])
 }
 
 /// What is wrong with a book field.
@@ -87,6 +89,8 @@ extension LibraryError: CustomStringConvertible {
             return "A borrower's name is at most \(maximum) characters."
         case .missing(let book, let report):
             return "\(book.title) is missing: \(report.by.name) reported it lost."
+        case .alreadyRestored(let books):
+            return "\(books.map { "\($0.title) (#\($0.id))" }.joined(separator: ", ")): back already."
         }
     }
 }

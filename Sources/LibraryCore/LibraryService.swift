@@ -132,19 +132,48 @@ public struct LibraryService: Sendable {
     }
 
     /// Deletes the books that `references` name, all or nothing: if one reference fails to
-    /// resolve, nothing is deleted and its error is thrown. Their loans and holds go with them.
+    /// resolve, nothing is deleted and its error is thrown. Their loans and holds go with them,
+    /// kept in what is returned, which `restore` puts back.
     @discardableResult
-    public func delete(_ references: [String]) async throws -> [Book] {
+    public func delete(_ references: [String]) async throws -> DeletedBooks {
         try await writeCatalog { db in
             var books: [Book] = []
             for reference in references {
                 let book = try resolveOne(reference, db)
                 if !books.contains(where: { $0.id == book.id }) { books.append(book) }
             }
+            var rows: [DeletedBooks.Rows] = []
             for book in books {
+                // What goes with the book, kept as it was, its own row first.
+                for (table, condition) in DeletedBooks.tables {
+                    let found = try Row.fetchAll(db, sql: "SELECT * FROM \(table) WHERE \(condition)", arguments: [book.id])
+                    guard let first = found.first else { continue }
+                    rows.append(DeletedBooks.Rows(table: table, columns: Array(first.columnNames), values: found.map { Array($0.databaseValues) }))
+                }
                 try db.run("DELETE FROM book WHERE id = ?", [book.id])
             }
-            return books
+            return DeletedBooks(books: books, rows: rows)
+        }
+    }
+
+    /// Puts back books `delete` took away, with their loans (and history), holds, report and
+    /// the reminders sent, under their own numbers (never given to another book). Returns
+    /// them, or throws `alreadyRestored` when they are back already.
+    @discardableResult
+    public func restore(_ deleted: DeletedBooks) async throws -> [Book] {
+        try await writeCatalog { db in
+            let ids = deleted.books.map(\.id)
+            if try !Self.rows(ofBooks: ids, "SELECT book.id FROM book", db, id: { $0 }, { row -> Int64 in row[0] }).isEmpty {
+                throw LibraryError.alreadyRestored(deleted.books)
+            }
+            for rows in deleted.rows {
+                let placeholders = Array(repeating: "?", count: rows.columns.count).joined(separator: ", ")
+                let columns = rows.columns.map { "\"\($0)\"" }.joined(separator: ", ")
+                for values in rows.values {
+                    try db.execute(sql: "INSERT INTO \(rows.table) (\(columns)) VALUES (\(placeholders))", arguments: StatementArguments(values))
+                }
+            }
+            return deleted.books
         }
     }
 

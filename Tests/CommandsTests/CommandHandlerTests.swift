@@ -883,6 +883,34 @@ struct CommandHandlerTests {
         #expect(unreachable.notices.isEmpty)
     }
 
+    @Test("undo after a deletion puts the books back, with their loans and holds; undone in turn, they are deleted again (asked first when in use); not after 10 minutes")
+    func undoDeletion() async throws {
+        let handler = try await makeHandler()
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(1))
+        _ = await handler.handle(text: "hold Dune", from: ana, at: minute(2))
+        #expect(await handler.handle(text: "delete Dune", from: ana, at: minute(3)).kind == .confirmation)
+        let deleted = await handler.handle(text: "yes", from: ana, at: minute(4))
+        #expect(deleted.text == "Deleted 1 book.\n  #1 Dune\n  `undo` within 10 minutes puts it back.", "\(deleted.text)")
+        let back = await handler.handle(text: "undo", from: ana, at: minute(5))
+        #expect(back.text == "Dune (#1) is back, with its loans and holds.", "\(back.text)")
+        let status = try #require(try await handler.library.whoHas("Dune").first)
+        #expect(status.book.id == 1 && status.loan?.borrower.name == "Ben")
+        #expect(try await handler.library.show("Dune").holds.map(\.holder.name) == ["Ana"])
+        let again = await handler.handle(text: "undo", from: ana, at: minute(6))
+        #expect(again.kind == .confirmation, "out and waited for: asked first, as a deletion is")
+        _ = await handler.handle(text: "cancel", from: ana, at: minute(7))
+        // A book nobody has goes at once, and comes back, in French too.
+        let emma = await handler.handle(text: "supprimer Emma", from: ana, at: minute(8))
+        #expect(emma.text == "Emma (#2) est supprimé.\n  `défaire` dans les 10 minutes le rétablit.", "\(emma.text)")
+        let retabli = await handler.handle(text: "défaire", from: ana, at: minute(9))
+        #expect(retabli.text == "Emma (#2) est rétabli, avec ses emprunts et réservations.", "\(retabli.text)")
+        _ = await handler.handle(text: "delete Emma", from: ana, at: minute(10))
+        let late = await handler.handle(text: "undo", from: ana, at: minute(21))
+        #expect(late.text.hasPrefix("There is nothing to undo"), "\(late.text)")
+        #expect(try await handler.library.counts().books == 2)
+    }
+
     @Test("the first in line who brings the book back is told, as 'you', that it is kept for them, and is sent no message of it; their renewal of the loan is refused as they wait for it")
     func firstInLineBringsItBack() async throws {
         let handler = try await makeHandler()
@@ -1573,7 +1601,7 @@ struct CommandHandlerTests {
         #expect(done.text.hasPrefix("Deleted 1 book.\n  #1 Dune"), "\(done.text)")
         #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).kind == .error)
         // A book nobody has or waits for goes at once.
-        #expect(await handler.handle(text: "delete Emma", from: ana, at: tuesday).text == "Deleted Emma (#2).")
+        #expect(await handler.handle(text: "delete Emma", from: ana, at: tuesday).text == "Deleted Emma (#2).\n  `undo` within 10 minutes puts it back.")
     }
 
     @Test("delete a copy of Dune deletes one nobody has; the second or last copy by its place; a place past the copies is said")
@@ -1583,7 +1611,7 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "add another copy of Dune", from: ana, at: tuesday)
         // Copies #1, #4 and #5: Ben has #5, so "a copy" is #4, the free one with the highest number.
         _ = await handler.handle(text: "checkout #5 as Ben", from: ana, at: tuesday)
-        #expect(await handler.handle(text: "delete a copy of Dune", from: ana, at: tuesday).text == "Deleted Dune (#4).")
+        #expect(await handler.handle(text: "delete a copy of Dune", from: ana, at: tuesday).text == "Deleted Dune (#4).\n  `undo` within 10 minutes puts it back.")
         let past = await handler.handle(text: "delete the third copy of Dune", from: ana, at: tuesday)
         #expect(past.kind == .error)
         #expect(past.text == "The library has 2 copies of Dune (#1, #5): there is no copy 3.", "\(past.text)")
@@ -1593,14 +1621,14 @@ struct CommandHandlerTests {
         #expect(last.text.contains("#5 Dune, Frank Herbert — out with Ben"), "\(last.text)")
         _ = await handler.handle(text: "no", from: ana, at: tuesday)
         let french = await handler.handle(text: "supprimer le premier exemplaire de Dune", from: ana, at: tuesday)
-        #expect(french.text == "Dune (#1) est supprimé.", "\(french.text)")
+        #expect(french.text == "Dune (#1) est supprimé.\n  `défaire` dans les 10 minutes le rétablit.", "\(french.text)")
         let refused = await handler.handle(text: "delete a copy of Emma", from: ben, at: tuesday)
         #expect(refused.kind == .error)
         #expect(refused.text.contains("admins"), "\(refused.text)")
         #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Ben has Dune"))
         // "it": the book last named.
         _ = await handler.handle(text: "who has Emma", from: ana, at: tuesday)
-        #expect(await handler.handle(text: "delete a copy of it", from: ana, at: tuesday).text == "Deleted Emma (#2).")
+        #expect(await handler.handle(text: "delete a copy of it", from: ana, at: tuesday).text == "Deleted Emma (#2).\n  `undo` within 10 minutes puts it back.")
     }
 
     @Test("my books names the lines the member waits in, their place, and what they wait on")

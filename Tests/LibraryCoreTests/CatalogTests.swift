@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import GRDB
 import LibraryCore
 import Testing
 
@@ -93,7 +94,7 @@ struct CatalogTests {
         #expect(try await library.counts().books == 3)
 
         let deleted = try await library.delete(["Dune", "emma", "#1"])
-        #expect(deleted.map(\.title) == ["Dune", "Emma"])
+        #expect(deleted.books.map(\.title) == ["Dune", "Emma"])
         #expect(try await library.allBooks().map(\.title) == ["Persuasion"])
     }
 
@@ -106,6 +107,45 @@ struct CatalogTests {
         #expect(try await library.openLoans().isEmpty)
         let rows = try await library.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM hold") }
         #expect(rows == 0)
+    }
+
+    @Test("restore puts deleted books back as they were: their numbers, loans and history, holds, report, reminders sent, title and search; once")
+    func deleteRestore() async throws {
+        let library = try await makeLibrary(books: [book("Dune"), book("Emma")])
+        let dune = try await library.resolve("Dune")
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.returnBook("Dune", by: ana, at: monday.addingTimeInterval(3600))
+        try await library.checkout("Dune", to: ben, at: monday.addingTimeInterval(7200))
+        try await library.hold("Dune", for: ana, at: monday.addingTimeInterval(9000))
+        _ = try await library.setReport(of: dune.id, to: CopyReport(.damaged, by: ben, at: monday), at: monday)
+        try await library.database.writer.write { db in
+            try db.execute(sql: "INSERT INTO loanReminder (loanID, day) SELECT id, '2026-11-30' FROM loan WHERE returnedAt IS NULL")
+        }
+        let tables = ["book", "loan", "loanReminder", "hold", "report"]
+        func rows() async throws -> [String] {
+            try await library.database.writer.read { db in
+                try tables.flatMap { table in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY rowid").map { "\(table) \($0)" } }
+            }
+        }
+        let before = try await rows()
+        #expect(before.filter { $0.hasPrefix("loan ") }.count == 2 && before.contains { $0.hasPrefix("loanReminder ") })
+
+        let deleted = try await library.delete(["Dune", "Emma"])
+        #expect(try await library.counts().books == 0)
+        let restored = try await library.restore(deleted)
+        #expect(restored.map(\.title) == ["Dune", "Emma"])
+        #expect(try await rows() == before)
+        #expect(try await library.resolve("dune").id == dune.id)
+        #expect(try await library.search("dune").map(\.book.id) == [dune.id])
+        #expect(try await library.openLoans().map(\.loan.borrower.name) == ["Ben"])
+
+        let again = await libraryError { _ = try await library.restore(deleted) }
+        #expect(again == .alreadyRestored(deleted.books))
+        #expect(try await rows() == before)
+        // A number is never given twice: a book added after a deletion gets a new one.
+        try await library.delete(["Emma"])
+        let added = try await library.add(book("Persuasion"), at: monday)
+        #expect(added.id > dune.id + 1)
     }
 
     @Test("clean removes everything and says how many books there were")
