@@ -15,8 +15,9 @@ public struct DeletedBooks: Sendable {
     }
 
     /// The tables whose rows go with a book, each with the condition on the book's id, in an
-    /// order that inserts a row after the rows it refers to.
-    static let tables: [(table: String, condition: String)] = [
+    /// order that inserts a row after the rows it refers to. A table that refers to one of
+    /// these belongs here too (a test checks the schema for it).
+    public static let tables: [(table: String, condition: String)] = [
         ("book", "id = ?"),
         ("loan", "bookID = ?"),
         ("loanReminder", "loanID IN (SELECT id FROM loan WHERE bookID = ?)"),

@@ -148,6 +148,25 @@ struct CatalogTests {
         #expect(added.id > dune.id + 1)
     }
 
+    @Test("every table whose rows go with a book (it refers to the book, or to such a table) is kept by a deletion, after what it refers to")
+    func deletionKeepsEveryDependentTable() async throws {
+        let library = try await makeLibrary()
+        let references: [String: [String]] = try await library.database.writer.read { db in
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            var references: [String: [String]] = [:]
+            for table in tables {
+                references[table] = try Row.fetchAll(db, sql: "SELECT \"table\" FROM pragma_foreign_key_list(?)", arguments: [table]).map { $0[0] }
+            }
+            return references
+        }
+        let kept = DeletedBooks.tables.map(\.table)
+        #expect(kept.first == "book")
+        for (table, parents) in references where parents.contains(where: kept.contains) {
+            let index = try #require(kept.firstIndex(of: table), "\(table) refers to \(parents) but a deletion does not keep it")
+            for parent in parents { #expect(kept.firstIndex(of: parent).map { $0 < index } ?? true, "\(table) before \(parent)") }
+        }
+    }
+
     @Test("clean removes everything and says how many books there were")
     func clean() async throws {
         let library = try await makeLibrary(books: [book("Dune"), book("Emma"), book("Persuasion")])
