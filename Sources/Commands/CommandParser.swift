@@ -1173,6 +1173,14 @@ public enum CommandParser {
         (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
     ].sorted { $0.words.count > $1.words.count }
 
+    /// "how do I", "comment": before a verb, a question of how to use it.
+    private static let howToLeads: [(words: [String], language: Language)] = [
+        (["how", "do", "i"], .en), (["how", "can", "i"], .en), (["how", "to"], .en), (["how", "should", "i"], .en),
+        (["how", "do", "we"], .en), (["how", "can", "we"], .en), (["how", "does", "one"], .en), (["how", "do", "you"], .en),
+        (["comment", "je", "peux"], .fr), (["comment", "puis-je"], .fr), (["comment", "on"], .fr), (["comment", "faire", "pour"], .fr),
+        (["comment", "est-ce", "qu'on"], .fr), (["comment", "est-ce", "que", "je"], .fr), (["comment", "je"], .fr), (["comment"], .fr),
+    ].sorted { $0.words.count > $1.words.count }
+
     /// "let me know when", "préviens-moi quand": before a book and `backTails`, a hold.
     private static let whenBackLeads: [(words: [String], language: Language)] = [
         (["let", "me", "know", "when"], .en), (["remind", "me", "when"], .en), (["notify", "me", "when"], .en), (["tell", "me", "when"], .en),
@@ -1328,6 +1336,17 @@ public enum CommandParser {
             if VerbForm.anyStarts(withWord: bare) {
                 return [String(words[0].dropLast())] + words.dropFirst()
             }
+        }
+        // "how do I return a book?", "how can I borrow Dune", "comment emprunter un livre ?": how
+        // to use a command, which its help says.
+        // After "how to", only a verb with no book, or any book: "How to Take Smart Notes" is a title.
+        if let lead = Self.howToLeads.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }),
+           let form = VerbForm.starting(folded[lead.words.count...]).first,
+           lead.words != ["how", "to"] || folded.count == lead.words.count + form.words.count
+               || Self.anyBook.contains(Array(folded.dropFirst(lead.words.count + form.words.count))) {
+            let language = form.language ?? lead.language
+            cues.append(language)
+            return [language.pick("help", "aide")] + words[lead.words.count..<(lead.words.count + form.words.count)]
         }
         // "let me know when Dune is back", "préviens-moi quand Dune revient": a place in its line,
         // which is how a member is told.

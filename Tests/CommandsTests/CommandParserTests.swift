@@ -675,6 +675,14 @@ let parseTable: [ParseCase] = [
     ParseCase("qu a Ana", .loansOf(borrower: "Ana"), .fr),
     ParseCase("qu est ce que j ai ?", .loansOf(borrower: nil), .fr),
     ParseCase("est ce que Dune est disponible ?", .whoHas(book: "Dune"), .fr),
+    // How to use a command: its help. After "how to", only with no book or any book, so that a
+    // title that starts so stays a title.
+    ParseCase("how do I return a book?", .help(topic: "return")),
+    ParseCase("how can I borrow Dune", .help(topic: "checkout")),
+    ParseCase("how to borrow books", .help(topic: "checkout")),
+    ParseCase("comment emprunter un livre ?", .help(topic: "checkout"), .fr),
+    ParseCase("comment faire pour réserver Dune ?", .help(topic: "hold"), .fr),
+    ParseCase("How to Take Smart Notes", .unknown(text: "How to Take Smart Notes", suggestion: nil), nil),
     ParseCase("j aimerais emprunter Dune s il vous plait", .checkout(book: "Dune", borrower: nil), .fr),
     ParseCase("checkout Im Westen nichts Neues", .checkout(book: "Im Westen nichts Neues", borrower: nil), .en),
     ParseCase("add J ai lu by Ana", .add(title: "J ai lu", author: "Ana", publisher: nil, categories: [], isbn: nil)),
