@@ -1825,7 +1825,7 @@ struct CommandHandlerTests {
         func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
         for title in ["Return of the King by J. R. R. Tolkien", "Take Me Home by Ann Writer", "Find Me by André Aciman",
-                      "Books Like Us by Bea Writer", "Remove Me by Cy Writer", "Help by Kathryn Stockett"] {
+                      "Books Like Us by Bea Writer", "Remove Me by Cy Writer", "Help by Kathryn Stockett", "Looking for Alaska by John Green"] {
             #expect(await handler.handle(text: "add \(title)", from: ana, at: tuesday).kind == .success, "\(title)")
         }
         _ = await handler.handle(text: "checkout Return of the King", from: ben, at: minute(1))
@@ -1834,7 +1834,7 @@ struct CommandHandlerTests {
         let cases = [("Return of the King", "Ben has Return of the King since Tue 1 Dec, due Tue 15 Dec."),
                      ("take me home!", "Take Me Home is on the shelf."), ("Find Me", "Find Me is on the shelf."),
                      ("Books Like Us", "Books Like Us is on the shelf."), ("remove me", "Remove Me is on the shelf."),
-                     ("<@U-BOT> Take Me Home please", "Take Me Home is on the shelf.")]
+                     ("<@U-BOT> Take Me Home please", "Take Me Home is on the shelf."), ("looking for alaska", "Looking for Alaska is on the shelf.")]
         for (text, answer) in cases {
             let reply = await handler.handle(text: text, from: ana, at: minute(2))
             #expect(reply.kind == .info, "\(text): \(reply.text)")
