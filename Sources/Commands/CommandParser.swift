@@ -110,7 +110,11 @@ public enum CommandParser {
             let rest = words.dropFirst(hint.count).joined(separator: " ")
             return ParsedCommand(intent: .unknown(text: stripped, suggestion: verb + " " + rest), language: hintLanguage)
         }
-        let suggestion = closestVerb(to: folded)
+        // A verb of the other language is no typo of a message whose other words are plainly in
+        // one ("send me a reminder for Dune" is not `rends`; "rendr The Hobbit" is `rendre`).
+        let suggestion = closestVerb(to: folded).flatMap { verb in
+            verb.language.map { Self.plainlyIn($0 == .en ? .fr : .en, folded.dropFirst()) } == true ? nil : verb
+        }
         // A request's lead-in with no command after it ("pouvez-vous m'aider") still tells the language.
         let leadIn = folded.first.flatMap { phrasingsByFirstWord[$0] }?.first { folded.starts(with: $0.words) }?.language
         return ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
@@ -162,6 +166,12 @@ public enum CommandParser {
 
     /// The language a line that is no command seems written in, by its little words, so that
     /// "I did not understand" comes in the member's language; nil when it does not tell.
+    /// Whether `folded` has at least two words that mark `language` and none that mark the other.
+    static func plainlyIn(_ language: Language, _ folded: ArraySlice<String>) -> Bool {
+        let french = folded.filter(frenchMarkers.contains).count, english = folded.filter(englishMarkers.contains).count
+        return language == .en ? english >= 2 && french == 0 : french >= 2 && english == 0
+    }
+
     static func language(ofWords folded: [String]) -> Language? {
         let french = folded.filter(frenchMarkers.contains).count, english = folded.filter(englishMarkers.contains).count
         return french > english ? .fr : english > french ? .en : nil
@@ -240,6 +250,15 @@ public enum CommandParser {
             let dangling = remindSeparators.contains { (" " + name.lowercased()).hasSuffix(String($0.dropLast())) }
             guard !name.isEmpty, book != nil || !dangling else { return needsArgument() }
             if ["me", "myself", "moi"].contains(foldWord(name)) { return command(.rules(book: book)) }
+            // "remind me when Dune is due", "remind me that Dune is due": the member's own too.
+            let asked = name.split(separator: " ", maxSplits: 1).map(String.init)
+            if asked.count == 2, ["me", "moi"].contains(foldWord(asked[0])) {
+                var about = asked[1] + " "
+                if let lead = ["when ", "that ", "quand ", "que "].first(where: { about.lowercased().hasPrefix($0) }) { about = String(about.dropFirst(lead.count)) }
+                if let tail = [" is due back ", " is due ", " est à rendre "].first(where: { about.lowercased().hasSuffix($0) }) { about = String(about.dropLast(tail.count)) }
+                about = unquote(about)
+                return command(.rules(book: about.isEmpty ? nil : about))
+            }
             return command(.remind(borrower: name, book: book))
         case .history:
             // "history for Ana", "historique pour Ana"; "history of Dune" is the book's (`show`).
@@ -876,6 +895,11 @@ public enum CommandParser {
         (["qui", "a", "emprunte"], "qui a", .fr), (["ou", "est", "passe"], "où est", .fr),
         (["what's", "overdue"], "list overdue", .en), (["what", "is", "overdue"], "list overdue", .en),
         (["what's", "available"], "list available", .en), (["what", "is", "available"], "list available", .en),
+        (["what", "books", "are", "available"], "list available", .en), (["which", "books", "are", "available"], "list available", .en),
+        (["what", "can", "i", "borrow"], "list available", .en), (["what", "can", "i", "check", "out"], "list available", .en),
+        (["show", "my", "loans"], "my books", .en), (["show", "my", "books"], "my books", .en), (["show", "me", "my", "books"], "my books", .en),
+        (["show", "me", "my", "loans"], "my books", .en), (["am", "i", "next", "for"], "who has", .en),
+        (["send", "me", "a", "reminder", "for"], "remind me about", .en), (["send", "me", "a", "reminder", "about"], "remind me about", .en),
         (["what's", "out"], "list checked out", .en), (["what's", "new"], "list newest", .en), (["help", "me"], "help", .en),
         (["do", "we", "have"], "who has", .en), (["do", "you", "have"], "who has", .en), (["have", "we", "got"], "who has", .en),
         (["is", "there", "a", "book", "by"], "search", .en), (["are", "there", "books", "by"], "search", .en),
@@ -1174,6 +1198,7 @@ public enum CommandParser {
         (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
         (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en), (["i", "want"], "checkout", .en),
         (["i'd", "like"], "checkout", .en), (["je", "voudrais"], "emprunter", .fr), (["je", "veux"], "emprunter", .fr),
+        (["i", "need"], "checkout", .en), (["j'ai", "besoin", "de"], "emprunter", .fr),
         // A checkout by mistake: bringing it back, asked about.
         (["cancel", "my", "checkout", "of"], "return", .en), (["i", "didn't", "mean", "to", "borrow"], "return", .en),
         (["i", "didn't", "mean", "to", "take"], "return", .en), (["i", "didn't", "take"], "return", .en),

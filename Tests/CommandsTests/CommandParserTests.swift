@@ -688,6 +688,17 @@ let parseTable: [ParseCase] = [
     ParseCase("peux-tu me prêter Dune ?", .checkout(book: "Dune", borrower: nil), .fr),
     ParseCase("il reste des livres ?", .list(filter: .available, order: .newest), .fr),
     ParseCase("c'est quand que je dois rendre Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("send me a reminder for Dune", .rules(book: "Dune")),
+    ParseCase("remind me when Dune is due", .rules(book: "Dune")),
+    // Without "for another week", no renewal: a checkout, asked about.
+    ParseCase("I need Dune", .unknown(text: "I need Dune", suggestion: "checkout Dune")),
+    ParseCase("am I next for Dune?", .whoHas(book: "Dune")),
+    ParseCase("what books are available?", .list(filter: .available, order: .newest)),
+    ParseCase("what can I borrow", .list(filter: .available, order: .newest)),
+    ParseCase("show my loans", .loansOf(borrower: nil)),
+    // A verb of the other language is no typo of a message whose other words are plainly in one.
+    ParseCase("sends it to the library", .unknown(text: "sends it to the library", suggestion: nil)),
+    ParseCase("rendr The Hobbit", .unknown(text: "rendr The Hobbit", suggestion: "rendre"), .fr),
     ParseCase("j aimerais emprunter Dune s il vous plait", .checkout(book: "Dune", borrower: nil), .fr),
     ParseCase("checkout Im Westen nichts Neues", .checkout(book: "Im Westen nichts Neues", borrower: nil), .en),
     ParseCase("add J ai lu by Ana", .add(title: "J ai lu", author: "Ana", publisher: nil, categories: [], isbn: nil)),
@@ -807,7 +818,6 @@ let parseTable: [ParseCase] = [
     ParseCase("I need Dune for another week", .renew(book: "Dune"), .en),
     ParseCase("garder Dune jusqu'à lundi", .renew(book: "Dune"), .fr),
     ParseCase("keep Dune until Dawn", .unknown(text: "keep Dune until Dawn", suggestion: nil), nil),
-    ParseCase("I need Dune", .unknown(text: "I need Dune", suggestion: nil), .en),
     // Who read it before: its last loans.
     ParseCase("who had Dune before me?", .show(book: "Dune"), .en),
     // A capitalised word may end the title: the library reads the whole first.
