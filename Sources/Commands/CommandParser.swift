@@ -1831,7 +1831,9 @@ public enum CommandParser {
         let reach = min(words.count, contractionReach)
         // The contractions' first parts are few: most messages have none of them.
         let folded = words.prefix(reach + 2).map(plainFold)
-        guard folded.prefix(reach).contains(where: contractionStarts.contains) else { return nil }
+        guard (0..<reach).contains(where: { index in
+            index + 1 < folded.count && contractionStarts.contains(folded[index]) && contractionSeconds.contains(folded[index + 1])
+        }) else { return nil }
         var joined: [String] = []
         var index = 0, changed = false
         while index < words.count {
@@ -1867,8 +1869,9 @@ public enum CommandParser {
         "quelqu un": "quelqu'un",
     ]
 
-    /// The first words of the contractions written apart.
+    /// The first words of the contractions written apart, and their second words.
     private static let contractionStarts = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[0]) : nil })
+    private static let contractionSeconds = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[1]) : nil })
 
     /// `text` cut at its spaces, as `split(separator: " ")` cuts it; byte by byte when the text
     /// is ASCII (most messages are), which is faster than by characters and the same there.
