@@ -1033,6 +1033,11 @@ public enum CommandParser {
         (["les", "livres", "de"], "chercher", .fr), (["as-tu"], "qui a", .fr), (["y", "a-t-il"], "qui a", .fr),
         (["qu'est-ce", "que", "j'ai", "emprunte"], "mon historique", .fr), (["qu'est-ce", "que", "j'ai", "lu"], "mon historique", .fr),
         (["enleve-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
+        (["take", "me", "off", "the", "list", "for"], "cancel hold", .en), (["take", "me", "off", "the", "waitlist", "for"], "cancel hold", .en),
+        (["take", "me", "off", "the", "queue", "for"], "cancel hold", .en), (["take", "me", "out", "of", "the", "line", "for"], "cancel hold", .en),
+        (["remove", "me", "from", "the", "list", "for"], "cancel hold", .en), (["remove", "me", "from", "the", "waitlist", "for"], "cancel hold", .en),
+        (["remove", "me", "from", "the", "queue", "for"], "cancel hold", .en), (["remove", "me", "from", "the", "line", "for"], "cancel hold", .en),
+        (["stop", "waiting", "for"], "cancel hold", .en), (["i'm", "no", "longer", "waiting", "for"], "cancel hold", .en),
         (["sors-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
         (["what", "can", "you", "do"], "help", .en), (["what", "do", "you", "do"], "help", .en), (["how", "does", "this", "work"], "help", .en),
         (["how", "do", "i", "use", "you"], "help", .en), (["que", "sais-tu", "faire"], "aide", .fr),
@@ -1199,6 +1204,9 @@ public enum CommandParser {
         (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en), (["i", "want"], "checkout", .en),
         (["i'd", "like"], "checkout", .en), (["je", "voudrais"], "emprunter", .fr), (["je", "veux"], "emprunter", .fr),
         (["i", "need"], "checkout", .en), (["j'ai", "besoin", "de"], "emprunter", .fr),
+        // No longer wanting a book one waits for: leaving its line, asked about.
+        (["i", "no", "longer", "want"], "cancel hold", .en),
+        (["je", "ne", "veux", "plus"], "annuler la réservation de", .fr),
         // A checkout by mistake: bringing it back, asked about.
         (["cancel", "my", "checkout", "of"], "return", .en), (["i", "didn't", "mean", "to", "borrow"], "return", .en),
         (["i", "didn't", "mean", "to", "take"], "return", .en), (["i", "didn't", "take"], "return", .en),

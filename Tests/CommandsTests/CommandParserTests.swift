@@ -696,6 +696,12 @@ let parseTable: [ParseCase] = [
     ParseCase("what books are available?", .list(filter: .available, order: .newest)),
     ParseCase("what can I borrow", .list(filter: .available, order: .newest)),
     ParseCase("show my loans", .loansOf(borrower: nil)),
+    // Leaving a line, however said: never a checkout of "me off the list" nor a deletion.
+    ParseCase("take me off the list for Dune", .cancelHold(book: "Dune", holder: nil)),
+    ParseCase("remove me from the queue for Dune", .cancelHold(book: "Dune", holder: nil)),
+    ParseCase("stop waiting for Dune", .cancelHold(book: "Dune", holder: nil)),
+    ParseCase("I no longer want Dune", .unknown(text: "I no longer want Dune", suggestion: "cancel hold Dune")),
+    ParseCase("je ne veux plus Dune", .unknown(text: "je ne veux plus Dune", suggestion: "annuler la réservation de Dune"), .fr),
     // A verb of the other language is no typo of a message whose other words are plainly in one.
     ParseCase("sends it to the library", .unknown(text: "sends it to the library", suggestion: nil)),
     ParseCase("rendr The Hobbit", .unknown(text: "rendr The Hobbit", suggestion: "rendre"), .fr),
