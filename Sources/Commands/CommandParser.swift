@@ -983,6 +983,10 @@ public enum CommandParser {
         (["remove", "my", "hold", "on"], "cancel hold", .en), (["remove", "my", "hold", "for"], "cancel hold", .en),
         (["delete", "my", "hold", "on"], "cancel hold", .en), (["delete", "my", "reservation", "for"], "cancel hold", .en),
         (["cancel", "my", "hold", "on"], "cancel hold", .en), (["cancel", "my", "hold", "for"], "cancel hold", .en),
+        (["cancel", "the", "hold", "on"], "cancel hold", .en), (["cancel", "the", "hold", "for"], "cancel hold", .en),
+        (["remove", "the", "hold", "on"], "cancel hold", .en), (["remove", "the", "hold", "for"], "cancel hold", .en),
+        (["delete", "the", "hold", "on"], "cancel hold", .en), (["delete", "my", "reservation", "on"], "cancel hold", .en),
+        (["take", "a", "look", "at"], "show", .en), (["have", "a", "look", "at"], "show", .en),
         (["who", "had"], "show", .en), (["has", "anyone", "read"], "show", .en), (["has", "anybody", "read"], "show", .en),
         (["who", "has", "read"], "show", .en), (["who", "else", "read"], "show", .en), (["who", "else", "had"], "show", .en),
         (["qui", "a", "lu"], "info", .fr),
@@ -1340,6 +1344,14 @@ public enum CommandParser {
         (["garde"], [["pour", "moi"]], .fr), (["gardez"], [["pour", "moi"]], .fr),
     ]
 
+    /// How a request to leave a book's line starts and ends (folded): "take Dune off hold".
+    private static let offTheLine: [(lead: [String], tails: [[String]])] = {
+        let fromList = [["from", "my", "list"], ["from", "my", "holds"], ["from", "my", "reservations"], ["from", "the", "waitlist"],
+                        ["from", "the", "queue"], ["from", "the", "list"]]
+        return [(["take"], [["off", "hold"], ["off", "the", "list"], ["off", "my", "list"], ["off", "the", "waitlist"], ["off", "my", "holds"]]),
+                (["remove"], fromList), (["delete"], fromList)]
+    }()
+
     /// "is back", "revient": the end of a request to be told when a book is back (folded).
     private static let backTails: [[String]] = [
         ["is", "back"], ["comes", "back"], ["gets", "back"], ["is", "available"], ["becomes", "available"], ["is", "available", "again"],
@@ -1432,6 +1444,11 @@ public enum CommandParser {
         if let (request, tail) = framing(folded, Self.setAside, ends: Self.setAsideEnds, lead: \.lead, tails: \.tails) {
             cues.append(request.language)
             return [request.language.pick("hold", "réserver")] + words[request.lead.count..<(words.count - tail.count)]
+        }
+        // "take Dune off hold", "remove Dune from my list": leaving its line.
+        if let (request, tail) = framing(folded, Self.offTheLine, lead: \.lead, tails: \.tails) {
+            cues.append(.en)
+            return ["cancel", "hold"] + words[request.lead.count..<(words.count - tail.count)]
         }
         // "has Dune been returned?", "has Dune come back?": who has it now.
         if let (_, tail) = framing(folded, [["has"]], lead: { $0 }, tails: { _ in Self.returnedTails }) {

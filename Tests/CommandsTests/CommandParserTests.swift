@@ -700,6 +700,10 @@ let parseTable: [ParseCase] = [
     ParseCase("take me off the list for Dune", .cancelHold(book: "Dune", holder: nil)),
     ParseCase("remove me from the queue for Dune", .cancelHold(book: "Dune", holder: nil)),
     ParseCase("stop waiting for Dune", .cancelHold(book: "Dune", holder: nil)),
+    ParseCase("remove the hold on Dune", .cancelHold(book: "Dune", holder: nil)),
+    ParseCase("take Dune off hold", .cancelHold(book: "Dune", holder: nil)),
+    ParseCase("remove The Hobbit from my list", .cancelHold(book: "The Hobbit", holder: nil)),
+    ParseCase("take a look at Dune", .show(book: "Dune")),
     ParseCase("I no longer want Dune", .unknown(text: "I no longer want Dune", suggestion: "cancel hold Dune")),
     ParseCase("je ne veux plus Dune", .unknown(text: "je ne veux plus Dune", suggestion: "annuler la réservation de Dune"), .fr),
     // A verb of the other language is no typo of a message whose other words are plainly in one.
