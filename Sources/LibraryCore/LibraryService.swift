@@ -965,6 +965,9 @@ public struct LibraryService: Sendable {
         // Where it goes back: "return Dune to the library", "rendre Dune à la bibliothèque".
         "to the library", "to the shelf", "on the shelf", "back", "back to the library", "back on the shelf",
         "a la bibliotheque", "sur l'etagere",
+        // Where it is taken from: "delete Dune from the catalog", "supprimer Dune du catalogue".
+        "from the library", "from the shelf", "from the catalog", "from the catalogue", "from the collection",
+        "de la bibliotheque", "du catalogue", "de l'etagere",
     ].map { TextKey.fold($0).split(separator: " ") }.sorted { $0.count > $1.count }
 
     /// Whether folded `words` say where a book is: a preposition of place then a possessive

@@ -220,6 +220,19 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have no books."))
     }
 
+    @Test("where a book is deleted from (the catalog, the library) is not part of its title, unless it is")
+    func deletedFromPlace() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add Escape from the Library by Ann Writer", from: ana, at: tuesday)
+        let deleted = await handler.handle(text: "remove Dune from the catalog", from: ana, at: tuesday)
+        #expect(deleted.text.hasPrefix("Deleted Dune (#1)."), "\(deleted.text)")
+        let french = await handler.handle(text: "supprimer Emma de la bibliothèque", from: ana, at: tuesday)
+        #expect(french.text.hasPrefix("Emma (#2) est supprimé."), "\(french.text)")
+        let title = await handler.handle(text: "delete Escape from the Library", from: ana, at: tuesday)
+        #expect(title.text.hasPrefix("Deleted Escape from the Library (#4)."), "\(title.text)")
+        #expect(try await handler.library.allBooks().map(\.title) == ["Les Misérables"])
+    }
+
     @Test("cancel my hold alone: the one line the member is in; in several, which one, each with its place; in none, said so")
     func cancelHoldAlone() async throws {
         let handler = try await makeHandler()
