@@ -213,7 +213,7 @@ public actor CommandHandler {
                 reply = try await run(intent, sender: sender, now: now, words: words)
             }
             await remember(intent, for: sender, at: now)
-            // A change that nothing undoes (a renewal, a deletion) leaves nothing to undo: `undo`
+            // A change that nothing undoes (a renewal, `clean`) leaves nothing to undo: `undo`
             // would otherwise reach back to an older change.
             if reply.kind == .success, Self.changesTheLibrary(intent), undoable.value(for: sender.key, at: now)?.at != now {
                 undoable.remove(sender.key, at: now)
