@@ -220,6 +220,17 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have no books."))
     }
 
+    @Test("hand Dune over to Ben passes it on; 'over' ends a title only when the whole names nothing (Game Over)")
+    func handedOver() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add Game Over by Ann Writer", from: ana, at: tuesday)
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let passed = await handler.handle(text: "hand Dune over to Ben", from: ana, at: tuesday)
+        #expect(passed.text.hasPrefix("Dune passes from you to Ben."), "\(passed.text)")
+        let game = await handler.handle(text: "checkout Game Over", from: ana, at: tuesday)
+        #expect(game.text.hasPrefix("Game Over is checked out to Ana."), "\(game.text)")
+    }
+
     @Test("where a book is deleted from (the catalog, the library) is not part of its title, unless it is")
     func deletedFromPlace() async throws {
         let handler = try await makeHandler()
