@@ -527,6 +527,9 @@ public actor CommandHandler {
         case .returnBook(let book): (reference, verb) = (book, .returnBook)
         case .renew(let book): (reference, verb) = (book, .renew)
         case .hold(let book, _): (reference, verb) = (book, .hold)
+        case .cancelHold(let book, let holder):
+            guard sender.person(named: holder) != nil else { return words.unresolvedMention }
+            (reference, verb) = (book, .cancelHold)
         case .whoHas(let book): (reference, verb) = (book, .whoHas)
         default: return nil
         }
@@ -535,6 +538,7 @@ public actor CommandHandler {
             case .checkout(_, let borrower): .checkout(book: book, borrower: borrower)
             case .returnBook: .returnBook(book: book)
             case .hold(_, let holder): .hold(book: book, holder: holder)
+            case .cancelHold(_, let holder): .cancelHold(book: book, holder: holder)
             case .whoHas: .whoHas(book: book)
             default: .renew(book: book)
             }
@@ -561,6 +565,21 @@ public actor CommandHandler {
                              suggestion: command + words.reference(loans[0].book), language: l)
             }
             parts = loans.map { "#\($0.book.id)" }
+        } else if verb == .cancelHold, Self.allWords.contains(key), (try? await library.isTitle(reference)) != true,
+                  case .cancelHold(_, let holderName) = intent, let holder = sender.person(named: holderName) {
+            // "cancel all my holds", "unhold all": every line the member is in (an admin's
+            // "for Ben", every line Ben is in).
+            let lines = try await library.lines(of: holder)
+            let books = lines.kept.map(\.book) + lines.awaited.map(\.status.book)
+            guard books.count != 1 else { return try await run(single("#\(books[0].id)"), sender: sender, now: now, words: words) }
+            guard !books.isEmpty else {
+                let l = words.language
+                let you = holder.isSamePerson(as: sender.borrower)
+                return Reply(.info, RichText(stringLiteral: you ? l.pick("You are not in line for any book.", "Vous n'êtes dans la file pour aucun livre.")
+                                                                : l.pick("\(holder.name) is not in line for any book.", "\(holder.name) n'est dans la file pour aucun livre.")),
+                             language: l)
+            }
+            parts = books.map { "#\($0.id)" }
         } else {
             guard Self.mayList(reference) else { return nil }
             do {

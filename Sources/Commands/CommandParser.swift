@@ -857,7 +857,7 @@ public enum CommandParser {
     /// not a plan, "I'll return Dune" is not a return yet),
     /// a report of what was done ("I returned Dune", "j'ai rendu Dune"), a contraction or
     /// another spelling ("who's got Dune", "check-out Dune", "return: Dune").
-    private static let phrasings: [(words: [String], verb: String?, language: Language?)] = [
+    private static let phrasings: [(words: [String], verb: String?, language: Language?)] = ([
         (["can", "i"], nil, .en), (["could", "i"], nil, .en), (["may", "i"], nil, .en), (["can", "we"], nil, .en),
         (["can", "you"], nil, .en), (["could", "you"], nil, .en), (["would", "you"], nil, .en),
         (["i'd", "like", "to"], nil, .en), (["i", "would", "like", "to"], nil, .en), (["i", "want", "to"], nil, .en),
@@ -1139,7 +1139,32 @@ public enum CommandParser {
         (["drop", "my", "hold", "on"], "cancel hold", .en), (["drop", "my", "hold", "for"], "cancel hold", .en),
         (["any"], "search", .en), (["got", "any"], "search", .en), (["do", "we", "have", "any"], "search", .en),
         (["do", "you", "have", "any"], "search", .en), (["have", "we", "got", "any"], "search", .en),
-    ].sorted { $0.words.count > $1.words.count }
+    ] + leavingEveryLine).sorted { $0.words.count > $1.words.count }
+
+    /// "cancel all my holds", "clear my reservations", "annuler mes réservations": leaving every
+    /// line the member is in.
+    private static let leavingEveryLine: [(words: [String], verb: String?, language: Language?)] = {
+        var phrasings: [(words: [String], verb: String?, language: Language?)] = [
+            (["leave", "all", "lines"], "cancel hold all", .en), (["leave", "all", "my", "lines"], "cancel hold all", .en),
+            (["leave", "every", "line"], "cancel hold all", .en), (["take", "me", "off", "all", "lines"], "cancel hold all", .en),
+            (["take", "me", "out", "of", "all", "lines"], "cancel hold all", .en),
+            (["quitter", "toutes", "les", "files"], "annuler la réservation tout", .fr),
+            (["sors-moi", "de", "toutes", "les", "files"], "annuler la réservation tout", .fr),
+        ]
+        for verb in ["cancel", "clear", "remove", "delete", "drop"] {
+            for middle in [["my"], ["all", "my"], ["all"], ["all", "of", "my"]] {
+                for noun in ["holds", "reservations"] { phrasings.append(([verb] + middle + [noun], "cancel hold all", .en)) }
+            }
+            // "cancel my holds on Dune and Emma": those lines.
+            for noun in ["holds", "reservations"] {
+                for preposition in ["on", "for"] { phrasings.append(([verb, "my", noun, preposition], "cancel hold", .en)) }
+            }
+        }
+        for verb in ["annuler", "annule", "annulez", "supprimer", "supprime", "supprimez", "retirer", "retire", "effacer", "efface"] {
+            for middle in [["mes"], ["toutes", "mes"]] { phrasings.append(([verb] + middle + ["reservations"], "annuler la réservation tout", .fr)) }
+        }
+        return phrasings
+    }()
 
     private static let availabilityTails: [[String]] = [
         ["available"], ["in"], ["free"], ["out"], ["taken"], ["checked", "out"], ["on", "the", "shelf"], ["back"],
@@ -1193,7 +1218,8 @@ public enum CommandParser {
     ]
 
     /// The commands of `phrasings` that take nothing after them.
-    private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history"]
+    private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history",
+                                                    "cancel hold all", "annuler la réservation tout"]
 
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
     private static let phrasingsByFirstWord = Dictionary(grouping: phrasings) { $0.words[0] }

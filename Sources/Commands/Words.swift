@@ -627,6 +627,10 @@ struct Words: Sendable {
         case (.en, .renew, 0): "No book was renewed:"
         case (.en, .hold, 0): "No hold was placed:"
         case (.en, .hold, _): done == all ? "In line for \(all) books:" : "In line for \(done) of \(all) books:"
+        case (.en, .cancelHold, 0): "No line was left:"
+        case (.en, .cancelHold, _): done == all ? "Left the line for \(all) books:" : "Left the line for \(done) of \(all) books:"
+        case (.fr, .cancelHold, 0): "Aucune file quittée :"
+        case (.fr, .cancelHold, _): done == all ? "File quittée pour \(all) livres :" : "File quittée pour \(done) livres sur \(all) :"
         case (.en, .checkout, _): done == all ? "Checked out \(all) books:" : "Checked out \(done) of \(all) books:"
         case (.en, .returnBook, _): done == all ? "Returned \(all) books:" : "Returned \(done) of \(all) books:"
         case (.en, .renew, _): done == all ? "Renewed \(all) books:" : "Renewed \(done) of \(all) books:"
@@ -819,5 +823,5 @@ extension String {
 
 /// The commands that can name several books at once.
 enum SeveralVerb {
-    case checkout, returnBook, renew, hold, whoHas
+    case checkout, returnBook, renew, hold, cancelHold, whoHas
 }

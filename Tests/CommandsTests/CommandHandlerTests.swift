@@ -1755,6 +1755,49 @@ struct CommandHandlerTests {
         #expect(lent.kind == .success)
     }
 
+    @Test("every line at once (cancel all my holds, annule mes réservations): each book's answer; a book kept for the member goes to the next in line; undo puts the member back")
+    func cancelEveryHold() async throws {
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        let handler = try await makeHandler()
+        let chloe = Sender(name: "Chloé", userID: "U-CHLOE")
+        let none = await handler.handle(text: "cancel all my holds", from: ben, at: tuesday)
+        #expect(none.text == "You are not in line for any book.", "\(none.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
+        _ = await handler.handle(text: "checkout Les Misérables", from: ana, at: tuesday)
+        _ = await handler.handle(text: "hold Dune, Emma, Les Misérables", from: ben, at: tuesday)
+        _ = await handler.handle(text: "hold Dune", from: chloe, at: tuesday)
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday)
+        // Two lines by name, the third left.
+        let two = await handler.handle(text: "cancel my holds on Emma and Les Misérables", from: ben, at: minute(1))
+        #expect(two.text == "Left the line for 2 books:\n  You are no longer in line for Emma.\n  You are no longer in line for Les Misérables.", "\(two.text)")
+        #expect(await handler.handle(text: "undo", from: ben, at: minute(2)).kind == .success)
+
+        let all = await handler.handle(text: "cancel all my holds", from: ben, at: minute(3))
+        #expect(all.kind == .success)
+        #expect(all.text == """
+            Left the line for 3 books:
+              You are no longer in line for Dune. It is now kept for Chloé until Tue 8 Dec, next in line.
+              You are no longer in line for Emma.
+              You are no longer in line for Les Misérables.
+            """, "\(all.text)")
+        #expect(all.notices.map(\.to) == [chloe.borrower])
+        let mine = await handler.handle(text: "my books", from: ben, at: minute(4))
+        #expect(!mine.text.contains("In line"), "\(mine.text)")
+        // Back in the two lines that were no one's loss; Dune is Chloé's now.
+        _ = await handler.handle(text: "undo", from: ben, at: minute(5))
+        let back = await handler.handle(text: "my books", from: ben, at: minute(6))
+        #expect(back.text.contains("In line for Emma: number 1") && back.text.contains("In line for Les Misérables: number 1") && !back.text.contains("Dune"),
+                "\(back.text)")
+
+        let french = await handler.handle(text: "annule mes réservations", from: ben, at: minute(7))
+        #expect(french.text == "File quittée pour 2 livres :\n  Vous n'êtes plus dans la file pour Emma.\n  Vous n'êtes plus dans la file pour Les Misérables.",
+                "\(french.text)")
+        // One line: its own answer.
+        let one = await handler.handle(text: "clear my holds", from: chloe, at: minute(8))
+        #expect(one.text.hasPrefix("You are no longer in line for Dune."), "\(one.text)")
+    }
+
     @Test("two books of one title by different authors: named by title and author, in suggestions too, which work as typed; copies are the same author's")
     func titleOfSeveralAuthors() async throws {
         let handler = try await makeHandler()

@@ -110,6 +110,12 @@ let parseTable: [ParseCase] = [
     ParseCase("unhold A Prayer for Owen Meany as Ana", .cancelHold(book: "A Prayer for Owen Meany", holder: "Ana")),
     ParseCase("annuler la réservation de Dune pour Léa", .cancelHold(book: "Dune", holder: "Léa"), .fr),
     ParseCase("cancel hold", .unknown(text: "cancel hold", suggestion: "cancel hold")),
+    // Every line at once: the handler reads "all" as the member's lines.
+    ParseCase("cancel all my holds", .cancelHold(book: "all", holder: nil)),
+    ParseCase("clear my reservations", .cancelHold(book: "all", holder: nil)),
+    ParseCase("leave all lines", .cancelHold(book: "all", holder: nil)),
+    ParseCase("annule mes réservations", .cancelHold(book: "tout", holder: nil), .fr),
+    ParseCase("cancel my holds on Dune and Emma", .cancelHold(book: "Dune and Emma", holder: nil)),
     // Still the answer to a confirmation.
     ParseCase("cancel", .cancel),
     // who has
