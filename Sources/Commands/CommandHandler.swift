@@ -448,6 +448,11 @@ public actor CommandHandler {
         // A verb alone (`return`) is a command missing its book, and a whole command offered
         // for the words ("I'm done with Dune" → `return Dune`) is kept.
         if let verb, TextKey.fold(verb) == TextKey.fold(text) || VerbForm.named(verb) == nil { return command }
+        // "what is Dune?", "c'est quoi Dune ?": everything about that book, when it is one.
+        if verb == nil, let question = CommandParser.whatIsQuestion(text),
+           (try? await library.titleNamesBooks(CommandParser.unquote(question.subject))) == true {
+            return ParsedCommand(intent: .show(book: question.subject), language: question.language)
+        }
         let reference = CommandParser.unquote(text)
         let language = CommandParser.parse(text).language == command.language ? nil : command.language
         let isNumber = reference.count > 1 && reference.hasPrefix("#") && reference.dropFirst().allSatisfy { ("0"..."9").contains($0) }

@@ -1924,6 +1924,21 @@ public enum CommandParser {
     private static let contractionStarts = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[0]) : nil })
     private static let contractionSeconds = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[1]) : nil })
 
+    /// "what is Dune?", "c'est quoi Dune ?", "qu'est-ce que Dune": what is asked about (as
+    /// typed) and the question's language. Whether that names a book is the library's to say:
+    /// "what's up" asks nothing of a book.
+    static func whatIsQuestion(_ text: String) -> (subject: String, language: Language)? {
+        var words = spaceSeparated(text)
+        if let joined = withContractionsJoined(words) { words = joined }
+        let folded = words.prefix(4).map(foldWord)
+        guard let lead = whatIsLeads.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) else { return nil }
+        return (words.dropFirst(lead.words.count).joined(separator: " "), lead.language)
+    }
+    private static let whatIsLeads: [(words: [String], language: Language)] = [
+        (["what", "is"], .en), (["what's"], .en), (["c'est", "quoi"], .fr), (["qu'est-ce", "que"], .fr),
+        (["qu'est-ce", "que", "c'est", "que"], .fr),
+    ].sorted { $0.words.count > $1.words.count }
+
     /// `text` cut at its spaces, as `split(separator: " ")` cuts it; byte by byte when the text
     /// is ASCII (most messages are), which is faster than by characters and the same there.
     static func spaceSeparated(_ text: String) -> [String] {

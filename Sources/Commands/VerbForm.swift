@@ -141,6 +141,10 @@ struct VerbForm: Sendable {
         VerbForm("will you remind me", .rules, .en), VerbForm("rappels", .rules, .fr),
         VerbForm("règles", .rules, .fr), VerbForm("règlement", .rules, .fr), VerbForm("les règles", .rules, .fr),
         VerbForm("règles du prêt", .rules, .fr), VerbForm("quelles sont les règles", .rules, .fr),
+        VerbForm("what is the loan period", .rules, .en), VerbForm("what's the loan period", .rules, .en),
+        VerbForm("what's the rule", .rules, .en), VerbForm("what's the rules", .rules, .en), VerbForm("c'est quoi les règles", .rules, .fr),
+        VerbForm("c'est quoi le règlement", .rules, .fr), VerbForm("quelle est la durée du prêt", .rules, .fr),
+        VerbForm("quelle est la durée d'un prêt", .rules, .fr), VerbForm("combien de temps dure un prêt", .rules, .fr),
         VerbForm("combien de temps dure un prêt", .rules, .fr), VerbForm("combien de temps dure un emprunt", .rules, .fr),
         VerbForm("durée du prêt", .rules, .fr), VerbForm("durée de prêt", .rules, .fr), VerbForm("durée d'emprunt", .rules, .fr),
         // With a book or without: "how long can I keep Dune?", "how long can I keep a book?".

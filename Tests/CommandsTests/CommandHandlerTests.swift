@@ -1798,6 +1798,21 @@ struct CommandHandlerTests {
         #expect(one.text.hasPrefix("You are no longer in line for Dune."), "\(one.text)")
     }
 
+    @Test("what is Dune? / c'est quoi Dune ?: everything about the book when it names one; what's up stays not understood")
+    func whatIsABook() async throws {
+        let handler = try await makeHandler()
+        let english = await handler.handle(text: "what is Dune?", from: ana, at: tuesday)
+        #expect(english.text.hasPrefix("#1 Dune\n  Author: Frank Herbert"), "\(english.text)")
+        let unspaced = await handler.handle(text: "whats emma", from: ana, at: tuesday)
+        #expect(unspaced.text.hasPrefix("#2 Emma\n  Author: Jane Austen"), "\(unspaced.text)")
+        let french = await handler.handle(text: "c'est quoi Les Misérables ?", from: ana, at: tuesday)
+        #expect(french.text.hasPrefix("#3 Les Misérables\n  Auteur: Victor Hugo"), "\(french.text)")
+        let chat = await handler.handle(text: "what's up", from: ben, at: tuesday)
+        #expect(chat.text.hasPrefix("I did not understand 'what's up'."), "\(chat.text)")
+        let rules = await handler.handle(text: "c'est quoi les règles ?", from: ben, at: tuesday)
+        #expect(rules.text.contains("14 jours"), "\(rules.text)")
+    }
+
     @Test("two books of one title by different authors: named by title and author, in suggestions too, which work as typed; copies are the same author's")
     func titleOfSeveralAuthors() async throws {
         let handler = try await makeHandler()

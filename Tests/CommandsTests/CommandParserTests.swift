@@ -710,6 +710,11 @@ let parseTable: [ParseCase] = [
     ParseCase("take Dune off hold", .cancelHold(book: "Dune", holder: nil)),
     ParseCase("remove The Hobbit from my list", .cancelHold(book: "The Hobbit", holder: nil)),
     ParseCase("take a look at Dune", .show(book: "Dune")),
+    // "what is Dune" is a show only when the library has that book (the handler's to say).
+    ParseCase("what is Dune", .unknown(text: "what is Dune", suggestion: nil)),
+    ParseCase("what is the loan period?", .rules(book: nil)),
+    ParseCase("c'est quoi les règles ?", .rules(book: nil), .fr),
+    ParseCase("quelle est la durée du prêt", .rules(book: nil), .fr),
     ParseCase("I no longer want Dune", .unknown(text: "I no longer want Dune", suggestion: "cancel hold Dune")),
     ParseCase("je ne veux plus Dune", .unknown(text: "je ne veux plus Dune", suggestion: "annuler la réservation de Dune"), .fr),
     // A verb of the other language is no typo of a message whose other words are plainly in one.
