@@ -447,6 +447,7 @@ public enum CommandParser {
     private static let keepLeads: [(words: [String], verb: String, language: Language)] = [
         (["keep"], "renew", .en), (["garder"], "prolonger", .fr), (["i", "need"], "renew", .en), (["i", "need", "to", "keep"], "renew", .en),
         (["i'd", "like", "to", "keep"], "renew", .en), (["j'ai", "besoin", "de"], "prolonger", .fr), (["je", "voudrais", "garder"], "prolonger", .fr),
+        (["je", "garde"], "prolonger", .fr), (["je", "vais", "garder"], "prolonger", .fr), (["je", "dois", "garder"], "prolonger", .fr),
     ].sorted { $0.words.count > $1.words.count }
 
     /// "until Friday", "till the end of the month", "jusqu'à lundi", "until Jan 5": a day, not a
@@ -1088,7 +1089,21 @@ public enum CommandParser {
         (["grab"], "checkout", .en), (["returned"], "return", .en), (["what", "i", "have"], "my books", .en),
         (["get"], "checkout", .en), (["get", "me"], "checkout", .en), (["sign", "out"], "checkout", .en),
         (["drop", "off"], "return", .en), (["i", "dropped", "off"], "return", .en), (["hand", "in"], "return", .en),
-        (["i", "handed", "in"], "return", .en),
+        (["i", "handed", "in"], "return", .en), (["i've", "dropped", "off"], "return", .en), (["dropped", "off"], "return", .en),
+        (["ramener"], "rendre", .fr), (["rapporter"], "rendre", .fr), (["je", "ramene"], "rendre", .fr), (["j'ai", "ramene"], "rendre", .fr),
+        (["ramene"], "rendre", .fr), (["ramenez"], "rendre", .fr), (["je", "te", "rends"], "rendre", .fr), (["je", "vous", "rends"], "rendre", .fr),
+        // Forgetting to bring a book back: where the member's loan of it stands (due, overdue).
+        (["i", "forgot", "to", "return"], "who has", .en), (["i", "forgot", "to", "bring", "back"], "who has", .en),
+        (["i", "forgot", "to", "give", "back"], "who has", .en), (["j'ai", "oublie", "de", "rendre"], "qui a", .fr),
+        (["j'ai", "oublie", "de", "rapporter"], "qui a", .fr), (["j'ai", "oublie", "de", "ramener"], "qui a", .fr),
+        // Anyone's help asked for: the request that follows.
+        (["can", "someone"], nil, .en), (["could", "someone"], nil, .en), (["can", "anyone"], nil, .en), (["could", "anyone"], nil, .en),
+        (["can", "somebody"], nil, .en), (["could", "somebody"], nil, .en),
+        (["suggest", "something"], "recommend", .en), (["suggest", "me", "something"], "recommend", .en),
+        (["suggest", "me", "a", "book"], "recommend", .en), (["any", "recommendations"], "recommend", .en),
+        (["tu", "me", "conseilles", "quoi"], "que lire", .fr), (["vous", "me", "conseillez", "quoi"], "que lire", .fr),
+        (["qu'est-ce", "que", "tu", "me", "conseilles"], "que lire", .fr), (["qu'est-ce", "que", "vous", "me", "conseillez"], "que lire", .fr),
+        (["que", "me", "conseillez-vous"], "que lire", .fr),
         (["nevermind"], "cancel", .en), (["never", "mind"], "cancel", .en), (["laisse", "tomber"], "annuler", .fr),
         (["quels", "livres", "ai-je"], "mes livres", .fr), (["quels", "livres", "j'ai"], "mes livres", .fr), (["j'ai", "quoi"], "mes livres", .fr),
         (["what", "books", "have", "i", "got"], "my books", .en), (["what", "have", "i", "got"], "my books", .en),
@@ -1399,6 +1414,12 @@ public enum CommandParser {
         ["give"], ["hand"], ["put"], ["bring"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
 
+    /// Putting a book on the shelf, without "back": the leads, the place, the language.
+    private static let putOnShelf: [(leads: [[String]], place: [String], language: Language)] = [
+        ([["i", "have", "put"], ["i've", "put"], ["i", "put"], ["put"]], ["on", "the", "shelf"], .en),
+        ([["j'ai", "remis"], ["je", "remets"], ["remettre"], ["remets"]], ["sur", "l'etagere"], .fr),
+    ]
+
     /// How "has Dune …?" ends when it asks whether the book is back.
     private static let returnedTails: [[String]] = [["been", "returned"], ["been", "brought", "back"], ["come", "back"], ["been", "given", "back"]]
 
@@ -1528,6 +1549,14 @@ public enum CommandParser {
                 return ["qui", "a"] + words[lead..<(words.count - tail.count)]
             }
         }
+        // "put Dune on the shelf", "remettre Dune sur l'étagère": a return. The place stays, for
+        // the library to drop unless it ends the title ("put The Elf on the Shelf").
+        for (leads, place, language) in Self.putOnShelf {
+            guard folded.count > place.count + 1, folded.suffix(place.count).elementsEqual(place),
+                  let lead = leads.first(where: { folded.count > $0.count + place.count && folded.starts(with: $0) }) else { continue }
+            cues.append(language)
+            return [language.pick("return", "rendre")] + words[lead.count...]
+        }
         // "Dune available?", "Dune is on the shelf?", "Dune dispo ?": who has it (not after a
         // verb, nor about anything: "what's available" is the list).
         if let (tail, language) = Self.bareAvailabilityTails.first(where: { folded.count > $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) })
@@ -1594,6 +1623,12 @@ public enum CommandParser {
         if folded.starts(with: ["i", "took"]), folded.last == "back" { return nil }
         if folded.count >= 3, folded.last == "back",
            let lead = Self.putBack.first(where: { folded.starts(with: $0) }), folded.count > lead.count + 1 {
+            cues.append(.en)
+            return ["return"] + words[lead.count..<(words.count - 1)]
+        }
+        // "I dropped Dune off", "drop Dune off": a return.
+        if folded.count >= 3, folded.last == "off",
+           let lead = [["i", "dropped"], ["i've", "dropped"], ["dropped"], ["drop"]].first(where: { folded.count > $0.count + 1 && folded.starts(with: $0) }) {
             cues.append(.en)
             return ["return"] + words[lead.count..<(words.count - 1)]
         }

@@ -1798,6 +1798,24 @@ struct CommandHandlerTests {
         #expect(one.text.hasPrefix("You are no longer in line for Dune."), "\(one.text)")
     }
 
+    @Test("put Dune on the shelf, I dropped Dune off: returned; I forgot to return Dune: the member's loan and its due day")
+    func putOnTheShelf() async throws {
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(0))
+        let forgot = await handler.handle(text: "I forgot to return Dune", from: ana, at: minute(1))
+        #expect(forgot.text.hasPrefix("You have Dune since Tue 1 Dec, due Tue 15 Dec."), "\(forgot.text)")
+        #expect(forgot.suggestion == "return Dune")
+        let put = await handler.handle(text: "put Dune on the shelf", from: ana, at: minute(2))
+        #expect(put.text.hasPrefix("Thanks! Dune is back on the shelf"), "\(put.text)")
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: minute(3))
+        let dropped = await handler.handle(text: "I dropped Emma off", from: ana, at: minute(4))
+        #expect(dropped.text.hasPrefix("Thanks! Emma is back on the shelf"), "\(dropped.text)")
+        _ = await handler.handle(text: "emprunter Dune", from: ben, at: minute(5))
+        let remis = await handler.handle(text: "j'ai remis Dune sur l'étagère", from: ben, at: minute(6))
+        #expect(remis.text.hasPrefix("Merci ! Dune est de retour sur l'étagère"), "\(remis.text)")
+    }
+
     @Test("what is Dune? / c'est quoi Dune ?: everything about the book when it names one; what's up stays not understood")
     func whatIsABook() async throws {
         let handler = try await makeHandler()

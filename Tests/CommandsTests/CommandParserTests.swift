@@ -710,6 +710,23 @@ let parseTable: [ParseCase] = [
     ParseCase("take Dune off hold", .cancelHold(book: "Dune", holder: nil)),
     ParseCase("remove The Hobbit from my list", .cancelHold(book: "The Hobbit", holder: nil)),
     ParseCase("take a look at Dune", .show(book: "Dune")),
+    // Putting it on the shelf, dropping it off: a return (the place is the library's to drop,
+    // unless it ends the title).
+    ParseCase("put Dune on the shelf", .returnBook(book: "Dune on the shelf")),
+    ParseCase("I've put Dune on the shelf", .returnBook(book: "Dune on the shelf")),
+    ParseCase("j'ai remis Dune sur l'étagère", .returnBook(book: "Dune sur l'étagère"), .fr),
+    ParseCase("Dune on the shelf?", .whoHas(book: "Dune")),
+    ParseCase("I dropped Dune off", .returnBook(book: "Dune")),
+    ParseCase("dropped off Dune", .returnBook(book: "Dune")),
+    ParseCase("je ramène Dune", .returnBook(book: "Dune"), .fr),
+    ParseCase("rapporter Dune", .returnBook(book: "Dune"), .fr),
+    // Forgotten: where the member's loan stands.
+    ParseCase("I forgot to return Dune", .whoHas(book: "Dune")),
+    ParseCase("j'ai oublié de rendre Dune", .whoHas(book: "Dune"), .fr),
+    ParseCase("je garde Dune une semaine de plus", .renew(book: "Dune"), .fr),
+    ParseCase("can someone lend me Dune?", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("suggest something", .recommend(book: nil)),
+    ParseCase("tu me conseilles quoi ?", .recommend(book: nil), .fr),
     // "what is Dune" is a show only when the library has that book (the handler's to say).
     ParseCase("what is Dune", .unknown(text: "what is Dune", suggestion: nil)),
     ParseCase("what is the loan period?", .rules(book: nil)),
