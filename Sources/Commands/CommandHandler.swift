@@ -484,6 +484,14 @@ public actor CommandHandler {
     /// record a loan to "the trip".
     private func readingWholeTitle(_ intent: Intent) async -> Intent {
         switch intent {
+        case .checkout(let book, nil):
+            // "can I have Dune after Ben?": a place in its line, unless the whole is a title
+            // ("Life After Life").
+            guard let after = [" after ", " après "].compactMap({ book.range(of: $0, options: [.caseInsensitive, .backwards]) }).max(by: { $0.lowerBound < $1.lowerBound }),
+                  after.lowerBound > book.startIndex, book[after.upperBound...].split(separator: " ").count <= 2 else { return intent }
+            let before = String(book[..<after.lowerBound])
+            guard (try? await library.firstTitle(among: [CommandParser.unquote(book), CommandParser.unquote(before)])) == 1 else { return intent }
+            return .hold(book: before, holder: nil)
         case .checkout(let book, let borrower?):
             if let whole = await wholeTitle(book, name: borrower) { return .checkout(book: whole, borrower: nil) }
             return CommandParser.isNoName(borrower) ? .checkout(book: book, borrower: nil) : intent

@@ -1104,6 +1104,22 @@ public enum CommandParser {
         (["tu", "me", "conseilles", "quoi"], "que lire", .fr), (["vous", "me", "conseillez", "quoi"], "que lire", .fr),
         (["qu'est-ce", "que", "tu", "me", "conseilles"], "que lire", .fr), (["qu'est-ce", "que", "vous", "me", "conseillez"], "que lire", .fr),
         (["que", "me", "conseillez-vous"], "que lire", .fr),
+        (["je", "peux", "avoir"], "emprunter", .fr), (["puis-je", "avoir"], "emprunter", .fr), (["je", "pourrais", "avoir"], "emprunter", .fr),
+        (["est-ce", "que", "je", "peux", "avoir"], "emprunter", .fr), (["pourrais-je", "avoir"], "emprunter", .fr),
+        // Who is first in a book's line: its details, which list the line.
+        (["who's", "next", "for"], "show", .en), (["who", "is", "next", "for"], "show", .en), (["who", "gets", "it", "after"], "show", .en),
+        (["qui", "est", "le", "prochain", "pour"], "info", .fr), (["qui", "est", "le", "suivant", "pour"], "info", .fr),
+        (["my", "reading", "history"], "my history", .en), (["reading", "history"], "my history", .en),
+        (["mon", "historique", "de", "lecture"], "mon historique", .fr), (["mes", "lectures"], "mon historique", .fr),
+        (["is", "there", "a", "limit"], "rules", .en), (["is", "there", "a", "loan", "limit"], "rules", .en),
+        (["combien", "de", "livres", "puis-je", "emprunter"], "règles", .fr), (["combien", "de", "livres", "je", "peux", "emprunter"], "règles", .fr),
+        (["y", "a-t-il", "une", "limite"], "règles", .fr), (["il", "y", "a", "une", "limite"], "règles", .fr),
+        (["newest", "book"], "list newest", .en), (["latest", "book"], "list newest", .en), (["last", "book", "added"], "list newest", .en),
+        (["last", "books", "added"], "list newest", .en), (["recently", "added"], "list newest", .en), (["what", "was", "added", "recently"], "list newest", .en),
+        (["what's", "the", "newest", "book"], "list newest", .en), (["what", "is", "the", "newest", "book"], "list newest", .en),
+        (["what's", "the", "latest", "book"], "list newest", .en), (["what", "is", "the", "latest", "book"], "list newest", .en),
+        (["dernier", "livre", "ajoute"], "liste récents", .fr), (["derniers", "livres", "ajoutes"], "liste récents", .fr),
+        (["derniers", "livres"], "liste récents", .fr),
         (["nevermind"], "cancel", .en), (["never", "mind"], "cancel", .en), (["laisse", "tomber"], "annuler", .fr),
         (["quels", "livres", "ai-je"], "mes livres", .fr), (["quels", "livres", "j'ai"], "mes livres", .fr), (["j'ai", "quoi"], "mes livres", .fr),
         (["what", "books", "have", "i", "got"], "my books", .en), (["what", "have", "i", "got"], "my books", .en),
@@ -1234,6 +1250,7 @@ public enum CommandParser {
 
     /// The commands of `phrasings` that take nothing after them.
     private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history",
+                                                    "mon historique", "list newest", "liste récents",
                                                     "cancel hold all", "annuler la réservation tout"]
 
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
@@ -1625,6 +1642,18 @@ public enum CommandParser {
            let lead = Self.putBack.first(where: { folded.starts(with: $0) }), folded.count > lead.count + 1 {
             cues.append(.en)
             return ["return"] + words[lead.count..<(words.count - 1)]
+        }
+        // "ask Ben to return Dune", "demande à Ben de rendre Dune": a reminder sent to Ben.
+        if folded.count > 4, folded[0] == "ask" || folded[0] == "tell",
+           let to = folded.firstIndex(of: "to"), to > 1, to + 2 < folded.count,
+           folded[to + 1] == "return" || folded[(to + 1)...].starts(with: ["bring", "back"]) || folded[(to + 1)...].starts(with: ["give", "back"]) {
+            cues.append(.en)
+            return ["remind"] + words.dropFirst()
+        }
+        if folded.count > 5, folded[0] == "demande" || folded[0] == "demandez", folded[1] == "a",
+           let de = folded.firstIndex(of: "de"), de > 2, de + 1 < folded.count, ["rendre", "ramener", "rapporter"].contains(folded[de + 1]) {
+            cues.append(.fr)
+            return ["rappeler", "à"] + words.dropFirst(2)
         }
         // "I dropped Dune off", "drop Dune off": a return.
         if folded.count >= 3, folded.last == "off",

@@ -1816,6 +1816,21 @@ struct CommandHandlerTests {
         #expect(remis.text.hasPrefix("Merci ! Dune est de retour sur l'étagère"), "\(remis.text)")
     }
 
+    @Test("can I have Dune after Ben? / je peux avoir Dune après Ben ?: a place in its line; a title that ends so is that book")
+    func afterSomeone() async throws {
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        let handler = try await makeHandler()
+        let chloe = Sender(name: "Chloé", userID: "U-CHLOE")
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(0))
+        let held = await handler.handle(text: "can I have Dune after Ben?", from: ana, at: minute(1))
+        #expect(held.text.hasPrefix("You are number 1 in line for Dune."), "\(held.text)")
+        let french = await handler.handle(text: "je peux avoir Dune après Ben ?", from: chloe, at: minute(2))
+        #expect(french.text.hasPrefix("Vous êtes numéro 2 dans la file pour Dune."), "\(french.text)")
+        _ = await handler.handle(text: "add Life After Life by Kate Atkinson", from: ana, at: minute(3))
+        let title = await handler.handle(text: "checkout Life After Life", from: chloe, at: minute(4))
+        #expect(title.text.hasPrefix("Life After Life is checked out to Chloé."), "\(title.text)")
+    }
+
     @Test("what is Dune? / c'est quoi Dune ?: everything about the book when it names one; what's up stays not understood")
     func whatIsABook() async throws {
         let handler = try await makeHandler()

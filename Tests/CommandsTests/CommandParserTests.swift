@@ -727,6 +727,18 @@ let parseTable: [ParseCase] = [
     ParseCase("can someone lend me Dune?", .checkout(book: "Dune", borrower: nil)),
     ParseCase("suggest something", .recommend(book: nil)),
     ParseCase("tu me conseilles quoi ?", .recommend(book: nil), .fr),
+    ParseCase("who's next for Dune?", .show(book: "Dune")),
+    ParseCase("ask Ben to return Dune", .remind(borrower: "Ben", book: "Dune")),
+    ParseCase("demande à Ben de rendre Dune", .remind(borrower: "Ben", book: "Dune"), .fr),
+    ParseCase("tell Ben to give Dune to Ana", .unknown(text: "tell Ben to give Dune to Ana", suggestion: nil), nil),
+    ParseCase("my reading history", .history(borrower: nil)),
+    ParseCase("is there a limit?", .rules(book: nil)),
+    ParseCase("combien de livres puis-je emprunter ?", .rules(book: nil), .fr),
+    ParseCase("what's the newest book?", .list(filter: .all, order: .newest)),
+    ParseCase("derniers livres", .list(filter: .all, order: .newest), .fr),
+    ParseCase("je peux avoir Dune ?", .checkout(book: "Dune", borrower: nil), .fr),
+    // "after Ben" is the handler's to read (a title may end so: "Life After Life").
+    ParseCase("can I have Dune after Ben?", .checkout(book: "Dune after Ben", borrower: nil)),
     // "what is Dune" is a show only when the library has that book (the handler's to say).
     ParseCase("what is Dune", .unknown(text: "what is Dune", suggestion: nil)),
     ParseCase("what is the loan period?", .rules(book: nil)),
