@@ -74,7 +74,7 @@ public enum CommandParser {
         }
         // An ISBN alone (a barcode scanned into the chat): which book is that, and who has it?
         // Not in a message of several, where it goes on a list (`add isbn A` then B on a line).
-        if whole, let isbn = ISBN.normalize(stripped) {
+        if whole, let isbn = ISBN.normalize(stripped) ?? isbnAfterItsName(stripped) {
             return ParsedCommand(intent: .whoHas(book: isbn), language: cues.first)
         }
         var words = spaceSeparated(stripped)
@@ -119,6 +119,14 @@ public enum CommandParser {
         let leadIn = folded.first.flatMap { phrasingsByFirstWord[$0] }?.first { folded.starts(with: $0.words) }?.language
         return ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
                              language: suggestion?.language ?? cues.first ?? leadIn ?? language(ofWords: folded))
+    }
+
+    /// "isbn 9780441172719", "ISBN: 978-0-441-17271-9": an ISBN with its name before it.
+    private static func isbnAfterItsName(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard utf8.count > 5, utf8.prefix(4).map({ $0 | 0x20 }).elementsEqual("isbn".utf8) else { return nil }
+        let rest = text.dropFirst(4).drop { $0 == ":" || $0 == " " }
+        return rest.count < text.count - 4 ? ISBN.normalize(String(rest)) : nil
     }
 
     /// "put Dune back on the shelf", "give Dune back to the library": where a book goes back
@@ -672,6 +680,13 @@ public enum CommandParser {
         if let colon = mainWords.firstIndex(where: { $0.hasSuffix(":") }), colon + 1 < mainWords.count,
            Self.addLeads.contains(mainWords[...colon].map { foldWord($0) }.joined(separator: " ").dropLast().trimmingWhitespace()) {
             mainWords.removeFirst(colon + 1)
+        } else if let lead = (1...3).first(where: { count in
+                      mainWords.count > count && Self.addLeads.contains(mainWords.prefix(count).joined(separator: " "))
+                  }),
+                  let next = mainWords[lead].first, next.isUppercase || "\"\u{201C}«".contains(next) {
+            // "add book The Name of the Wind by …": the lead typed in lower case, the title in
+            // its own capitals ("add Book Lovers by Emily Henry" is that title).
+            mainWords.removeFirst(lead)
         }
         if let end = Self.addEnds.first(where: { mainWords.count > $0.count && mainWords.suffix($0.count).map(foldWord).elementsEqual($0) }) {
             mainWords.removeLast(end.count)
@@ -708,7 +723,7 @@ public enum CommandParser {
     ]
     /// Where a book is added to, said after it: "add Dune by Frank Herbert to the library".
     private static let addEnds: [[String]] = [
-        ["to", "the", "library"], ["to", "the", "shelf"], ["to", "the", "catalog"], ["to", "the", "catalogue"],
+        ["to", "the", "library"], ["to", "the", "shelf"], ["to", "the", "catalog"], ["to", "the", "catalogue"], ["for", "the", "library"],
         ["a", "la", "bibliotheque"], ["sur", "l'etagere"], ["au", "catalogue"],
     ]
 
@@ -1170,7 +1185,19 @@ public enum CommandParser {
         (["drop", "my", "hold", "on"], "cancel hold", .en), (["drop", "my", "hold", "for"], "cancel hold", .en),
         (["any"], "search", .en), (["got", "any"], "search", .en), (["do", "we", "have", "any"], "search", .en),
         (["do", "you", "have", "any"], "search", .en), (["have", "we", "got", "any"], "search", .en),
-    ] + leavingEveryLine).sorted { $0.words.count > $1.words.count }
+    ] + leavingEveryLine + copiesReceived).sorted { $0.words.count > $1.words.count }
+
+    /// "we got another copy of Dune", "I bought a copy of Dune": one more copy of it.
+    private static let copiesReceived: [(words: [String], verb: String?, language: Language?)] = {
+        var phrasings: [(words: [String], verb: String?, language: Language?)] = []
+        for lead in [["we", "got"], ["we've", "got"], ["we", "have"], ["i", "got"], ["i've", "got"], ["i", "bought"], ["we", "bought"],
+                     ["i", "donated"], ["i'm", "donating"], ["here's"], ["here", "is"]] {
+            for copy in copyLeads where copy.first != "un" && copy.first != "encore" {
+                phrasings.append((lead + copy, "add " + copy.joined(separator: " "), .en))
+            }
+        }
+        return phrasings
+    }()
 
     /// "cancel all my holds", "clear my reservations", "annuler mes réservations": leaving every
     /// line the member is in.

@@ -739,6 +739,13 @@ let parseTable: [ParseCase] = [
     ParseCase("je peux avoir Dune ?", .checkout(book: "Dune", borrower: nil), .fr),
     // "after Ben" is the handler's to read (a title may end so: "Life After Life").
     ParseCase("can I have Dune after Ben?", .checkout(book: "Dune after Ben", borrower: nil)),
+    // A book to add named after the word "book", in lower case; a title of its own capitals stays.
+    ParseCase("add book The Name of the Wind by Patrick Rothfuss", .add(title: "The Name of the Wind", author: "Patrick Rothfuss", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("add Book Lovers by Emily Henry", .add(title: "Book Lovers", author: "Emily Henry", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("add Dune by Frank Herbert for the library", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("we got a second copy of Dune", .addCopy(book: "Dune")),
+    ParseCase("I bought a copy of Dune", .addCopy(book: "Dune")),
+    ParseCase("isbn 978-0-261-10334-4", .whoHas(book: "9780261103344"), nil),
     // "what is Dune" is a show only when the library has that book (the handler's to say).
     ParseCase("what is Dune", .unknown(text: "what is Dune", suggestion: nil)),
     ParseCase("what is the loan period?", .rules(book: nil)),
