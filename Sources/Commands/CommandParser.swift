@@ -1682,6 +1682,25 @@ public enum CommandParser {
             cues.append(.fr)
             return ["rappeler", "à"] + words.dropFirst(2)
         }
+        // "mark Dune as lost", "flag Dune as damaged", "mark Dune as found", "mark Dune as a
+        // classic": a report of the copy, or one more category.
+        if folded.count >= 4, folded[0] == "mark" || folded[0] == "flag", let at = folded.lastIndex(of: "as"), at > 1, at + 1 < folded.count {
+            let book = words[1..<at]
+            cues.append(.en)
+            switch Array(folded[(at + 1)...]) {
+            case ["lost"], ["missing"]: return ["report", "lost"] + book
+            case ["damaged"], ["broken"], ["torn"]: return ["report", "damaged"] + book
+            case ["found"]: return ["report", "found"] + book
+            case ["repaired"], ["fixed"]: return ["report", "repaired"] + book
+            case ["returned"], ["back"], ["checked", "in"]: return ["return"] + book
+            default:
+                // A member's own reading ("mark Dune as read") is no category of the book.
+                guard folded[0] == "mark", !["read", "unread", "done", "finished", "seen", "favorite", "favourite", "mine"].contains(folded[at + 1]) else { break }
+                let category = folded[at + 1] == "a" || folded[at + 1] == "an" ? at + 2 : at + 1
+                guard category < words.count else { break }
+                return ["tag"] + book + ["as"] + words[category...]
+            }
+        }
         // "I dropped Dune off", "drop Dune off": a return.
         if folded.count >= 3, folded.last == "off",
            let lead = [["i", "dropped"], ["i've", "dropped"], ["dropped"], ["drop"]].first(where: { folded.count > $0.count + 1 && folded.starts(with: $0) }) {
@@ -1784,6 +1803,11 @@ public enum CommandParser {
                 }
             }
         }
+        // "the author of Dune should be Frank Herbert", "Dune's publisher is Chilton": a correction.
+        if let correction = correctionInWords(words, folded: folded) {
+            cues.append(.en)
+            return correction
+        }
         // change / set / update / fix / correct [the] FIELD of|for|on BOOK to VALUE, or BOOK's FIELD
         guard folded.count >= 4, ["change", "set", "update", "fix", "correct"].contains(folded[0]) else { return nil }
         if let owner = folded.indices.first(where: { $0 >= 1 && $0 + 2 < folded.count && (folded[$0].hasSuffix("'s")) }),
@@ -1794,10 +1818,45 @@ public enum CommandParser {
         }
         let field = folded[1] == "the" ? 2 : 1
         guard field + 2 < folded.count, let (_, fieldLanguage) = fieldNames[folded[field]], fieldLanguage != .fr,
-              ["of", "for", "on"].contains(folded[field + 1]), let to = value(after: field + 2, to: "to") else { return nil }
+              ["of", "for", "on"].contains(folded[field + 1]) else { return nil }
+        if let to = value(after: field + 2, to: "to") {
+            cues.append(.en)
+            return ["edit"] + words[(field + 2)..<to] + ["set", words[field], "to"] + words[(to + 1)...]
+        }
+        // "fix the author of Dune: Frank Herbert": the colon ends the book.
+        guard let colon = folded.indices.first(where: { $0 >= field + 2 && $0 < folded.count - 1 && folded[$0].count > 1 && folded[$0].hasSuffix(":") }) else { return nil }
         cues.append(.en)
-        return ["edit"] + words[(field + 2)..<to] + ["set", words[field], "to"] + words[(to + 1)...]
+        return ["edit"] + words[(field + 2)..<colon] + [String(words[colon].dropLast()), "set", words[field], "to"] + words[(colon + 1)...]
     }
+
+    /// "the author of Dune should be Frank Herbert", "the title of #17 is The Name of the Wind",
+    /// "Dune's publisher should be Chilton": the edit they mean, in words `edit` reads.
+    private static func correctionInWords(_ words: [String], folded: [String]) -> [String]? {
+        // Where the value starts, after the first "should be" (else "is") past `start`.
+        func value(after start: Int) -> (verb: Int, value: Int)? {
+            if let should = folded.indices.first(where: { $0 > start && $0 + 2 < folded.count && folded[$0] == "should" && folded[$0 + 1] == "be" }) {
+                return (should, should + 2)
+            }
+            return folded.indices.first { $0 > start && $0 + 1 < folded.count && folded[$0] == "is" }.map { ($0, $0 + 1) }
+        }
+        // "… is wrong" says what is not right, not what is: the edit, which asks for the value.
+        func edit(_ book: [String], field: String, value: ArraySlice<String>) -> [String] {
+            Self.judgments.contains(value.map(foldWord)) ? ["edit"] + book : ["edit"] + book + ["set", field, "to"] + value
+        }
+        if folded.count >= 6, folded[0] == "the", let (_, language) = fieldNames[folded[1]], language != .fr, ["of", "for"].contains(folded[2]),
+           let (verb, start) = value(after: 3) {
+            return edit(Array(words[3..<verb]), field: words[1], value: words[start...])
+        }
+        if folded.count >= 4, let owner = folded.indices.first(where: { $0 + 2 < folded.count && folded[$0].count > 2 && folded[$0].hasSuffix("'s") }),
+           let (_, language) = fieldNames[folded[owner + 1]], language != .fr, let (verb, start) = value(after: owner + 1), verb == owner + 2 {
+            return edit(words[..<owner] + [String(words[owner].dropLast(2))], field: words[owner + 1], value: words[start...])
+        }
+        return nil
+    }
+    private static let judgments: Set<[String]> = [
+        ["wrong"], ["incorrect"], ["not", "right"], ["not", "correct"], ["misspelled"], ["mistyped"], ["a", "typo"], ["missing"],
+        ["empty"], ["off"], ["broken"], ["bad"], ["all", "wrong"], ["wrong", "too"], ["also", "wrong"], ["still", "wrong"],
+    ]
 
     /// Whether the words after a title's " for " are no one's name: a reason or a time ("the
     /// trip", "my son", "a friend", "tonight", "pour ce soir"), which leaves the book with the

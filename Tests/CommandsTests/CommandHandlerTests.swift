@@ -1831,6 +1831,24 @@ struct CommandHandlerTests {
         #expect(title.text.hasPrefix("Life After Life is checked out to Chloé."), "\(title.text)")
     }
 
+    @Test("corrections as sentences (the author of Dune should be …, fix the author of Dune: …) edit the book; '… is wrong' asks for the value")
+    func correctionSentences() async throws {
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        let handler = try await makeHandler(admins: ["U-ANA"])
+        let refused = await handler.handle(text: "the author of Dune should be F. Herbert", from: ben, at: minute(0))
+        #expect(refused.kind == .error && refused.text.contains("admins"), "\(refused.text)")
+        let fixed = await handler.handle(text: "the author of Dune should be F. Herbert", from: ana, at: minute(1))
+        #expect(fixed.text == "Dune (#1): the author is now F. Herbert.", "\(fixed.text)")
+        let colon = await handler.handle(text: "fix the author of Dune: Frank Herbert", from: ana, at: minute(2))
+        #expect(colon.text == "Dune (#1): the author is now Frank Herbert.", "\(colon.text)")
+        let wrong = await handler.handle(text: "Dune's publisher is wrong", from: ana, at: minute(3))
+        #expect(wrong.kind == .error && wrong.text.hasPrefix("edit needs more"), "\(wrong.text)")
+        let shown = await handler.handle(text: "show Dune", from: ana, at: minute(4))
+        #expect(!shown.text.contains("wrong"), "\(shown.text)")
+        let lost = await handler.handle(text: "mark Emma as lost", from: ana, at: minute(5))
+        #expect(lost.text.contains("Emma") && lost.text.contains("lost"), "\(lost.text)")
+    }
+
     @Test("what is Dune? / c'est quoi Dune ?: everything about the book when it names one; what's up stays not understood")
     func whatIsABook() async throws {
         let handler = try await makeHandler()

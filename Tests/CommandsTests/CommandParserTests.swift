@@ -746,6 +746,17 @@ let parseTable: [ParseCase] = [
     ParseCase("we got a second copy of Dune", .addCopy(book: "Dune")),
     ParseCase("I bought a copy of Dune", .addCopy(book: "Dune")),
     ParseCase("isbn 978-0-261-10334-4", .whoHas(book: "9780261103344"), nil),
+    // Corrections and marks, as admins write them.
+    ParseCase("fix the author of Dune: Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
+    ParseCase("the author of Dune should be Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
+    ParseCase("the title of #17 is The Name of the Wind", .edit(book: "#17", field: .title, value: "The Name of the Wind")),
+    ParseCase("Dune's publisher should be Chilton", .edit(book: "Dune", field: .publisher, value: "Chilton")),
+    ParseCase("the author of Dune is wrong", .unknown(text: "edit", suggestion: "edit")),
+    ParseCase("mark Dune as lost", .report(book: "Dune", kind: .lost)),
+    ParseCase("flag Dune as damaged", .report(book: "Dune", kind: .damaged)),
+    ParseCase("mark Dune as found", .report(book: "Dune", kind: .found)),
+    ParseCase("mark Dune as a classic", .categorize(book: "Dune", categories: ["classic"], remove: false)),
+    ParseCase("mark Dune as read", .unknown(text: "mark Dune as read", suggestion: nil)),
     // "what is Dune" is a show only when the library has that book (the handler's to say).
     ParseCase("what is Dune", .unknown(text: "what is Dune", suggestion: nil)),
     ParseCase("what is the loan period?", .rules(book: nil)),
