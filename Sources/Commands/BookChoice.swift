@@ -30,7 +30,7 @@ struct BookChoice: Sendable {
         guard answer.utf8.count <= 400 else { return nil }
         let key = TextKey.fold(CommandParser.unquote(answer))
         guard !key.isEmpty else { return nil }
-        if let place = place(key) { return candidates.indices.contains(place) ? candidates[place] : nil }
+        if let place = Self.place(key, among: candidates.count) { return candidates.indices.contains(place) ? candidates[place] : nil }
         if let number = Int(key) ?? number(afterLabel: key) {
             if showsNumbers, let candidate = candidates.first(where: { $0.book.id == Int64(number) }) { return candidate }
             return number >= 1 && number <= candidates.count ? candidates[number - 1] : nil
@@ -53,8 +53,10 @@ struct BookChoice: Sendable {
         return nil
     }
 
-    /// "the second one", "2nd", "la deuxième", "le dernier": the place in the list, from 0.
-    private func place(_ key: String) -> Int? {
+    /// "the second one", "2nd", "la deuxième", "le dernier": the place in a list of `count`,
+    /// from 0 (folded `key`, `TextKey.fold`).
+    static func place(_ key: String, among count: Int) -> Int? {
+        guard key.utf8.count <= 24 else { return nil }
         var words = key.split(separator: " ").map(String.init)
         if let first = words.first, ["the", "le", "la", "l"].contains(first) { words.removeFirst() }
         if let last = words.last, ["one", "book", "livre"].contains(last), words.count > 1 { words.removeLast() }
@@ -65,8 +67,18 @@ struct BookChoice: Sendable {
         case "third", "3rd", "troisieme", "3e", "3eme": return 2
         case "fourth", "4th", "quatrieme", "4e", "4eme": return 3
         case "fifth", "5th", "cinquieme", "5e", "5eme": return 4
-        case "last", "dernier", "derniere": return candidates.count - 1
-        default: return nil
+        case "sixth", "sixieme": return 5
+        case "seventh", "septieme": return 6
+        case "eighth", "huitieme": return 7
+        case "ninth", "neuvieme": return 8
+        case "tenth", "dixieme": return 9
+        case "last", "dernier", "derniere": return count - 1
+        default:
+            // "12th", "21st", "12e", "12eme": the number before its ending.
+            let word = words[0]
+            guard let ending = ["st", "nd", "rd", "th", "eme", "e"].first(where: { word.hasSuffix($0) }),
+                  let number = Int(word.dropLast(ending.count)), number >= 1, number <= 1_000 else { return nil }
+            return number - 1
         }
     }
 }

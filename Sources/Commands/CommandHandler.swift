@@ -95,6 +95,9 @@ public actor CommandHandler {
     private var pending: Recent<PendingAction>
     /// What each member last named, for "it" in their next command.
     private var lastNamed = Recent<String>(window: LastNamedBook.window)
+    /// The books each member was last shown as a list (`my books`, `list`, a search), in
+    /// order, for "the second one" in their next commands.
+    private var listed = Recent<[Int64]>(window: LastNamedBook.window)
     /// What a reply last asked each member, which their next message answers.
     private var offered: Recent<Offer>
     /// What undoes each member's last change, for `undo`.
@@ -374,6 +377,17 @@ public actor CommandHandler {
         if case .unknown(let text, let suggestion?) = intent, let last,
            let pointer = CommandParser.parse(suggestion).intent.bookReference, LastNamedBook.pointsBack(pointer), suggestion.hasSuffix(pointer) {
             return .intent(.unknown(text: text, suggestion: suggestion.dropLast(pointer.count) + last))
+        }
+        // "return the second one": the second book of the list the member was last shown.
+        if let reference = intent.bookReference, let shown = listed.value(for: sender.key, at: now),
+           let place = BookChoice.place(TextKey.fold(reference), among: shown.count), (try? await library.isTitle(reference)) != true {
+            guard shown.indices.contains(place) else {
+                let l = words.language
+                return .reply(Reply(.error, l == .en ? "The list you were shown has \(words.books(shown.count)): name the book by its title or its number (\(code: "#\(shown[0])"))."
+                                                     : "La liste que vous avez vue a \(words.books(shown.count)) : donnez le titre du livre ou son numéro (\(code: "#\(shown[0])")).",
+                                    language: l))
+            }
+            return .intent(intent.naming("#\(shown[place])"))
         }
         guard let reference = intent.bookReference, LastNamedBook.pointsBack(reference) else { return .intent(intent) }
         if let last {
@@ -1388,6 +1402,7 @@ public actor CommandHandler {
                 let number: RichText = "\(code: "#\(status.book.id)") "
                 return RichText(spans: number.spans + line.spans)
             }
+            listed.set(statuses.map(\.book.id), for: sender.key, at: now)
             return Reply(.info, l == .en ? "\(statuses.count) copies:" : "\(statuses.count) exemplaires :", lines: numbered, language: l)
 
         case .loansOf(let name):
@@ -1410,6 +1425,7 @@ public actor CommandHandler {
                     suggestion: kept.first.map { l.pick("checkout ", "emprunter ") + words.reference($0.book) + (you ? "" : l.pick(" as ", " pour ") + borrower.name) }
                         ?? l.pick("list available", "liste disponibles"), language: l)
             }
+            listed.set(loans.map(\.book.id) + kept.map(\.book.id) + awaited.map(\.status.book.id), for: sender.key, at: now)
             // The member's one book is what "it" means next ("return it"); among several, none is.
             if you {
                 if loans.count == 1 { lastNamed.set("#\(loans[0].book.id)", for: sender.key, at: now) } else { lastNamed.remove(sender.key, at: now) }
@@ -1869,6 +1885,7 @@ public actor CommandHandler {
                 suggestion = next
             }
             let range = page > 1 ? "\(skipped + 1)-\(skipped + min(books.count, limit))" : nil
+            listed.set(books.prefix(limit).map(\.book.id), for: sender.key, at: now)
             return Reply(.info, words.listTitle(filter, shown: min(books.count, limit), total: counts, range: range),
                          lines: lines, suggestion: suggestion, language: l)
 
@@ -1885,6 +1902,7 @@ public actor CommandHandler {
                 lines.append(RichText(stringLiteral: l.pick("… and more: add a word to narrow it down.", "… et d'autres : ajoutez un mot pour affiner.")))
             }
             let count = min(found.count, shown)
+            listed.set(found.prefix(shown).map(\.book.id), for: sender.key, at: now)
             return Reply(.info, l == .en ? "\(found.count > shown ? "The first \(count)" : "\(count)") found for '\(shortened(query))':"
                                          : "\(found.count > shown ? "Les \(count) premiers" : "\(count)") \(count == 1 ? "trouvé" : "trouvés") pour « \(shortened(query)) » :",
                          lines: lines, language: l)
@@ -1921,6 +1939,7 @@ public actor CommandHandler {
                 return Reply(.info, RichText(stringLiteral: l.pick("The library has no books yet.", "La bibliothèque n'a encore aucun livre.")),
                              suggestion: l.pick("add TITLE by AUTHOR", "ajouter TITRE par AUTEUR"), language: l)
             }
+            listed.set(found.map(\.status.book.id), for: sender.key, at: now)
             return words.recommendations(found, like: like)
 
         case .remind(let name, let reference):

@@ -1849,6 +1849,30 @@ struct CommandHandlerTests {
         #expect(lost.text.contains("Emma") && lost.text.contains("lost"), "\(lost.text)")
     }
 
+    @Test("the second one, le dernier: a book of the list the member was last shown (my books, a search, list); a title that reads so is that book")
+    func placeInTheLastList() async throws {
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune, Emma and Les Misérables", from: ana, at: minute(0))
+        let mine = await handler.handle(text: "my books", from: ana, at: minute(1))
+        #expect(mine.text.hasPrefix("You have 3 books:\n  Dune, due Tue 15 Dec\n  Emma, due Tue 15 Dec\n  Les Misérables"), "\(mine.text)")
+        let second = await handler.handle(text: "return the second one", from: ana, at: minute(2))
+        #expect(second.text.hasPrefix("Thanks! Emma is back on the shelf"), "\(second.text)")
+        // The list stays the one shown: "the last" is still Les Misérables.
+        let last = await handler.handle(text: "rendre le dernier", from: ana, at: minute(3))
+        #expect(last.text.hasPrefix("Merci ! Les Misérables est de retour sur l'étagère"), "\(last.text)")
+        let beyond = await handler.handle(text: "renew the 4th", from: ana, at: minute(4))
+        #expect(beyond.text == "The list you were shown has 3 books: name the book by its title or its number (`#1`).", "\(beyond.text)")
+        // Another list replaces it; each member has their own.
+        let found = await handler.handle(text: "search Hugo", from: ben, at: minute(5))
+        #expect(found.text.contains("Les Misérables"), "\(found.text)")
+        let shown = await handler.handle(text: "show the first", from: ben, at: minute(6))
+        #expect(shown.text.hasPrefix("#3 Les Misérables"), "\(shown.text)")
+        _ = await handler.handle(text: "add The Last One by Alexandra Oliva", from: ana, at: minute(7))
+        let title = await handler.handle(text: "show The Last One", from: ana, at: minute(8))
+        #expect(title.text.hasPrefix("#4 The Last One"), "\(title.text)")
+    }
+
     @Test("what is Dune? / c'est quoi Dune ?: everything about the book when it names one; what's up stays not understood")
     func whatIsABook() async throws {
         let handler = try await makeHandler()
