@@ -170,6 +170,7 @@ public enum CommandParser {
     private static let linkingWords: [[String]] = [
         ["also"], ["and"], ["and", "also"], ["btw"], ["by", "the", "way"], ["oh"], ["so"], ["well"], ["hmm"], ["um"], ["anyway"],
         ["aussi"], ["et"], ["alors"], ["bon"], ["du", "coup"], ["au", "fait"], ["sinon"], ["euh"],
+        ["ok"], ["okay"], ["done"], ["c'est", "bon"], ["c'est", "fait"], ["voila"], ["voilà"],
     ].sorted { $0.count > $1.count }
 
     /// The language a line that is no command seems written in, by its little words, so that
@@ -1119,6 +1120,15 @@ public enum CommandParser {
         (["tu", "me", "conseilles", "quoi"], "que lire", .fr), (["vous", "me", "conseillez", "quoi"], "que lire", .fr),
         (["qu'est-ce", "que", "tu", "me", "conseilles"], "que lire", .fr), (["qu'est-ce", "que", "vous", "me", "conseillez"], "que lire", .fr),
         (["que", "me", "conseillez-vous"], "que lire", .fr),
+        (["mets-moi", "sur", "la", "liste", "pour"], "réserver", .fr), (["mettez-moi", "sur", "la", "liste", "pour"], "réserver", .fr),
+        (["mets-moi", "dans", "la", "file", "pour"], "réserver", .fr), (["inscris-moi", "pour"], "réserver", .fr),
+        (["inscrivez-moi", "pour"], "réserver", .fr),
+        (["j'ai", "combien", "de", "livres"], "mes livres", .fr), (["combien", "de", "livres", "ai-je"], "mes livres", .fr),
+        (["combien", "de", "livres", "j'ai"], "mes livres", .fr),
+        (["tu", "as", "des", "livres", "de"], "chercher", .fr), (["vous", "avez", "des", "livres", "de"], "chercher", .fr),
+        (["as-tu", "des", "livres", "de"], "chercher", .fr), (["tu", "as", "des", "livres", "sur"], "chercher", .fr),
+        (["vous", "avez", "des", "livres", "sur"], "chercher", .fr), (["as-tu", "des", "livres", "sur"], "chercher", .fr),
+        (["les", "nouveautes"], "liste récents", .fr), (["aide-moi"], "aide", .fr), (["aidez-moi"], "aide", .fr),
         (["je", "peux", "avoir"], "emprunter", .fr), (["puis-je", "avoir"], "emprunter", .fr), (["je", "pourrais", "avoir"], "emprunter", .fr),
         (["est-ce", "que", "je", "peux", "avoir"], "emprunter", .fr), (["pourrais-je", "avoir"], "emprunter", .fr),
         // Who is first in a book's line: its details, which list the line.
@@ -1321,6 +1331,9 @@ public enum CommandParser {
         (["ping", "me", "when"], .en), (["alert", "me", "when"], .en), (["message", "me", "when"], .en), (["let", "me", "know", "once"], .en),
         (["previens-moi", "quand"], .fr), (["prevenez-moi", "quand"], .fr), (["dis-moi", "quand"], .fr), (["dites-moi", "quand"], .fr),
         (["previens-moi", "lorsque"], .fr), (["prevenez-moi", "lorsque"], .fr), (["avertis-moi", "quand"], .fr),
+        (["je", "veux", "etre", "prevenu", "quand"], .fr), (["je", "voudrais", "etre", "prevenu", "quand"], .fr),
+        (["je", "veux", "etre", "prevenue", "quand"], .fr), (["je", "voudrais", "etre", "prevenue", "quand"], .fr),
+        (["previens-moi", "des", "que"], .fr), (["prevenez-moi", "des", "que"], .fr),
     ]
     /// The first of `entries` whose lead starts `folded` and one of whose tails ends it, with
     /// words between them; that entry and the tail.

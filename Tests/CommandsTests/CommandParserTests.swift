@@ -757,6 +757,15 @@ let parseTable: [ParseCase] = [
     ParseCase("mark Dune as found", .report(book: "Dune", kind: .found)),
     ParseCase("mark Dune as a classic", .categorize(book: "Dune", categories: ["classic"], remove: false)),
     ParseCase("mark Dune as read", .unknown(text: "mark Dune as read", suggestion: nil)),
+    // French, as members write it.
+    ParseCase("c'est bon je l'ai rendu", .returnBook(book: "ça"), .fr),
+    ParseCase("mets-moi sur la liste pour Dune", .hold(book: "Dune"), .fr),
+    ParseCase("je veux être prévenu quand Dune revient", .hold(book: "Dune"), .fr),
+    ParseCase("j'ai combien de livres ?", .loansOf(borrower: nil), .fr),
+    ParseCase("tu as des livres de science-fiction ?", .search(query: "science-fiction"), .fr),
+    ParseCase("les nouveautés", .list(filter: .all, order: .newest), .fr),
+    ParseCase("aide-moi", .help(topic: nil), .fr),
+    ParseCase("ok return Dune", .returnBook(book: "Dune")),
     // "what is Dune" is a show only when the library has that book (the handler's to say).
     ParseCase("what is Dune", .unknown(text: "what is Dune", suggestion: nil)),
     ParseCase("what is the loan period?", .rules(book: nil)),
