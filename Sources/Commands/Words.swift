@@ -25,14 +25,21 @@ struct Words: Sendable {
     func day(_ date: Date) -> String { dates.day(date, language, now: now) }
 
     /// After a loan's due day, how late it is: " (3 days overdue)", " (en retard de 3 jours)";
-    /// "" while it is not.
+    /// on its last days, " (tomorrow)", " (today)"; "" otherwise.
     func lateness(_ loan: Loan) -> String {
         latenessText(loan).map { " (\($0))" } ?? ""
     }
 
-    /// "3 days overdue", or nil while the loan is not.
+    /// "3 days overdue"; "today" or "tomorrow" when it is due that day; nil otherwise.
     private func latenessText(_ loan: Loan) -> String? {
-        guard loan.isOverdue(at: now) else { return nil }
+        guard loan.isOverdue(at: now) else {
+            guard loan.isOpen else { return nil }
+            switch dates.daysAfter(now, now: loan.dueAt) {
+            case 0: return language == .en ? "today" : "aujourd'hui"
+            case 1: return language == .en ? "tomorrow" : "demain"
+            default: return nil
+            }
+        }
         let days = max(1, dates.daysAfter(loan.dueAt, now: now))
         return language == .en ? "\(days == 1 ? "1 day" : "\(days) days") overdue"
                                : "en retard \(days == 1 ? "d'un jour" : "de \(days) jours")"

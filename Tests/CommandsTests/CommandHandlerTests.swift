@@ -1873,6 +1873,20 @@ struct CommandHandlerTests {
         #expect(title.text.hasPrefix("#4 The Last One"), "\(title.text)")
     }
 
+    @Test("a loan on its last days says so: (tomorrow), (today), then how late it is")
+    func dueTomorrowAndToday() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let before = await handler.handle(text: "my books", from: ana, at: utc("2026-12-13 12:00:00"))
+        #expect(before.text.hasPrefix("You have 1 book:\n  Dune, due Tue 15 Dec\n"), "\(before.text)")
+        let eve = await handler.handle(text: "who has Dune", from: ben, at: utc("2026-12-14 12:00:00"))
+        #expect(eve.text.hasPrefix("Ana has Dune since Tue 1 Dec, due Tue 15 Dec (tomorrow)."), "\(eve.text)")
+        let day = await handler.handle(text: "mes livres", from: ana, at: utc("2026-12-15 07:00:00"))
+        #expect(day.text.hasPrefix("Vous avez 1 livre :\n  Dune, à rendre mar. 15 déc. (aujourd'hui)"), "\(day.text)")
+        let late = await handler.handle(text: "my books", from: ana, at: utc("2026-12-16 12:00:00"))
+        #expect(late.text.contains("Dune, due Tue 15 Dec (1 day overdue)"), "\(late.text)")
+    }
+
     @Test("what is Dune? / c'est quoi Dune ?: everything about the book when it names one; what's up stays not understood")
     func whatIsABook() async throws {
         let handler = try await makeHandler()

@@ -32,7 +32,7 @@ struct ReportsTests {
         let text = PlainRenderer.render(try await reports.digest(at: december2))
         #expect(text == """
             Who has what: 3 books out
-              Ana: Dune, due Tue 24 Nov (8 days overdue); Emma, due Thu 3 Dec
+              Ana: Dune, due Tue 24 Nov (8 days overdue); Emma, due Thu 3 Dec (tomorrow)
               Ben: Persuasion, due Sat 12 Dec
               Holds:
               Dune: Chloé waiting
@@ -46,7 +46,7 @@ struct ReportsTests {
         let text = PlainRenderer.render(try await reports.digest(at: december2))
         #expect(text == """
             Qui a quoi : 3 livres empruntés
-              Ana : Dune, à rendre mar. 24 nov. (en retard de 8 jours) ; Emma, à rendre jeu. 3 déc.
+              Ana : Dune, à rendre mar. 24 nov. (en retard de 8 jours) ; Emma, à rendre jeu. 3 déc. (demain)
               Ben : Persuasion, à rendre sam. 12 déc.
               Réservations :
               Dune : Chloé en attente
@@ -63,7 +63,7 @@ struct ReportsTests {
         let english = LibraryReports(library: library, language: .en, timeZone: try zone("Europe/Paris"))
         #expect(PlainRenderer.render(try await english.digest(at: december2)) == """
             Who has what: 2 books out
-              Ana: Emma, due Thu 3 Dec
+              Ana: Emma, due Thu 3 Dec (tomorrow)
               Ben: Persuasion, due Sat 12 Dec
               Holds:
               Dune: on the shelf, kept for Chloé until Tue 8 Dec, then Dan waiting
@@ -97,7 +97,7 @@ struct ReportsTests {
         let digest = PlainRenderer.render(try await english.digest(at: december2))
         #expect(digest == """
             Who has what: 3 books out
-              Ana: Dune, due Tue 24 Nov (8 days overdue; reported lost by Ana, Mon 30 Nov); Emma, due Thu 3 Dec
+              Ana: Dune, due Tue 24 Nov (8 days overdue; reported lost by Ana, Mon 30 Nov); Emma, due Thu 3 Dec (tomorrow)
               Ben: Persuasion, due Sat 12 Dec (reported damaged by Chloé, Tue 1 Dec)
               Holds:
               Dune: Chloé waiting
@@ -130,7 +130,7 @@ struct ReportsTests {
         #expect(PlainRenderer.render(try #require(reminders.first).reply) == """
             Library reminder for Ana: 2 books to bring back
               Dune, due Tue 24 Nov (8 days overdue) — Chloé is waiting for it
-              Emma, due Thu 3 Dec
+              Emma, due Thu 3 Dec (tomorrow)
               Type `return Dune` once it is back: someone is waiting for it, so it cannot be renewed.
               Or `return all` once they are all back.
               Try: `return Dune`
