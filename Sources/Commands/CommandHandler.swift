@@ -744,6 +744,7 @@ public actor CommandHandler {
 
     /// "all", "everything", "tout", "mes livres": every book the asker has.
     private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all", "them",
+                                                "all my loans", "my loans", "everything i have", "all my holds", "my holds",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]
     /// The asker's one book, whatever it is: "renew my book" (and, with no book named lately,
     /// the words that point back at one: "return it", `LastNamedBook.pointsBack`).
@@ -1837,7 +1838,9 @@ public actor CommandHandler {
                 if offered.remove(sender.key, at: now) != nil {
                     return Reply(.info, RichText(stringLiteral: l.pick("OK: nothing was done.", "D'accord : rien n'a été fait.")), language: l)
                 }
-                return Reply(.info, RichText(stringLiteral: l.pick("There is nothing to cancel.", "Il n'y a rien à annuler.")), language: l)
+                // A change just made is undone, not cancelled: `undo` is offered.
+                let undo = undoable.value(for: sender.key, at: now) != nil ? l.pick("undo", "défaire") : nil
+                return Reply(.info, RichText(stringLiteral: l.pick("There is nothing to cancel.", "Il n'y a rien à annuler.")), suggestion: undo, language: l)
             }
             return Reply(.info, RichText(stringLiteral: l.pick("Cancelled: nothing was deleted.", "Annulé : rien n'a été supprimé.")), language: l)
 

@@ -1129,6 +1129,27 @@ public enum CommandParser {
         (["as-tu", "des", "livres", "de"], "chercher", .fr), (["tu", "as", "des", "livres", "sur"], "chercher", .fr),
         (["vous", "avez", "des", "livres", "sur"], "chercher", .fr), (["as-tu", "des", "livres", "sur"], "chercher", .fr),
         (["les", "nouveautes"], "liste récents", .fr), (["aide-moi"], "aide", .fr), (["aidez-moi"], "aide", .fr),
+        (["just", "returned"], "return", .en), (["i", "just", "returned"], "return", .en), (["i've", "just", "returned"], "return", .en),
+        (["grabbing"], "take", .en), (["i'm", "grabbing"], "take", .en), (["took"], "take", .en), (["i", "just", "took"], "take", .en),
+        // A book's line: its details list who waits.
+        (["who", "reserved"], "show", .en), (["who", "has", "reserved"], "show", .en), (["how", "many", "holds", "on"], "show", .en),
+        (["how", "many", "holds", "for"], "show", .en), (["how", "long", "is", "the", "waitlist", "for"], "show", .en),
+        (["how", "long", "is", "the", "line", "for"], "show", .en), (["how", "long", "is", "the", "queue", "for"], "show", .en),
+        (["how", "many", "people", "are", "in", "line", "for"], "show", .en),
+        (["what's", "the", "status", "of"], "who has", .en), (["what", "is", "the", "status", "of"], "who has", .en),
+        (["status", "of"], "who has", .en), (["status", "for"], "who has", .en), (["how", "late", "is"], "who has", .en),
+        (["am", "i", "late", "with"], "who has", .en), (["am", "i", "late", "returning"], "who has", .en),
+        (["what", "books", "do", "i", "need", "to", "return"], "my books", .en), (["what", "do", "i", "need", "to", "return"], "my books", .en),
+        (["what", "do", "i", "have", "to", "return"], "my books", .en), (["what", "should", "i", "return"], "my books", .en),
+        (["show", "all", "books"], "list", .en), (["show", "all", "the", "books"], "list", .en), (["all", "books"], "list", .en),
+        (["all", "the", "books"], "list", .en), (["full", "list"], "list", .en), (["catalog"], "list", .en), (["catalogue"], "list", .en),
+        (["the", "catalog"], "list", .en), (["the", "catalogue"], "list", .en), (["browse"], "list", .en),
+        (["what", "do", "you", "have"], "list", .en), (["what", "have", "you", "got"], "list", .en),
+        (["random", "book"], "recommend", .en), (["a", "random", "book"], "recommend", .en), (["surprise", "me"], "recommend", .en),
+        (["i", "need", "another", "week", "with"], "renew", .en), (["another", "week", "with"], "renew", .en),
+        (["i", "need", "more", "time", "with"], "renew", .en), (["more", "time", "with"], "renew", .en),
+        (["a", "few", "more", "days", "with"], "renew", .en), (["i", "need", "a", "few", "more", "days", "with"], "renew", .en),
+        (["cancel", "that"], "cancel", .en), (["cancel", "it"], "cancel", .en),
         (["je", "peux", "avoir"], "emprunter", .fr), (["puis-je", "avoir"], "emprunter", .fr), (["je", "pourrais", "avoir"], "emprunter", .fr),
         (["est-ce", "que", "je", "peux", "avoir"], "emprunter", .fr), (["pourrais-je", "avoir"], "emprunter", .fr),
         // Who is first in a book's line: its details, which list the line.
@@ -1315,6 +1336,9 @@ public enum CommandParser {
         (["i", "lent"], "lend", .en), (["i've", "lent"], "lend", .en),
         (["j'ai", "donne"], "passer", .fr), (["j'ai", "passe"], "passer", .fr), (["j'ai", "prete"], "prête", .fr),
         (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
+        // Reading a book: probably had from the shelf, asked about.
+        (["i'm", "reading"], "checkout", .en), (["i", "am", "reading"], "checkout", .en), (["i", "started"], "checkout", .en),
+        (["i'll", "grab"], "checkout", .en), (["i'm", "holding"], "checkout", .en), (["je", "lis"], "emprunter", .fr),
     ].sorted { $0.words.count > $1.words.count }
 
     /// "how do I", "comment": before a verb, a question of how to use it.
@@ -1468,7 +1492,7 @@ public enum CommandParser {
     ]
 
     private static let putBack: [[String]] = [
-        ["give"], ["hand"], ["put"], ["bring"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
+        ["give"], ["hand"], ["put"], ["bring"], ["gave"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
 
     /// Putting a book on the shelf, without "back": the leads, the place, the language.
@@ -1588,6 +1612,12 @@ public enum CommandParser {
            ["-le", "-la", "-le-moi", "-la-moi"].contains(first[dash...]), let verb = Self.frenchImperatives[String(first[..<dash])] {
             cues.append(.fr)
             return [verb, "ça"] + words.dropFirst()
+        }
+        // "is Dune reserved?", "is Dune on hold": its details, which list who waits.
+        if folded.count >= 3, folded[0] == "is",
+           let tail = [["reserved"], ["on", "hold"], ["held"]].first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }) {
+            cues.append(.en)
+            return ["show"] + words[1..<(words.count - tail.count)]
         }
         // "is Dune available?", "is Dune in", "is Dune on the shelf": who has it.
         if folded.count >= 3, folded[0] == "is", !["anything", "something", "everything"].contains(folded[1]),

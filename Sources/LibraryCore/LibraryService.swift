@@ -965,8 +965,8 @@ public struct LibraryService: Sendable {
         // Where it goes back: "return Dune to the library", "rendre Dune à la bibliothèque".
         "to the library", "to the shelf", "on the shelf", "back", "back to the library", "back on the shelf",
         "a la bibliotheque", "sur l'etagere",
-        // "hand Dune over to Ben".
-        "over",
+        // "hand Dune over to Ben"; "where's Dune at".
+        "over", "at",
         // Where it is taken from: "delete Dune from the catalog", "supprimer Dune du catalogue".
         "from the library", "from the shelf", "from the catalog", "from the catalogue", "from the collection",
         "de la bibliotheque", "du catalogue", "de l'etagere",

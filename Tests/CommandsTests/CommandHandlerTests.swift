@@ -1887,6 +1887,24 @@ struct CommandHandlerTests {
         #expect(late.text.contains("Dune, due Tue 15 Dec (1 day overdue)"), "\(late.text)")
     }
 
+    @Test("cancel that after a change offers undo; where's Dune at asks who has it; renew all my loans is every loan")
+    func cancelThatOffersUndo() async throws {
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        let handler = try await makeHandler()
+        let nothing = await handler.handle(text: "cancel that", from: ana, at: minute(0))
+        #expect(nothing.text == "There is nothing to cancel." && nothing.suggestion == nil, "\(nothing.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        let cancelled = await handler.handle(text: "cancel that", from: ana, at: minute(2))
+        #expect(cancelled.text == "There is nothing to cancel.\n  Try: `undo`", "\(cancelled.text)")
+        let undone = await handler.handle(text: try #require(cancelled.suggestion), from: ana, at: minute(3))
+        #expect(undone.kind == .success && undone.text.contains("Dune"), "\(undone.text)")
+        let at = await handler.handle(text: "where's Dune at?", from: ben, at: minute(4))
+        #expect(at.text.hasPrefix("Dune is on the shelf."), "\(at.text)")
+        _ = await handler.handle(text: "checkout Dune and Emma", from: ben, at: minute(5))
+        let renewed = await handler.handle(text: "renew all my loans", from: ben, at: minute(6))
+        #expect(renewed.text.contains("Dune") && renewed.text.contains("Emma") && !renewed.text.contains("No book matches"), "\(renewed.text)")
+    }
+
     @Test("what is Dune? / c'est quoi Dune ?: everything about the book when it names one; what's up stays not understood")
     func whatIsABook() async throws {
         let handler = try await makeHandler()
