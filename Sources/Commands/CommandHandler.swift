@@ -95,6 +95,15 @@ public actor CommandHandler {
     private var pending: Recent<PendingAction>
     /// What each member last named, for "it" in their next command.
     private var lastNamed = Recent<String>(window: LastNamedBook.window)
+    /// Each member's last command about one book, for "I meant Emma" right after it.
+    private var lastCommand = Recent<LastCommand>(window: CommandHandler.correctionWindow)
+    private struct LastCommand {
+        var intent: Intent
+        var at: Date
+        /// It changed the library (an `undo` at `at` takes it back).
+        var changed: Bool
+    }
+    static let correctionWindow: TimeInterval = 10 * 60
     /// The books each member was last shown as a list (`my books`, `list`, a search), in
     /// order, for "the second one" in their next commands.
     private var listed = Recent<[Int64]>(window: LastNamedBook.window)
@@ -188,6 +197,18 @@ public actor CommandHandler {
     }
 
     public func handle(_ command: ParsedCommand, from sender: Sender, at now: Date) async -> Reply {
+        // "I meant Emma": the last command again, of that book, its change undone first ("I mean,
+        // who has Dune?" is that question; "I Meant It", a title, is that book).
+        if case .unknown(let text, _) = command.intent, let meant = CommandParser.correction(text),
+           (try? await library.isTitle(CommandParser.unquote(text))) != true {
+            let rest = CommandParser.parse(meant.book)
+            guard case .unknown = rest.intent else { return await handle(rest, from: sender, at: now) }
+            if let last = lastCommand.remove(sender.key, at: now) {
+                return await correcting(last, to: meant.book, language: command.language ?? meant.language, from: sender, at: now)
+            }
+            // Nothing to correct: the book, as if named alone.
+            return await handle(ParsedCommand(intent: .unknown(text: meant.book, suggestion: nil), language: meant.language), from: sender, at: now)
+        }
         // "Which one?" answered with a book's number, its place in the list or its title.
         if case .unknown(let text, _) = command.intent, case .choice(let choice)? = offered.value(for: sender.key, at: now),
            let picked = choice.pick(text) {
@@ -216,6 +237,7 @@ public actor CommandHandler {
                 reply = try await run(intent, sender: sender, now: now, words: words)
             }
             await remember(intent, for: sender, at: now)
+            recordLast(intent, changed: reply.kind == .success && Self.changesTheLibrary(intent), for: sender, at: now)
             // A change that nothing undoes (a renewal, `clean`) leaves nothing to undo: `undo`
             // would otherwise reach back to an older change.
             if reply.kind == .success, Self.changesTheLibrary(intent), undoable.value(for: sender.key, at: now)?.at != now {
@@ -223,6 +245,7 @@ public actor CommandHandler {
             }
             return reply
         } catch let error as LibraryError {
+            recordLast(intent, changed: false, for: sender, at: now)
             switch error {
             case .notFound(_, let suggestions):
                 lastNamed.remove(sender.key, at: now)
@@ -254,6 +277,35 @@ public actor CommandHandler {
                 "Un problème est survenu avec la base de la bibliothèque ; rien n'a été modifié. Réessayez.")),
                 language: language)
         }
+    }
+
+    /// Keeps `intent` as the member's last command when it is about one book (forgets the one
+    /// before otherwise), for "I meant …".
+    private func recordLast(_ intent: Intent, changed: Bool, for sender: Sender, at now: Date) {
+        switch intent {
+        case .undo, .confirm, .cancel, .thanks, .several, .unknown: return
+        default: break
+        }
+        guard intent.bookReference != nil else {
+            lastCommand.remove(sender.key, at: now)
+            return
+        }
+        lastCommand.set(LastCommand(intent: intent, at: now, changed: changed), for: sender.key, at: now)
+    }
+
+    /// "I meant Emma" after `last`: its change undone (when `undo` still reaches it), then the
+    /// same command of `book`, both answered in one reply.
+    private func correcting(_ last: LastCommand, to book: String, language: Language?, from sender: Sender, at now: Date) async -> Reply {
+        var replies: [Reply] = []
+        if last.changed, undoable.value(for: sender.key, at: now)?.at == last.at {
+            replies.append(await handle(ParsedCommand(intent: .undo, language: language), from: sender, at: now))
+            // Undoing the undo would bring the mistake back: the corrected command is what `undo` takes back next.
+            undoable.remove(sender.key, at: now)
+        }
+        replies.append(await handle(ParsedCommand(intent: last.intent.naming(book), language: language), from: sender, at: now))
+        guard replies.count > 1 else { return replies[0] }
+        let l = if let language { language } else { await preferredLanguage(of: sender) }
+        return words(l, at: now).oneAfterAnother(replies)
     }
 
     /// Whether a reply may offer `intent` for a `yes` or a choice: a command about one book,

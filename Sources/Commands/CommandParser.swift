@@ -2117,6 +2117,26 @@ public enum CommandParser {
     private static let contractionStarts = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[0]) : nil })
     private static let contractionSeconds = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[1]) : nil })
 
+    /// "I meant Emma", "sorry, I meant Emma", "non, je voulais dire Emma": the book the member
+    /// meant in their last command (as typed), and the language of the words.
+    static func correction(_ text: String) -> (book: String, language: Language)? {
+        let words = spaceSeparated(text)
+        let folded = words.prefix(6).map { foldWord($0.trimmingCharacters(in: [",", ":", "!", "."])) }
+        guard let lead = correctionLeads.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) else { return nil }
+        let book = unquote(words.dropFirst(lead.words.count).joined(separator: " "))
+        return book.isEmpty ? nil : (book, lead.language)
+    }
+    private static let correctionLeads: [(words: [String], language: Language)] = {
+        var leads: [(words: [String], language: Language)] = []
+        for before in [[], ["sorry"], ["no"], ["oops"], ["oh"], ["nope"], ["sorry", "no"], ["no", "sorry"]] {
+            for said in [["i", "meant"], ["i", "mean"], ["i", "meant", "to", "say"]] { leads.append((before + said, .en)) }
+        }
+        for before in [[], ["pardon"], ["non"], ["oups"], ["desole"], ["desolee"], ["non", "pardon"]] {
+            for said in [["je", "voulais", "dire"], ["je", "veux", "dire"]] { leads.append((before + said, .fr)) }
+        }
+        return leads.sorted { $0.words.count > $1.words.count }
+    }()
+
     /// "what is Dune?", "c'est quoi Dune ?", "qu'est-ce que Dune": what is asked about (as
     /// typed) and the question's language. Whether that names a book is the library's to say:
     /// "what's up" asks nothing of a book.

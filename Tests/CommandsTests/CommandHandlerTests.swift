@@ -1905,6 +1905,39 @@ struct CommandHandlerTests {
         #expect(renewed.text.contains("Dune") && renewed.text.contains("Emma") && !renewed.text.contains("No book matches"), "\(renewed.text)")
     }
 
+    @Test("I meant Emma: the last command again, of Emma, its change undone first; undo then takes back Emma's, not the mistake")
+    func iMeantAnotherBook() async throws {
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        let handler = try await makeHandler()
+        // Nothing said before: the book, as named alone.
+        let alone = await handler.handle(text: "I meant Dune", from: ana, at: minute(0))
+        #expect(alone.text.hasPrefix("Dune is on the shelf."), "\(alone.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        let meant = await handler.handle(text: "sorry, I meant Emma", from: ana, at: minute(2))
+        #expect(meant.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."), "\(meant.text)")
+        #expect(meant.text.contains("Emma is checked out to Ana."), "\(meant.text)")
+        let mine = await handler.handle(text: "my books", from: ana, at: minute(3))
+        #expect(mine.text.hasPrefix("You have 1 book:\n  Emma, due Tue 15 Dec"), "\(mine.text)")
+        // `undo` takes Emma back, and leaves Dune on the shelf.
+        _ = await handler.handle(text: "undo", from: ana, at: minute(4))
+        let none = await handler.handle(text: "my books", from: ana, at: minute(5))
+        #expect(none.text.hasPrefix("You have no books."), "\(none.text)")
+        // A question is asked again, of the book meant; in French too.
+        _ = await handler.handle(text: "who has Dune", from: ben, at: minute(6))
+        let french = await handler.handle(text: "non, je voulais dire Les Misérables", from: ben, at: minute(7))
+        #expect(french.text.hasPrefix("Les Misérables est sur l'étagère."), "\(french.text)")
+        // A failed command is tried again with the book meant.
+        _ = await handler.handle(text: "checkout Persuasion", from: ben, at: minute(8))
+        let retried = await handler.handle(text: "I meant Emma", from: ben, at: minute(9))
+        #expect(retried.text.hasPrefix("Emma is checked out to Ben."), "\(retried.text)")
+        // A command after the words is that command; a title that starts so is that book.
+        let question = await handler.handle(text: "I mean, who has Dune?", from: ben, at: minute(10))
+        #expect(question.text.hasPrefix("Dune is on the shelf."), "\(question.text)")
+        _ = await handler.handle(text: "add I Meant It by Someone", from: ana, at: minute(11))
+        let title = await handler.handle(text: "I Meant It", from: ben, at: minute(12))
+        #expect(title.text.hasPrefix("I Meant It is on the shelf."), "\(title.text)")
+    }
+
     @Test("what is Dune? / c'est quoi Dune ?: everything about the book when it names one; what's up stays not understood")
     func whatIsABook() async throws {
         let handler = try await makeHandler()
