@@ -525,6 +525,8 @@ public actor CommandHandler {
         var namesBooks = isNumber
         if !namesBooks { namesBooks = (try? await library.titleNamesBooks(reference)) == true }
         if namesBooks { return ParsedCommand(intent: .whoHas(book: text), language: language) }
+        // A category alone ("sci-fi", "poetry", "policiers"): its books.
+        if let category = await category(named: reference) { return ParsedCommand(intent: .search(query: category), language: language) }
         // A bare number ("3", perhaps meant as #3): that book is offered, not asked about.
         if (1...9).contains(reference.count), reference.allSatisfy({ ("0"..."9").contains($0) }),
            (try? await library.resolve("#\(reference)")) != nil {
@@ -539,6 +541,21 @@ public actor CommandHandler {
         let l = language ?? settings.defaultLanguage
         let whoHas = l.pick("who has ", "qui a ") + words(l, at: now).reference(book)
         return ParsedCommand(intent: .unknown(text: text, suggestion: whoHas), language: language)
+    }
+
+    /// The library's category that `text` (a few words) names: as written, in the plural or
+    /// singular ("mysteries", "policier"), or shortened word by word ("sci-fi"); nil for none.
+    private func category(named text: String) async -> String? {
+        let words = TextKey.fold(text).split(separator: " ")
+        guard (1...3).contains(words.count), let categories = try? await library.categories() else { return nil }
+        func singular(_ word: Substring) -> Substring { word.hasSuffix("ies") ? word.dropLast(3) + "y" : word.hasSuffix("s") ? word.dropLast() : word }
+        return categories.first { category in
+            let named = TextKey.fold(category.name).split(separator: " ")
+            guard named.count == words.count else { return false }
+            return zip(words, named).allSatisfy { typed, name in
+                singular(typed) == singular(name) || typed.count >= 2 && words.count > 1 && name.hasPrefix(typed)
+            }
+        }?.name
     }
 
     /// "checkout A Prayer for Owen Meany": the last " for " (" as ", " pour ") names the

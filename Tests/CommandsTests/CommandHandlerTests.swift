@@ -1938,6 +1938,20 @@ struct CommandHandlerTests {
         #expect(title.text.hasPrefix("I Meant It is on the shelf."), "\(title.text)")
     }
 
+    @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood")
+    func categoryAlone() async throws {
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "tag Dune as Science fiction", from: ana, at: minute(0))
+        _ = await handler.handle(text: "tag Emma as Mystery", from: ana, at: minute(1))
+        let scifi = await handler.handle(text: "sci-fi", from: ben, at: minute(2))
+        #expect(scifi.text.hasPrefix("1 found for 'Science fiction':\n  #1 Dune"), "\(scifi.text)")
+        let mysteries = await handler.handle(text: "mysteries?", from: ben, at: minute(3))
+        #expect(mysteries.text.hasPrefix("1 found for 'Mystery':\n  #2 Emma"), "\(mysteries.text)")
+        let poetry = await handler.handle(text: "poetry", from: ben, at: minute(4))
+        #expect(poetry.text.hasPrefix("I did not understand 'poetry'."), "\(poetry.text)")
+    }
+
     @Test("what is Dune? / c'est quoi Dune ?: everything about the book when it names one; what's up stays not understood")
     func whatIsABook() async throws {
         let handler = try await makeHandler()
