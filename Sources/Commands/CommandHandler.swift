@@ -511,6 +511,11 @@ public actor CommandHandler {
             return ParsedCommand(intent: .whoHas(book: words), language: nil)
         }
         guard case .unknown(let text, let verb) = command.intent else { return command }
+        // "Ben borrowed Dune", "give Ben Dune": when the book is one and the name no title.
+        if let done = CommandParser.doneBySomeone(command.words ?? text), (try? await library.titleNamesBooks(CommandParser.unquote(done.book))) == true,
+           (try? await library.titleNamesBooks(done.name)) != true {
+            return ParsedCommand(intent: done.intent, language: .en)
+        }
         // A verb alone (`return`) is a command missing its book, and a whole command offered
         // for the words ("I'm done with Dune" → `return Dune`) is kept.
         if let verb, TextKey.fold(verb) == TextKey.fold(text) || VerbForm.named(verb) == nil { return command }

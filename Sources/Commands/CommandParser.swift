@@ -226,7 +226,8 @@ public enum CommandParser {
             }
         case .handOver:
             // "pass Dune to Ben", "passer Dune à Ben": the last " to " / " à " names who gets it.
-            guard let (title, name, separator) = splitLast(rest, separators: [" to ", " à ", " a "]),
+            // (" a " is "à" typed without its accent: in French only, "give Dune a try" is no pass.)
+            guard let (title, name, separator) = splitLast(rest, separators: form.language == .en ? [" to "] : [" to ", " à ", " a "]),
                   !unquote(title).isEmpty, !unquote(name).isEmpty else { return needsArgument() }
             if separator != " to " { language = language ?? .fr }
             // "pass Dune to me": a checkout for the sender.
@@ -504,6 +505,12 @@ public enum CommandParser {
            let verb = folded.last, ["borrow", "borrowed", "read"].contains(verb), folded[1] == "did" ? verb != "borrowed" : verb != "borrow" {
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .history(borrower: name), language: .en)
+        }
+        // "what is Ben reading?": his books ("what is everyone reading" is the digest, read before).
+        if folded.count >= 4, folded[0] == "what", folded[1] == "is", folded.last == "reading",
+           !["everyone", "everybody", "anyone", "anybody", "people", "he", "she", "they", "it", "this", "that"].contains(folded[2]) {
+            let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
+            return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
         if let first = folded.first, first.hasPrefix("qu'a") {
             let attached = String(words[0].dropFirst(4))
@@ -1150,6 +1157,7 @@ public enum CommandParser {
         (["i", "need", "more", "time", "with"], "renew", .en), (["more", "time", "with"], "renew", .en),
         (["a", "few", "more", "days", "with"], "renew", .en), (["i", "need", "a", "few", "more", "days", "with"], "renew", .en),
         (["cancel", "that"], "cancel", .en), (["cancel", "it"], "cancel", .en),
+        (["transfer"], "pass", .en),
         (["je", "peux", "avoir"], "emprunter", .fr), (["puis-je", "avoir"], "emprunter", .fr), (["je", "pourrais", "avoir"], "emprunter", .fr),
         (["est-ce", "que", "je", "peux", "avoir"], "emprunter", .fr), (["pourrais-je", "avoir"], "emprunter", .fr),
         // Who is first in a book's line: its details, which list the line.
@@ -2116,6 +2124,35 @@ public enum CommandParser {
     /// The first words of the contractions written apart, and their second words.
     private static let contractionStarts = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[0]) : nil })
     private static let contractionSeconds = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[1]) : nil })
+
+    /// "Ben borrowed Dune", "Ben has Emma now", "Ben returned Dune", "give Ben Dune": what
+    /// someone else did or is to get, as the command that records it, with the name and the
+    /// book it would take; nil when the words do not read so. Names and titles look alike
+    /// ("Dune has been returned"): the handler checks that the book is one and the name is not.
+    static func doneBySomeone(_ text: String) -> (intent: Intent, name: String, book: String)? {
+        let words = spaceSeparated(text)
+        guard words.count >= 3, words.count <= 30 else { return nil }
+        let folded = words.map(foldWord)
+        func isName(_ word: String) -> Bool { word.first?.isUppercase == true || word.hasPrefix("@") || word.hasPrefix("<@") }
+        // "give Ben Dune", "hand Ana the hobbit" (with "to", `pass` reads it).
+        if ["give", "hand", "pass"].contains(folded[0]), !folded.contains("to"), isName(words[1]),
+           !["back", "me", "it", "the", "a", "an", "my", "this", "that", "over", "in"].contains(folded[1]) {
+            let book = words.dropFirst(2).joined(separator: " ")
+            return (.handOver(book: book, to: words[1]), words[1], book)
+        }
+        guard isName(words[0]), !["i", "i'm", "i've", "we", "you", "it", "this", "that", "who", "what", "which", "the", "a"].contains(folded[0]) else { return nil }
+        var rest = Array(words.dropFirst(2))
+        if ["borrowed", "took", "has", "got"].contains(folded[1]) {
+            if rest.last.map(foldWord) == "now" { rest.removeLast() }
+            let book = rest.joined(separator: " ")
+            return book.isEmpty ? nil : (.checkout(book: book, borrower: words[0]), words[0], book)
+        }
+        if folded[1] == "returned" || ["brought", "gave"].contains(folded[1]) && folded[2] == "back" && words.count > 3 {
+            let book = words.dropFirst(folded[1] == "returned" ? 2 : 3).joined(separator: " ")
+            return (.returnBook(book: book), words[0], book)
+        }
+        return nil
+    }
 
     /// "I meant Emma", "sorry, I meant Emma", "non, je voulais dire Emma": the book the member
     /// meant in their last command (as typed), and the language of the words.

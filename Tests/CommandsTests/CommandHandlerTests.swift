@@ -1952,6 +1952,27 @@ struct CommandHandlerTests {
         #expect(poetry.text.hasPrefix("I did not understand 'poetry'."), "\(poetry.text)")
     }
 
+    @Test("what someone else did, recorded: Ben borrowed Dune, Ben returned Dune, give Ben Emma; a title first is no name (Dune has been returned)")
+    func doneBySomeoneElse() async throws {
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        let handler = try await makeHandler()
+        let borrowed = await handler.handle(text: "Ben borrowed Dune", from: ana, at: minute(0))
+        #expect(borrowed.text.hasPrefix("Dune is checked out to Ben."), "\(borrowed.text)")
+        let reading = await handler.handle(text: "what is Ben reading?", from: ana, at: minute(1))
+        #expect(reading.text.hasPrefix("Ben has 1 book:\n  Dune"), "\(reading.text)")
+        let title = await handler.handle(text: "Dune has been returned", from: ana, at: minute(2))
+        #expect(title.kind == .error && !title.text.contains("checked out"), "\(title.text)")
+        let returned = await handler.handle(text: "Ben returned Dune", from: ana, at: minute(3))
+        #expect(returned.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ben)."), "\(returned.text)")
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: minute(4))
+        let given = await handler.handle(text: "give Ben Emma", from: ana, at: minute(5))
+        #expect(given.text.hasPrefix("Emma passes from you to Ben."), "\(given.text)")
+        let transfer = await handler.handle(text: "transfer Emma to Ana", from: ben, at: minute(6))
+        #expect(transfer.text.hasPrefix("Emma passes from you to Ana."), "\(transfer.text)")
+        let tryIt = await handler.handle(text: "give Dune a try", from: ben, at: minute(7))
+        #expect(!tryIt.text.contains("passed") && !tryIt.text.contains("checked out to"), "\(tryIt.text)")
+    }
+
     @Test("what is Dune? / c'est quoi Dune ?: everything about the book when it names one; what's up stays not understood")
     func whatIsABook() async throws {
         let handler = try await makeHandler()
