@@ -2125,7 +2125,7 @@ public enum CommandParser {
     private static let contractionStarts = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[0]) : nil })
     private static let contractionSeconds = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[1]) : nil })
 
-    /// "Ben borrowed Dune", "Ben has Emma now", "Ben returned Dune", "give Ben Dune": what
+    /// "Ben borrowed Dune", "Ben took Emma", "Ben returned Dune", "give Ben Dune": what
     /// someone else did or is to get, as the command that records it, with the name and the
     /// book it would take; nil when the words do not read so. Names and titles look alike
     /// ("Dune has been returned"): the handler checks that the book is one and the name is not.
@@ -2142,7 +2142,8 @@ public enum CommandParser {
         }
         guard isName(words[0]), !["i", "i'm", "i've", "we", "you", "it", "this", "that", "who", "what", "which", "the", "a"].contains(folded[0]) else { return nil }
         var rest = Array(words.dropFirst(2))
-        if ["borrowed", "took", "has", "got"].contains(folded[1]) {
+        // (Not "Ben has Dune": as a question, "?" dropped, it would lend Dune to Ben.)
+        if ["borrowed", "took"].contains(folded[1]) {
             if rest.last.map(foldWord) == "now" { rest.removeLast() }
             let book = rest.joined(separator: " ")
             return book.isEmpty ? nil : (.checkout(book: book, borrower: words[0]), words[0], book)

@@ -1958,6 +1958,9 @@ struct CommandHandlerTests {
         let handler = try await makeHandler()
         let borrowed = await handler.handle(text: "Ben borrowed Dune", from: ana, at: minute(0))
         #expect(borrowed.text.hasPrefix("Dune is checked out to Ben."), "\(borrowed.text)")
+        // A question without its "?" lends nothing.
+        let asked = await handler.handle(text: "Ana has Emma?", from: ben, at: minute(1))
+        #expect(!asked.text.contains("checked out to"), "\(asked.text)")
         let reading = await handler.handle(text: "what is Ben reading?", from: ana, at: minute(1))
         #expect(reading.text.hasPrefix("Ben has 1 book:\n  Dune"), "\(reading.text)")
         let title = await handler.handle(text: "Dune has been returned", from: ana, at: minute(2))
