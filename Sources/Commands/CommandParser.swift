@@ -1880,8 +1880,8 @@ public enum CommandParser {
         return ["edit"] + words[(field + 2)..<colon] + [String(words[colon].dropLast()), "set", words[field], "to"] + words[(colon + 1)...]
     }
 
-    /// "the author of Dune should be Frank Herbert", "the title of #17 is The Name of the Wind",
-    /// "Dune's publisher should be Chilton": the edit they mean, in words `edit` reads.
+    /// "the author of Dune should be Frank Herbert", "Dune's publisher should be Chilton": the
+    /// edit they mean, in words `edit` reads.
     private static func correctionInWords(_ words: [String], folded: [String]) -> [String]? {
         // Where the value starts, after the first "should be" (else "is") past `start`.
         func value(after start: Int) -> (verb: Int, value: Int)? {
@@ -1890,17 +1890,19 @@ public enum CommandParser {
             }
             return folded.indices.first { $0 > start && $0 + 1 < folded.count && folded[$0] == "is" }.map { ($0, $0 + 1) }
         }
-        // "… is wrong" says what is not right, not what is: the edit, which asks for the value.
-        func edit(_ book: [String], field: String, value: ArraySlice<String>) -> [String] {
-            Self.judgments.contains(value.map(foldWord)) ? ["edit"] + book : ["edit"] + book + ["set", field, "to"] + value
+        // "… should be X" sets it; "… is wrong" says what is not right: the edit, which asks for
+        // the value. ("… is X" may be a question, its "?" dropped: it changes nothing.)
+        func edit(_ book: [String], field: String, verb: Int, value: ArraySlice<String>) -> [String]? {
+            if Self.judgments.contains(value.map(foldWord)) { return ["edit"] + book }
+            return folded[verb] == "should" ? ["edit"] + book + ["set", field, "to"] + value : nil
         }
         if folded.count >= 6, folded[0] == "the", let (_, language) = fieldNames[folded[1]], language != .fr, ["of", "for"].contains(folded[2]),
            let (verb, start) = value(after: 3) {
-            return edit(Array(words[3..<verb]), field: words[1], value: words[start...])
+            return edit(Array(words[3..<verb]), field: words[1], verb: verb, value: words[start...])
         }
         if folded.count >= 4, let owner = folded.indices.first(where: { $0 + 2 < folded.count && folded[$0].count > 2 && folded[$0].hasSuffix("'s") }),
            let (_, language) = fieldNames[folded[owner + 1]], language != .fr, let (verb, start) = value(after: owner + 1), verb == owner + 2 {
-            return edit(words[..<owner] + [String(words[owner].dropLast(2))], field: words[owner + 1], value: words[start...])
+            return edit(words[..<owner] + [String(words[owner].dropLast(2))], field: words[owner + 1], verb: verb, value: words[start...])
         }
         return nil
     }

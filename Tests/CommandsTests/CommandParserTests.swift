@@ -749,8 +749,10 @@ let parseTable: [ParseCase] = [
     // Corrections and marks, as admins write them.
     ParseCase("fix the author of Dune: Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
     ParseCase("the author of Dune should be Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
-    ParseCase("the title of #17 is The Name of the Wind", .edit(book: "#17", field: .title, value: "The Name of the Wind")),
+    ParseCase("the title of #17 should be The Name of the Wind", .edit(book: "#17", field: .title, value: "The Name of the Wind")),
     ParseCase("Dune's publisher should be Chilton", .edit(book: "Dune", field: .publisher, value: "Chilton")),
+    // A statement may be a question, its "?" dropped: it edits nothing.
+    ParseCase("the author of Dune is Frank Herbert?", .unknown(text: "the author of Dune is Frank Herbert", suggestion: nil)),
     ParseCase("the author of Dune is wrong", .unknown(text: "edit", suggestion: "edit")),
     ParseCase("mark Dune as lost", .report(book: "Dune", kind: .lost)),
     ParseCase("flag Dune as damaged", .report(book: "Dune", kind: .damaged)),
