@@ -110,6 +110,13 @@ public enum CommandParser {
             let rest = words.dropFirst(hint.count).joined(separator: " ")
             return ParsedCommand(intent: .unknown(text: stripped, suggestion: verb + " " + rest), language: hintLanguage)
         }
+        // "Ben borrowed Dune?", "Ben returned Dune?": asked, not told; who has it answers.
+        if text.trimmingWhitespace().hasSuffix("?"), let done = doneBySomeone(stripped) {
+            switch done.intent {
+            case .checkout, .returnBook: return ParsedCommand(intent: .whoHas(book: done.book), language: .en)
+            default: break
+            }
+        }
         // A verb of the other language is no typo of a message whose other words are plainly in
         // one ("send me a reminder for Dune" is not `rends`; "rendr The Hobbit" is `rendre`).
         let suggestion = closestVerb(to: folded).flatMap { verb in

@@ -1956,11 +1956,13 @@ struct CommandHandlerTests {
     func doneBySomeoneElse() async throws {
         func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
+        let asked = await handler.handle(text: "Ben borrowed Dune?", from: ana, at: minute(0))
+        #expect(asked.text.hasPrefix("Dune is on the shelf."), "\(asked.text)")
         let borrowed = await handler.handle(text: "Ben borrowed Dune", from: ana, at: minute(0))
         #expect(borrowed.text.hasPrefix("Dune is checked out to Ben."), "\(borrowed.text)")
-        // A question without its "?" lends nothing.
-        let asked = await handler.handle(text: "Ana has Emma?", from: ben, at: minute(1))
-        #expect(!asked.text.contains("checked out to"), "\(asked.text)")
+        // A question lends nothing.
+        let has = await handler.handle(text: "Ana has Emma?", from: ben, at: minute(1))
+        #expect(!has.text.contains("checked out to"), "\(has.text)")
         let reading = await handler.handle(text: "what is Ben reading?", from: ana, at: minute(1))
         #expect(reading.text.hasPrefix("Ben has 1 book:\n  Dune"), "\(reading.text)")
         let title = await handler.handle(text: "Dune has been returned", from: ana, at: minute(2))

@@ -751,6 +751,10 @@ let parseTable: [ParseCase] = [
     ParseCase("the author of Dune should be Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
     ParseCase("the title of #17 should be The Name of the Wind", .edit(book: "#17", field: .title, value: "The Name of the Wind")),
     ParseCase("Dune's publisher should be Chilton", .edit(book: "Dune", field: .publisher, value: "Chilton")),
+    // Asked, not told: who has it.
+    ParseCase("Ben borrowed Dune?", .whoHas(book: "Dune")),
+    ParseCase("Ben returned Dune?", .whoHas(book: "Dune")),
+    ParseCase("Ben returned Dune", .unknown(text: "Ben returned Dune", suggestion: nil), nil),
     // A statement may be a question, its "?" dropped: it edits nothing.
     ParseCase("the author of Dune is Frank Herbert?", .unknown(text: "the author of Dune is Frank Herbert", suggestion: nil)),
     ParseCase("the author of Dune is wrong", .unknown(text: "edit", suggestion: "edit")),
