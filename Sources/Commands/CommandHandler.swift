@@ -666,7 +666,7 @@ public actor CommandHandler {
                              suggestion: command + words.reference(loans[0].book), language: l)
             }
             parts = loans.map { "#\($0.book.id)" }
-        } else if verb == .cancelHold, Self.allWords.contains(key), (try? await library.isTitle(reference)) != true,
+        } else if verb == .cancelHold, Self.allWords.contains(key) || Self.allHoldsWords.contains(key), (try? await library.isTitle(reference)) != true,
                   case .cancelHold(_, let holderName) = intent, let holder = sender.person(named: holderName) {
             // "cancel all my holds", "unhold all": every line the member is in (an admin's
             // "for Ben", every line Ben is in).
@@ -818,8 +818,10 @@ public actor CommandHandler {
 
     /// "all", "everything", "tout", "mes livres": every book the asker has.
     private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all", "them",
-                                                "all my loans", "my loans", "everything i have", "all my holds", "my holds",
+                                                "all my loans", "my loans", "everything i have",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]
+    /// Every line the asker is in: "cancel hold all my holds" (also `allWords`).
+    private static let allHoldsWords: Set<String> = ["all my holds", "my holds", "all my reservations", "my reservations", "toutes mes reservations", "mes reservations"]
     /// The asker's one book, whatever it is: "renew my book" (and, with no book named lately,
     /// the words that point back at one: "return it", `LastNamedBook.pointsBack`).
     private static let oneBookWords: Set<String> = ["my book", "my loan", "mon livre", "mon emprunt"]
