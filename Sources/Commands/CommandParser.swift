@@ -2164,12 +2164,17 @@ public enum CommandParser {
         return nil
     }
 
-    /// "I meant Emma", "sorry, I meant Emma", "non, je voulais dire Emma": the book the member
+    /// "I meant Emma", "sorry, I meant Emma", "no, Emma", "non, je voulais dire Emma": the book the member
     /// meant in their last command (as typed), and the language of the words.
     static func correction(_ text: String) -> (book: String, language: Language)? {
         let words = spaceSeparated(text)
         let folded = words.prefix(6).map { foldWord($0.trimmingCharacters(in: [",", ":", "!", "."])) }
-        guard let lead = correctionLeads.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) else { return nil }
+        guard let lead = correctionLeads.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) else {
+            // "no, Emma", "non, Emma": the comma says the rest answers.
+            guard words.count > 1, ["no,", "non,", "nope,"].contains(words[0].lowercased()) else { return nil }
+            let book = unquote(words.dropFirst().joined(separator: " "))
+            return (book, words[0].lowercased() == "non," ? .fr : .en)
+        }
         let book = unquote(words.dropFirst(lead.words.count).joined(separator: " "))
         return book.isEmpty ? nil : (book, lead.language)
     }

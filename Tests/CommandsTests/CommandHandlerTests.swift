@@ -1928,7 +1928,7 @@ struct CommandHandlerTests {
         #expect(french.text.hasPrefix("Les Misérables est sur l'étagère."), "\(french.text)")
         // A failed command is tried again with the book meant.
         _ = await handler.handle(text: "checkout Persuasion", from: ben, at: minute(8))
-        let retried = await handler.handle(text: "I meant Emma", from: ben, at: minute(9))
+        let retried = await handler.handle(text: "no, Emma", from: ben, at: minute(9))
         #expect(retried.text.hasPrefix("Emma is checked out to Ben."), "\(retried.text)")
         // A command after the words is that command; a title that starts so is that book.
         let question = await handler.handle(text: "I mean, who has Dune?", from: ben, at: minute(10))
