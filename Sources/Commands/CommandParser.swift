@@ -1722,7 +1722,7 @@ public enum CommandParser {
         }
         // "I put Dune back", "I brought Dune back": a return. ("I took Dune back" is left
         // alone: it may be a return, or the checkout of a title ending in "Back".)
-        if folded.starts(with: ["i", "took"]), folded.last == "back" { return nil }
+        if folded.starts(with: ["i", "took"]) || folded.first == "took", folded.last == "back" { return nil }
         if folded.count >= 3, folded.last == "back",
            let lead = Self.putBack.first(where: { folded.starts(with: $0) }), folded.count > lead.count + 1 {
             cues.append(.en)
