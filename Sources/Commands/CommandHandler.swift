@@ -516,6 +516,9 @@ public actor CommandHandler {
            (try? await library.titleNamesBooks(done.name)) != true {
             return ParsedCommand(intent: done.intent, language: .en)
         }
+        // "tag Dune classic": without "as", the book is the longest start of the words that is a
+        // title, and the rest its categories.
+        if let verb, let said = command.words, let tagging = await taggingWithoutAs(said, verb: verb) { return tagging }
         // A verb alone (`return`) is a command missing its book, and a whole command offered
         // for the words ("I'm done with Dune" → `return Dune`) is kept.
         if let verb, TextKey.fold(verb) == TextKey.fold(text) || VerbForm.named(verb) == nil { return command }
@@ -546,6 +549,23 @@ public actor CommandHandler {
         let l = language ?? settings.defaultLanguage
         let whoHas = l.pick("who has ", "qui a ") + words(l, at: now).reference(book)
         return ParsedCommand(intent: .unknown(text: text, suggestion: whoHas), language: language)
+    }
+
+    /// `tag` (or `untag`) typed without "as": "tag Dune classic", "untag The Hobbit Fantasy". The
+    /// longest start of the words after the verb that is a title is the book, the rest its
+    /// categories; nil when no start is one, or nothing follows it.
+    private func taggingWithoutAs(_ said: String, verb: String) async -> ParsedCommand? {
+        guard let form = VerbForm.named(verb), form.verb == .tag || form.verb == .untag else { return nil }
+        let words = said.split(separator: " ").map(String.init)
+        guard words.count > form.words.count + 1, words.count <= 40,
+              words.prefix(form.words.count).map(CommandParser.foldWord) == form.words else { return nil }
+        let rest = Array(words.dropFirst(form.words.count))
+        let starts = (1..<rest.count).reversed().map { rest.prefix($0).joined(separator: " ") }
+        guard let index = try? await library.firstTitle(among: starts) else { return nil }
+        let book = starts[index], named = rest.dropFirst(book.split(separator: " ").count).joined(separator: " ")
+        let categories = NewBook.splitCategories(CommandParser.unquote(named)).map(CommandParser.unquote).filter { !$0.isEmpty }
+        guard !categories.isEmpty else { return nil }
+        return ParsedCommand(intent: .categorize(book: book, categories: categories, remove: form.verb == .untag), language: form.language)
     }
 
     /// The library's category that `text` (a few words) names: as written, in the plural or

@@ -1938,7 +1938,7 @@ struct CommandHandlerTests {
         #expect(title.text.hasPrefix("I Meant It is on the shelf."), "\(title.text)")
     }
 
-    @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood")
+    @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood; tag Dune Classic without 'as'")
     func categoryAlone() async throws {
         func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
@@ -1950,6 +1950,13 @@ struct CommandHandlerTests {
         #expect(mysteries.text.hasPrefix("1 found for 'Mystery':\n  #2 Emma"), "\(mysteries.text)")
         let poetry = await handler.handle(text: "poetry", from: ben, at: minute(4))
         #expect(poetry.text.hasPrefix("I did not understand 'poetry'."), "\(poetry.text)")
+        // "tag" without "as": the longest start that is a title is the book.
+        let tagged = await handler.handle(text: "tag Les Misérables Classic, Historical fiction", from: ana, at: minute(5))
+        #expect(tagged.text == "Les Misérables (#3): the categories are now Classic, Historical fiction.", "\(tagged.text)")
+        let untagged = await handler.handle(text: "untag Les Misérables Classic", from: ana, at: minute(6))
+        #expect(untagged.text == "Les Misérables (#3): the categories are now Historical fiction.", "\(untagged.text)")
+        let nothing = await handler.handle(text: "tag Persuasion Classic", from: ana, at: minute(7))
+        #expect(nothing.text.hasPrefix("tag needs more"), "\(nothing.text)")
     }
 
     @Test("what someone else did, recorded: Ben borrowed Dune, Ben returned Dune, give Ben Emma; a title first is no name (Dune has been returned)")
