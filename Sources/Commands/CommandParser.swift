@@ -836,8 +836,9 @@ public enum CommandParser {
         while !words.isEmpty {
             if listFiller.contains(words[0]) { words.removeFirst(); continue }
             // "page 2" (the same word in French): the next 25.
-            if words[0] == "page", words.count > 1, let number = Int(words[1]), (1...10_000).contains(number) {
-                page = number
+            // A page before the first is the first; one past any list, past its end ("There is no page …").
+            if words[0] == "page", words.count > 1, !words[1].isEmpty, words[1].utf8.count <= 40, words[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+                page = min(max(Int(words[1]) ?? 10_000, 1), 10_000)
                 words.removeFirst(2)
                 continue
             }
