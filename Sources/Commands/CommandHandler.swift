@@ -523,9 +523,11 @@ public actor CommandHandler {
         // for the words ("I'm done with Dune" → `return Dune`) is kept.
         if let verb, TextKey.fold(verb) == TextKey.fold(text) || VerbForm.named(verb) == nil { return command }
         // "what is Dune?", "c'est quoi Dune ?": everything about that book, when it is one.
-        if verb == nil, let question = CommandParser.whatIsQuestion(text),
-           (try? await library.titleNamesBooks(CommandParser.unquote(question.subject))) == true {
-            return ParsedCommand(intent: .show(book: question.subject), language: question.language)
+        // ("what is it?": the book last named.)
+        if verb == nil, let question = CommandParser.whatIsQuestion(text) {
+            var named = LastNamedBook.pointsBack(question.subject)
+            if !named { named = (try? await library.titleNamesBooks(CommandParser.unquote(question.subject))) == true }
+            if named { return ParsedCommand(intent: .show(book: question.subject), language: question.language) }
         }
         let reference = CommandParser.unquote(text)
         let language = CommandParser.parse(text).language == command.language ? nil : command.language
@@ -598,6 +600,8 @@ public actor CommandHandler {
             guard let after = [" after ", " après "].compactMap({ book.range(of: $0, options: [.caseInsensitive, .backwards]) }).max(by: { $0.lowerBound < $1.lowerBound }),
                   after.lowerBound > book.startIndex, book[after.upperBound...].split(separator: " ").count <= 2 else { return intent }
             let before = String(book[..<after.lowerBound])
+            // "can I have it after Ben?": the book last named, unless the whole is a title.
+            if LastNamedBook.pointsBack(before), (try? await library.isTitle(CommandParser.unquote(book))) != true { return .hold(book: before, holder: nil) }
             guard (try? await library.firstTitle(among: [CommandParser.unquote(book), CommandParser.unquote(before)])) == 1 else { return intent }
             return .hold(book: before, holder: nil)
         case .checkout(let book, let borrower?):

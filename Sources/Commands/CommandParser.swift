@@ -1658,6 +1658,9 @@ public enum CommandParser {
             guard folded.count > place.count + 1, folded.suffix(place.count).elementsEqual(place),
                   let lead = leads.first(where: { folded.count > $0.count + place.count && folded.starts(with: $0) }) else { continue }
             cues.append(language)
+            // "put it on the shelf": the book last named, the place dropped.
+            let book = words[lead.count..<(words.count - place.count)]
+            if LastNamedBook.pointsBack(book.joined(separator: " ")) { return [language.pick("return", "rendre")] + book }
             return [language.pick("return", "rendre")] + words[lead.count...]
         }
         // "Dune available?", "Dune is on the shelf?", "Dune dispo ?": who has it (not after a
