@@ -215,7 +215,7 @@ public actor CommandHandler {
             offered.remove(sender.key, at: now)
             return await handle(choice.command(picked), from: sender, at: now)
         }
-        let command = await readingTitleAlone(command, at: now)
+        let command = await readingTitleAlone(command, from: sender, at: now)
         await noteLanguage(command.language, of: sender, at: now)
         let language = if let language = command.language { language } else { await preferredLanguage(of: sender) }
         let words = words(language, at: now)
@@ -503,7 +503,7 @@ public actor CommandHandler {
     /// for a bare number ("3") that is no title but a book's number. All are answered
     /// in the language of the rest of the message ("Dune merci"), not of the title's words
     /// ("Le Petit Prince"), else in the committee's.
-    private func readingTitleAlone(_ command: ParsedCommand, at now: Date) async -> ParsedCommand {
+    private func readingTitleAlone(_ command: ParsedCommand, from sender: Sender, at now: Date) async -> ParsedCommand {
         // A whole title whose first word is a verb ("Return of the King", "Take Me Home", "Find
         // Me"): the member names the book, and is told who has it rather than having it
         // returned, lent or searched for by the rest of its words.
@@ -512,9 +512,11 @@ public actor CommandHandler {
         }
         guard case .unknown(let text, let verb) = command.intent else { return command }
         // "Ben borrowed Dune", "give Ben Dune": when the book is one and the name no title.
-        if let done = CommandParser.doneBySomeone(command.words ?? text), (try? await library.titleNamesBooks(CommandParser.unquote(done.book))) == true,
-           (try? await library.titleNamesBooks(done.name)) != true {
-            return ParsedCommand(intent: done.intent, language: .en)
+        // ("Ben borrowed it": the book last named.)
+        if let done = CommandParser.doneBySomeone(command.words ?? text), (try? await library.titleNamesBooks(done.name)) != true {
+            var isBook = LastNamedBook.pointsBack(done.book)
+            if !isBook { isBook = (try? await library.titleNamesBooks(CommandParser.unquote(done.book))) == true }
+            if isBook { return ParsedCommand(intent: done.intent, language: .en) }
         }
         // "tag Dune classic": without "as", the book is the longest start of the words that is a
         // title, and the rest its categories.
@@ -535,6 +537,11 @@ public actor CommandHandler {
         var namesBooks = isNumber
         if !namesBooks { namesBooks = (try? await library.titleNamesBooks(reference)) == true }
         if namesBooks { return ParsedCommand(intent: .whoHas(book: text), language: language) }
+        // "the second one" alone, after a list: who has that book.
+        if let shown = listed.value(for: sender.key, at: now), let place = BookChoice.place(TextKey.fold(reference), among: shown.count),
+           shown.indices.contains(place) {
+            return ParsedCommand(intent: .whoHas(book: "#\(shown[place])"), language: language)
+        }
         // A category alone ("sci-fi", "poetry", "policiers"): its books.
         if let category = await category(named: reference) { return ParsedCommand(intent: .search(query: category), language: language) }
         // A bare number ("3", perhaps meant as #3): that book is offered, not asked about.
@@ -563,7 +570,11 @@ public actor CommandHandler {
               words.prefix(form.words.count).map(CommandParser.foldWord) == form.words else { return nil }
         let rest = Array(words.dropFirst(form.words.count))
         let starts = (1..<rest.count).reversed().map { rest.prefix($0).joined(separator: " ") }
-        guard let index = try? await library.firstTitle(among: starts) else { return nil }
+        // "tag it classic": the book last named.
+        let pointer = starts.first(where: { LastNamedBook.pointsBack($0) })
+        var index = pointer.flatMap { starts.firstIndex(of: $0) }
+        if index == nil { index = try? await library.firstTitle(among: starts) }
+        guard let index else { return nil }
         let book = starts[index], named = rest.dropFirst(book.split(separator: " ").count).joined(separator: " ")
         let categories = NewBook.splitCategories(CommandParser.unquote(named)).map(CommandParser.unquote).filter { !$0.isEmpty }
         guard !categories.isEmpty else { return nil }
@@ -767,7 +778,7 @@ public actor CommandHandler {
         }
         // A line that is a whole title starting with a verb is that book, as alone ("Remove Me").
         for index in parts.indices {
-            parts[index].command = await readingTitleAlone(CommandParser.withWords(parts[index].command, of: parts[index].text), at: now)
+            parts[index].command = await readingTitleAlone(CommandParser.withWords(parts[index].command, of: parts[index].text), from: sender, at: now)
             parts[index].command.words = nil
         }
         if let alone = parts.first(where: { Self.mustComeAlone($0.command.intent) }) {
