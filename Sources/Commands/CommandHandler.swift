@@ -430,16 +430,19 @@ public actor CommandHandler {
            let pointer = CommandParser.parse(suggestion).intent.bookReference, LastNamedBook.pointsBack(pointer), suggestion.hasSuffix(pointer) {
             return .intent(.unknown(text: text, suggestion: suggestion.dropLast(pointer.count) + last))
         }
-        // "return the second one": the second book of the list the member was last shown.
+        // "return the second one": the second book of the list the member was last shown; "return
+        // the first and the third", "renew the first two": those books of it.
         if let reference = intent.bookReference, let shown = listed.value(for: sender.key, at: now),
-           let place = BookChoice.place(TextKey.fold(reference), among: shown.count), (try? await library.isTitle(reference)) != true {
-            guard shown.indices.contains(place) else {
+           let places = BookChoice.place(TextKey.fold(reference), among: shown.count).map({ [$0] }) ?? Self.places(in: reference, among: shown.count),
+           (try? await library.isTitle(reference)) != true {
+            guard places.allSatisfy(shown.indices.contains) else {
                 let l = words.language
-                return .reply(Reply(.error, l == .en ? "The list you were shown has \(words.books(shown.count)): name the book by its title or its number (\(code: "#\(shown[0])"))."
-                                                     : "La liste que vous avez vue a \(words.books(shown.count)) : donnez le titre du livre ou son numéro (\(code: "#\(shown[0])")).",
+                let example = "#\(shown.first ?? 3)"
+                return .reply(Reply(.error, l == .en ? "The list you were shown has \(words.books(shown.count)): name the book by its title or its number (\(code: example))."
+                                                     : "La liste que vous avez vue a \(words.books(shown.count)) : donnez le titre du livre ou son numéro (\(code: example)).",
                                     language: l))
             }
-            return .intent(intent.naming("#\(shown[place])"))
+            return .intent(intent.naming(places.map { "#\(shown[$0])" }.joined(separator: ", ")))
         }
         guard let reference = intent.bookReference, LastNamedBook.pointsBack(reference) else { return .intent(intent) }
         if let last {
@@ -558,6 +561,37 @@ public actor CommandHandler {
         let l = language ?? settings.defaultLanguage
         let whoHas = l.pick("who has ", "qui a ") + words(l, at: now).reference(book)
         return ParsedCommand(intent: .unknown(text: text, suggestion: whoHas), language: language)
+    }
+
+    /// The places in a list of `count` (from 0) that `reference` names when it names several: "the
+    /// first and the third", "1st, 2nd and 4th", "the first two", "les deux premiers"; nil when
+    /// it is no such list. A place may be past the end.
+    static func places(in reference: String, among count: Int) -> [Int]? {
+        let key = TextKey.fold(reference)
+        guard key.utf8.count <= 120 else { return nil }
+        let words = key.split(separator: " ")
+        let numbers = ["two": 2, "three": 3, "four": 4, "five": 5, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5]
+        // "the first two", "les deux premiers", "the last three".
+        if words.count == 3, ["the", "les"].contains(words[0]) {
+            let (amount, which) = words[0] == "the" ? (numbers[String(words[2])], words[1]) : (numbers[String(words[1])], words[2])
+            if let amount {
+                if ["first", "premiers", "premieres"].contains(which) { return Array(0..<amount) }
+                if ["last", "derniers", "dernieres"].contains(which) { return Array((count - amount)..<count) }  // past the start when too many
+            }
+        }
+        // Cut where the typed text has its separators (folding drops the commas), then each folded.
+        var parts = [reference.lowercased()]
+        for separator in [",", " and ", " et ", " & "] {
+            parts = parts.flatMap { $0.components(separatedBy: separator) }
+        }
+        let keys = parts.map(TextKey.fold).filter { !$0.isEmpty }
+        guard keys.count > 1 else { return nil }
+        var places: [Int] = []
+        for part in keys {
+            guard let place = BookChoice.place(part, among: count) else { return nil }
+            if !places.contains(place) { places.append(place) }
+        }
+        return places
     }
 
     /// `tag` (or `untag`) typed without "as": "tag Dune classic", "untag The Hobbit Fantasy". The
@@ -2053,7 +2087,7 @@ public actor CommandHandler {
                 return Reply(.info, RichText(stringLiteral: l.pick("The library has no books yet.", "La bibliothèque n'a encore aucun livre.")),
                              suggestion: l.pick("add TITLE by AUTHOR", "ajouter TITRE par AUTEUR"), language: l)
             }
-            listed.set(found.map(\.status.book.id), for: sender.key, at: now)
+            if !found.isEmpty { listed.set(found.map(\.status.book.id), for: sender.key, at: now) }
             return words.recommendations(found, like: like)
 
         case .remind(let name, let reference):

@@ -1878,9 +1878,32 @@ struct CommandHandlerTests {
         // A place alone asks who has that book.
         let alone = await handler.handle(text: "the first one", from: ben, at: minute(6))
         #expect(alone.text.hasPrefix("Les Misérables is on the shelf."), "\(alone.text)")
+        // Several places at once.
+        _ = await handler.handle(text: "list", from: ben, at: minute(6))
+        let two = await handler.handle(text: "checkout the first and the second", from: ben, at: minute(6))
+        #expect(two.text.hasPrefix("Checked out 2 books:\n  Les Misérables is checked out to Ben. Due Tue 15 Dec.\n  Emma is checked out to Ben."), "\(two.text)")
+        _ = await handler.handle(text: "my books", from: ben, at: minute(6))
+        let both = await handler.handle(text: "return the first two", from: ben, at: minute(6))
+        #expect(both.text.hasPrefix("Returned 2 books:"), "\(both.text)")
+        let past = await handler.handle(text: "hold the 1st, 2nd and 20th", from: ben, at: minute(6))
+        #expect(past.text.hasPrefix("The list you were shown has 2 books"), "\(past.text)")
         _ = await handler.handle(text: "add The Last One by Alexandra Oliva", from: ana, at: minute(7))
         let title = await handler.handle(text: "show The Last One", from: ana, at: minute(8))
         #expect(title.text.hasPrefix("#4 The Last One"), "\(title.text)")
+    }
+
+    @Test("no recommendation left: a place afterwards is answered, not a crash")
+    func placeAfterNothingToRecommend() async throws {
+        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune, Emma and Les Misérables", from: ana, at: minute(0))
+        _ = await handler.handle(text: "return all", from: ana, at: minute(1))
+        let none = await handler.handle(text: "recommend me a book", from: ana, at: minute(2))
+        #expect(none.text.hasPrefix("I have nothing new for you"), "\(none.text)")
+        let first = await handler.handle(text: "checkout the first one", from: ana, at: minute(3))
+        #expect(first.kind == .error, "\(first.text)")
+        let last = await handler.handle(text: "the last one", from: ana, at: minute(4))
+        #expect(!last.text.isEmpty)
     }
 
     @Test("a loan on its last days says so: (tomorrow), (today), then how late it is")
