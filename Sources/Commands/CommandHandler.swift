@@ -199,8 +199,9 @@ public actor CommandHandler {
     public func handle(_ command: ParsedCommand, from sender: Sender, at now: Date) async -> Reply {
         // "I meant Emma": the last command again, of that book, its change undone first ("I mean,
         // who has Dune?" is that question; "I Meant It", a title, is that book).
+        // ("I meant I meant …" is read once: the words after the first lead must not be one.)
         if case .unknown(let text, _) = command.intent, let meant = CommandParser.correction(text),
-           (try? await library.isTitle(CommandParser.unquote(text))) != true {
+           CommandParser.correction(meant.book) == nil, (try? await library.isTitle(CommandParser.unquote(text))) != true {
             let rest = CommandParser.parse(meant.book)
             guard case .unknown = rest.intent else { return await handle(rest, from: sender, at: now) }
             if let last = lastCommand.remove(sender.key, at: now) {

@@ -1963,6 +1963,9 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "checkout Persuasion", from: ben, at: minute(8))
         let retried = await handler.handle(text: "no, Emma", from: ben, at: minute(9))
         #expect(retried.text.hasPrefix("Emma is checked out to Ben."), "\(retried.text)")
+        // "I meant I meant …" is read once, not once a lead.
+        let repeated = await handler.handle(text: String(repeating: "I meant ", count: 2_000) + "Emma", from: ben, at: minute(9))
+        #expect(repeated.text.hasPrefix("I did not understand"), "\(repeated.text.prefix(80))")
         // A command after the words is that command; a title that starts so is that book.
         let question = await handler.handle(text: "I mean, who has Dune?", from: ben, at: minute(10))
         #expect(question.text.hasPrefix("Dune is on the shelf."), "\(question.text)")
