@@ -18,6 +18,9 @@ func makeHandler(admins: Set<String> = []) async throws -> CommandHandler {
 let ana = Sender(name: "Ana", userID: "U-ANA")
 let ben = Sender(name: "Ben", userID: "U-BEN")
 let tuesday = utc("2026-12-01 09:00:00")
+/// `n` minutes after `tuesday`: each message of a test at its own minute, as undo and the
+/// recent memory of a member tell commands apart by their time.
+func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
 
 @Suite("CommandHandler: intents to replies, in English and French")
 struct CommandHandlerTests {
@@ -734,7 +737,6 @@ struct CommandHandlerTests {
         let library = handler.library
         let paris = try #require(TimeZone(identifier: "Europe/Paris"))
         let reports = LibraryReports(library: library, language: .en, timeZone: paris)
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
         _ = await handler.handle(text: "checkout Emma", from: ana, at: minute(2))
         let late = utc("2026-12-20 09:00:00")
@@ -910,7 +912,6 @@ struct CommandHandlerTests {
     @Test("undo after a deletion puts the books back, with their loans and holds; undone in turn, they are deleted again (asked first when in use); not after 10 minutes")
     func undoDeletion() async throws {
         let handler = try await makeHandler()
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(1))
         _ = await handler.handle(text: "hold Dune", from: ana, at: minute(2))
         #expect(await handler.handle(text: "delete Dune", from: ana, at: minute(3)).kind == .confirmation)
@@ -938,7 +939,6 @@ struct CommandHandlerTests {
     @Test("the first in line who brings the book back is told, as 'you', that it is kept for them, and is sent no message of it; their renewal of the loan is refused as they wait for it")
     func firstInLineBringsItBack() async throws {
         let handler = try await makeHandler()
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
         _ = await handler.handle(text: "hold Dune", from: ben, at: minute(2))
         let renewed = await handler.handle(text: "renew Dune", from: ben, at: minute(3))
@@ -955,7 +955,6 @@ struct CommandHandlerTests {
     @Test("a missing copy is never offered for checkout: who has suggests a place in its line (or says where the asker is in it); a return or a renewal of it says it is missing and how to say it turned up")
     func missingNotOffered() async throws {
         let handler = try await makeHandler()
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         _ = await handler.handle(text: "Dune is lost", from: ana, at: minute(1))
         let who = await handler.handle(text: "who has Dune", from: ben, at: minute(2))
         #expect(who.text == "Dune is missing (reported lost by Ana, Tue 1 Dec).\n  Try: `hold Dune`", "\(who.text)")
@@ -980,7 +979,6 @@ struct CommandHandlerTests {
     @Test("a missing copy: a hold says the line waits for it to turn up; seen damaged, it has turned up, and the first in line is told it is kept for them")
     func missingSeenDamaged() async throws {
         let handler = try await makeHandler()
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         _ = await handler.handle(text: "Dune is lost", from: ana, at: minute(1))
         let held = await handler.handle(text: "hold Dune", from: ben, at: minute(2))
         #expect(held.text == "You are number 1 in line for Dune.\n  Dune is missing (reported lost by Ana, Tue 1 Dec). You will be told when it turns up.", "\(held.text)")
@@ -1018,7 +1016,6 @@ struct CommandHandlerTests {
     @Test("undo of a report or of its taking back: the admins, who were told, are told; the first in line for a missing copy is told it is kept for them")
     func reportUndoneTold() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         func told(_ reply: Reply) -> [String] { reply.notices.map { "\($0.to.name): \(PlainRenderer.render($0.reply))" }.sorted() }
         // Reported lost from the shelf, waited for, then the report undone.
         _ = await handler.handle(text: "Les Misérables is lost", from: ben, at: minute(1))
@@ -1045,7 +1042,6 @@ struct CommandHandlerTests {
     @Test("a book reported lost and passed on has turned up; undone, it is the giver's and reported lost again, unless it went to the first in line")
     func lostBookPassedOn() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
         _ = await handler.handle(text: "I lost Dune", from: ana, at: minute(2))
         let passed = await handler.handle(text: "pass Dune to Chloé", from: ana, at: minute(3))
@@ -1757,7 +1753,6 @@ struct CommandHandlerTests {
 
     @Test("every line at once (cancel all my holds, annule mes réservations): each book's answer; a book kept for the member goes to the next in line; undo puts the member back")
     func cancelEveryHold() async throws {
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
         let chloe = Sender(name: "Chloé", userID: "U-CHLOE")
         let none = await handler.handle(text: "cancel all my holds", from: ben, at: tuesday)
@@ -1800,7 +1795,6 @@ struct CommandHandlerTests {
 
     @Test("put Dune on the shelf, I dropped Dune off: returned; I forgot to return Dune: the member's loan and its due day")
     func putOnTheShelf() async throws {
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
         _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(0))
         let forgot = await handler.handle(text: "I forgot to return Dune", from: ana, at: minute(1))
@@ -1821,7 +1815,6 @@ struct CommandHandlerTests {
 
     @Test("can I have Dune after Ben? / je peux avoir Dune après Ben ?: a place in its line; a title that ends so is that book")
     func afterSomeone() async throws {
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
         let chloe = Sender(name: "Chloé", userID: "U-CHLOE")
         _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(0))
@@ -1840,7 +1833,6 @@ struct CommandHandlerTests {
 
     @Test("corrections as sentences (the author of Dune should be …, fix the author of Dune: …) edit the book; '… is wrong' asks for the value")
     func correctionSentences() async throws {
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler(admins: ["U-ANA"])
         let refused = await handler.handle(text: "the author of Dune should be F. Herbert", from: ben, at: minute(0))
         #expect(refused.kind == .error && refused.text.contains("admins"), "\(refused.text)")
@@ -1858,7 +1850,6 @@ struct CommandHandlerTests {
 
     @Test("the second one, le dernier: a book of the list the member was last shown (my books, a search, list); a title that reads so is that book")
     func placeInTheLastList() async throws {
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
         _ = await handler.handle(text: "checkout Dune, Emma and Les Misérables", from: ana, at: minute(0))
         let mine = await handler.handle(text: "my books", from: ana, at: minute(1))
@@ -1894,7 +1885,6 @@ struct CommandHandlerTests {
 
     @Test("no recommendation left: a place afterwards is answered, not a crash")
     func placeAfterNothingToRecommend() async throws {
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
         _ = await handler.handle(text: "checkout Dune, Emma and Les Misérables", from: ana, at: minute(0))
         _ = await handler.handle(text: "return all", from: ana, at: minute(1))
@@ -1922,7 +1912,6 @@ struct CommandHandlerTests {
 
     @Test("cancel that after a change offers undo; where's Dune at asks who has it; renew all my loans is every loan")
     func cancelThatOffersUndo() async throws {
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
         let nothing = await handler.handle(text: "cancel that", from: ana, at: minute(0))
         #expect(nothing.text == "There is nothing to cancel." && nothing.suggestion == nil, "\(nothing.text)")
@@ -1940,7 +1929,6 @@ struct CommandHandlerTests {
 
     @Test("I meant Emma: the last command again, of Emma, its change undone first; undo then takes back Emma's, not the mistake")
     func iMeantAnotherBook() async throws {
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
         // Nothing said before: the book, as named alone.
         let alone = await handler.handle(text: "I meant Dune", from: ana, at: minute(0))
@@ -1976,7 +1964,6 @@ struct CommandHandlerTests {
 
     @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood; tag Dune Classic without 'as'")
     func categoryAlone() async throws {
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
         _ = await handler.handle(text: "tag Dune as Science fiction", from: ana, at: minute(0))
         _ = await handler.handle(text: "tag Emma as Mystery", from: ana, at: minute(1))
@@ -2000,7 +1987,6 @@ struct CommandHandlerTests {
 
     @Test("what someone else did, recorded: Ben borrowed Dune, Ben returned Dune, give Ben Emma; a title first is no name (Dune has been returned)")
     func doneBySomeoneElse() async throws {
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
         let asked = await handler.handle(text: "Ben borrowed Dune?", from: ana, at: minute(0))
         #expect(asked.text.hasPrefix("Dune is on the shelf."), "\(asked.text)")
@@ -2135,7 +2121,6 @@ struct CommandHandlerTests {
 
     @Test("a whole title that starts with a verb, typed alone, asks who has that book: it is not returned, lent, searched for or deleted")
     func titleStartingWithVerb() async throws {
-        func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
         let handler = try await makeHandler()
         for title in ["Return of the King by J. R. R. Tolkien", "Take Me Home by Ann Writer", "Find Me by André Aciman",
                       "Books Like Us by Bea Writer", "Remove Me by Cy Writer", "Help by Kathryn Stockett", "Looking for Alaska by John Green"] {
