@@ -518,9 +518,7 @@ public actor CommandHandler {
         // "Ben borrowed Dune", "give Ben Dune": when the book is one and the name no title.
         // ("Ben borrowed it": the book last named.)
         if let done = CommandParser.doneBySomeone(command.words ?? text), (try? await library.titleNamesBooks(done.name)) != true {
-            var isBook = LastNamedBook.pointsBack(done.book)
-            if !isBook { isBook = (try? await library.titleNamesBooks(CommandParser.unquote(done.book))) == true }
-            if isBook { return ParsedCommand(intent: done.intent, language: .en) }
+            if await namesBookOrPointsBack(done.book) { return ParsedCommand(intent: done.intent, language: .en) }
         }
         // "tag Dune classic": without "as", the book is the longest start of the words that is a
         // title, and the rest its categories.
@@ -531,9 +529,7 @@ public actor CommandHandler {
         // "what is Dune?", "c'est quoi Dune ?": everything about that book, when it is one.
         // ("what is it?": the book last named.)
         if verb == nil, let question = CommandParser.whatIsQuestion(text) {
-            var named = LastNamedBook.pointsBack(question.subject)
-            if !named { named = (try? await library.titleNamesBooks(CommandParser.unquote(question.subject))) == true }
-            if named { return ParsedCommand(intent: .show(book: question.subject), language: question.language) }
+            if await namesBookOrPointsBack(question.subject) { return ParsedCommand(intent: .show(book: question.subject), language: question.language) }
         }
         let reference = CommandParser.unquote(text)
         let language = CommandParser.parse(text).language == command.language ? nil : command.language
@@ -593,6 +589,13 @@ public actor CommandHandler {
             if !places.contains(place) { places.append(place) }
         }
         return places
+    }
+
+    /// Whether `reference` names books of the library (whole words of a title), or points back
+    /// at the book last named ("it"), which `recalling` then reads.
+    private func namesBookOrPointsBack(_ reference: String) async -> Bool {
+        if LastNamedBook.pointsBack(reference) { return true }
+        return (try? await library.titleNamesBooks(CommandParser.unquote(reference))) == true
     }
 
     /// `tag` (or `untag`) typed without "as": "tag Dune classic", "untag The Hobbit Fantasy". The
