@@ -173,9 +173,11 @@ public actor CommandHandler {
 
     private enum Offer {
         /// "Did you mean `checkout Dune`?": `yes` runs it.
-        case command(ParsedCommand)
+        case command(ParsedCommand, correcting: LastCommand? = nil)
         /// "Which one?": `#16`, `the second` or a title picks the book.
-        case choice(BookChoice)
+        case choice(BookChoice, correcting: LastCommand? = nil)
+        // `correcting`: asked after "I meant Dnue", whose command still stands: the answer is
+        // that correction, the last command's change undone first.
     }
 
     private struct PendingAction {
@@ -211,10 +213,10 @@ public actor CommandHandler {
             return await handle(ParsedCommand(intent: .unknown(text: meant.book, suggestion: nil), language: meant.language), from: sender, at: now)
         }
         // "Which one?" answered with a book's number, its place in the list or its title.
-        if case .unknown(let text, _) = command.intent, case .choice(let choice)? = offered.value(for: sender.key, at: now),
+        if case .unknown(let text, _) = command.intent, case .choice(let choice, let last)? = offered.value(for: sender.key, at: now),
            let picked = choice.pick(text) {
             offered.remove(sender.key, at: now)
-            return await handle(choice.command(picked), from: sender, at: now)
+            return await answering(choice.command(picked), correcting: last, from: sender, at: now)
         }
         let command = await readingTitleAlone(command, from: sender, at: now)
         await noteLanguage(command.language, of: sender, at: now)
@@ -297,16 +299,51 @@ public actor CommandHandler {
     /// "I meant Emma" after `last`: its change undone (when `undo` still reaches it), then the
     /// same command of `book`, both answered in one reply.
     private func correcting(_ last: LastCommand, to book: String, language: Language?, from sender: Sender, at now: Date) async -> Reply {
-        var replies: [Reply] = []
-        if last.changed, undoable.value(for: sender.key, at: now)?.at == last.at {
-            replies.append(await handle(ParsedCommand(intent: .undo, language: language), from: sender, at: now))
-            // Undoing the undo would bring the mistake back: the corrected command is what `undo` takes back next.
-            undoable.remove(sender.key, at: now)
+        let corrected = ParsedCommand(intent: last.intent.naming(book), language: language)
+        guard last.changed, undoable.value(for: sender.key, at: now)?.at == last.at else { return await handle(corrected, from: sender, at: now) }
+        // A book the library does not have corrects nothing: the change stands (not undone for
+        // nothing), and the title the reply offers ("Did you mean …?") is the correction.
+        if await namesNoBook(book, for: sender, at: now) {
+            var reply = await handle(corrected, from: sender, at: now)
+            lastCommand.set(last, for: sender.key, at: now)
+            switch offered.value(for: sender.key, at: now) {
+            case .command(let offer, _)?: offered.set(.command(offer, correcting: last), for: sender.key, at: now)
+            case .choice(let choice, _)?: offered.set(.choice(choice, correcting: last), for: sender.key, at: now)
+            case nil: break
+            }
+            reply.lines.insert(RichText(stringLiteral: reply.language.pick("Nothing was changed.", "Rien n'a été modifié.")), at: 0)
+            return reply
         }
-        replies.append(await handle(ParsedCommand(intent: last.intent.naming(book), language: language), from: sender, at: now))
-        guard replies.count > 1 else { return replies[0] }
+        let undo = await handle(ParsedCommand(intent: .undo, language: language), from: sender, at: now)
+        // Undoing the undo would bring the mistake back: the corrected command is what `undo` takes back next.
+        undoable.remove(sender.key, at: now)
+        let replies = [undo, await handle(corrected, from: sender, at: now)]
         let l = if let language { language } else { await preferredLanguage(of: sender) }
         return words(l, at: now).oneAfterAnother(replies)
+    }
+
+    /// An offer's command answered (`yes`, or a pick among books): run, or, when the offer came
+    /// from "I meant …", the correction of `last` to its book.
+    private func answering(_ command: ParsedCommand, correcting last: LastCommand?, from sender: Sender, at now: Date) async -> Reply {
+        guard let last, let book = command.intent.bookReference else { return await handle(command, from: sender, at: now) }
+        return await correcting(last, to: book, language: command.language, from: sender, at: now)
+    }
+
+    /// Whether `book`, typed after "I meant", names no book of the library: no title, number or
+    /// ISBN of one, nor a list of them. "it" and a place in the last list are looked up as the
+    /// command runs.
+    private func namesNoBook(_ book: String, for sender: Sender, at now: Date) async -> Bool {
+        if LastNamedBook.pointsBack(book) { return false }
+        if let shown = listed.value(for: sender.key, at: now),
+           BookChoice.place(TextKey.fold(book), among: shown.count) != nil || Self.places(in: book, among: shown.count) != nil { return false }
+        do {
+            _ = try await library.whoHas(book)
+            return false
+        } catch LibraryError.notFound {
+            return await books(listedIn: book) == nil
+        } catch {
+            return false
+        }
     }
 
     /// Whether a reply may offer `intent` for a `yes` or a choice: a command about one book,
@@ -321,9 +358,10 @@ public actor CommandHandler {
     /// `reply` ("which one?") as a question the member's next message answers with `choice`'s
     /// pick: how to answer, the command for the first book to try, a button for each. Unchanged
     /// when the command is not one to offer.
-    private func offering(_ choice: BookChoice, in reply: Reply, words: Words, to sender: Sender, at now: Date) -> Reply {
+    private func offering(_ choice: BookChoice, in reply: Reply, words: Words, to sender: Sender, at now: Date,
+                          correcting last: LastCommand? = nil) -> Reply {
         guard Self.mayBeOffered(choice.intent), choice.candidates.count > 1 else { return reply }
-        offered.set(.choice(choice), for: sender.key, at: now)
+        offered.set(.choice(choice, correcting: last), for: sender.key, at: now)
         var reply = reply
         let l = reply.language
         let example = choice.candidates[0]
@@ -388,11 +426,11 @@ public actor CommandHandler {
     }
 
     /// "Which one?" asked again, with the books to choose among: a `yes` or an `ok` chose none.
-    private func whichOne(_ choice: BookChoice, words: Words, for sender: Sender, at now: Date) -> Reply {
+    private func whichOne(_ choice: BookChoice, correcting last: LastCommand?, words: Words, for sender: Sender, at now: Date) -> Reply {
         let l = choice.language ?? words.language
         let lines = choice.candidates.prefix(10).map { words.candidateLine($0.book, numbered: choice.showsNumbers) }
         return offering(choice, in: Reply(.info, RichText(stringLiteral: l.pick("Which one?", "Lequel ?")), lines: lines, language: l),
-                        words: words.speaking(l), to: sender, at: now)
+                        words: words.speaking(l), to: sender, at: now, correcting: last)
     }
 
     /// The phrases of replies in `language`, knowing what this library and its settings know.
@@ -1907,13 +1945,13 @@ public actor CommandHandler {
         case .confirm:
             guard let action = pending.remove(sender.key, at: now) else {
                 switch offered.value(for: sender.key, at: now) {
-                case .command(let offer)?:
+                case .command(let offer, let last)?:
                     // `yes` to "Did you mean `checkout Dune`?": that command.
                     offered.remove(sender.key, at: now)
-                    return await handle(offer, from: sender, at: now)
-                case .choice(let choice)?:
+                    return await answering(offer, correcting: last, from: sender, at: now)
+                case .choice(let choice, let last)?:
                     // `yes` to "which one?" still leaves the choice to make.
-                    return whichOne(choice, words: words, for: sender, at: now)
+                    return whichOne(choice, correcting: last, words: words, for: sender, at: now)
                 case nil:
                     return Reply(.info, RichText(stringLiteral: l.pick("There is nothing to confirm.", "Il n'y a rien à confirmer.")), language: l)
                 }
@@ -1972,7 +2010,9 @@ public actor CommandHandler {
                              suggestion: l.pick("cancel", "annuler"), language: l)
             }
             // "ok" to "Did you mean …?" is not quite a yes: how to answer is said.
-            if case .choice(let choice)? = offered.value(for: sender.key, at: now) { return whichOne(choice, words: words, for: sender, at: now) }
+            if case .choice(let choice, let last)? = offered.value(for: sender.key, at: now) {
+                return whichOne(choice, correcting: last, words: words, for: sender, at: now)
+            }
             if offered.value(for: sender.key, at: now) != nil {
                 return Reply(.info, l == .en ? "Answer \(code: "yes") to do it, or \(code: "no")." : "Répondez \(code: "oui") pour le faire, ou \(code: "non").",
                              suggestion: l.pick("yes", "oui"), language: l)

@@ -1962,6 +1962,33 @@ struct CommandHandlerTests {
         #expect(title.text.hasPrefix("I Meant It is on the shelf."), "\(title.text)")
     }
 
+    @Test("'I meant' a book the library does not have changes nothing; the title its reply offers, answered, is the correction")
+    func iMeantNoSuchBook() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(0))
+        let unknown = await handler.handle(text: "I meant Neuromancer", from: ana, at: minute(1))
+        #expect(unknown.text.hasPrefix("No book matches 'Neuromancer'.\n  Nothing was changed."), "\(unknown.text)")
+        // Dune is still Ana's (asked by Ben: "my books" would be Ana's next command, not a correction).
+        let kept = await handler.handle(text: "what does Ana have", from: ben, at: minute(2))
+        #expect(kept.text.hasPrefix("Ana has 1 book:\n  Dune, due"), "\(kept.text)")
+        // A part of a title: `yes` to the title offered undoes the checkout of Dune, then checks out that book.
+        let typo = await handler.handle(text: "I meant Mis", from: ana, at: minute(3))
+        #expect(typo.text.hasPrefix("No book matches 'Mis'. Did you mean Les Misérables?\n  Nothing was changed."), "\(typo.text)")
+        let yes = await handler.handle(text: "yes", from: ana, at: minute(4))
+        #expect(yes.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."), "\(yes.text)")
+        #expect(yes.text.contains("Les Misérables is checked out to Ana."), "\(yes.text)")
+        let corrected = await handler.handle(text: "my books", from: ana, at: minute(5))
+        #expect(corrected.text.hasPrefix("You have 1 book:\n  Les Misérables, due"), "\(corrected.text)")
+        // Several titles offered: the one answered is the correction.
+        _ = await handler.handle(text: "add Emmy by Someone", from: ben, at: minute(6))
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: minute(8))
+        let which = await handler.handle(text: "non, je voulais dire Em", from: ben, at: minute(9))
+        #expect(which.text.contains("Rien n'a été modifié."), "\(which.text)")
+        let picked = await handler.handle(text: "Emmy", from: ben, at: minute(10))
+        #expect(picked.text.hasPrefix("Merci ! Emma est de retour sur l'étagère"), "\(picked.text)")
+        #expect(picked.text.contains("Emmy est emprunté par Ben."), "\(picked.text)")
+    }
+
     @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood; tag Dune Classic without 'as'")
     func categoryAlone() async throws {
         let handler = try await makeHandler()
