@@ -161,6 +161,9 @@ public actor CommandHandler {
         case command(Intent)
         /// A place in line given up, taken back where it was (no command says that).
         case rejoin(Hold)
+        /// A place in line just given, to the member or to someone else, given up (the member
+        /// may take back putting Ben in line, though taking him out of it is for admins).
+        case leaveLine(book: String, holder: Borrower)
         /// A book passed on (`passed`, to `name` as typed), back with its giver's loan (`previous`).
         case takeBack(passed: Loan, previous: Loan, name: String)
         /// Someone else's loan the member's return closed, open again as it was.
@@ -412,17 +415,59 @@ public actor CommandHandler {
         return reply
     }
 
-    /// `undo` after leaving a line: the member back in it, where they were while the book is out.
+    /// `holder` out of the line for `book` (the admin check, for someone else's place, is the
+    /// caller's): the next in line told when the book was kept for them; `undo` puts them back.
+    private func leaveLine(_ book: String, holder: Borrower, sender: Sender, now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        let you = holder.isSamePerson(as: sender.borrower)
+        guard let given = try await library.cancelHold(book, for: holder, at: now) else {
+            let title = (try? await library.resolve(book).title) ?? book
+            return Reply(.error, you
+                ? (l == .en ? "You are not in line for \(bold: title)." : "Vous n'êtes pas dans la file pour \(bold: title).")
+                : (l == .en ? "\(holder.name) is not in line for \(bold: title)." : "\(holder.name) n'est pas dans la file pour \(bold: title)."),
+                suggestion: l.pick("who has ", "qui a ") + title, language: l)
+        }
+        var lines: [RichText] = []
+        if let next = given.nextInLine {
+            lines.append(l == .en ? "It is now kept for \(next.holder.name)\(words.until(next.keptUntil)), next in line."
+                                  : "Il est maintenant réservé pour \(next.holder.name)\(words.until(next.keptUntil)), suivant dans la file.")
+        } else if given.wasKept {
+            lines.append(l == .en ? "It is on the shelf, free for anyone." : "Il est sur l'étagère, libre pour tous.")
+        }
+        let name = given.hold.holder.name
+        var reply = Reply(.success, you
+            ? (l == .en ? "You are no longer in line for \(bold: given.book.title)." : "Vous n'êtes plus dans la file pour \(bold: given.book.title).")
+            : (l == .en ? "\(name) is no longer in line for \(bold: given.book.title)." : "\(name) n'est plus dans la file pour \(bold: given.book.title)."),
+            lines: lines, language: l)
+        if !you { reply.notices.append(words.holdCancelledNotice(given, by: sender.borrower, language: language(of: given.hold.holder))) }
+        // Their place, unless the book was kept for them and now is for the next in line.
+        if !given.wasKept { undone(by: .rejoin(given.hold), for: sender, at: now) }
+        if let next = given.nextInLine {
+            reply.notices.append(words.keptNotice(given.book, for: next, language: language(of: next.holder)))
+        }
+        return reply
+    }
+
+    /// `undo` after leaving a line, or taking someone out of one: back in it, where they were
+    /// while the book is out; someone else is told.
     private func rejoin(_ hold: Hold, sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
         let placed = try await library.restoreHold(hold, at: now)
-        undone(by: .cancelHold(book: "#\(placed.book.id)", holder: nil), for: sender, at: now)
+        undone(by: .leaveLine(book: "#\(placed.book.id)", holder: placed.hold.holder), for: sender, at: now)
         let due = placed.currentLoan.map { loan -> RichText in
             l == .en ? "\(loan.borrower.name) has it, due \(words.day(loan.dueAt))." : "\(loan.borrower.name) l'a, à rendre \(words.day(loan.dueAt))."
         }
-        return Reply(.success, l == .en ? "You are back in line for \(bold: placed.book.title): number \(placed.position)."
-                                        : "Vous êtes de retour dans la file pour \(bold: placed.book.title) : numéro \(placed.position).",
-                     lines: due.map { [$0] } ?? [], language: l)
+        guard !placed.hold.holder.isSamePerson(as: sender.borrower) else {
+            return Reply(.success, l == .en ? "You are back in line for \(bold: placed.book.title): number \(placed.position)."
+                                            : "Vous êtes de retour dans la file pour \(bold: placed.book.title) : numéro \(placed.position).",
+                         lines: due.map { [$0] } ?? [], language: l)
+        }
+        let name = placed.hold.holder.name
+        var reply = Reply(.success, l == .en ? "\(name) is back in line for \(bold: placed.book.title): number \(placed.position)."
+                                             : "\(name) est de retour dans la file pour \(bold: placed.book.title) : numéro \(placed.position).",
+                          lines: due.map { [$0] } ?? [], language: l)
+        reply.notices = [words.heldForNotice(placed, by: sender.borrower, language: language(of: placed.hold.holder))]
+        return reply
     }
 
     /// "Which one?" asked again, with the books to choose among: a `yes` or an `ok` chose none.
@@ -1512,7 +1557,7 @@ public actor CommandHandler {
                                               : "\(bold: book.title) est sur l'étagère : empruntez-le plutôt pour \(holder.name).",
                              suggestion: l.pick("checkout ", "emprunter ") + words.reference(book) + l.pick(" as ", " pour ") + holder.name, language: l)
             }
-            if you { undone(by: .cancelHold(book: "#\(placed.book.id)", holder: nil), for: sender, at: now) }
+            undone(by: .leaveLine(book: "#\(placed.book.id)", holder: placed.hold.holder), for: sender, at: now)
             // Who will be told, in the lines below the place in line.
             let told = you ? l.pick("You will be told", "Vous serez prévenu") : l.pick("\(holder.name) will be told", "Nous préviendrons \(holder.name)")
             let keptForThem = you ? l.pick("kept for you", "vous sera réservé") : l.pick("kept for them", "lui sera réservé")
@@ -1551,32 +1596,7 @@ public actor CommandHandler {
             if !you, let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("take someone else out of a line", "retirer quelqu'un d'une file")) {
                 return refusal
             }
-            guard let given = try await library.cancelHold(book, for: holder, at: now) else {
-                let title = (try? await library.resolve(book).title) ?? book
-                return Reply(.error, you
-                    ? (l == .en ? "You are not in line for \(bold: title)." : "Vous n'êtes pas dans la file pour \(bold: title).")
-                    : (l == .en ? "\(holder.name) is not in line for \(bold: title)." : "\(holder.name) n'est pas dans la file pour \(bold: title)."),
-                    suggestion: l.pick("who has ", "qui a ") + title, language: l)
-            }
-            var lines: [RichText] = []
-            if let next = given.nextInLine {
-                lines.append(l == .en ? "It is now kept for \(next.holder.name)\(words.until(next.keptUntil)), next in line."
-                                      : "Il est maintenant réservé pour \(next.holder.name)\(words.until(next.keptUntil)), suivant dans la file.")
-            } else if given.wasKept {
-                lines.append(l == .en ? "It is on the shelf, free for anyone." : "Il est sur l'étagère, libre pour tous.")
-            }
-            let name = given.hold.holder.name
-            var reply = Reply(.success, you
-                ? (l == .en ? "You are no longer in line for \(bold: given.book.title)." : "Vous n'êtes plus dans la file pour \(bold: given.book.title).")
-                : (l == .en ? "\(name) is no longer in line for \(bold: given.book.title)." : "\(name) n'est plus dans la file pour \(bold: given.book.title)."),
-                lines: lines, language: l)
-            if !you { reply.notices.append(words.holdCancelledNotice(given, by: sender.borrower, language: language(of: given.hold.holder))) }
-            // Their own place, unless the book was kept for them and now is for the next in line.
-            if you, !given.wasKept { undone(by: .rejoin(given.hold), for: sender, at: now) }
-            if let next = given.nextInLine {
-                reply.notices.append(words.keptNotice(given.book, for: next, language: language(of: next.holder)))
-            }
-            return reply
+            return try await leaveLine(book, holder: holder, sender: sender, now: now, words: words)
 
         case .whoHas(let book):
             let statuses = try await library.whoHas(book)
@@ -1977,8 +1997,8 @@ public actor CommandHandler {
         case .undo:
             guard let undo = undoable.remove(sender.key, at: now), !undo.steps.isEmpty else {
                 return Reply(.info, RichText(stringLiteral: l.pick(
-                    "There is nothing to undo: a checkout, a return, your hold, leaving a line, passing a book on or reporting one, and a book added, renamed, given a category or deleted can be undone within 10 minutes.",
-                    "Il n'y a rien à défaire : un emprunt, un retour, votre réservation, départ d'une file, passage ou signalement d'un livre, et un livre ajouté, renommé, recatégorisé ou supprimé se défont dans les 10 minutes.")),
+                    "There is nothing to undo: a checkout, a return, a hold, leaving a line, passing a book on or reporting one, and a book added, renamed, given a category or deleted can be undone within 10 minutes.",
+                    "Il n'y a rien à défaire : un emprunt, un retour, une réservation, départ d'une file, passage ou signalement d'un livre, et un livre ajouté, renommé, recatégorisé ou supprimé se défont dans les 10 minutes.")),
                     language: l)
             }
             // The last change first. Each is done as if typed: a book someone waits for is not
@@ -1989,6 +2009,8 @@ public actor CommandHandler {
                     switch step {
                     case .command(let command): replies.append(try await run(command, sender: sender, now: now, words: words))
                     case .rejoin(let hold): replies.append(try await rejoin(hold, sender: sender, now: now, words: words))
+                    case .leaveLine(let book, let holder):
+                        replies.append(try await leaveLine(book, holder: holder, sender: sender, now: now, words: words))
                     case .takeBack(let passed, let previous, let name):
                         replies.append(try await takeBack(passed, restoring: previous, from: name, sender: sender, now: now, words: words))
                     case .reopen(let loan): replies.append(try await reopen(loan, sender: sender, now: now, words: words))

@@ -1989,6 +1989,32 @@ struct CommandHandlerTests {
         #expect(picked.text.contains("Emmy est emprunté par Ben."), "\(picked.text)")
     }
 
+    @Test("undo takes back putting someone else in line (not only one's own hold), and an admin's taking Ben out of one; they are told each time")
+    func undoSomeoneElsesPlaceInLine() async throws {
+        let handler = try await makeHandler(admins: ["U-ANA"])
+        let cy = Sender(name: "Cy", userID: "U-CY")
+        _ = await handler.handle(text: "checkout Dune", from: cy, at: minute(0))
+        // Ben, no admin, puts Dee in line by mistake: his undo takes her out of it.
+        let placed = await handler.handle(text: "hold Dune for Dee", from: ben, at: minute(1))
+        #expect(placed.text.hasPrefix("Dee is number 1 in line for Dune."), "\(placed.text)")
+        let undone = await handler.handle(text: "undo", from: ben, at: minute(2))
+        #expect(undone.text == "Dee is no longer in line for Dune.", "\(undone.text)")
+        #expect(undone.notices.map { PlainRenderer.render($0.reply) } == ["Ben took you out of the line for Dune.\n  Try: `hold Dune`"])
+        let line = await handler.handle(text: "who's next for Dune", from: cy, at: minute(3))
+        #expect(!line.text.contains("Dee"), "\(line.text)")
+        // Ana, an admin, takes Ben out of a line: her undo puts him back at his place.
+        _ = await handler.handle(text: "hold Dune", from: ben, at: minute(4))
+        _ = await handler.handle(text: "hold Dune", from: ana, at: minute(5))
+        _ = await handler.handle(text: "cancel hold Dune for Ben", from: ana, at: minute(6))
+        let back = await handler.handle(text: "undo", from: ana, at: minute(7))
+        #expect(back.text == "Ben is back in line for Dune: number 1.\n  Cy has it, due Tue 15 Dec.", "\(back.text)")
+        #expect(back.notices.map(\.to.name) == ["Ben"])
+        #expect(back.notices.first.map { PlainRenderer.render($0.reply) }?.hasPrefix("Ana put you in line for Dune: you are number 1.") == true)
+        // And `undo` again takes him out once more.
+        let again = await handler.handle(text: "undo", from: ana, at: minute(8))
+        #expect(again.text == "Ben is no longer in line for Dune.", "\(again.text)")
+    }
+
     @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood; tag Dune Classic without 'as'")
     func categoryAlone() async throws {
         let handler = try await makeHandler()
