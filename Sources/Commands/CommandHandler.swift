@@ -603,6 +603,11 @@ public actor CommandHandler {
         if let done = CommandParser.doneBySomeone(command.words ?? text), (try? await library.titleNamesBooks(done.name)) != true {
             if await namesBookOrPointsBack(done.book) { return ParsedCommand(intent: done.intent, language: .en) }
         }
+        // "Dune returned", "Dune back on the shelf", "Dune rendu": a return, when the words before
+        // name a book ("it returned": the book last named); "welcome back" names none.
+        if let returned = CommandParser.returnedBook(command.words ?? text), await namesBookOrPointsBack(returned.book) {
+            return ParsedCommand(intent: .returnBook(book: returned.book), language: returned.language)
+        }
         // "tag Dune classic": without "as", the book is the longest start of the words that is a
         // title, and the rest its categories.
         if let verb, let said = command.words, let tagging = await taggingWithoutAs(said, verb: verb) { return tagging }

@@ -81,6 +81,12 @@ public enum CommandParser {
         if let joined = withContractionsJoined(words) { words = joined }
         var folded = words.map(foldWord)
         if !placed, let returned = returnedToPlace(words, folded: folded, whole: whole, linked: linked) { return returned }
+        // "I returned Dune?", "j'ai rendu Dune ?": asked, not told, as "did I return Dune?" is:
+        // everything about the book, its last loans with it.
+        if let report = askedReports.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }),
+           text.trimmingWhitespace().hasSuffix("?") {
+            return ParsedCommand(intent: .show(book: words.dropFirst(report.words.count).joined(separator: " ")), language: report.language)
+        }
         if let rephrased = rephrase(words, folded: folded, cues: &cues) {
             words = rephrased
             folded = words.map(foldWord)
@@ -116,6 +122,11 @@ public enum CommandParser {
             case .checkout, .returnBook: return ParsedCommand(intent: .whoHas(book: done.book), language: .en)
             default: break
             }
+        }
+        // "Dune returned?", "Dune back?", "Dune est rendu ?": asked, who has it. (Told, "Dune
+        // returned" is a return, when the handler finds that the words before name a book.)
+        if text.trimmingWhitespace().hasSuffix("?"), let returned = returnedBook(stripped) {
+            return ParsedCommand(intent: .whoHas(book: returned.book), language: returned.language)
         }
         // A verb of the other language is no typo of a message whose other words are plainly in
         // one ("send me a reminder for Dune" is not `rends`; "rendr The Hobbit" is `rendre`).
@@ -1052,7 +1063,8 @@ public enum CommandParser {
         (["tell", "me", "more", "about"], "show", .en), (["de", "quoi", "parle"], "info", .fr),
         (["when", "did", "i", "borrow"], "show", .en), (["when", "did", "i", "take"], "show", .en), (["who", "returned"], "show", .en),
         (["when", "did", "i", "return"], "show", .en), (["when", "did", "i", "bring", "back"], "show", .en), (["did", "i", "return"], "show", .en),
-        (["have", "i", "read"], "show", .en), (["have", "i", "borrowed"], "show", .en), (["have", "i", "already", "read"], "show", .en),
+        (["have", "i", "read"], "show", .en), (["have", "i", "borrowed"], "show", .en), (["have", "i", "returned"], "show", .en),
+        (["did", "i", "borrow"], "show", .en), (["have", "i", "already", "read"], "show", .en),
         (["quand", "ai-je", "rendu"], "info", .fr), (["quand", "ai-je", "emprunte"], "info", .fr), (["ai-je", "deja", "lu"], "info", .fr),
         (["ai-je", "lu"], "info", .fr), (["ai-je", "rendu"], "info", .fr),
         (["what", "did", "i", "read", "last"], "my history", .en), (["what", "did", "i", "read"], "my history", .en),
@@ -2167,6 +2179,41 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// What a member tells of their own doing, which asked ("I returned Dune?") is a question.
+    private static let askedReports: [(words: [String], language: Language)] = [
+        (["i", "returned"], .en), (["i've", "returned"], .en), (["i", "have", "returned"], .en), (["i", "brought", "back"], .en),
+        (["i", "borrowed"], .en), (["i've", "borrowed"], .en), (["i", "took"], .en), (["i", "checked", "out"], .en),
+        (["j'ai", "rendu"], .fr), (["j'ai", "rapporte"], .fr), (["j'ai", "emprunte"], .fr), (["j'ai", "pris"], .fr),
+    ].sorted { $0.words.count > $1.words.count }
+
+    /// "Dune returned", "Dune has been returned", "Dune back on the shelf", "Dune rendu": a book
+    /// said to be back (as typed), and the language of the words; nil when the words do not read
+    /// so. Whether the words before name a book is the handler's to say: "welcome back" names none.
+    static func returnedBook(_ text: String) -> (book: String, language: Language)? {
+        let words = spaceSeparated(text)
+        guard words.count >= 2, words.count <= 40 else { return nil }
+        let folded = words.map(foldWord)
+        guard let tail = returnedStatements.first(where: { folded.count > $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) }),
+              !notABookBeforeBack.contains(folded[0]) else { return nil }
+        return (words.dropLast(tail.words.count).joined(separator: " "), tail.language)
+    }
+    private static let returnedStatements: [(words: [String], language: Language)] = [
+        (["returned"], .en), (["back"], .en), (["is", "returned"], .en), (["was", "returned"], .en), (["has", "been", "returned"], .en),
+        (["got", "returned"], .en), (["checked", "in"], .en), (["is", "checked", "in"], .en), (["was", "checked", "in"], .en),
+        (["has", "been", "checked", "in"], .en), (["back", "in", "the", "library"], .en),
+        (["returned", "to", "the", "library"], .en), (["returned", "to", "the", "shelf"], .en), (["has", "been", "brought", "back"], .en),
+        (["rendu"], .fr), (["rendue"], .fr), (["est", "rendu"], .fr), (["est", "rendue"], .fr), (["a", "ete", "rendu"], .fr),
+        (["a", "ete", "rendue"], .fr), (["rapporte"], .fr), (["rapportee"], .fr), (["a", "ete", "rapporte"], .fr),
+        (["a", "ete", "rapportee"], .fr), (["de", "retour"], .fr),
+    ].sorted { $0.words.count > $1.words.count }
+    /// First words of "… back" that say something of people, not of a book ("I'm back", "welcome back").
+    private static let notABookBeforeBack: Set<String> = [
+        "i", "i'm", "im", "we", "we're", "you", "you're", "he", "he's", "she", "she's", "they", "they're", "is", "was", "has", "have",
+        "did", "do", "does", "when", "who", "what", "which", "where", "be", "welcome", "come", "came", "get", "got", "go", "going",
+        "right", "call", "write", "can", "could", "would", "will", "no", "nothing", "nobody", "everyone", "everything", "all",
+        "je", "j'ai", "il", "elle", "on", "nous", "vous", "quand", "qui", "est-ce", "quoi", "suis", "rien", "personne", "tout",
+    ]
 
     /// "I meant Emma", "sorry, I meant Emma", "no, Emma", "non, je voulais dire Emma": the book the member
     /// meant in their last command (as typed), and the language of the words.

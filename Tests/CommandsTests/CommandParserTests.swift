@@ -758,6 +758,19 @@ let parseTable: [ParseCase] = [
     ParseCase("Ben borrowed Dune?", .whoHas(book: "Dune")),
     ParseCase("Ben returned Dune?", .whoHas(book: "Dune")),
     ParseCase("Ben returned Dune", .unknown(text: "Ben returned Dune", suggestion: nil), nil),
+    // What the member did, asked: everything about the book, its last loans with it.
+    ParseCase("I returned Dune?", .show(book: "Dune")),
+    ParseCase("I returned Dune", .returnBook(book: "Dune")),
+    ParseCase("have I returned Dune?", .show(book: "Dune")),
+    ParseCase("I borrowed Dune?", .show(book: "Dune")),
+    ParseCase("did I borrow Dune", .show(book: "Dune")),
+    ParseCase("j'ai rendu Dune ?", .show(book: "Dune"), .fr),
+    // A book said to be back: asked, who has it; told, a return when the handler finds a book before.
+    ParseCase("Dune returned?", .whoHas(book: "Dune")),
+    ParseCase("Dune back?", .whoHas(book: "Dune")),
+    ParseCase("Dune est rendu ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("welcome back?", .unknown(text: "welcome back", suggestion: nil), nil),
+    ParseCase("Dune returned", .unknown(text: "Dune returned", suggestion: nil), nil),
     // A statement may be a question, its "?" dropped: it edits nothing.
     ParseCase("the author of Dune is Frank Herbert?", .unknown(text: "the author of Dune is Frank Herbert", suggestion: nil)),
     ParseCase("the author of Dune is wrong", .unknown(text: "edit", suggestion: "edit")),
