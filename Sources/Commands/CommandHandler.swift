@@ -159,6 +159,8 @@ public actor CommandHandler {
     private enum UndoStep {
         /// The opposite command, run as if typed (`return #3` after `checkout Dune`).
         case command(Intent)
+        /// A checkout just made, the book back on the shelf (a return that says it is an undo).
+        case uncheckout(bookID: Int64)
         /// A place in line given up, taken back where it was (no command says that).
         case rejoin(Hold)
         /// A place in line just given, to the member or to someone else, given up (the member
@@ -379,6 +381,58 @@ public actor CommandHandler {
                 Reply.Action(label: choice.showsNumbers ? "#\(candidate.book.id) \(candidate.book.title)" : words.distinctTitle(candidate.book), command: command)
             }
         }
+        return reply
+    }
+
+    /// The reply to a return (`receipt`), or to the `undo` of a checkout (`undoingCheckout`),
+    /// which says so: the next in line and someone else whose loan it closed are told; `undo`
+    /// takes it back.
+    private func returned(_ receipt: ReturnReceipt, undoingCheckout: Bool = false, sender: Sender, now: Date, words: Words) -> Reply {
+        let l = words.language
+        // The member's own return is undone by checking the book out again; someone else's
+        // by opening their loan again as it was (a checkout for them would lose their chat id).
+        // A report of it lost comes back after.
+        if let report = receipt.turnedUp { undone(by: .restoreReport(bookID: receipt.book.id, report), for: sender, at: now) }
+        if receipt.loan.borrower.isSamePerson(as: sender.borrower) {
+            undone(by: .checkout(book: "#\(receipt.book.id)", borrower: nil), for: sender, at: now)
+        } else {
+            undone(by: .reopen(receipt.loan), for: sender, at: now)
+        }
+        var lines: [RichText] = []
+        // The first in line may be the one who brought it back (Ben handed it to them).
+        let nextIsSender = receipt.nextInLine?.holder.isSamePerson(as: sender.borrower) == true
+        if let next = receipt.nextInLine {
+            let kept: RichText = switch (l, nextIsSender) {
+            case (.en, false): "\(next.holder.name) is first in line for it: it is kept for them\(words.until(next.keptUntil))."
+            case (.en, true): "You are first in line for it: it is kept for you\(words.until(next.keptUntil))."
+            case (.fr, false): "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil))."
+            case (.fr, true): "Vous êtes le premier à l'attendre : il vous est réservé\(words.until(next.keptUntil))."
+            }
+            lines.append(kept)
+        }
+        let checkout = l.pick("checkout ", "emprunter ") + words.reference(receipt.book)
+        let yours = receipt.loan.borrower.isSamePerson(as: sender.borrower)
+        let title: RichText = switch (l, undoingCheckout, yours) {
+        case (.en, false, _): "Thanks! \(bold: receipt.book.title) is back on the shelf (borrowed by \(receipt.loan.borrower.name))."
+        case (.fr, false, _): "Merci ! \(bold: receipt.book.title) est de retour sur l'étagère (emprunté par \(receipt.loan.borrower.name))."
+        case (.en, true, true): "\(bold: receipt.book.title) is back on the shelf: your checkout is undone."
+        case (.fr, true, true): "\(bold: receipt.book.title) est de retour sur l'étagère : votre emprunt est défait."
+        case (.en, true, false): "\(bold: receipt.book.title) is back on the shelf: lending it to \(receipt.loan.borrower.name) is undone."
+        case (.fr, true, false): "\(bold: receipt.book.title) est de retour sur l'étagère : le prêt à \(receipt.loan.borrower.name) est défait."
+        }
+        var reply = Reply(.success, title,
+            lines: lines,
+            suggestion: receipt.nextInLine.map { nextIsSender ? checkout : checkout + l.pick(" as ", " pour ") + $0.holder.name },
+            language: l)
+        // Someone else's loan closed (brought back for them, or by mistake): they are told.
+        if !yours {
+            reply.notices.append(words.returnedForNotice(receipt, by: sender.borrower, undoingCheckout: undoingCheckout,
+                                                         language: language(of: receipt.loan.borrower)))
+        }
+        if let next = receipt.nextInLine, !nextIsSender {
+            reply.notices.append(words.keptNotice(receipt.book, for: next, language: language(of: next.holder)))
+        }
+        if let report = receipt.turnedUp { turnedUp(receipt.book, report, in: &reply, from: sender, words: words) }
         return reply
     }
 
@@ -1439,7 +1493,7 @@ public actor CommandHandler {
                     throw error
                 }
             }
-            undone(by: .returnBook(book: "#\(lent.book.id)"), for: sender, at: now)
+            undone(by: .uncheckout(bookID: lent.book.id), for: sender, at: now)
             var reply = Reply(.success, l == .en
                 ? "\(bold: lent.book.title) is checked out to \(borrower.name)."
                 : "\(bold: lent.book.title) est emprunté par \(borrower.name).",
@@ -1474,43 +1528,7 @@ public actor CommandHandler {
                     return await notOut(book, sender: sender, words: words)
                 }
             }
-            // The member's own return is undone by checking the book out again; someone else's
-            // by opening their loan again as it was (a checkout for them would lose their chat id).
-            // A report of it lost comes back after.
-            if let report = receipt.turnedUp { undone(by: .restoreReport(bookID: receipt.book.id, report), for: sender, at: now) }
-            if receipt.loan.borrower.isSamePerson(as: sender.borrower) {
-                undone(by: .checkout(book: "#\(receipt.book.id)", borrower: nil), for: sender, at: now)
-            } else {
-                undone(by: .reopen(receipt.loan), for: sender, at: now)
-            }
-            var lines: [RichText] = []
-            // The first in line may be the one who brought it back (Ben handed it to them).
-            let nextIsSender = receipt.nextInLine?.holder.isSamePerson(as: sender.borrower) == true
-            if let next = receipt.nextInLine {
-                let kept: RichText = switch (l, nextIsSender) {
-                case (.en, false): "\(next.holder.name) is first in line for it: it is kept for them\(words.until(next.keptUntil))."
-                case (.en, true): "You are first in line for it: it is kept for you\(words.until(next.keptUntil))."
-                case (.fr, false): "\(next.holder.name) est le premier à l'attendre : il lui est réservé\(words.until(next.keptUntil))."
-                case (.fr, true): "Vous êtes le premier à l'attendre : il vous est réservé\(words.until(next.keptUntil))."
-                }
-                lines.append(kept)
-            }
-            let checkout = l.pick("checkout ", "emprunter ") + words.reference(receipt.book)
-            var reply = Reply(.success, l == .en
-                ? "Thanks! \(bold: receipt.book.title) is back on the shelf (borrowed by \(receipt.loan.borrower.name))."
-                : "Merci ! \(bold: receipt.book.title) est de retour sur l'étagère (emprunté par \(receipt.loan.borrower.name)).",
-                lines: lines,
-                suggestion: receipt.nextInLine.map { nextIsSender ? checkout : checkout + l.pick(" as ", " pour ") + $0.holder.name },
-                language: l)
-            // Someone else's loan closed (brought back for them, or by mistake): they are told.
-            if !receipt.loan.borrower.isSamePerson(as: sender.borrower) {
-                reply.notices.append(words.returnedForNotice(receipt, by: sender.borrower, language: language(of: receipt.loan.borrower)))
-            }
-            if let next = receipt.nextInLine, !nextIsSender {
-                reply.notices.append(words.keptNotice(receipt.book, for: next, language: language(of: next.holder)))
-            }
-            if let report = receipt.turnedUp { turnedUp(receipt.book, report, in: &reply, from: sender, words: words) }
-            return reply
+            return returned(receipt, sender: sender, now: now, words: words)
 
         case .renew(let book):
             let renewed: LoanedBook
@@ -2014,6 +2032,9 @@ public actor CommandHandler {
                     switch step {
                     case .command(let command): replies.append(try await run(command, sender: sender, now: now, words: words))
                     case .rejoin(let hold): replies.append(try await rejoin(hold, sender: sender, now: now, words: words))
+                    case .uncheckout(let bookID):
+                        let receipt = try await library.returnBook("#\(bookID)", by: sender.borrower, at: now)
+                        replies.append(returned(receipt, undoingCheckout: true, sender: sender, now: now, words: words))
                     case .leaveLine(let book, let holder):
                         replies.append(try await leaveLine(book, holder: holder, sender: sender, now: now, words: words))
                     case .takeBack(let passed, let previous, let name):

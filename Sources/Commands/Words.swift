@@ -297,11 +297,14 @@ struct Words: Sendable {
     }
 
     /// The message for a member whose loan someone else closed by returning the book.
-    func returnedForNotice(_ receipt: ReturnReceipt, by returner: Borrower, language theirs: Language) -> Notice {
-        Notice(to: receipt.loan.borrower, reply: Reply(.info, theirs == .en
-            ? "\(returner.name) returned \(bold: receipt.book.title) for you: it is no longer on your books."
-            : "\(returner.name) a rendu \(bold: receipt.book.title) pour vous : il n'est plus dans vos emprunts.",
-            language: theirs))
+    func returnedForNotice(_ receipt: ReturnReceipt, by returner: Borrower, undoingCheckout: Bool = false, language theirs: Language) -> Notice {
+        let said: RichText = switch (theirs, undoingCheckout) {
+        case (.en, false): "\(returner.name) returned \(bold: receipt.book.title) for you: it is no longer on your books."
+        case (.fr, false): "\(returner.name) a rendu \(bold: receipt.book.title) pour vous : il n'est plus dans vos emprunts."
+        case (.en, true): "\(returner.name) undid checking out \(bold: receipt.book.title) to you: it is no longer on your books."
+        case (.fr, true): "\(returner.name) a défait l'emprunt de \(bold: receipt.book.title) pour vous : il n'est plus dans vos emprunts."
+        }
+        return Notice(to: receipt.loan.borrower, reply: Reply(.info, said, language: theirs))
     }
 
     /// The message for a member whose loan someone else renewed.

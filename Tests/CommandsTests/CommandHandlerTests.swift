@@ -1935,7 +1935,7 @@ struct CommandHandlerTests {
         #expect(alone.text.hasPrefix("Dune is on the shelf."), "\(alone.text)")
         _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
         let meant = await handler.handle(text: "sorry, I meant Emma", from: ana, at: minute(2))
-        #expect(meant.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."), "\(meant.text)")
+        #expect(meant.text.hasPrefix("Dune is back on the shelf: your checkout is undone."), "\(meant.text)")
         #expect(meant.text.contains("Emma is checked out to Ana."), "\(meant.text)")
         let mine = await handler.handle(text: "my books", from: ana, at: minute(3))
         #expect(mine.text.hasPrefix("You have 1 book:\n  Emma, due Tue 15 Dec"), "\(mine.text)")
@@ -1975,7 +1975,7 @@ struct CommandHandlerTests {
         let typo = await handler.handle(text: "I meant Mis", from: ana, at: minute(3))
         #expect(typo.text.hasPrefix("No book matches 'Mis'. Did you mean Les Misérables?\n  Nothing was changed."), "\(typo.text)")
         let yes = await handler.handle(text: "yes", from: ana, at: minute(4))
-        #expect(yes.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."), "\(yes.text)")
+        #expect(yes.text.hasPrefix("Dune is back on the shelf: your checkout is undone."), "\(yes.text)")
         #expect(yes.text.contains("Les Misérables is checked out to Ana."), "\(yes.text)")
         let corrected = await handler.handle(text: "my books", from: ana, at: minute(5))
         #expect(corrected.text.hasPrefix("You have 1 book:\n  Les Misérables, due"), "\(corrected.text)")
@@ -1985,7 +1985,7 @@ struct CommandHandlerTests {
         let which = await handler.handle(text: "non, je voulais dire Em", from: ben, at: minute(9))
         #expect(which.text.contains("Rien n'a été modifié."), "\(which.text)")
         let picked = await handler.handle(text: "Emmy", from: ben, at: minute(10))
-        #expect(picked.text.hasPrefix("Merci ! Emma est de retour sur l'étagère"), "\(picked.text)")
+        #expect(picked.text.hasPrefix("Emma est de retour sur l'étagère : votre emprunt est défait."), "\(picked.text)")
         #expect(picked.text.contains("Emmy est emprunté par Ben."), "\(picked.text)")
     }
 
