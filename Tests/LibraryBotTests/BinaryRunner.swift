@@ -110,7 +110,7 @@ final class RunningBinary {
     func terminate() async throws -> (elapsed: Duration, stderr: String) {
         let start = ContinuousClock.now
         child.terminate()
-        guard await child.waitForExit(timeout: .seconds(6)) != nil else { return (ContinuousClock.now - start, "") }
+        guard await child.waitForExit(timeout: .seconds(12)) != nil else { return (ContinuousClock.now - start, "") }
         return (ContinuousClock.now - start, try streams.errorText())
     }
 

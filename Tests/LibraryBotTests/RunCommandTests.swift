@@ -34,7 +34,7 @@ struct RunCommandTests {
         #expect(again.stdout.contains("Dune, due \(day)"))
     }
 
-    @Test("the digest is printed at its configured time; SIGTERM then ends the process with 0 within 5 s")
+    @Test("the digest is printed at its configured time; SIGTERM then ends the process with 0 (4 s grace period, no hang)")
     func digestThenSigterm() async throws {
         let library = try await ScratchLibrary("add Dune by Frank Herbert\ncheckout Dune\n")
         let database = library.path
@@ -57,7 +57,9 @@ struct RunCommandTests {
         #expect(text.contains("Ana: Dune, due"))
 
         let (elapsed, _) = try await bot.terminate()
-        #expect(elapsed < .seconds(5))
+        // The grace period is 4 s; the rest is room for a loaded machine (a full `swift build`
+        // beside it once took 8 s). A shutdown that waits on a peer would take the whole timeout.
+        #expect(elapsed < .seconds(10))
         #expect(bot.child.exit == .exited(0))
     }
 

@@ -34,7 +34,7 @@ final class EmulatedSlack {
 
 @Suite("librarybot run with Slack enabled, against an emulated Slack")
 struct SlackRunTests {
-    @Test("the digest arrives in its channel at the configured time; SIGTERM then ends the process with 0 within 5 s")
+    @Test("the digest arrives in its channel at the configured time; SIGTERM then ends the process with 0 (4 s grace period, no hang)")
     func digestToSlack() async throws {
         let slack = try await EmulatedSlack()
         let library = try await ScratchLibrary("add Dune by Frank Herbert\ncheckout Dune\n")
@@ -58,7 +58,9 @@ struct SlackRunTests {
         #expect(body["blocks"] is [Any])
 
         let (elapsed, log) = try await bot.terminate()
-        #expect(elapsed < .seconds(5))
+        // The grace period is 4 s; the rest is room for a loaded machine (a full `swift build`
+        // beside it once took 8 s). A shutdown that waits on a peer would take the whole timeout.
+        #expect(elapsed < .seconds(10))
         #expect(bot.child.exit == .exited(0))
         #expect(log.contains("Slack gateway starting."))
         #expect(!log.contains("xoxb-test") && !log.contains("xapp-test"), "no token in the logs")
