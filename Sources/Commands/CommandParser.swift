@@ -1106,6 +1106,11 @@ public enum CommandParser {
         (["il", "reste", "des", "livres"], "liste disponibles", .fr), (["reste-t-il", "des", "livres"], "liste disponibles", .fr),
         (["c'est", "quand", "que", "je", "dois", "rendre"], "qui a", .fr), (["quand", "est-ce", "que", "je", "dois", "rendre"], "qui a", .fr),
         (["quand", "je", "dois", "rendre"], "qui a", .fr),
+        (["c'est", "quand", "que", "je", "dois", "rendre", "mes", "livres"], "mes livres", .fr),
+        (["quand", "est-ce", "que", "je", "dois", "rendre", "mes", "livres"], "mes livres", .fr),
+        (["quand", "je", "dois", "rendre", "mes", "livres"], "mes livres", .fr),
+        (["how", "many", "days", "left"], "my books", .en), (["how", "many", "days", "do", "i", "have", "left"], "my books", .en),
+        (["how", "long", "do", "i", "have", "left"], "my books", .en), (["how", "much", "time", "do", "i", "have", "left"], "my books", .en),
         (["suggest", "a", "book"], "recommend", .en), (["something", "to", "read"], "recommend", .en),
         (["i", "don't", "know", "what", "to", "read"], "recommend", .en), (["i", "dont", "know", "what", "to", "read"], "recommend", .en),
         (["je", "ne", "sais", "pas", "quoi", "lire"], "que lire", .fr), (["je", "sais", "pas", "quoi", "lire"], "que lire", .fr),
@@ -1361,6 +1366,7 @@ public enum CommandParser {
         (["i", "didn't", "borrow"], "return", .en), (["je", "n'ai", "pas", "emprunte"], "rendre", .fr),
         // "I gave Dune to Ben" (the book changed hands): passing it on, asked about.
         (["i", "gave"], "pass", .en), (["i've", "given"], "pass", .en), (["i", "handed"], "pass", .en),
+        (["i", "passed"], "pass", .en), (["i've", "passed"], "pass", .en),
         (["i", "lent"], "lend", .en), (["i've", "lent"], "lend", .en),
         (["j'ai", "donne"], "passer", .fr), (["j'ai", "passe"], "passer", .fr), (["j'ai", "prete"], "prête", .fr),
         (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
@@ -1494,6 +1500,27 @@ public enum CommandParser {
         (["garde"], [["pour", "moi"]], .fr), (["gardez"], [["pour", "moi"]], .fr),
     ]
 
+    /// How a question of the time left with a book starts and ends (folded): "how many days
+    /// left on Dune", "how long until Dune is due".
+    private static let timeLeft: [(lead: [String], tails: [[String]], language: Language)] = {
+        let due = [["is", "due"], ["is", "due", "back"], ["has", "to", "go", "back"], ["needs", "to", "go", "back"], ["must", "go", "back"]]
+        var questions: [(lead: [String], tails: [[String]], language: Language)] = [
+            (["how", "long", "until"], due, .en), (["how", "many", "days", "until"], due, .en), (["how", "long", "before"], due, .en),
+        ]
+        for lead in [["how", "many", "days", "left"], ["how", "many", "days", "do", "i", "have", "left"], ["how", "many", "days", "do", "i", "have"],
+                     ["how", "much", "time", "left"], ["how", "much", "time", "is", "left"], ["how", "much", "time", "do", "i", "have", "left"],
+                     ["how", "much", "time", "do", "i", "have"], ["how", "long", "do", "i", "have", "left"]] {
+            for preposition in ["on", "for", "with"] { questions.append((lead + [preposition], [[]], .en)) }
+        }
+        questions.append((["how", "long", "do", "i", "have", "to", "return"], [[]], .en))
+        for lead in [["combien", "de", "jours", "il", "me", "reste", "pour"], ["combien", "de", "jours", "reste-t-il", "pour"],
+                     ["combien", "de", "temps", "il", "me", "reste", "pour"], ["combien", "de", "temps", "reste-t-il", "pour"],
+                     ["il", "me", "reste", "combien", "de", "jours", "pour"], ["il", "me", "reste", "combien", "de", "temps", "pour"]] {
+            questions.append((lead, [[]], .fr))
+        }
+        return questions.sorted { $0.lead.count > $1.lead.count }
+    }()
+
     /// How a request to leave a book's line starts and ends (folded): "take Dune off hold".
     private static let offTheLine: [(lead: [String], tails: [[String]])] = {
         let fromList = [["from", "my", "list"], ["from", "my", "holds"], ["from", "my", "reservations"], ["from", "the", "waitlist"],
@@ -1600,6 +1627,12 @@ public enum CommandParser {
         if let (request, tail) = framing(folded, Self.setAside, ends: Self.setAsideEnds, lead: \.lead, tails: \.tails) {
             cues.append(request.language)
             return [request.language.pick("hold", "réserver")] + words[request.lead.count..<(words.count - tail.count)]
+        }
+        // "how many days left on Dune?", "how long until Dune is due?", "combien de jours il me
+        // reste pour Dune ?": who has it, and until when.
+        if let (question, tail) = framing(folded, Self.timeLeft, lead: \.lead, tails: \.tails) {
+            cues.append(question.language)
+            return [question.language.pick("who", "qui"), question.language.pick("has", "a")] + words[question.lead.count..<(words.count - tail.count)]
         }
         // "take Dune off hold", "remove Dune from my list": leaving its line.
         if let (request, tail) = framing(folded, Self.offTheLine, lead: \.lead, tails: \.tails) {

@@ -765,6 +765,16 @@ let parseTable: [ParseCase] = [
     ParseCase("I borrowed Dune?", .show(book: "Dune")),
     ParseCase("did I borrow Dune", .show(book: "Dune")),
     ParseCase("j'ai rendu Dune ?", .show(book: "Dune"), .fr),
+    // The time left with a book: who has it, and until when; with no book, the member's books.
+    ParseCase("how many days left on Dune?", .whoHas(book: "Dune")),
+    ParseCase("how long until Dune is due", .whoHas(book: "Dune")),
+    ParseCase("how long before Dune has to go back?", .whoHas(book: "Dune")),
+    ParseCase("how long do I have to return Dune", .whoHas(book: "Dune")),
+    ParseCase("how much time do I have left with it", .whoHas(book: "it")),
+    ParseCase("combien de jours il me reste pour Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("how many days left?", .loansOf(borrower: nil)),
+    ParseCase("c'est quand que je dois rendre mes livres ?", .loansOf(borrower: nil), .fr),
+    ParseCase("I passed Dune to Ben", .unknown(text: "I passed Dune to Ben", suggestion: "pass Dune to Ben")),
     // A book said to be back: asked, who has it; told, a return when the handler finds a book before.
     ParseCase("Dune returned?", .whoHas(book: "Dune")),
     ParseCase("Dune back?", .whoHas(book: "Dune")),
