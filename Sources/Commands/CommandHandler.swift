@@ -662,6 +662,20 @@ public actor CommandHandler {
         if let returned = CommandParser.returnedBook(command.words ?? text), await namesBookOrPointsBack(returned.book) {
             return ParsedCommand(intent: .returnBook(book: returned.book), language: returned.language)
         }
+        // "swap Dune for Emma": Dune back, Emma taken, in one message; the cut where both sides
+        // name books ("swap it for Emma": the book last named given), else the only cut when
+        // the book given is one (the other, misspelled, is answered as a checkout would be).
+        if let swaps = CommandParser.swaps(command.words ?? text) {
+            for cut in swaps.cuts where await namesBookOrPointsBack(cut.give) {
+                if swaps.cuts.count > 1, (try? await library.titleNamesBooks(CommandParser.unquote(cut.take))) != true { continue }
+                let l = swaps.language
+                return ParsedCommand(intent: .several([
+                    CommandPart(text: l.pick("return ", "rendre ") + cut.give, command: ParsedCommand(intent: .returnBook(book: cut.give), language: l), joiner: nil),
+                    CommandPart(text: l.pick("checkout ", "emprunter ") + cut.take,
+                                command: ParsedCommand(intent: .checkout(book: cut.take, borrower: nil), language: l), joiner: nil),
+                ]), language: l)
+            }
+        }
         // "tag Dune classic": without "as", the book is the longest start of the words that is a
         // title, and the rest its categories.
         if let verb, let said = command.words, let tagging = await taggingWithoutAs(said, verb: verb) { return tagging }

@@ -2248,6 +2248,27 @@ public enum CommandParser {
         "je", "j'ai", "il", "elle", "on", "nous", "vous", "quand", "qui", "est-ce", "quoi", "suis", "rien", "personne", "tout",
     ]
 
+    /// "swap Dune for Emma", "exchange Dune for Emma", "échanger Dune contre Emma": one book
+    /// brought back and another taken. Each way to cut the words at a separator, as typed (the
+    /// handler keeps the one where both sides name books: "swap A Prayer for Owen Meany for
+    /// Emma"), and the language; nil when the words do not read so.
+    static func swaps(_ text: String) -> (cuts: [(give: String, take: String)], language: Language)? {
+        let words = spaceSeparated(text)
+        guard words.count >= 4, words.count <= 60 else { return nil }
+        let folded = words.map(foldWord)
+        guard let lead = swapLeads.first(where: { folded.starts(with: $0.words) }) else { return nil }
+        let separators: Set<String> = lead.language == .en ? ["for", "with"] : ["contre", "pour"]
+        var cuts: [(give: String, take: String)] = []
+        for index in (lead.words.count + 1)..<(words.count - 1) where separators.contains(folded[index]) {
+            cuts.append((words[lead.words.count..<index].joined(separator: " "), words[(index + 1)...].joined(separator: " ")))
+        }
+        return cuts.isEmpty ? nil : (cuts, lead.language)
+    }
+    private static let swapLeads: [(words: [String], language: Language)] = [
+        (["swap"], .en), (["exchange"], .en), (["trade"], .en), (["i'm", "swapping"], .en), (["i", "swapped"], .en),
+        (["echanger"], .fr), (["echange"], .fr), (["j'echange"], .fr), (["j'ai", "echange"], .fr),
+    ]
+
     /// "I meant Emma", "sorry, I meant Emma", "no, Emma", "non, je voulais dire Emma": the book the member
     /// meant in their last command (as typed), and the language of the words.
     static func correction(_ text: String) -> (book: String, language: Language)? {

@@ -2041,6 +2041,31 @@ struct CommandHandlerTests {
         }
     }
 
+    @Test("swap Dune for Emma: Dune back and Emma checked out in one message, undone together; the cut where both sides are titles; échanger … contre")
+    func swapOneBookForAnother() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(0))
+        let swapped = await handler.handle(text: "swap Dune for Emma", from: ana, at: minute(1))
+        #expect(swapped.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."), "\(swapped.text)")
+        #expect(swapped.text.contains("Emma is checked out to Ana."), "\(swapped.text)")
+        let undone = await handler.handle(text: "undo", from: ana, at: minute(2))
+        #expect(undone.text.contains("Emma is back on the shelf: your checkout is undone."), "\(undone.text)")
+        let mine = await handler.handle(text: "my books", from: ana, at: minute(3))
+        #expect(mine.text.hasPrefix("You have 1 book:\n  Dune, due"), "\(mine.text)")
+        // A title with the separator in it: the cut where both sides name books.
+        _ = await handler.handle(text: "add A Prayer for Owen Meany by John Irving", from: ana, at: minute(4))
+        _ = await handler.handle(text: "checkout A Prayer for Owen Meany", from: ben, at: minute(5))
+        let prayer = await handler.handle(text: "trade A Prayer for Owen Meany for Les Misérables", from: ben, at: minute(6))
+        #expect(prayer.text.hasPrefix("Thanks! A Prayer for Owen Meany is back on the shelf (borrowed by Ben)."), "\(prayer.text)")
+        #expect(prayer.text.contains("Les Misérables is checked out to Ben."), "\(prayer.text)")
+        let french = await handler.handle(text: "échanger Les Misérables contre Emma", from: ben, at: minute(7))
+        #expect(french.text.hasPrefix("Merci ! Les Misérables est de retour sur l'étagère"), "\(french.text)")
+        #expect(french.text.contains("Emma est emprunté par Ben."), "\(french.text)")
+        // Words that name no book given stay not understood.
+        let nothing = await handler.handle(text: "swap places with Ben", from: ana, at: minute(8))
+        #expect(nothing.text.hasPrefix("I did not understand"), "\(nothing.text)")
+    }
+
     @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood; tag Dune Classic without 'as'")
     func categoryAlone() async throws {
         let handler = try await makeHandler()

@@ -765,6 +765,8 @@ let parseTable: [ParseCase] = [
     ParseCase("I borrowed Dune?", .show(book: "Dune")),
     ParseCase("did I borrow Dune", .show(book: "Dune")),
     ParseCase("j'ai rendu Dune ?", .show(book: "Dune"), .fr),
+    // A swap is the handler's to read: which cut names books is the library's to say.
+    ParseCase("swap Dune for Emma", .unknown(text: "swap Dune for Emma", suggestion: nil)),
     // The time left with a book: who has it, and until when; with no book, the member's books.
     ParseCase("how many days left on Dune?", .whoHas(book: "Dune")),
     ParseCase("how long until Dune is due", .whoHas(book: "Dune")),
