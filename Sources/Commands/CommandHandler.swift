@@ -227,7 +227,7 @@ public actor CommandHandler {
         await noteLanguage(command.language, of: sender, at: now)
         let language = if let language = command.language { language } else { await preferredLanguage(of: sender) }
         let words = words(language, at: now)
-        var intent = await readingWholeTitle(command.intent)
+        var intent = await readingTime(readingWholeTitle(command.intent))
         switch await recalling(intent, for: sender, at: now, words: words) {
         case .intent(let recalled): intent = recalled
         case .reply(let whichBook): return whichBook
@@ -821,6 +821,19 @@ public actor CommandHandler {
         default:
             return intent
         }
+    }
+
+    /// "return Dune tomorrow", "je rends Dune demain": a time after the book is no part of its
+    /// title (unless the whole is one: "The Day After Tomorrow"). Later is a plan: nothing is
+    /// done, and who has the book (until when) is said; now is the command of the book.
+    private func readingTime(_ intent: Intent) async -> Intent {
+        switch intent {
+        case .returnBook, .renew, .checkout, .hold, .whoHas: break
+        default: return intent
+        }
+        guard let reference = intent.bookReference, let (book, later) = CommandParser.timeAfterBook(reference),
+              (try? await library.titleNamesBooks(CommandParser.unquote(reference))) != true, await namesBookOrPointsBack(book) else { return intent }
+        return later ? .whoHas(book: book) : intent.naming(book)
     }
 
     /// `book` and `name` joined again by the separator they were cut at, when that ends with a

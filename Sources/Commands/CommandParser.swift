@@ -1109,6 +1109,9 @@ public enum CommandParser {
         (["c'est", "quand", "que", "je", "dois", "rendre", "mes", "livres"], "mes livres", .fr),
         (["quand", "est-ce", "que", "je", "dois", "rendre", "mes", "livres"], "mes livres", .fr),
         (["quand", "je", "dois", "rendre", "mes", "livres"], "mes livres", .fr),
+        // A plan, not done yet ("I'll return Dune"): who has it, and until when.
+        (["i'll", "return"], "who has", .en), (["i", "will", "return"], "who has", .en), (["i'm", "going", "to", "return"], "who has", .en),
+        (["je", "rendrai"], "qui a", .fr), (["je", "vais", "rendre"], "qui a", .fr),
         (["how", "many", "days", "left"], "my books", .en), (["how", "many", "days", "do", "i", "have", "left"], "my books", .en),
         (["how", "long", "do", "i", "have", "left"], "my books", .en), (["how", "much", "time", "do", "i", "have", "left"], "my books", .en),
         (["suggest", "a", "book"], "recommend", .en), (["something", "to", "read"], "recommend", .en),
@@ -2247,6 +2250,35 @@ public enum CommandParser {
         "right", "call", "write", "can", "could", "would", "will", "no", "nothing", "nobody", "everyone", "everything", "all",
         "je", "j'ai", "il", "elle", "on", "nous", "vous", "quand", "qui", "est-ce", "quoi", "suis", "rien", "personne", "tout",
     ]
+
+    /// "Dune tomorrow", "Dune ce soir", "Dune now": a book named with when (as typed), and
+    /// whether that is later (a plan, not done yet) rather than now; nil without a time at the end.
+    static func timeAfterBook(_ reference: String) -> (book: String, later: Bool)? {
+        let words = spaceSeparated(reference)
+        guard words.count >= 2, words.count <= 60 else { return nil }
+        let folded = words.map { foldWord($0.trimmingCharacters(in: [",", "."])) }
+        for (times, later) in [(laterTimes, true), (nowTimes, false)] {
+            if let time = times.first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+                let book = words.dropLast(time.count).joined(separator: " ").trimmingCharacters(in: [",", " "])
+                return book.isEmpty ? nil : (book, later)
+            }
+        }
+        return nil
+    }
+    private static let laterTimes: [[String]] = {
+        var times: [[String]] = [
+            ["tomorrow"], ["tomorrow", "morning"], ["tomorrow", "afternoon"], ["tomorrow", "evening"], ["tonight"], ["later"],
+            ["later", "today"], ["this", "afternoon"], ["this", "evening"], ["next", "week"], ["soon"], ["after", "the", "weekend"],
+            ["demain"], ["demain", "matin"], ["demain", "soir"], ["ce", "soir"], ["cet", "apres-midi"], ["plus", "tard"],
+            ["la", "semaine", "prochaine"], ["bientot"], ["apres", "le", "week-end"],
+        ]
+        for day in ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] { times += [[day], ["on", day], ["next", day]] }
+        for day in ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"] { times += [[day], [day, "prochain"]] }
+        return times.sorted { $0.count > $1.count }
+    }()
+    private static let nowTimes: [[String]] = [
+        ["now"], ["right", "now"], ["today"], ["just", "now"], ["maintenant"], ["aujourd'hui"], ["tout", "de", "suite"],
+    ].sorted { $0.count > $1.count }
 
     /// "swap Dune for Emma", "exchange Dune for Emma", "échanger Dune contre Emma": one book
     /// brought back and another taken. Each way to cut the words at a separator, as typed (the

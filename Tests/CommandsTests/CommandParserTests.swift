@@ -544,7 +544,8 @@ let parseTable: [ParseCase] = [
     // a plan is not done yet; a lead-in without a verb is not a command, but tells the language
     ParseCase("pouvez-vous m'aider", .unknown(text: "pouvez-vous m'aider", suggestion: nil), .fr),
     ParseCase("puis-je danser", .unknown(text: "puis-je danser", suggestion: nil), .fr),
-    ParseCase("I'll return Dune tomorrow", .unknown(text: "I'll return Dune tomorrow", suggestion: nil), nil),
+    // (a plan asks who has the book; the handler drops the time, unless a title ends so)
+    ParseCase("I'll return Dune tomorrow", .whoHas(book: "Dune tomorrow")),
     ParseCase("can we meet tomorrow", .unknown(text: "can we meet tomorrow", suggestion: nil)),
     // typos and nonsense
     ParseCase("chekout Dune", .unknown(text: "chekout Dune", suggestion: "checkout")),
@@ -767,6 +768,9 @@ let parseTable: [ParseCase] = [
     ParseCase("j'ai rendu Dune ?", .show(book: "Dune"), .fr),
     // A swap is the handler's to read: which cut names books is the library's to say.
     ParseCase("swap Dune for Emma", .unknown(text: "swap Dune for Emma", suggestion: nil)),
+    // A plan, not done yet: who has it, and until when.
+    ParseCase("I'll return Dune", .whoHas(book: "Dune")),
+    ParseCase("je vais rendre Dune", .whoHas(book: "Dune"), .fr),
     // The time left with a book: who has it, and until when; with no book, the member's books.
     ParseCase("how many days left on Dune?", .whoHas(book: "Dune")),
     ParseCase("how long until Dune is due", .whoHas(book: "Dune")),
