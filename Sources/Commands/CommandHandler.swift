@@ -1122,6 +1122,8 @@ public actor CommandHandler {
         var bare = status
         bare.book.report = nil
         var lines: [RichText] = []
+        let note = book.report?.note
+        if let note { lines.append(l == .en ? "Noted: \(note)." : "Noté : \(note).") }
         if !mine {
             lines.append(status.loan != nil ? words.status(bare, asker: me)
                          : damaged ? (l == .en ? "It is on the shelf." : "Il est sur l'étagère.")
@@ -1132,8 +1134,8 @@ public actor CommandHandler {
         // particular ("Ana has Dune since …"), and what to type.
         let notices = adminNotices(from: sender, words: words) { their in
             Reply(.info, their.language == .en
-                ? "\(sender.name) reports \(bold: book.title) (\(number)) \(damaged ? "damaged" : "lost")."
-                : "\(sender.name) signale \(bold: book.title) (\(number)) \(damaged ? "abîmé" : "perdu").",
+                ? "\(sender.name) reports \(bold: book.title) (\(number)) \(damaged ? "damaged" : "lost")\(note.map { ": " + $0 } ?? "")."
+                : "\(sender.name) signale \(bold: book.title) (\(number)) \(damaged ? "abîmé" : "perdu")\(note.map { " : " + $0 } ?? "").",
                 lines: [their.status(bare), their.removal(of: book, endingItsLoan: false)],
                 suggestion: their.language.pick("show ", "info ") + number, language: their.language)
         }
@@ -2219,7 +2221,7 @@ public actor CommandHandler {
         case .help(let topic):
             return Help.reply(topic: topic, language: l)
 
-        case .report(let reference, let kind):
+        case .report(let reference, let kind, let note):
             // A title of the library that reads as a report ("Everything Is Broken"): who has it.
             let asTitles = CommandParser.reportEndings(kind).map { reference + " " + $0 }
             if let title = try await library.firstTitle(among: asTitles) {
@@ -2236,12 +2238,16 @@ public actor CommandHandler {
                 : statuses.first(where: mine) ?? statuses.first { $0.loan == nil && !reported($0) } ?? statuses.first { $0.loan == nil } ?? statuses.first
             guard let status = picked else { throw LibraryError.notFound(reference: reference, suggestions: []) }
             if kind.takesBack { return try await takeBackReport(status, kind, from: sender, at: now, words: words) }
-            if let already = status.book.report, already.kind == kind.copyReport {
+            // Reported so already: said, unless the member tells more of it (a new note).
+            if let already = status.book.report, already.kind == kind.copyReport, note == nil || note == already.note {
                 return Reply(.info, l == .en ? "\(bold: status.book.title) (#\(status.book.id)) is already reported \(kind.rawValue)."
                                              : "\(bold: status.book.title) (#\(status.book.id)) est déjà signalé \(kind == .lost ? "perdu" : "abîmé").",
                              lines: [words.status(status, asker: me)], suggestion: l.pick("show #", "info #") + "\(status.book.id)", language: l)
             }
-            let (book, previous, next) = try await library.setReport(of: status.book.id, to: CopyReport(kind.copyReport, by: me, at: now), at: now)
+            // What was said of it before is kept, and the new words follow.
+            var note = note
+            if let already = status.book.report, already.kind == kind.copyReport, let said = already.note, let more = note { note = said + "; " + more }
+            let (book, previous, next) = try await library.setReport(of: status.book.id, to: CopyReport(kind.copyReport, by: me, at: now, note: note), at: now)
             undone(by: .restoreReport(bookID: book.id, previous), for: sender, at: now)
             var updated = status
             updated.book = book

@@ -8,6 +8,8 @@ public enum CommandParser {
     /// command, or `several` when it holds more than one (see `commandParts`). A long pasted
     /// text is one command, whatever it holds.
     public static func parse(_ text: String) -> ParsedCommand {
+        // "Dune is damaged, the cover is torn": one report, with what is wrong, not two commands.
+        if let report = reportWithNote(text) { return report }
         guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }
         let parts = commandParts(of: text)
         guard parts.count > 1 else { return withWords(parts.first?.command ?? parseOne(text, whole: true), of: text) }
@@ -45,6 +47,7 @@ public enum CommandParser {
     /// when its linking words ("also", "btw") were dropped already; `placed` when where a book
     /// goes back ("to the library") was.
     static func parseOne(_ text: String, whole: Bool = false, linked: Bool = false, placed: Bool = false) -> ParsedCommand {
+        if let report = reportWithNote(text) { return report }
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
         let command = parseOne(stripped, of: text, cues: &cues, whole: whole, linked: linked, placed: placed)
@@ -2215,6 +2218,42 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// "Dune is damaged: the cover is torn", "I lost Dune, left it on the train", "report Dune
+    /// damaged - water stain": a report of a copy lost or damaged, with what the member says of
+    /// it after a colon, a comma or a dash. Not a second command ("Dune is damaged, Emma is
+    /// lost"), unless it tells of the copy ("…, the cover is torn"); an apology is no note.
+    private static func reportWithNote(_ text: String) -> ParsedCommand? {
+        guard text.utf8.count <= 2_000 else { return nil }
+        let lowered = text.lowercased()
+        guard reportSigns.contains(where: lowered.contains) else { return nil }
+        for separator in [": ", ", ", " - ", " – ", " — ", " ("] {
+            guard let cut = text.range(of: separator) else { continue }
+            let head = parseOne(String(text[..<cut.lowerBound]))
+            guard case .report(let book, let kind, nil) = head.intent, kind == .lost || kind == .damaged else { continue }
+            var cues: [Language] = []
+            let tail = stripPoliteness(String(text[cut.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: " )")), cues: &cues)
+            guard !tail.isEmpty else { continue }
+            if apologies.contains(TextKey.fold(tail)) { return ParsedCommand(intent: .report(book: book, kind: kind), language: head.language) }
+            switch parseOne(tail).intent {
+            case .unknown: break
+            case .report(let part, _, _) where LastNamedBook.pointsBack(part) || TextKey.fold(part).split(separator: " ").contains(where: { partsOfABook.contains(String($0)) }):
+                break
+            default: return nil
+            }
+            return ParsedCommand(intent: .report(book: book, kind: kind, note: tail), language: head.language)
+        }
+        return nil
+    }
+    /// Words without which a message is no report of a copy lost or damaged (lower-cased).
+    private static let reportSigns = ["lost", "damag", "torn", "tore", "ruin", "broke", "missing", "wet", "apart", "spill", "report",
+                                      "perdu", "abim", "endommag", "egar", "égar", "disparu", "introuvable", "signal", "déchir", "dechir"]
+    private static let apologies: Set<String> = ["sorry", "so sorry", "oops", "my bad", "thanks", "thank you", "desole", "desolee", "pardon", "oups", "merci"]
+    /// The parts of a copy (folded) that a note may say are damaged, where it reads as a report of its own ("the cover is torn").
+    private static let partsOfABook: Set<String> = [
+        "cover", "covers", "spine", "page", "pages", "binding", "jacket", "corner", "corners", "back", "front", "sleeve",
+        "couverture", "dos", "reliure", "jaquette", "coin", "coins", "tranche",
+    ]
 
     /// What a member tells of their own doing, which asked ("I returned Dune?") is a question.
     private static let askedReports: [(words: [String], language: Language)] = [

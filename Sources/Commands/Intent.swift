@@ -58,8 +58,9 @@ public enum Intent: Sendable, Hashable {
     case thanks
     /// A book reported lost (`I lost Dune`, `Dune is lost`) or damaged, or found again or
     /// repaired (`I found Dune`, `Dune is repaired`): the copy keeps the report, the admins are
-    /// told, and the reply says what happens to the loan.
-    case report(book: String, kind: ReportKind)
+    /// told, and the reply says what happens to the loan. `note`: what the member said is
+    /// wrong ("Dune is damaged: the cover is torn").
+    case report(book: String, kind: ReportKind, note: String? = nil)
     /// `undo`: the member's last change (a checkout, their own return or place in a line, a
     /// book added, a title or author edited) made undone, within 10 minutes.
     case undo
@@ -104,7 +105,7 @@ public enum Intent: Sendable, Hashable {
         case .cancel: "cancel"
         case .thanks: "thanks"
         case .undo: "undo"
-        case .report(_, let kind): "report_\(kind.rawValue)"
+        case .report(_, let kind, _): "report_\(kind.rawValue)"
         case .unknown: "unknown"
         case .several: "several"
         }

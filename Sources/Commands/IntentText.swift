@@ -11,8 +11,11 @@ extension ParsedCommand {
             fields += [("book", .string(book)), ("borrower", borrower.map(JSONValue.string) ?? .null)]
         case .cancelHold(let book, let holder), .hold(let book, let holder):
             fields += [("book", .string(book)), ("holder", holder.map(JSONValue.string) ?? .null)]
-        case .returnBook(let book), .renew(let book), .whoHas(let book), .show(let book), .addCopy(let book), .report(let book, _):
+        case .returnBook(let book), .renew(let book), .whoHas(let book), .show(let book), .addCopy(let book):
             fields.append(("book", .string(book)))
+        case .report(let book, _, let note):
+            fields.append(("book", .string(book)))
+            if let note { fields.append(("note", .string(note))) }
         case .handOver(let book, let borrower):
             fields += [("book", .string(book)), ("borrower", .string(borrower))]
         case .loansOf(let borrower), .history(let borrower):
@@ -138,7 +141,7 @@ extension Intent {
         case .confirm: return "yes"
         case .thanks: return "thanks"
         case .undo: return "undo"
-        case .report(let book, let kind): return "report \(kind.rawValue) " + quoted(book)
+        case .report(let book, let kind, let note): return "report \(kind.rawValue) " + quoted(book) + (note.map { ": " + $0 } ?? "")
         case .cancel: return "cancel"
         case .unknown(let text, _): return text
         case .several(let parts): return parts.map(\.command.intent.canonicalText).joined(separator: "\n")

@@ -58,17 +58,19 @@ struct Words: Sendable {
         reportText(book, asker: asker).map { " (\($0))" } ?? ""
     }
 
-    /// "reported lost by Ana, Tue 24 Nov", or nil without a report.
+    /// "reported lost by Ana, Tue 24 Nov", with what they said ("…: the cover is torn"), or nil
+    /// without a report.
     func reportText(_ book: Book, asker: Borrower? = nil) -> String? {
         guard let report = book.report else { return nil }
         let byAsker = asker.map(report.by.isSamePerson) ?? false
         let who = byAsker ? language.pick("you", "vous") : report.by.name
-        return switch (language, report.kind) {
+        let text = switch (language, report.kind) {
         case (.en, .lost): "reported lost by \(who), \(day(report.at))"
         case (.en, .damaged): "reported damaged by \(who), \(day(report.at))"
         case (.fr, .lost): "signalé perdu par \(who), \(day(report.at))"
         case (.fr, .damaged): "signalé abîmé par \(who), \(day(report.at))"
         }
+        return text + (report.note.map { language.pick(": ", " : ") + $0 } ?? "")
     }
 
     func books(_ count: Int) -> String {
@@ -813,6 +815,10 @@ struct Words: Sendable {
         case .nameTooLong(let maximum):
             return Reply(.error, RichText(stringLiteral: l.pick("A name is at most \(maximum) characters: give a shorter one.",
                                                                 "Un nom fait au plus \(maximum) caractères : donnez-en un plus court.")),
+                         language: l)
+        case .noteTooLong(let maximum):
+            return Reply(.error, RichText(stringLiteral: l.pick("Nothing was reported: say what is wrong in at most \(maximum) characters.",
+                                                                "Rien n'a été signalé : dites ce qui ne va pas en \(maximum) caractères au plus.")),
                          language: l)
         case .alreadyRestored(let books):
             let named = books.map { "\($0.title) (#\($0.id))" }.joined(separator: ", ")

@@ -39,11 +39,19 @@ public struct CopyReport: Sendable, Hashable, Codable {
     public var kind: Kind
     public var by: Borrower
     public var at: Date
+    /// What the member said of it, in their words ("the cover is torn", "left on the train").
+    public var note: String?
 
-    public init(_ kind: Kind, by: Borrower, at: Date) {
+    /// The longest note kept, in characters: a few words, not a page.
+    public static let maximumNoteLength = 300
+
+    /// `note` is tidied: its lines joined, the spaces around it trimmed, and none when empty.
+    public init(_ kind: Kind, by: Borrower, at: Date, note: String? = nil) {
         self.kind = kind
         self.by = by
         self.at = at
+        let tidy = note?.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        self.note = tidy?.isEmpty == false ? tidy : nil
     }
 }
 

@@ -252,6 +252,10 @@ public struct LibraryDatabase: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("11 a report says what is wrong") { db in
+            // The member's words with a report ("the cover is torn"), if any.
+            try db.execute(sql: "ALTER TABLE report ADD COLUMN note TEXT")
+        }
         return migrator
     }
 }
@@ -283,9 +287,9 @@ extension Book: FetchableRecord {
     /// `withReport` right after the book table.
     static let databaseSelection = """
         book.id, book.title, book.author, book.publisher, book.categories, book.isbn, book.addedAt, \
-        report.kind, report.reporterName, report.reporterID, report.reportedAt
+        report.kind, report.reporterName, report.reporterID, report.reportedAt, report.note
         """
-    static let columnCount = 11
+    static let columnCount = 12
     static let withReport = "LEFT JOIN report ON report.bookID = book.id"
 }
 
@@ -296,7 +300,8 @@ extension CopyReport {
         guard let known = Kind(rawValue: kind) else {
             throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "unknown report kind \(kind)")
         }
-        self.init(known, by: Borrower(storedName: row[offset + 1], userID: row[offset + 2]), at: try row.storedDate(offset + 3))
+        self.init(known, by: Borrower(storedName: row[offset + 1], userID: row[offset + 2]), at: try row.storedDate(offset + 3),
+                  note: row[offset + 4])
     }
 }
 

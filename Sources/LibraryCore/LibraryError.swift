@@ -31,6 +31,8 @@ public enum LibraryError: Error, Sendable, Hashable {
     case invalidBook(field: BookField, problem: InvalidField)
     /// A borrower's name longer than `maximum` characters (`Borrower.maximumNameLength`).
     case nameTooLong(maximum: Int)
+    /// What a report says of a copy, longer than `maximum` characters (`CopyReport.maximumNoteLength`).
+    case noteTooLong(maximum: Int)
     /// The copy is reported lost and nobody has it: it is lent again once it turns up
     /// (`found`); a hold waits for it.
     case missing(Book, report: CopyReport)
@@ -87,6 +89,8 @@ extension LibraryError: CustomStringConvertible {
             }
         case .nameTooLong(let maximum):
             return "A borrower's name is at most \(maximum) characters."
+        case .noteTooLong(let maximum):
+            return "What a report says is at most \(maximum) characters."
         case .missing(let book, let report):
             return "\(book.title) is missing: \(report.by.name) reported it lost."
         case .alreadyRestored(let books):

@@ -345,7 +345,12 @@ public struct LibraryService: Sendable {
     /// after a return). The copy deleted meanwhile: `notFound`.
     @discardableResult
     public func setReport(of bookID: Int64, to report: CopyReport?, at now: Date) async throws -> (book: Book, previous: CopyReport?, nextInLine: Hold?) {
-        if let report { try Self.validate(report.by) }
+        if let report {
+            try Self.validate(report.by)
+            if let note = report.note, note.count > CopyReport.maximumNoteLength {
+                throw LibraryError.noteTooLong(maximum: CopyReport.maximumNoteLength)
+            }
+        }
         let rules = self.rules
         return try await database.writer.write { db in
             guard var book = try Self.books([bookID], db).first else {
@@ -354,10 +359,10 @@ public struct LibraryService: Sendable {
             let previous = book.report
             if let report {
                 try db.run("""
-                    INSERT INTO report (bookID, kind, reporterName, reporterID, reportedAt) VALUES (?, ?, ?, ?, ?)
+                    INSERT INTO report (bookID, kind, reporterName, reporterID, reportedAt, note) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (bookID) DO UPDATE SET kind = excluded.kind, reporterName = excluded.reporterName,
-                        reporterID = excluded.reporterID, reportedAt = excluded.reportedAt
-                    """, [bookID, report.kind.rawValue, report.by.name, report.by.userID, report.at])
+                        reporterID = excluded.reporterID, reportedAt = excluded.reportedAt, note = excluded.note
+                    """, [bookID, report.kind.rawValue, report.by.name, report.by.userID, report.at, report.note])
             } else {
                 try db.run("DELETE FROM report WHERE bookID = ?", [bookID])
             }

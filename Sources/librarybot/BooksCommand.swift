@@ -243,6 +243,7 @@ struct BooksCommand: AsyncParsableCommand {
                 }
                 if let report = status.book.report {
                     line += " REPORTED \(report.kind.rawValue.uppercased()) by \(report.by.name) on \(report.at.formatted(day))"
+                        + (report.note.map { ": \($0)" } ?? "")
                 }
                 print(line)
             }

@@ -2084,6 +2084,30 @@ struct CommandHandlerTests {
         #expect(title.text.hasPrefix("Thanks! The Day After Tomorrow is back on the shelf"), "\(title.text)")
     }
 
+    @Test("a report says what is wrong (Dune is damaged, the cover is torn): kept with it, shown, told to the admins; more words add to it; undo; too long is refused")
+    func reportWithNote() async throws {
+        let handler = try await makeHandler(admins: ["U-ADMIN"])
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(0))
+        let torn = await handler.handle(text: "Dune is damaged, the cover is torn", from: ana, at: minute(1))
+        #expect(torn.text.hasPrefix("Thanks for telling: Dune (#1) is reported damaged, and still checked out to you.\n  Noted: the cover is torn.\n"), "\(torn.text)")
+        #expect(torn.notices.first.map { PlainRenderer.render($0.reply) }?.hasPrefix("Ana reports Dune (#1) damaged: the cover is torn.") == true)
+        let asked = await handler.handle(text: "who has Dune", from: ben, at: minute(2))
+        #expect(asked.text.hasPrefix("Ana has Dune since Tue 1 Dec, due Tue 15 Dec (reported damaged by Ana, Tue 1 Dec: the cover is torn)."), "\(asked.text)")
+        // The same report again, with more to say: added to what was said.
+        let more = await handler.handle(text: "Dune is damaged: pages 3 to 9 are missing", from: ben, at: minute(3))
+        #expect(more.text.contains("Noted: the cover is torn; pages 3 to 9 are missing."), "\(more.text)")
+        _ = await handler.handle(text: "undo", from: ben, at: minute(4))
+        let back = await handler.handle(text: "who has Dune", from: ben, at: minute(5))
+        #expect(back.text.contains("(reported damaged by Ana, Tue 1 Dec: the cover is torn)."), "\(back.text)")
+        // Lost, in French, with where.
+        let lost = await handler.handle(text: "j'ai perdu Emma : oubliée dans le train", from: ben, at: minute(6))
+        #expect(lost.text.contains("Noté : oubliée dans le train."), "\(lost.text)")
+        let long = await handler.handle(text: "Les Misérables is damaged: " + String(repeating: "torn ", count: 80), from: ben, at: minute(7))
+        #expect(long.text == "Nothing was reported: say what is wrong in at most 300 characters.", "\(long.text)")
+        let shelf = await handler.handle(text: "who has Les Misérables", from: ben, at: minute(8))
+        #expect(shelf.text.hasPrefix("Les Misérables is on the shelf."), "\(shelf.text)")
+    }
+
     @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood; tag Dune Classic without 'as'")
     func categoryAlone() async throws {
         let handler = try await makeHandler()

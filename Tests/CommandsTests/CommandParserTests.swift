@@ -766,6 +766,18 @@ let parseTable: [ParseCase] = [
     ParseCase("I borrowed Dune?", .show(book: "Dune")),
     ParseCase("did I borrow Dune", .show(book: "Dune")),
     ParseCase("j'ai rendu Dune ?", .show(book: "Dune"), .fr),
+    // A report with what is wrong after a colon, a comma or a dash; a second report stays one.
+    ParseCase("Dune is damaged: the cover is torn", .report(book: "Dune", kind: .damaged, note: "the cover is torn")),
+    ParseCase("Dune is damaged, the cover is torn", .report(book: "Dune", kind: .damaged, note: "the cover is torn")),
+    ParseCase("I lost Dune, left it on the train", .report(book: "Dune", kind: .lost, note: "left it on the train")),
+    ParseCase("I lost Dune, sorry!", .report(book: "Dune", kind: .lost)),
+    ParseCase("report Dune damaged - water stain", .report(book: "Dune", kind: .damaged, note: "water stain")),
+    ParseCase("Dune est abîmé : la couverture est déchirée", .report(book: "Dune", kind: .damaged, note: "la couverture est déchirée"), .fr),
+    ParseCase("Star Wars: A New Hope is damaged, pages missing", .report(book: "Star Wars: A New Hope", kind: .damaged, note: "pages missing")),
+    ParseCase("Dune is damaged, Emma is lost", .several([
+        CommandPart(text: "Dune is damaged", command: ParsedCommand(intent: .report(book: "Dune", kind: .damaged), language: .en), joiner: nil),
+        CommandPart(text: "Emma is lost", command: ParsedCommand(intent: .report(book: "Emma", kind: .lost), language: .en), joiner: ", "),
+    ])),
     // A swap is the handler's to read: which cut names books is the library's to say.
     ParseCase("swap Dune for Emma", .unknown(text: "swap Dune for Emma", suggestion: nil)),
     // A plan, not done yet: who has it, and until when.

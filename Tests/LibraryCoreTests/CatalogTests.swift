@@ -117,7 +117,8 @@ struct CatalogTests {
         try await library.returnBook("Dune", by: ana, at: monday.addingTimeInterval(3600))
         try await library.checkout("Dune", to: ben, at: monday.addingTimeInterval(7200))
         try await library.hold("Dune", for: ana, at: monday.addingTimeInterval(9000))
-        _ = try await library.setReport(of: dune.id, to: CopyReport(.damaged, by: ben, at: monday), at: monday)
+        _ = try await library.setReport(of: dune.id, to: CopyReport(.damaged, by: ben, at: monday, note: "the cover is torn"), at: monday)
+        #expect(try await library.resolve("Dune").report?.note == "the cover is torn")
         try await library.database.writer.write { db in
             try db.execute(sql: "INSERT INTO loanReminder (loanID, day) SELECT id, '2026-11-30' FROM loan WHERE returnedAt IS NULL")
         }
