@@ -1304,11 +1304,41 @@ public actor CommandHandler {
     /// A loan is reminded of so at most once a day, and only where a direct message reaches;
     /// a book reported lost is not asked back (as in the daily reminders).
     private func remind(_ name: String, of reference: String?, from sender: Sender, at now: Date, words: Words) async throws -> Reply {
-        let l = words.language, me = sender.borrower
+        if reference == nil, CommandParser.isEveryoneLate(name) { return try await remindEveryoneLate(from: sender, at: now, words: words) }
         guard let person = sender.person(named: name) else { return words.unresolvedMention }
         guard person.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
-        if person.isSamePerson(as: me) { return try await run(.loansOf(borrower: nil), sender: sender, now: now, words: words) }
-        var loans = try await library.loans(of: person).filter { $0.book.report?.kind != .lost }
+        if person.isSamePerson(as: sender.borrower) { return try await run(.loansOf(borrower: nil), sender: sender, now: now, words: words) }
+        return try await remind(person, of: reference, from: sender, at: now, words: words)
+    }
+
+    /// "remind everyone who is late": each member with a book overdue (not one reported lost)
+    /// is sent a reminder of their late books, once a day per book, as `remind Ben` would.
+    private func remindEveryoneLate(from sender: Sender, at now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        var late: [Borrower] = []
+        for status in try await library.list(.overdue, at: now) where status.book.report?.kind != .lost {
+            guard let borrower = status.loan?.borrower, !borrower.isSamePerson(as: sender.borrower),
+                  !late.contains(where: { $0.isSamePerson(as: borrower) }) else { continue }
+            late.append(borrower)
+        }
+        guard !late.isEmpty else {
+            return Reply(.info, RichText(stringLiteral: l.pick("Nothing is overdue: no reminder to send.", "Aucun retard : pas de rappel à envoyer.")),
+                         suggestion: l.pick("who has what", "qui a quoi"), language: l)
+        }
+        var replies: [Reply] = []
+        for person in late.sorted(by: { $0.name.lowercased() < $1.name.lowercased() }) {
+            replies.append(try await remind(person, of: nil, onlyLate: true, from: sender, at: now, words: words))
+        }
+        return replies.count == 1 ? replies[0] : words.oneAfterAnother(replies)
+    }
+
+    /// Reminds `person` of the books they have (of `reference`'s copies only, when given): a
+    /// member may for a book that is late or that they wait for, an admin for any (`onlyLate`:
+    /// the late ones, whoever asks).
+    private func remind(_ person: Borrower, of reference: String?, onlyLate: Bool = false, from sender: Sender, at now: Date,
+                        words: Words) async throws -> Reply {
+        let l = words.language, me = sender.borrower
+        var loans = try await library.loans(of: person).filter { $0.book.report?.kind != .lost && (!onlyLate || $0.loan.isOverdue(at: now)) }
         if let reference {
             let statuses = try await library.whoHas(reference)
             let ids = Set(statuses.map(\.book.id))

@@ -1977,6 +1977,25 @@ public enum CommandParser {
     /// trip", "my son", "a friend", "tonight", "pour ce soir"), which leaves the book with the
     /// sender. A name may start like an article ("Le Minh", "Ma Long", "Des"): those count only
     /// before a word in lower case ("pour le voyage").
+    /// "everyone", "everyone who is late", "all late borrowers", "tout le monde": who `remind`
+    /// reaches, when it names no one (folded words).
+    static func isEveryoneLate(_ text: String) -> Bool {
+        everyoneLate.contains(text.split(separator: " ").map { foldWord(String($0)) })
+    }
+    private static let everyoneLate: Set<[String]> = {
+        var said: Set<[String]> = [
+            ["all", "late", "borrowers"], ["late", "borrowers"], ["the", "late", "borrowers"], ["the", "late", "ones"], ["all", "late", "members"],
+            ["everyone", "late"], ["everybody", "late"], ["all"], ["tout", "le", "monde"], ["les", "retardataires"], ["tous", "les", "retardataires"],
+            ["tout", "le", "monde", "en", "retard"], ["ceux", "en", "retard"], ["ceux", "qui", "sont", "en", "retard"],
+        ]
+        for who in [["everyone"], ["everybody"]] {
+            said.insert(who)
+            for late in [["who", "is", "late"], ["who's", "late"], ["who", "is", "overdue"], ["who's", "overdue"], ["with", "late", "books"],
+                         ["with", "overdue", "books"], ["overdue"]] { said.insert(who + late) }
+        }
+        return said
+    }()
+
     static func isNoName(_ text: String) -> Bool {
         let typed = text.split(separator: " ").map(String.init), words = typed.map(foldWord)
         guard let first = words.first else { return false }

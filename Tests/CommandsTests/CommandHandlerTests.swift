@@ -909,6 +909,28 @@ struct CommandHandlerTests {
         #expect(unreachable.notices.isEmpty)
     }
 
+    @Test("remind everyone who is late: each member with an overdue book is sent a reminder of their late books only, once a day; nothing overdue, nothing sent")
+    func remindEveryoneLate() async throws {
+        let handler = try await makeHandler(admins: ["U-ADMIN"])
+        let zoe = Sender(name: "Zoé", userID: "U-ADMIN"), cy = Sender(name: "Cy", userID: "U-CY")
+        func told(_ reply: Reply) -> [String] { reply.notices.map { "\($0.to.userID ?? $0.to.name): \(PlainRenderer.render($0.reply))" } }
+        let none = await handler.handle(text: "remind everyone", from: zoe, at: tuesday)
+        #expect(none.text.hasPrefix("Nothing is overdue: no reminder to send."), "\(none.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: tuesday)
+        _ = await handler.handle(text: "checkout Emma", from: cy, at: tuesday)
+        // Les Misérables, Ben's too, is not late yet: not in his reminder.
+        let late = tuesday + 20 * 86_400
+        _ = await handler.handle(text: "checkout Les Misérables", from: ben, at: late - 86_400)
+        let sent = await handler.handle(text: "remind everyone who is late", from: zoe, at: late)
+        #expect(sent.text == "Sent Ben a reminder of Dune, due Tue 15 Dec (6 days overdue).\n\n  Sent Cy a reminder of Emma, due Tue 15 Dec (6 days overdue).", "\(sent.text)")
+        #expect(told(sent).map { $0.prefix(40) } == ["U-BEN: Zoé asks you to bring back Dune: ", "U-CY: Zoé asks you to bring back Emma: i"], "\(told(sent))")
+        // Once a day; in French, from a member.
+        let again = await handler.handle(text: "relancer tout le monde", from: ana, at: late + 3600)
+        #expect(again.notices.isEmpty, "\(again.text)")
+        let tomorrow = await handler.handle(text: "relancer les retardataires", from: ana, at: late + 25 * 3600)
+        #expect(tomorrow.notices.map(\.to.userID) == ["U-BEN", "U-CY"], "\(tomorrow.text)")
+    }
+
     @Test("undo after a deletion puts the books back, with their loans and holds; undone in turn, they are deleted again (asked first when in use); not after 10 minutes")
     func undoDeletion() async throws {
         let handler = try await makeHandler()
