@@ -639,6 +639,15 @@ public enum CommandParser {
         ["un", "nouvel", "exemplaire"], ["un", "second", "exemplaire"], ["un", "deuxieme", "exemplaire"], ["encore", "un", "exemplaire"],
     ].sorted { $0.count > $1.count }
 
+    private static let copyCounts: [String: Int] = [
+        "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+        "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+    ]
+    private static let severalCopiesLeads: [[String]] = [
+        ["copies", "of"], ["more", "copies", "of"], ["extra", "copies", "of"], ["new", "copies", "of"], ["exemplaires"],
+        ["autres", "exemplaires"], ["nouveaux", "exemplaires"], ["exemplaires", "de", "plus", "de"],
+    ].sorted { $0.count > $1.count }
+
     /// After `delete`: "a copy of Dune" (place nil: the library picks one nobody has), "the
     /// second copy of Dune", "the last copy of Dune", "copy 2 of Dune", "un exemplaire de
     /// Dune", "le deuxième exemplaire de Dune". The book and the copy's place among its copies
@@ -667,6 +676,8 @@ public enum CommandParser {
 
     private static let deletionLeads: [[String]] = (
         [["a", "copy", "of"], ["one", "copy", "of"], ["one", "of", "the", "copies", "of"], ["an", "extra", "copy", "of"],
+         ["the", "extra", "copy", "of"], ["the", "duplicate", "of"], ["a", "duplicate", "of"], ["the", "spare", "copy", "of"],
+         ["le", "doublon", "de"], ["un", "doublon", "de"],
          ["un", "exemplaire"], ["un", "des", "exemplaires"]]
         + englishOrdinals.keys.flatMap { [["the", $0, "copy", "of"], [$0, "copy", "of"]] }
         + frenchOrdinals.keys.map { ["le", $0, "exemplaire"] }
@@ -687,6 +698,12 @@ public enum CommandParser {
         }
         // "add another copy of Dune", "ajouter un exemplaire de Dune": one more of a book the library has.
         if let book = copyOf(rest) { return .addCopy(book: book) }
+        // "add 3 copies of Dune", "ajouter deux exemplaires de Dune": as many more, each as if added alone.
+        if let count = restWords.first.flatMap({ Int($0) ?? copyCounts[$0] }), (2...CommandHandler.mostBooksAtOnce).contains(count), restWords.count > 2,
+           let book = copyOf(rest.split(separator: " ").dropFirst().joined(separator: " "), leads: severalCopiesLeads)?.book {
+            let text = language == .fr ? "ajouter un exemplaire de " + book : "add another copy of " + book
+            return .several((0..<count).map { _ in CommandPart(text: text, command: ParsedCommand(intent: .addCopy(book: book), language: language), joiner: nil) })
+        }
         // "add 978-0-441-17271-9": a valid ISBN alone is one, without the word too.
         if let isbn = ISBN.normalize(rest) { return .addISBN(isbn: isbn) }
         // "add Dune by Frank Herbert and Emma by Jane Austen": each book added as if typed alone.

@@ -2130,6 +2130,21 @@ struct CommandHandlerTests {
         #expect(shelf.text.hasPrefix("Les Misérables is on the shelf."), "\(shelf.text)")
     }
 
+    @Test("add 3 copies of Dune: three more, undone together; remove the duplicate of Dune: one of them")
+    func severalCopiesAtOnce() async throws {
+        let handler = try await makeHandler()
+        let added = await handler.handle(text: "add 3 copies of Dune", from: ana, at: minute(0))
+        #expect(added.text.hasPrefix("Added Dune by Frank Herbert as #4."), "\(added.text)")
+        #expect(added.text.contains("The library now has 4 copies of it (#1, #4, #5, #6)."), "\(added.text)")
+        #expect(try await handler.library.whoHas("Dune").count == 4)
+        _ = await handler.handle(text: "undo", from: ana, at: minute(1))
+        #expect(try await handler.library.whoHas("Dune").count == 1)
+        _ = await handler.handle(text: "add two more copies of Dune", from: ana, at: minute(2))
+        let removed = await handler.handle(text: "remove the duplicate of Dune", from: ana, at: minute(3))
+        #expect(removed.text.hasPrefix("Deleted Dune (#8)."), "\(removed.text)")
+        #expect(try await handler.library.whoHas("Dune").count == 2)
+    }
+
     @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood; tag Dune Classic without 'as'")
     func categoryAlone() async throws {
         let handler = try await makeHandler()
