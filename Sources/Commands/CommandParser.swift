@@ -639,6 +639,31 @@ public enum CommandParser {
         ["un", "nouvel", "exemplaire"], ["un", "second", "exemplaire"], ["un", "deuxieme", "exemplaire"], ["encore", "un", "exemplaire"],
     ].sorted { $0.count > $1.count }
 
+    /// "Frank Herbert (Ace, 1990)", "Frank Herbert, 1965", "Frank Herbert (1965)": the author
+    /// without what a reference adds after the name, and the publisher that gave, if any. A
+    /// year is dropped (a book keeps none); a role ("(ed.)") stays the author's.
+    static func authorAndDetails(_ author: String) -> (author: String, publisher: String?) {
+        func isYear(_ text: Substring) -> Bool {
+            let digits = text.trimmingCharacters(in: .whitespaces)
+            return digits.count == 4 && digits.allSatisfy(\.isASCII) && Int(digits).map { (1000...2199).contains($0) } == true
+        }
+        var name = Substring(author.trimmingCharacters(in: .whitespaces)), publisher: String? = nil
+        if name.hasSuffix(")"), let open = name.lastIndex(of: "("), open > name.startIndex {
+            let inside = name[name.index(after: open)..<name.index(before: name.endIndex)].split(separator: ",")
+            let rest = inside.filter { !isYear($0) }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let role = rest.count == 1 && ["ed", "ed.", "eds", "eds.", "editor", "editors", "trans", "trans.", "translator", "illustrator", "dir", "dir."]
+                .contains(rest[0].lowercased())
+            if !role, rest.count <= 1, inside.count > rest.count || !rest.isEmpty {
+                publisher = rest.first
+                name = name[..<open]
+            }
+        } else if let comma = name.lastIndex(of: ","), isYear(name[name.index(after: comma)...]) {
+            name = name[..<comma]
+        }
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? (author, nil) : (trimmed, publisher)
+    }
+
     private static let copyCounts: [String: Int] = [
         "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
         "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
@@ -757,7 +782,8 @@ public enum CommandParser {
             if let (title, author, separator) = splitAfterQuotedTitle(main, separators: separators) ?? splitLast(main, separators: separators) {
                 guard !unquote(title).isEmpty, !unquote(author).isEmpty else { return nil }
                 if separator != " by " { language = language ?? .fr }
-                return .add(title: unquote(title), author: unquote(author), publisher: publisher, categories: categories, isbn: isbn)
+                let (name, details) = authorAndDetails(unquote(author))
+                return .add(title: unquote(title), author: name, publisher: publisher ?? details, categories: categories, isbn: isbn)
             }
         }
         return nil

@@ -790,6 +790,12 @@ let parseTable: [ParseCase] = [
     ParseCase("add 2 States by Chetan Bhagat", .add(title: "2 States", author: "Chetan Bhagat", publisher: nil, categories: [], isbn: nil)),
     ParseCase("remove the duplicate of Dune", .deleteCopy(book: "Dune", place: nil)),
     ParseCase("supprimer le doublon de Dune", .deleteCopy(book: "Dune", place: nil), .fr),
+    // A reference's details after the author: the publisher kept, a year dropped, a role left with the name.
+    ParseCase("add Dune by Frank Herbert (Ace, 1990)", .add(title: "Dune", author: "Frank Herbert", publisher: "Ace", categories: [], isbn: nil)),
+    ParseCase("add Dune by Frank Herbert, 1965", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("add Dune by Frank Herbert (1965)", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("add The Best American Essays by Robert Atwan (ed.)", .add(title: "The Best American Essays", author: "Robert Atwan (ed.)", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("ajouter Dune de Frank Herbert (Robert Laffont, 1970)", .add(title: "Dune", author: "Frank Herbert", publisher: "Robert Laffont", categories: [], isbn: nil), .fr),
     // A swap is the handler's to read: which cut names books is the library's to say.
     ParseCase("swap Dune for Emma", .unknown(text: "swap Dune for Emma", suggestion: nil)),
     // A plan, not done yet: who has it, and until when.
