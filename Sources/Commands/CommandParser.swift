@@ -936,6 +936,8 @@ public enum CommandParser {
                     }
                 }
             }
+            // An emoji first (":wave: who has Dune") goes whole, not its colon alone.
+            if let first = text.split(separator: " ", maxSplits: 1).first, isEmojiCode(String(first)) { text = text.dropFirst(first.count) }
             text = text.drop { $0 == " " || $0 == ":" || $0 == "," }
             if text == before { return String(text) }
         }
@@ -2125,6 +2127,22 @@ public enum CommandParser {
         (["bravo"], .fr), (["parfait"], .fr),
     ]
 
+    /// An emoji as chat writes it in text: `:books:`, `:+1:`, `:thumbsup::skin-tone-2:` (Slack),
+    /// `<:shelf:123>`, `<a:wave:456>` (Discord's own).
+    static func isEmojiCode(_ word: String) -> Bool {
+        let utf8 = word.utf8
+        guard utf8.count >= 3, utf8.count <= 80 else { return false }
+        if word.hasPrefix("<:") || word.hasPrefix("<a:"), word.hasSuffix(">") {
+            let parts = word.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: false)
+            return parts.count == 3 && !parts[1].isEmpty && !parts[2].isEmpty && parts[2].allSatisfy(\.isASCII) && parts[2].allSatisfy(\.isNumber)
+        }
+        guard word.hasPrefix(":"), word.hasSuffix(":") else { return false }
+        let names = word.dropFirst().dropLast().split(separator: ":", omittingEmptySubsequences: true)
+        return !names.isEmpty && names.allSatisfy { name in
+            name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "_+-'".contains($0)) }
+        }
+    }
+
     private static let politeWords: [([String], Language?)] = [
         (["please"], .en), (["pls"], .en), (["plz"], .en), (["thanks"], .en), (["thank", "you"], .en),
         (["hi"], .en), (["hello"], .en), (["hey"], .en), (["thx"], .en), (["cheers"], .en), (["ok"], nil), (["okay"], .en),
@@ -2134,6 +2152,8 @@ public enum CommandParser {
         (["good", "morning"], .en), (["good", "afternoon"], .en), (["good", "evening"], .en), (["hi", "there"], .en),
         (["hello", "there"], .en), (["hey", "there"], .en), (["hi", "all"], .en), (["hello", "everyone"], .en), (["hi", "everyone"], .en),
         (["bonsoir"], .fr), (["coucou"], .fr), (["bonjour", "a", "tous"], .fr),
+        (["tysm"], .en), (["thanks", "a", "lot"], .en), (["thanks", "in", "advance"], .en), (["thank", "you", "so", "much"], .en),
+        (["many", "thanks"], .en), (["thank", "u"], .en), (["merci", "d'avance"], .fr), (["merci", "par", "avance"], .fr),
         // The bot called by its name ("hello librarybot", "thanks librarybot").
         (["librarybot"], nil),
     ].sorted { $0.0.count > $1.0.count }
@@ -2145,6 +2165,7 @@ public enum CommandParser {
         // of the command; inside it they are a title's ("Pride & Prejudice").
         func isSign(_ word: String) -> Bool {
             !word.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil || "?#\"«»“”„'’".unicodeScalars.contains($0) }
+                || isEmojiCode(word)
         }
         while let first = words.first, isSign(first) { words.removeFirst() }
         while let last = words.last, isSign(last) { words.removeLast() }

@@ -796,6 +796,13 @@ let parseTable: [ParseCase] = [
     ParseCase("add Dune by Frank Herbert (1965)", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil)),
     ParseCase("add The Best American Essays by Robert Atwan (ed.)", .add(title: "The Best American Essays", author: "Robert Atwan (ed.)", publisher: nil, categories: [], isbn: nil)),
     ParseCase("ajouter Dune de Frank Herbert (Robert Laffont, 1970)", .add(title: "Dune", author: "Frank Herbert", publisher: "Robert Laffont", categories: [], isbn: nil), .fr),
+    // Emoji as chat writes them in text, at either end, are no words of the command.
+    ParseCase("checkout Dune :books:", .checkout(book: "Dune", borrower: nil)),
+    ParseCase(":wave: who has Dune", .whoHas(book: "Dune")),
+    ParseCase("return Dune :thumbsup::skin-tone-2:", .returnBook(book: "Dune")),
+    ParseCase("checkout Dune <:shelf:123456>", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("who has Re: Zero", .whoHas(book: "Re: Zero")),
+    ParseCase("checkout Dune thanks in advance", .checkout(book: "Dune", borrower: nil)),
     // A swap is the handler's to read: which cut names books is the library's to say.
     ParseCase("swap Dune for Emma", .unknown(text: "swap Dune for Emma", suggestion: nil)),
     // A plan, not done yet: who has it, and until when.
