@@ -36,11 +36,27 @@ public struct Sender: Sendable, Hashable {
     func person(named name: String?) -> Borrower? {
         guard let typed = name?.trimmingWhitespace() else { return borrower }
         if let mentioned = mentions[typed] { return mentioned }
+        if Self.namesAGroup(typed) { return nil }
         if typed.hasPrefix("<@"), typed.hasSuffix(">") { return nil }
         // "@Ana" typed as text (not picked as a mention) is Ana.
         let name = typed.hasPrefix("@") && typed.count > 1 ? String(typed.dropFirst()) : typed
         return TextKey.fold(name) == TextKey.fold(self.name) ? borrower : Borrower(name: name)
     }
+}
+
+extension Sender {
+    /// Whether `name` is a group, not one person: "everyone", "@here", a channel or group
+    /// mention (`<!channel>`, `<!subteam^S1>`, Discord's role `<@&42>`). A loan or a place in
+    /// line is one person's.
+    static func namesAGroup(_ name: String) -> Bool {
+        if name.hasPrefix("<!") || name.hasPrefix("<@&") { return true }
+        let key = TextKey.fold(name.hasPrefix("@") ? String(name.dropFirst()) : name)
+        return groupNames.contains(key)
+    }
+    private static let groupNames: Set<String> = [
+        "everyone", "everybody", "anyone", "anybody", "all", "nobody", "no one", "here", "channel", "all of us", "us", "them",
+        "tout le monde", "tous", "personne", "nous", "eux",
+    ]
 }
 
 /// What the command handler needs to know of `library.*`.
@@ -865,13 +881,13 @@ public actor CommandHandler {
         switch intent {
         case .checkout(let book, let borrower):
             // A mention nobody could resolve is said once, not once a book.
-            guard sender.person(named: borrower) != nil else { return words.unresolvedMention }
+            guard sender.person(named: borrower) != nil else { return words.unresolved(borrower) }
             (reference, verb) = (book, .checkout)
         case .returnBook(let book): (reference, verb) = (book, .returnBook)
         case .renew(let book): (reference, verb) = (book, .renew)
         case .hold(let book, _): (reference, verb) = (book, .hold)
         case .cancelHold(let book, let holder):
-            guard sender.person(named: holder) != nil else { return words.unresolvedMention }
+            guard sender.person(named: holder) != nil else { return words.unresolved(holder) }
             (reference, verb) = (book, .cancelHold)
         case .whoHas(let book): (reference, verb) = (book, .whoHas)
         default: return nil
@@ -1305,7 +1321,7 @@ public actor CommandHandler {
     /// a book reported lost is not asked back (as in the daily reminders).
     private func remind(_ name: String, of reference: String?, from sender: Sender, at now: Date, words: Words) async throws -> Reply {
         if reference == nil, CommandParser.isEveryoneLate(name) { return try await remindEveryoneLate(from: sender, at: now, words: words) }
-        guard let person = sender.person(named: name) else { return words.unresolvedMention }
+        guard let person = sender.person(named: name) else { return words.unresolved(name) }
         guard person.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
         if person.isSamePerson(as: sender.borrower) { return try await run(.loansOf(borrower: nil), sender: sender, now: now, words: words) }
         return try await remind(person, of: reference, from: sender, at: now, words: words)
@@ -1493,7 +1509,7 @@ public actor CommandHandler {
         let l = words.language
         switch intent {
         case .checkout(let book, let borrowerName):
-            guard let borrower = sender.person(named: borrowerName) else { return words.unresolvedMention }
+            guard let borrower = sender.person(named: borrowerName) else { return words.unresolved(borrowerName) }
             let lent: LoanedBook
             do {
                 lent = try await library.checkout(book, to: borrower, at: now)
@@ -1616,7 +1632,7 @@ public actor CommandHandler {
         case .hold(let book, let holderName):
             // Anyone may put someone else in line, as they may lend them a book: the member is
             // told, and may leave the line.
-            guard let holder = sender.person(named: holderName) else { return words.unresolvedMention }
+            guard let holder = sender.person(named: holderName) else { return words.unresolved(holderName) }
             let you = holder.isSamePerson(as: sender.borrower)
             let placed: HoldPlacement
             do {
@@ -1672,7 +1688,7 @@ public actor CommandHandler {
             return reply
 
         case .cancelHold(let book, let holderName):
-            guard let holder = sender.person(named: holderName) else { return words.unresolvedMention }
+            guard let holder = sender.person(named: holderName) else { return words.unresolved(holderName) }
             // Someone else's place in line (a member who left, away for months): admins only.
             let you = holder.isSamePerson(as: sender.borrower)
             if !you, let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("take someone else out of a line", "retirer quelqu'un d'une file")) {
@@ -1696,7 +1712,9 @@ public actor CommandHandler {
             return Reply(.info, l == .en ? "\(statuses.count) copies:" : "\(statuses.count) exemplaires :", lines: numbered, language: l)
 
         case .loansOf(let name):
-            guard let borrower = sender.person(named: name) else { return words.unresolvedMention }
+            // "what does everyone have": who has what.
+            if let name, Sender.namesAGroup(name.trimmingWhitespace()) { return try await run(.digest, sender: sender, now: now, words: words) }
+            guard let borrower = sender.person(named: name) else { return words.unresolved(name) }
             guard borrower.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
             let loans = try await library.loans(of: borrower)
             let (kept, awaited) = try await library.lines(of: borrower)
@@ -1733,7 +1751,7 @@ public actor CommandHandler {
             if CommandParser.isPlace(name) { return try await run(.returnBook(book: book), sender: sender, now: now, words: words) }
             // Returned by the sender and lent on at once. Only the sender's own copy: a book on
             // the shelf is simply lent; someone else's is not theirs to pass.
-            guard let person = sender.person(named: name) else { return words.unresolvedMention }
+            guard let person = sender.person(named: name) else { return words.unresolved(name) }
             let statuses = try await library.whoHas(book)
             let me = sender.borrower
             guard let mine = statuses.first(where: { $0.loan?.borrower.isSamePerson(as: me) == true }) else {
@@ -1790,7 +1808,7 @@ public actor CommandHandler {
             return passed
 
         case .history(let name):
-            guard let borrower = sender.person(named: name) else { return words.unresolvedMention }
+            guard let borrower = sender.person(named: name) else { return words.unresolved(name) }
             guard borrower.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
             let (past, total) = try await library.pastLoans(of: borrower, limit: Self.historyLength)
             let you = name == nil

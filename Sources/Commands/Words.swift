@@ -617,6 +617,15 @@ struct Words: Sendable {
 
     /// A mention the platform could not tell the member of (looked up too slowly, or not a
     /// member): nothing is done rather than something recorded for nobody.
+    /// Why `name` named no one: a group ("everyone", `<!channel>`), or a mention not known.
+    func unresolved(_ name: String?) -> Reply {
+        guard let name, Sender.namesAGroup(name.trimmingWhitespace()) else { return unresolvedMention }
+        let shown = shortened(name.trimmingWhitespace())
+        return Reply(.error, language == .en ? "“\(shown)” is not one person, so nothing was done: give a member's name, or mention them."
+                                             : "« \(shown) » n'est pas une personne, rien n'a été fait : donnez le nom d'un membre, ou mentionnez-le.",
+                     language: language)
+    }
+
     var unresolvedMention: Reply {
         Reply(.error, language == .en ? "I could not tell who that mention is, so nothing was done."
                                       : "Je n'ai pas pu savoir qui est la personne mentionnée ; rien n'a été fait.",

@@ -2145,6 +2145,22 @@ struct CommandHandlerTests {
         #expect(try await handler.library.whoHas("Dune").count == 2)
     }
 
+    @Test("a group is not one person: checkout Dune as everyone, @here, <!channel>, a Discord role, tout le monde lend nothing; what does everyone have is who has what")
+    func groupIsNoBorrower() async throws {
+        let handler = try await makeHandler()
+        for (n, said) in ["checkout Dune as everyone", "checkout Dune for @here", "checkout Dune as <!channel>", "hold Dune for <@&42>",
+                          "pass Dune to everybody", "emprunter Dune pour tout le monde"].enumerated() {
+            let refused = await handler.handle(text: said, from: ana, at: minute(n))
+            #expect(refused.kind == .error && refused.text.contains("is not one person, so nothing was done")
+                    || refused.text.contains("n'est pas une personne, rien n'a été fait"), "\(said): \(refused.text)")
+        }
+        let shelf = await handler.handle(text: "who has Dune", from: ben, at: minute(7))
+        #expect(shelf.text.hasPrefix("Dune is on the shelf."), "\(shelf.text)")
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: minute(8))
+        let everyone = await handler.handle(text: "what does everyone have", from: ana, at: minute(9))
+        #expect(everyone.text.hasPrefix("Who has what: 1 book out"), "\(everyone.text)")
+    }
+
     @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood; tag Dune Classic without 'as'")
     func categoryAlone() async throws {
         let handler = try await makeHandler()
