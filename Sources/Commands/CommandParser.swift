@@ -1157,6 +1157,13 @@ public enum CommandParser {
         (["c'est", "quand", "que", "je", "dois", "rendre", "mes", "livres"], "mes livres", .fr),
         (["quand", "est-ce", "que", "je", "dois", "rendre", "mes", "livres"], "mes livres", .fr),
         (["quand", "je", "dois", "rendre", "mes", "livres"], "mes livres", .fr),
+        (["quels", "sont", "mes", "emprunts"], "mes livres", .fr), (["quels", "sont", "mes", "livres"], "mes livres", .fr),
+        (["c'est", "quoi", "mes", "livres"], "mes livres", .fr), (["c'est", "quoi", "mes", "emprunts"], "mes livres", .fr),
+        (["les", "livres", "empruntes"], "liste empruntés", .fr), (["quels", "livres", "sont", "empruntes"], "liste empruntés", .fr),
+        (["mets-moi", "en", "attente", "pour"], "réserver", .fr), (["mettez-moi", "en", "attente", "pour"], "réserver", .fr),
+        (["mets-moi", "sur", "la", "liste", "d'attente", "pour"], "réserver", .fr),
+        (["mettez-moi", "sur", "la", "liste", "d'attente", "pour"], "réserver", .fr),
+        (["inscris-moi", "pour"], "réserver", .fr), (["inscrivez-moi", "pour"], "réserver", .fr),
         // A plan, not done yet ("I'll return Dune"): who has it, and until when.
         (["i'll", "return"], "who has", .en), (["i", "will", "return"], "who has", .en), (["i'm", "going", "to", "return"], "who has", .en),
         (["je", "rendrai"], "qui a", .fr), (["je", "vais", "rendre"], "qui a", .fr),

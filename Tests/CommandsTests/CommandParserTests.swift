@@ -803,6 +803,14 @@ let parseTable: [ParseCase] = [
     ParseCase("checkout Dune <:shelf:123456>", .checkout(book: "Dune", borrower: nil)),
     ParseCase("who has Re: Zero", .whoHas(book: "Re: Zero")),
     ParseCase("checkout Dune thanks in advance", .checkout(book: "Dune", borrower: nil)),
+    // French imperatives and questions of one's own books.
+    ParseCase("supprime Dune", .delete(books: ["Dune"]), .fr),
+    ParseCase("annule", .cancel, .fr),
+    ParseCase("annule la réservation de Dune", .cancelHold(book: "Dune", holder: nil), .fr),
+    ParseCase("quels sont mes emprunts ?", .loansOf(borrower: nil), .fr),
+    ParseCase("c'est quoi mes livres", .loansOf(borrower: nil), .fr),
+    ParseCase("les livres empruntés", .list(filter: .checkedOut, order: .newest), .fr),
+    ParseCase("mets-moi en attente pour Dune", .hold(book: "Dune", holder: nil), .fr),
     // A swap is the handler's to read: which cut names books is the library's to say.
     ParseCase("swap Dune for Emma", .unknown(text: "swap Dune for Emma", suggestion: nil)),
     // A plan, not done yet: who has it, and until when.
