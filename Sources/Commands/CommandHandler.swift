@@ -598,6 +598,13 @@ public actor CommandHandler {
             }
             return .intent(intent.naming(places.map { "#\(shown[$0])" }.joined(separator: ", ")))
         }
+        // "return it to the library", "checkout it for me", "it under my desk": "it", the rest a remark.
+        var intent = intent
+        if let reference = intent.bookReference, !LastNamedBook.pointsBack(reference),
+           let bare = LibraryService.withoutTrailingRemark(reference), LastNamedBook.pointsBack(folded: bare),
+           (try? await library.titleNamesBooks(CommandParser.unquote(reference))) != true {
+            intent = intent.naming(bare)
+        }
         guard let reference = intent.bookReference, LastNamedBook.pointsBack(reference) else { return .intent(intent) }
         if let last {
             guard (try? await library.isTitle(reference)) == true else { return .intent(intent.naming(last)) }

@@ -977,6 +977,20 @@ public struct LibraryService: Sendable {
         "de la bibliotheque", "du catalogue", "de l'etagere",
     ].map { TextKey.fold($0).split(separator: " ") }.sorted { $0.count > $1.count }
 
+    /// `text` folded without the words of when, for whom or where that end it ("it to the
+    /// library", "ça pour moi", "it under my desk"), or nil when none end it.
+    public static func withoutTrailingRemark(_ text: String) -> String? {
+        let words = TextKey.fold(text).split(separator: " ")
+        guard words.count >= 2, words.count <= 24 else { return nil }
+        if let remark = trailingRemarks.first(where: { words.count > $0.count && words.suffix($0.count).elementsEqual($0) }) {
+            return words.dropLast(remark.count).joined(separator: " ")
+        }
+        for cut in stride(from: words.count - 2, through: max(1, words.count - placeRemarkLength), by: -1) where isPlace(words[cut...]) {
+            return words[..<cut].joined(separator: " ")
+        }
+        return nil
+    }
+
     /// Whether folded `words` say where a book is: a preposition of place then a possessive
     /// ("under my desk", "dans mon sac"), or "under" / "behind" the something ("under the
     /// bed"), or one of a few places ("at home", "chez moi"). Never "in the" alone, which

@@ -2161,6 +2161,19 @@ struct CommandHandlerTests {
         #expect(everyone.text.hasPrefix("Who has what: 1 book out"), "\(everyone.text)")
     }
 
+    @Test("'it' with a remark after it is still the book last named: return it to the library, checkout it for me, rendre ça à la bibliothèque")
+    func itWithARemark() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "who has Dune", from: ana, at: minute(0))
+        let lent = await handler.handle(text: "checkout it for me", from: ana, at: minute(1))
+        #expect(lent.text.hasPrefix("Dune is checked out to Ana."), "\(lent.text)")
+        let back = await handler.handle(text: "return it to the library", from: ana, at: minute(2))
+        #expect(back.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."), "\(back.text)")
+        _ = await handler.handle(text: "checkout it", from: ana, at: minute(3))
+        let rendu = await handler.handle(text: "rendre ça à la bibliothèque", from: ana, at: minute(4))
+        #expect(rendu.text.hasPrefix("Merci ! Dune est de retour sur l'étagère"), "\(rendu.text)")
+    }
+
     @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood; tag Dune Classic without 'as'")
     func categoryAlone() async throws {
         let handler = try await makeHandler()
