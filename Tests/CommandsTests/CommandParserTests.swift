@@ -811,6 +811,14 @@ let parseTable: [ParseCase] = [
     ParseCase("c'est quoi mes livres", .loansOf(borrower: nil), .fr),
     ParseCase("les livres empruntés", .list(filter: .checkedOut, order: .newest), .fr),
     ParseCase("mets-moi en attente pour Dune", .hold(book: "Dune", holder: nil), .fr),
+    // Lines, as members speak of them.
+    ParseCase("join the queue for Dune", .hold(book: "Dune", holder: nil)),
+    ParseCase("leave the queue for Dune", .cancelHold(book: "Dune", holder: nil)),
+    ParseCase("am I still in line for Dune?", .whoHas(book: "Dune")),
+    ParseCase("how many people are ahead of me for Dune", .whoHas(book: "Dune")),
+    ParseCase("where am I in line?", .loansOf(borrower: nil)),
+    ParseCase("what am I waiting for?", .loansOf(borrower: nil)),
+    ParseCase("je suis où dans la file ?", .loansOf(borrower: nil), .fr),
     // A swap is the handler's to read: which cut names books is the library's to say.
     ParseCase("swap Dune for Emma", .unknown(text: "swap Dune for Emma", suggestion: nil)),
     // A plan, not done yet: who has it, and until when.
