@@ -31,6 +31,9 @@ def percentile(values, fraction):
 def release_binary():
     """Builds `librarybot` as it is deployed (`make release`) and returns its path, the last line
     that `make release` prints."""
+    # An A/B comparison names the binary to measure (one built from another commit).
+    if os.environ.get("LIBRARYBOT_BINARY"):
+        return os.environ["LIBRARYBOT_BINARY"]
     print("Building librarybot as deployed (make release)…", flush=True)
     output = subprocess.run(["make", "--no-print-directory", "release"], cwd=root, check=True, text=True,
                             stdout=subprocess.PIPE).stdout

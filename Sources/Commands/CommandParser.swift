@@ -937,7 +937,9 @@ public enum CommandParser {
                 }
             }
             // An emoji first (":wave: who has Dune") goes whole, not its colon alone.
-            if let first = text.split(separator: " ", maxSplits: 1).first, isEmojiCode(String(first)) { text = text.dropFirst(first.count) }
+            if text.first == ":" || text.first == "<", let first = text.split(separator: " ", maxSplits: 1).first, isEmojiCode(String(first)) {
+                text = text.dropFirst(first.count)
+            }
             text = text.drop { $0 == " " || $0 == ":" || $0 == "," }
             if text == before { return String(text) }
         }
@@ -2327,9 +2329,16 @@ public enum CommandParser {
     /// it after a colon, a comma or a dash. Not a second command ("Dune is damaged, Emma is
     /// lost"), unless it tells of the copy ("…, the cover is torn"); an apology is no note.
     private static func reportWithNote(_ text: String) -> ParsedCommand? {
-        guard text.utf8.count <= 2_000 else { return nil }
-        let lowered = text.lowercased()
-        guard reportSigns.contains(where: lowered.contains) else { return nil }
+        // Most messages have no colon, comma, dash or bracket: they are passed at once, by bytes
+        // (0xE2 starts the en and em dashes).
+        guard text.utf8.count <= 2_000, text.utf8.contains(where: { $0 == 0x3A || $0 == 0x2C || $0 == 0x2D || $0 == 0x28 || $0 == 0xE2 }) else {
+            return nil
+        }
+        // And most of the rest say nothing of a copy lost or damaged (ASCII letters lowered).
+        let lowered = text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        guard reportSigns.contains(where: { sign in
+            lowered.count >= sign.count && (0...(lowered.count - sign.count)).contains { start in lowered[start..<(start + sign.count)].elementsEqual(sign) }
+        }) else { return nil }
         for separator in [": ", ", ", " - ", " – ", " — ", " ("] {
             guard let cut = text.range(of: separator) else { continue }
             let head = parseOne(String(text[..<cut.lowerBound]))
@@ -2349,8 +2358,9 @@ public enum CommandParser {
         return nil
     }
     /// Words without which a message is no report of a copy lost or damaged (lower-cased).
-    private static let reportSigns = ["lost", "damag", "torn", "tore", "ruin", "broke", "missing", "wet", "apart", "spill", "report",
-                                      "perdu", "abim", "endommag", "egar", "égar", "disparu", "introuvable", "signal", "déchir", "dechir"]
+    private static let reportSigns: [[UInt8]] = ["lost", "damag", "torn", "tore", "ruin", "broke", "missing", "wet", "apart", "spill", "report",
+                                                 "perdu", "abim", "abîm", "endommag", "egar", "égar", "disparu", "introuvable", "signal", "déchir", "dechir"]
+        .map { Array($0.utf8) }
     private static let apologies: Set<String> = ["sorry", "so sorry", "oops", "my bad", "thanks", "thank you", "desole", "desolee", "pardon", "oups", "merci"]
     /// The parts of a copy (folded) that a note may say are damaged, where it reads as a report of its own ("the cover is torn").
     private static let partsOfABook: Set<String> = [
@@ -2396,6 +2406,7 @@ public enum CommandParser {
     /// "Dune tomorrow", "Dune ce soir", "Dune now": a book named with when (as typed), and
     /// whether that is later (a plan, not done yet) rather than now; nil without a time at the end.
     static func timeAfterBook(_ reference: String) -> (book: String, later: Bool)? {
+        guard reference.utf8.contains(0x20) else { return nil }
         let words = spaceSeparated(reference)
         guard words.count >= 2, words.count <= 60 else { return nil }
         let folded = words.map { foldWord($0.trimmingCharacters(in: [",", "."])) }

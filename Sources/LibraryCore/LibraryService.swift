@@ -980,6 +980,7 @@ public struct LibraryService: Sendable {
     /// `text` folded without the words of when, for whom or where that end it ("it to the
     /// library", "ça pour moi", "it under my desk"), or nil when none end it.
     public static func withoutTrailingRemark(_ text: String) -> String? {
+        guard text.utf8.contains(0x20) else { return nil }
         let words = TextKey.fold(text).split(separator: " ")
         guard words.count >= 2, words.count <= 24 else { return nil }
         if let remark = trailingRemarks.first(where: { words.count > $0.count && words.suffix($0.count).elementsEqual($0) }) {
