@@ -1786,7 +1786,9 @@ public enum CommandParser {
         if let (tail, language) = Self.bareAvailabilityTails.first(where: { folded.count > $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) })
             .map({ ($0.words, $0.language) }),
            !VerbForm.anyStarts(folded), let first = folded.first,
-           !questionWords.contains(first), !["anything", "something", "everything", "nothing", "any", "all", "is", "are", "what's", "whats", "books", "livres"].contains(first) {
+           !questionWords.contains(first), !["anything", "something", "everything", "nothing", "any", "all", "is", "are", "what's", "whats", "books", "livres"].contains(first),
+           // ("Dune back on the shelf", told, is a return: the handler reads it, as "Dune back".)
+           !(tail == ["on", "the", "shelf"] && folded.dropLast(tail.count).last == "back") {
             cues.append(language)
             return (language == .en ? ["who", "has"] : ["qui", "a"]) + words[..<(words.count - tail.count)]
         }
@@ -2389,7 +2391,7 @@ public enum CommandParser {
     private static let returnedStatements: [(words: [String], language: Language)] = [
         (["returned"], .en), (["back"], .en), (["is", "returned"], .en), (["was", "returned"], .en), (["has", "been", "returned"], .en),
         (["got", "returned"], .en), (["checked", "in"], .en), (["is", "checked", "in"], .en), (["was", "checked", "in"], .en),
-        (["has", "been", "checked", "in"], .en), (["back", "in", "the", "library"], .en),
+        (["has", "been", "checked", "in"], .en), (["back", "in", "the", "library"], .en), (["back", "on", "the", "shelf"], .en),
         (["returned", "to", "the", "library"], .en), (["returned", "to", "the", "shelf"], .en), (["has", "been", "brought", "back"], .en),
         (["rendu"], .fr), (["rendue"], .fr), (["est", "rendu"], .fr), (["est", "rendue"], .fr), (["a", "ete", "rendu"], .fr),
         (["a", "ete", "rendue"], .fr), (["rapporte"], .fr), (["rapportee"], .fr), (["a", "ete", "rapporte"], .fr),

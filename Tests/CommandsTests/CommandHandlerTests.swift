@@ -2040,7 +2040,7 @@ struct CommandHandlerTests {
     @Test("a book said to be back is returned (Dune returned, Dune has been returned, it returned, Dune rendu); words that name no book stay not understood (welcome back, Ben returned)")
     func bookSaidToBeBack() async throws {
         let handler = try await makeHandler()
-        for (n, said) in ["Dune returned", "Dune has been returned", "dune back in the library", "Dune checked in"].enumerated() {
+        for (n, said) in ["Dune returned", "Dune has been returned", "dune back in the library", "Dune checked in", "Dune back on the shelf"].enumerated() {
             _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(2 * n))
             let back = await handler.handle(text: said, from: ana, at: minute(2 * n + 1))
             #expect(back.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."), "\(said): \(back.text)")

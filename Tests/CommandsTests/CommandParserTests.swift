@@ -840,6 +840,8 @@ let parseTable: [ParseCase] = [
     ParseCase("Dune est rendu ?", .whoHas(book: "Dune"), .fr),
     ParseCase("welcome back?", .unknown(text: "welcome back", suggestion: nil), nil),
     ParseCase("Dune returned", .unknown(text: "Dune returned", suggestion: nil), nil),
+    ParseCase("Dune back on the shelf", .unknown(text: "Dune back on the shelf", suggestion: nil)),
+    ParseCase("Dune back on the shelf?", .whoHas(book: "Dune")),
     // A statement may be a question, its "?" dropped: it edits nothing.
     ParseCase("the author of Dune is Frank Herbert?", .unknown(text: "the author of Dune is Frank Herbert", suggestion: nil)),
     ParseCase("the author of Dune is wrong", .unknown(text: "edit", suggestion: "edit")),
