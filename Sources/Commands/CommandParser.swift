@@ -119,6 +119,10 @@ public enum CommandParser {
             let rest = words.dropFirst(hint.count).joined(separator: " ")
             return ParsedCommand(intent: .unknown(text: stripped, suggestion: verb + " " + rest), language: hintLanguage)
         }
+        // "je l'ai fini": the book last named, probably to bring back, asked about (as "j'ai fini Dune").
+        if finishedIt.contains(folded) {
+            return ParsedCommand(intent: .unknown(text: stripped, suggestion: "rendre ça"), language: .fr)
+        }
         // "Ben borrowed Dune?", "Ben returned Dune?": asked, not told; who has it answers.
         if text.trimmingWhitespace().hasSuffix("?"), let done = doneBySomeone(stripped) {
             switch done.intent {
@@ -2368,6 +2372,10 @@ public enum CommandParser {
     private static let partsOfABook: Set<String> = [
         "cover", "covers", "spine", "page", "pages", "binding", "jacket", "corner", "corners", "back", "front", "sleeve",
         "couverture", "dos", "reliure", "jaquette", "coin", "coins", "tranche",
+    ]
+
+    private static let finishedIt: Set<[String]> = [
+        ["je", "l'ai", "fini"], ["je", "l'ai", "finie"], ["je", "l'ai", "termine"], ["je", "l'ai", "terminee"], ["je", "l'ai", "lu"], ["je", "l'ai", "lue"],
     ]
 
     /// What a member tells of their own doing, which asked ("I returned Dune?") is a question.

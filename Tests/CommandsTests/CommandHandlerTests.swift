@@ -2172,6 +2172,12 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "checkout it", from: ana, at: minute(3))
         let rendu = await handler.handle(text: "rendre ça à la bibliothèque", from: ana, at: minute(4))
         #expect(rendu.text.hasPrefix("Merci ! Dune est de retour sur l'étagère"), "\(rendu.text)")
+        // "je l'ai fini": the book last named, its return asked about; `oui` does it.
+        _ = await handler.handle(text: "emprunter Dune", from: ana, at: minute(5))
+        let fini = await handler.handle(text: "je l'ai fini", from: ana, at: minute(6))
+        #expect(fini.text.hasPrefix("Je n'ai pas compris « je l'ai fini ». Vouliez-vous dire `rendre Dune` ?"), "\(fini.text)")
+        let oui = await handler.handle(text: "oui", from: ana, at: minute(7))
+        #expect(oui.text.hasPrefix("Merci ! Dune est de retour sur l'étagère"), "\(oui.text)")
     }
 
     @Test("a category alone (sci-fi, mysteries) lists its books; words that name none stay not understood; tag Dune Classic without 'as'")

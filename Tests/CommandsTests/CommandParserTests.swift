@@ -803,6 +803,7 @@ let parseTable: [ParseCase] = [
     ParseCase("checkout Dune <:shelf:123456>", .checkout(book: "Dune", borrower: nil)),
     ParseCase("who has Re: Zero", .whoHas(book: "Re: Zero")),
     ParseCase("checkout Dune thanks in advance", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("je l'ai fini", .unknown(text: "je l'ai fini", suggestion: "rendre ça"), .fr),
     // French imperatives and questions of one's own books.
     ParseCase("supprime Dune", .delete(books: ["Dune"]), .fr),
     ParseCase("annule", .cancel, .fr),
