@@ -487,7 +487,7 @@ public actor CommandHandler {
 
     /// `holder` out of the line for `book` (the admin check, for someone else's place, is the
     /// caller's): the next in line told when the book was kept for them; `undo` puts them back.
-    private func leaveLine(_ book: String, holder: Borrower, sender: Sender, now: Date, words: Words) async throws -> Reply {
+    private func leaveLine(_ book: String, holder: Borrower, undoing: Bool = false, sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
         let you = holder.isSamePerson(as: sender.borrower)
         guard let given = try await library.cancelHold(book, for: holder, at: now) else {
@@ -509,7 +509,7 @@ public actor CommandHandler {
             ? (l == .en ? "You are no longer in line for \(bold: given.book.title)." : "Vous n'êtes plus dans la file pour \(bold: given.book.title).")
             : (l == .en ? "\(name) is no longer in line for \(bold: given.book.title)." : "\(name) n'est plus dans la file pour \(bold: given.book.title)."),
             lines: lines, language: l)
-        if !you { reply.notices.append(words.holdCancelledNotice(given, by: sender.borrower, language: language(of: given.hold.holder))) }
+        if !you { reply.notices.append(words.holdCancelledNotice(given, by: sender.borrower, undoing: undoing, language: language(of: given.hold.holder))) }
         // Their place, unless the book was kept for them and now is for the next in line.
         if !given.wasKept { undone(by: .rejoin(given.hold), for: sender, at: now) }
         if let next = given.nextInLine {
@@ -2120,7 +2120,7 @@ public actor CommandHandler {
                         let receipt = try await library.returnBook("#\(bookID)", by: sender.borrower, at: now)
                         replies.append(returned(receipt, undoingCheckout: true, sender: sender, now: now, words: words))
                     case .leaveLine(let book, let holder):
-                        replies.append(try await leaveLine(book, holder: holder, sender: sender, now: now, words: words))
+                        replies.append(try await leaveLine(book, holder: holder, undoing: true, sender: sender, now: now, words: words))
                     case .takeBack(let passed, let previous, let name):
                         replies.append(try await takeBack(passed, restoring: previous, from: name, sender: sender, now: now, words: words))
                     case .reopen(let loan): replies.append(try await reopen(loan, sender: sender, now: now, words: words))

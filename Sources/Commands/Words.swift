@@ -334,11 +334,17 @@ struct Words: Sendable {
             language: theirs))
     }
 
-    /// The message for a member an admin took out of a book's line, in the library's language.
-    func holdCancelledNotice(_ cancellation: HoldCancellation, by admin: Borrower, language theirs: Language) -> Notice {
-        Notice(to: cancellation.hold.holder, reply: Reply(.info, theirs == .en
-            ? "\(admin.name) took you out of the line for \(bold: cancellation.book.title)."
-            : "\(admin.name) vous a retiré de la file pour \(bold: cancellation.book.title).",
+    /// The message for a member taken out of a book's line by someone else, in their language:
+    /// an admin, or the member who put them in it, undoing that (`undoing`).
+    func holdCancelledNotice(_ cancellation: HoldCancellation, by admin: Borrower, undoing: Bool = false, language theirs: Language) -> Notice {
+        let title = cancellation.book.title
+        let said: RichText = switch (theirs, undoing) {
+        case (.en, false): "\(admin.name) took you out of the line for \(bold: title)."
+        case (.fr, false): "\(admin.name) vous a retiré de la file pour \(bold: title)."
+        case (.en, true): "\(admin.name) undid putting you in line for \(bold: title): you are no longer in it."
+        case (.fr, true): "\(admin.name) a défait votre mise en file pour \(bold: title) : vous n'y êtes plus."
+        }
+        return Notice(to: cancellation.hold.holder, reply: Reply(.info, said,
             suggestion: theirs.pick("hold ", "réserver ") + speaking(theirs).reference(cancellation.book), language: theirs))
     }
 

@@ -2021,7 +2021,7 @@ struct CommandHandlerTests {
         #expect(placed.text.hasPrefix("Dee is number 1 in line for Dune."), "\(placed.text)")
         let undone = await handler.handle(text: "undo", from: ben, at: minute(2))
         #expect(undone.text == "Dee is no longer in line for Dune.", "\(undone.text)")
-        #expect(undone.notices.map { PlainRenderer.render($0.reply) } == ["Ben took you out of the line for Dune.\n  Try: `hold Dune`"])
+        #expect(undone.notices.map { PlainRenderer.render($0.reply) } == ["Ben undid putting you in line for Dune: you are no longer in it.\n  Try: `hold Dune`"])
         let line = await handler.handle(text: "who's next for Dune", from: cy, at: minute(3))
         #expect(!line.text.contains("Dee"), "\(line.text)")
         // Ana, an admin, takes Ben out of a line: her undo puts him back at his place.
