@@ -1338,15 +1338,19 @@ public actor CommandHandler {
     /// is sent a reminder of their late books, once a day per book, as `remind Ben` would.
     private func remindEveryoneLate(from sender: Sender, at now: Date, words: Words) async throws -> Reply {
         let l = words.language
-        var late: [Borrower] = []
+        var late: [Borrower] = [], ownLate = false
         for status in try await library.list(.overdue, at: now) where status.book.report?.kind != .lost {
-            guard let borrower = status.loan?.borrower, !borrower.isSamePerson(as: sender.borrower),
-                  !late.contains(where: { $0.isSamePerson(as: borrower) }) else { continue }
-            late.append(borrower)
+            guard let borrower = status.loan?.borrower else { continue }
+            if borrower.isSamePerson(as: sender.borrower) { ownLate = true; continue }
+            if !late.contains(where: { $0.isSamePerson(as: borrower) }) { late.append(borrower) }
         }
         guard !late.isEmpty else {
-            return Reply(.info, RichText(stringLiteral: l.pick("Nothing is overdue: no reminder to send.", "Aucun retard : pas de rappel à envoyer.")),
-                         suggestion: l.pick("who has what", "qui a quoi"), language: l)
+            // Only the asker's own books late: theirs to bring back, no one to remind.
+            return ownLate
+                ? Reply(.info, RichText(stringLiteral: l.pick("Only your own books are late: no one else to remind.", "Seuls vos livres sont en retard : personne d'autre à relancer.")),
+                        suggestion: l.pick("my books", "mes livres"), language: l)
+                : Reply(.info, RichText(stringLiteral: l.pick("Nothing is overdue: no reminder to send.", "Aucun retard : pas de rappel à envoyer.")),
+                        suggestion: l.pick("who has what", "qui a quoi"), language: l)
         }
         var replies: [Reply] = []
         for person in late.sorted(by: { $0.name.lowercased() < $1.name.lowercased() }) {

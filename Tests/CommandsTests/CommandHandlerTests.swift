@@ -929,6 +929,10 @@ struct CommandHandlerTests {
         #expect(again.notices.isEmpty, "\(again.text)")
         let tomorrow = await handler.handle(text: "relancer les retardataires", from: ana, at: late + 25 * 3600)
         #expect(tomorrow.notices.map(\.to.userID) == ["U-BEN", "U-CY"], "\(tomorrow.text)")
+        // Ben's late books are his own to bring back: no one else to remind, he is told.
+        _ = await handler.handle(text: "return Emma", from: cy, at: late + 26 * 3600)
+        let own = await handler.handle(text: "remind everyone", from: ben, at: late + 27 * 3600)
+        #expect(own.text.hasPrefix("Only your own books are late: no one else to remind."), "\(own.text)")
     }
 
     @Test("undo after a deletion puts the books back, with their loans and holds; undone in turn, they are deleted again (asked first when in use); not after 10 minutes")
