@@ -1822,30 +1822,49 @@ public actor CommandHandler {
             guard let borrower = sender.person(named: name) else { return words.unresolved(name) }
             guard borrower.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
             let (past, total) = try await library.pastLoans(of: borrower, limit: Self.historyLength)
+            // The books they have now are borrowed too: "how many books have I borrowed?"
+            let current = try await library.loans(of: borrower)
             let you = name == nil
-            guard let last = past.first else {
+            guard let last = current.max(by: { $0.loan.checkedOutAt < $1.loan.checkedOutAt }) ?? past.first else {
+                // "Dune's history": no one who borrowed, but a book.
+                if let name {
+                    do { return words.details(try await library.show(name), asker: sender.borrower) } catch LibraryError.notFound {}
+                }
                 return Reply(.info, you
-                    ? RichText(stringLiteral: l.pick("You have returned no book yet.", "Vous n'avez encore rendu aucun livre."))
-                    : (l == .en ? "\(borrower.name) has returned no book yet." : "\(borrower.name) n'a encore rendu aucun livre."),
-                    suggestion: you ? l.pick("my books", "mes livres") : l.pick("what does ", "qu'a ") + borrower.name + (l == .en ? " have" : ""),
-                    language: l)
+                    ? RichText(stringLiteral: l.pick("You have borrowed no book yet.", "Vous n'avez encore emprunté aucun livre."))
+                    : (l == .en ? "\(borrower.name) has borrowed no book yet." : "\(borrower.name) n'a encore emprunté aucun livre."),
+                    suggestion: l.pick("list available", "liste disponibles"), language: l)
             }
             let who = you ? nil : last.loan.borrower.name
-            let count = words.books(total)
-            let title: RichText = switch (l, who, total > past.count) {
-            case (.en, nil, false): "You have returned \(count):"
-            case (.en, nil, true): "You have returned \(count); the last \(past.count):"
-            case (.en, let who?, false): "\(who) has returned \(count):"
-            case (.en, let who?, true): "\(who) has returned \(count); the last \(past.count):"
-            case (.fr, nil, false): "Vous avez rendu \(count) :"
-            case (.fr, nil, true): "Vous avez rendu \(count) ; les \(past.count) derniers :"
-            case (.fr, let who?, false): "\(who) a rendu \(count) :"
-            case (.fr, let who?, true): "\(who) a rendu \(count) ; les \(past.count) derniers :"
+            let count = words.books(total + current.count)
+            // "(1 not yet returned)", or "all returned"; "the last 10" when more were returned.
+            let open: String = switch (l, current.count, total) {
+            case (.en, 0, 1): " and returned it"
+            case (.fr, 0, 1): you ? " et l'avez rendu" : " et l'a rendu"
+            case (.en, 0, _): ", all returned"
+            case (.fr, 0, _): ", tous rendus"
+            case (.en, 1, 0): ", not yet returned"
+            case (.fr, 1, 0): ", pas encore rendu"
+            case (.en, _, 0): ", none returned yet"
+            case (.fr, _, 0): ", aucun encore rendu"
+            case (.en, let n, _): " (\(n) not yet returned)"
+            case (.fr, let n, _): n == 1 ? " (1 pas encore rendu)" : " (\(n) pas encore rendus)"
             }
-            let lines: [RichText] = past.map { item in
+            let shown = total > past.count ? l.pick("; the last \(past.count) returned", " ; les \(past.count) derniers rendus") : ""
+            let title: RichText = switch (l, who) {
+            case (.en, nil): "You have borrowed \(count)\(open)\(shown):"
+            case (.en, let who?): "\(who) has borrowed \(count)\(open)\(shown):"
+            case (.fr, nil): "Vous avez emprunté \(count)\(open)\(shown) :"
+            case (.fr, let who?): "\(who) a emprunté \(count)\(open)\(shown) :"
+            }
+            let out: [RichText] = current.sorted { $0.loan.checkedOutAt > $1.loan.checkedOutAt }.map { item in
+                l == .en ? "\(bold: item.book.title), since \(words.day(item.loan.checkedOutAt)), due \(words.day(item.loan.dueAt))"
+                    : "\(bold: item.book.title), depuis \(words.day(item.loan.checkedOutAt)), à rendre \(words.day(item.loan.dueAt))"
+            }
+            let returned: [RichText] = past.map { item in
                 "\(bold: item.book.title), \(words.day(item.loan.checkedOutAt)) → \(item.loan.returnedAt.map(words.day) ?? "")"
             }
-            return Reply(.info, title, lines: lines, language: l)
+            return Reply(.info, title, lines: out + returned, language: l)
 
         case .digest:
             return try await Digest(library: library, words: words).reply()
@@ -2274,8 +2293,17 @@ public actor CommandHandler {
             return try await remind(name, of: reference, from: sender, at: now, words: words)
 
         case .show(let book):
-            let details = try await library.show(book)
-            return words.details(details, asker: sender.borrower)
+            do {
+                let details = try await library.show(book)
+                return words.details(details, asker: sender.borrower)
+            } catch LibraryError.notFound(let reference, let suggestions) {
+                // "history of Ben", "info Ben": no book, but a member who borrowed some.
+                if !book.hasPrefix("#"), let person = sender.person(named: book), person.name.count <= Borrower.maximumNameLength,
+                   try await library.hasBorrowed(person) {
+                    return try await run(.history(borrower: book), sender: sender, now: now, words: words)
+                }
+                throw LibraryError.notFound(reference: reference, suggestions: suggestions)
+            }
 
         case .help(let topic):
             return Help.reply(topic: topic, language: l)

@@ -301,7 +301,16 @@ public enum CommandParser {
             guard !rest.isEmpty, !historyTails.contains(rest.split(separator: " ").map { foldWord(String($0)) }) else {
                 return command(.history(borrower: nil))
             }
-            guard let (before, name, separator) = splitFirst(rest, separators: ["for ", "pour "]), before.isEmpty, !unquote(name).isEmpty else { return nil }
+            guard let (before, name, separator) = splitFirst(rest, separators: ["for ", "pour "]), before.isEmpty, !unquote(name).isEmpty else {
+                // "history Dune": the book's, or a member's if no book is so named (the library knows).
+                // Not "what did I borrow last week", which asks more than the history says.
+                guard ["history", "historique"].contains(form.text) else { return nil }
+                if ["me", "myself", "moi"].contains(foldWord(unquote(rest))) { return command(.history(borrower: nil)) }
+                // Not a sentence about history ("… and history are all there").
+                if let next = rest.split(separator: " ").first.map({ foldWord(String($0)) }),
+                   ["is", "are", "was", "were", "has", "have", "and", "or", "will", "can", "est", "sont", "et"].contains(next) { return nil }
+                return unquote(rest).isEmpty || ["for", "pour", "of", "de"].contains(foldWord(unquote(rest))) ? nil : command(.show(book: unquote(rest)))
+            }
             if separator == "pour " { language = language ?? .fr }
             let isSender = ["me", "myself", "moi"].contains(foldWord(unquote(name)))
             return command(.history(borrower: isSender ? nil : unquote(name)))
@@ -519,11 +528,35 @@ public enum CommandParser {
         ["le", "week-end"], ["les", "vacances"], ["l'ete", "prochain"], ["quelque", "temps"], ["un", "moment"],
     ]
 
+    /// Words that are not part of a member's name ("one's books", "someone's loans").
+    private static let notInAName: Set<String> = [
+        "one", "someone", "somebody", "everyone", "everybody", "anyone", "anybody", "nobody", "no", "other", "others", "each", "every",
+        "all", "of", "or", "and", "the", "a", "an", "my", "your", "his", "her", "their", "our", "its", "this", "that", "it", "he", "she",
+        "they", "who", "whose", "library", "club", "committee", "today", "yesterday", "week", "month", "year",
+    ]
+
     /// `what does X have` and `qu'a X`.
     private static func loansOfSomeone(words: [String], folded: [String], cues: [Language]) -> ParsedCommand? {
         if folded.count >= 4, folded[0] == "what", folded[1] == "does", folded.last == "have" {
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
+        }
+        // "Ben's books", "Ben's history": what he has, what he borrowed.
+        if folded.count >= 2, let possessive = words.lastIndex(where: { $0.hasSuffix("'s") || $0.hasSuffix("’s") }), possessive < words.count - 1 {
+            let what = Array(folded[(possessive + 1)...])
+            // "what's Ben's history", "what are Ben's books", "show me Ben's loans".
+            let lead = [["what's"], ["whats"], ["what", "is"], ["what", "are"], ["show", "me"], ["show"], ["tell", "me"], ["list"]]
+                .first { folded.count > $0.count && possessive >= $0.count && folded.starts(with: $0) }?.count ?? 0
+            let name = unquote((words[lead..<possessive] + [String(words[possessive].dropLast(2))]).joined(separator: " "))
+            // A name, not words of a sentence ("… or all of one's books").
+            let nameWords = folded[lead...possessive].map { $0.hasSuffix("'s") || $0.hasSuffix("’s") ? String($0.dropLast(2)) : $0 }
+            guard nameWords.count <= 3, !nameWords.contains(where: notInAName.contains) else { return nil }
+            if !name.isEmpty, [["books"], ["loans"], ["current", "loans"], ["current", "books"]].contains(what) {
+                return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
+            }
+            if !name.isEmpty, [["history"], ["reading", "history"], ["loan", "history"], ["borrowing", "history"], ["past", "loans"]].contains(what) {
+                return ParsedCommand(intent: .history(borrower: name), language: .en)
+            }
         }
         // "what did Ana borrow", "what has Ana read": her past loans.
         if folded.count >= 4, folded[0] == "what", ["did", "has"].contains(folded[1]),
@@ -1825,6 +1858,7 @@ public enum CommandParser {
         if folded.first == "how", folded.starts(with: Self.howMany) {
             cues.append(.en)
             if [["do", "i", "have"], ["have", "i", "got"]].contains(Array(folded.dropFirst(3))) { return ["my", "books"] }
+            if let asked = borrowedHowMany(Array(words.dropFirst(3)), folded: Array(folded.dropFirst(3))) { return asked }
             // "how many books can I borrow?": the rules say there is no limit.
             if folded.dropFirst(3).starts(with: ["can", "i"]) || folded.dropFirst(3).starts(with: ["may", "i"]) || folded.dropFirst(3).starts(with: ["can", "we"]) {
                 return ["rules"]
@@ -1841,6 +1875,7 @@ public enum CommandParser {
         if folded.first == "combien", folded.starts(with: Self.combien) {
             cues.append(.fr)
             if [["ai-je"], ["j'ai"], ["est-ce", "que", "j'ai"]].contains(Array(folded.dropFirst(3))) { return ["mes", "livres"] }
+            if let asked = empruntésCombien(Array(words.dropFirst(3)), folded: Array(folded.dropFirst(3))) { return asked }
             if ["puis-je", "peut-on"].contains(folded.dropFirst(3).first) || folded.dropFirst(3).starts(with: ["je", "peux"]) { return ["règles"] }
             let rest = folded.dropFirst(3).first == "sont" ? Array(words.dropFirst(4)) : []
             return ["liste"] + rest
@@ -2095,6 +2130,63 @@ public enum CommandParser {
         "lend": ("to", "checkout", .en), "prete": ("a", "emprunter", .fr), "preter": ("a", "emprunter", .fr),
     ]
     private static let howMany = ["how", "many", "books"], combien = ["combien", "de", "livres"]
+
+    /// After "how many books": "have I borrowed (so far)", "did I read", "has Ben borrowed",
+    /// "did Ben ever borrow": what they borrowed (`my history`, `history for Ben`); "have we
+    /// lent", "have been borrowed": the library's figures.
+    private static func borrowedHowMany(_ words: [String], folded: [String]) -> [String]? {
+        var folded = folded
+        if let tail = countTails.first(where: { folded.count > $0.count + 2 && folded.suffix($0.count).elementsEqual($0) }) { folded.removeLast(tail.count) }
+        // "how many books has Ben got", "… does Ben have": what Ben has now.
+        if folded.count >= 3, folded[0] == "has" && folded.last == "got" || folded[0] == "does" && folded.last == "have",
+           !["we", "you", "it", "he", "she", "they", "everyone"].contains(folded[1]) {
+            return ["what", "does"] + words[1..<(folded.count - 1)] + ["have"]
+        }
+        guard folded.count >= 3, ["have", "has", "did"].contains(folded[0]) else { return nil }
+        var end = folded.count
+        if folded[end - 1] == "out", ["checked", "check"].contains(folded[end - 2]) { end -= 1 }
+        guard ["borrowed", "borrow", "read", "returned", "return", "checked", "check", "taken", "take", "lent", "lend"].contains(folded[end - 1]) else { return nil }
+        end -= 1
+        if folded[end - 1] == "ever" || folded[end - 1] == "already" { end -= 1 }
+        let subject = folded[1..<end]
+        guard !subject.isEmpty else { return nil }
+        switch Array(subject) {
+        case ["i"]: return ["my", "history"]
+        case ["we"], ["you"], ["been"], ["people"], ["members"], ["everyone"], ["the", "members"]: return ["stats"]
+        default:
+            guard !["been", "they", "he", "she", "it"].contains(subject.first ?? "") else { return nil }
+            return ["history", "for"] + words[1..<end]
+        }
+    }
+
+    /// After "combien de livres": "ai-je empruntés", "j'ai lus (jusqu'ici)", "Ben a-t-il
+    /// empruntés", "a emprunté Ben": what they borrowed; "ont été empruntés", "avons-nous
+    /// prêtés": the library's figures.
+    private static func empruntésCombien(_ words: [String], folded: [String]) -> [String]? {
+        var folded = folded
+        if let tail = countTails.first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }) { folded.removeLast(tail.count) }
+        let verbs: Set<String> = ["empruntes", "emprunte", "empruntees", "lus", "lu", "rendus", "rendu", "pris", "pretes"]
+        func verb(_ at: Int) -> Bool { folded.indices.contains(at) && verbs.contains(folded[at]) }
+        let shapes: [[String]] = [["ai-je"], ["j'ai"], ["est-ce", "que", "j'ai"], ["ai-je", "deja"], ["j'ai", "deja"]]
+        if let shape = shapes.first(where: { folded.count == $0.count + 1 && folded.starts(with: $0) }), verb(shape.count) { return ["mon", "historique"] }
+        if [["ont", "ete"], ["avons-nous"], ["a-t-on"], ["on", "a"], ["nous", "avons"]]
+            .contains(where: { folded.count == $0.count + 1 && folded.starts(with: $0) }), verb(folded.count - 1) {
+            return ["statistiques"]
+        }
+        // "a emprunté Ben"; "Ben a emprunté", "Ben a-t-il emprunté".
+        if folded.count >= 3, folded[0] == "a", verb(1) { return ["historique", "pour"] + words.dropFirst(2) }
+        if folded.count >= 3, verb(folded.count - 1), ["a", "a-t-il", "a-t-elle"].contains(folded[folded.count - 2]),
+           !["on", "il", "elle", "ils", "elles", "nous", "vous", "je", "tu"].contains(folded[0]) {
+            return ["historique", "pour"] + words.prefix(folded.count - 2)
+        }
+        return nil
+    }
+
+    /// What may end "how many books have I borrowed" and say nothing more.
+    private static let countTails: [[String]] = [
+        ["so", "far"], ["in", "all"], ["in", "total"], ["altogether"], ["from", "the", "library"], ["until", "now"], ["to", "date"],
+        ["jusqu'ici"], ["jusqu'a", "present"], ["en", "tout"], ["au", "total"], ["deja"],
+    ]
 
     /// "when is Dune due (back)?", "when will Dune be back?", "when do I have to return Dune?":
     /// who has it, which says until when; about "my books", the member's books.

@@ -525,6 +525,18 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// Whether `borrower` ever borrowed a book (one they have now, or returned), as
+    /// `loans(of:)` and `pastLoans(of:limit:)` find them.
+    public func hasBorrowed(_ borrower: Borrower) async throws -> Bool {
+        try readHere { db in
+            guard let userID = borrower.userID else {
+                return try db.first("SELECT 1 FROM loan WHERE borrowerKey = ? LIMIT 1", [borrower.nameKey]) { _ in true } ?? false
+            }
+            return try db.first("SELECT 1 FROM loan WHERE borrowerID = ? OR (borrowerID IS NULL AND borrowerKey = ?) LIMIT 1",
+                                [userID, borrower.nameKey]) { _ in true } ?? false
+        }
+    }
+
     /// The loans `borrower` has returned, the last returned first: at most `limit`, and how many
     /// there are in all. As for `loans(of:)`, with a user id the name only counts for loans
     /// recorded without one.

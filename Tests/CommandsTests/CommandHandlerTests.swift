@@ -1127,10 +1127,10 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have 1 book:\n  Emma"))
     }
 
-    @Test("my history: the books returned, the last first, the last 10 of more; someone else's; in French")
+    @Test("my history: the books borrowed, those not yet returned first, then the returned, the last first, the last 10 of more; someone else's; in French")
     func history() async throws {
         let handler = try await makeHandler()
-        #expect(await handler.handle(text: "my history", from: ana, at: tuesday).text == "You have returned no book yet.\n  Try: `my books`")
+        #expect(await handler.handle(text: "my history", from: ana, at: tuesday).text == "You have borrowed no book yet.\n  Try: `list available`")
         var day = tuesday
         for round in 0..<4 {
             for title in ["Dune", "Emma", "Les Misérables"] where round < 3 || title == "Dune" {
@@ -1142,16 +1142,48 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "checkout Emma", from: ana, at: day)
         let mine = await handler.handle(text: "what have I read?", from: ana, at: day)
         let lines = mine.text.split(separator: "\n")
-        #expect(lines.first == "You have returned 10 books:", "\(mine.text)")
-        #expect(lines.dropFirst().first == "  Dune, Thu 10 Dec → Fri 11 Dec", "\(mine.text)")
+        #expect(lines.first == "You have borrowed 11 books (1 not yet returned):", "\(mine.text)")
+        #expect(lines.dropFirst().first == "  Emma, since Fri 11 Dec, due Fri 25 Dec", "\(mine.text)")
+        #expect(lines.dropFirst(2).first == "  Dune, Thu 10 Dec → Fri 11 Dec", "\(mine.text)")
         #expect(lines.last == "  Dune, Tue 1 Dec → Wed 2 Dec", "\(mine.text)")
         _ = await handler.handle(text: "return Emma", from: ana, at: day.addingTimeInterval(3_600))
         let more = await handler.handle(text: "what did Ana borrow", from: ben, at: day)
-        #expect(more.text.hasPrefix("Ana has returned 11 books; the last 10:\n  Emma, Fri 11 Dec → Fri 11 Dec\n  Dune, Thu 10 Dec → Fri 11 Dec"), "\(more.text)")
+        #expect(more.text.hasPrefix("Ana has borrowed 11 books, all returned; the last 10 returned:\n  Emma, Fri 11 Dec → Fri 11 Dec\n  Dune, Thu 10 Dec → Fri 11 Dec"), "\(more.text)")
         #expect(!more.text.contains("Tue 1 Dec"), "\(more.text)")
         let french = await handler.handle(text: "historique pour Ana", from: ben, at: day)
-        #expect(french.text.hasPrefix("Ana a rendu 11 livres ; les 10 derniers :\n  Emma, ven. 11 déc. → ven. 11 déc."), "\(french.text)")
-        #expect(await handler.handle(text: "my history", from: ben, at: day).text.hasPrefix("You have returned no book yet."))
+        #expect(french.text.hasPrefix("Ana a emprunté 11 livres, tous rendus ; les 10 derniers rendus :\n  Emma, ven. 11 déc. → ven. 11 déc."), "\(french.text)")
+        #expect(await handler.handle(text: "my history", from: ben, at: day).text.hasPrefix("You have borrowed no book yet."))
+    }
+
+    @Test("how many books someone borrowed: their history counts the books they have too; a member named where a book was, a book where a member was")
+    func borrowedHowMany() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        _ = await handler.handle(text: "return Dune", from: ana, at: tuesday.addingTimeInterval(3_600))
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday.addingTimeInterval(7_200))
+        let later = tuesday.addingTimeInterval(10_800)
+        let count = await handler.handle(text: "how many books have I borrowed so far?", from: ana, at: later)
+        #expect(count.text == "You have borrowed 2 books (1 not yet returned):\n  Emma, since Tue 1 Dec, due Tue 15 Dec\n  Dune, Tue 1 Dec → Tue 1 Dec", "\(count.text)")
+        let french = await handler.handle(text: "combien de livres Ana a-t-elle empruntés ?", from: ben, at: later)
+        #expect(french.text.hasPrefix("Ana a emprunté 2 livres (1 pas encore rendu) :\n  Emma, depuis mar. 1 déc., à rendre mar. 15 déc."), "\(french.text)")
+        // One book, not returned yet; one book, returned.
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: later)
+        #expect(await handler.handle(text: "Ben's history", from: ana, at: later).text.hasPrefix("Ben has borrowed 1 book, not yet returned:\n  Dune, since"))
+        _ = await handler.handle(text: "return Dune", from: ben, at: later)
+        #expect(await handler.handle(text: "my history", from: ben, at: later).text.hasPrefix("You have borrowed 1 book and returned it:\n  Dune, Tue 1 Dec → Tue 1 Dec"))
+        // No book is called Ana: "history of Ana" and "info Ana" are hers.
+        for asked in ["history of Ana", "info Ana", "history Ana"] {
+            let reply = await handler.handle(text: asked, from: ben, at: later)
+            #expect(reply.text.hasPrefix("Ana has borrowed 2 books (1 not yet returned):"), "\(asked): \(reply.text)")
+        }
+        // Nobody called Zed borrowed anything: still no book.
+        #expect(await handler.handle(text: "history of Zed", from: ben, at: later).text.hasPrefix("No book matches 'Zed'."))
+        // "Dune's history" and "history Dune": the book's.
+        for asked in ["Dune's history", "history Dune"] {
+            let reply = await handler.handle(text: asked, from: ben, at: later)
+            #expect(reply.text.hasPrefix("#1 Dune\n"), "\(asked): \(reply.text)")
+            #expect(reply.text.contains("Last loans:"), "\(asked): \(reply.text)")
+        }
     }
 
     @Test("a member already in line who tries to check the book out is told their place, not to hold it again")
