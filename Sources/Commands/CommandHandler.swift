@@ -1031,6 +1031,8 @@ public actor CommandHandler {
     static let mostCommandsAtOnce = 10
     /// How many past loans `my history` shows.
     static let historyLength = 10
+    /// How many members `top readers` ranks.
+    static let readersShown = 10
 
     private static func changesTheLibrary(_ intent: Intent) -> Bool {
         switch intent {
@@ -2275,6 +2277,10 @@ public actor CommandHandler {
 
         case .stats:
             return words.statistics(try await library.statistics(at: now))
+
+        case .readers:
+            let (thisYear, inAll) = try await library.readers(at: now, limit: Self.readersShown)
+            return words.readers(thisYear: thisYear, inAll: inAll, asker: sender.borrower)
 
         case .recommend(let reference):
             // The book asked about first, so that a title naming none (or several) is answered

@@ -33,7 +33,7 @@ public enum CommandParser {
         switch command.intent {
         // A verb missing what it needs keeps only the verb ("Find Me": `search` needs more).
         case .unknown(let text, let suggestion) where text != suggestion: return command
-        case .several, .whoHas, .digest, .clean, .categories, .stats, .undo, .confirm, .cancel, .thanks, .help, .list,
+        case .several, .whoHas, .digest, .clean, .categories, .stats, .readers, .undo, .confirm, .cancel, .thanks, .help, .list,
              .rules(book: nil), .recommend(book: nil), .loansOf(borrower: nil), .history(borrower: nil), .addISBN:
             return command
         default:
@@ -239,6 +239,11 @@ public enum CommandParser {
             let tail = rest.split(separator: " ").map { foldWord(String($0)) }
             guard tail.isEmpty || statsTails.contains(tail) else { return nil }
             return command(.stats)
+        case .readers:
+            // "who reads the most this year?", "top readers of all time", "qui lit le plus ?".
+            let tail = rest.split(separator: " ").map { foldWord(String($0)) }
+            guard tail.isEmpty || statsTails.contains(tail) || readersTails.contains(tail) else { return nil }
+            return command(.readers)
         case .digest, .clean, .confirm, .cancel, .myBooks, .undo:
             guard rest.isEmpty else { return nil }
             switch form.verb {
@@ -997,6 +1002,17 @@ public enum CommandParser {
         (["garde-moi"], "réserver", .fr), (["gardez-moi"], "réserver", .fr), (["c'est", "qui", "qui", "a"], "qui a", .fr),
         (["il", "y", "a", "quoi", "de", "neuf"], "liste récents", .fr), (["il", "y", "a", "quoi", "de", "nouveau"], "liste récents", .fr),
         (["quoi", "de", "nouveau"], "liste récents", .fr),
+        // Before "who borrowed Dune" and "qui a Dune": who borrowed the most books.
+        (["who", "borrowed", "the", "most"], "top readers", .en), (["who", "borrows", "the", "most"], "top readers", .en),
+        (["who", "reads", "the", "most"], "top readers", .en), (["who", "read", "the", "most"], "top readers", .en),
+        (["who", "has", "read", "the", "most"], "top readers", .en), (["who", "has", "borrowed", "the", "most"], "top readers", .en),
+        (["who's", "read", "the", "most"], "top readers", .en), (["who's", "borrowed", "the", "most"], "top readers", .en),
+        (["who", "borrowed", "the", "most", "books"], "top readers", .en), (["who", "read", "the", "most", "books"], "top readers", .en),
+        (["who", "has", "read", "the", "most", "books"], "top readers", .en), (["who", "has", "borrowed", "the", "most", "books"], "top readers", .en),
+        (["qui", "lit", "le", "plus"], "meilleurs lecteurs", .fr), (["qui", "emprunte", "le", "plus"], "meilleurs lecteurs", .fr),
+        (["qui", "a", "le", "plus", "lu"], "meilleurs lecteurs", .fr), (["qui", "a", "le", "plus", "emprunte"], "meilleurs lecteurs", .fr),
+        (["qui", "a", "lu", "le", "plus"], "meilleurs lecteurs", .fr), (["qui", "a", "emprunte", "le", "plus"], "meilleurs lecteurs", .fr),
+        (["qui", "a", "emprunte", "le", "plus", "de", "livres"], "meilleurs lecteurs", .fr), (["qui", "a", "lu", "le", "plus", "de", "livres"], "meilleurs lecteurs", .fr),
         (["i", "wanna"], nil, .en), (["let", "me"], nil, .en), (["tell", "me"], nil, .en), (["can", "you", "tell", "me"], nil, .en),
         (["could", "you", "tell", "me"], nil, .en), (["do", "you", "know"], nil, .en), (["dis-moi"], nil, .fr), (["sais-tu"], nil, .fr),
         (["je", "voudrais"], nil, .fr), (["je", "veux"], nil, .fr), (["je", "peux"], nil, .fr), (["puis-je"], nil, .fr),
@@ -1444,6 +1460,12 @@ public enum CommandParser {
         ["this", "month"], ["this", "year"], ["so", "far"], ["this", "year", "so", "far"], ["of", "the", "library"], ["for", "the", "library"],
         ["in", "the", "library"], ["have", "there", "been"], ["are", "there"], ["ce", "mois-ci"], ["cette", "annee"], ["de", "la", "bibliotheque"],
         ["du", "club"], ["of", "the", "club"], ["please"],
+    ]
+
+    /// What may follow `top readers` and say nothing more.
+    private static let readersTails: Set<[String]> = [
+        ["ever"], ["of", "all", "time"], ["in", "all"], ["in", "the", "club"], ["here"], ["books"], ["de", "tous", "les", "temps"], ["ici"],
+        ["du", "club"], ["en", "tout"],
     ]
 
     /// The commands of `phrasings` that take nothing after them.

@@ -46,6 +46,8 @@ public enum Intent: Sendable, Hashable {
     case categories
     /// The library's figures: the shelf, the loans of the month and the year, the most borrowed.
     case stats
+    /// Who borrowed the most books this year, and in all (`top readers`, `who reads the most`).
+    case readers
     /// Books to read next: like `book`, or like what the member read.
     case recommend(book: String?)
     /// A message to `borrower` about their loans (of `book`, or all): `remind Ben about Dune`.
@@ -99,6 +101,7 @@ public enum Intent: Sendable, Hashable {
         case .rules: "rules"
         case .categories: "categories"
         case .stats: "stats"
+        case .readers: "readers"
         case .recommend: "recommend"
         case .remind: "remind"
         case .confirm: "confirm"

@@ -49,7 +49,7 @@ extension ParsedCommand {
             fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
         case .several(let parts):
             fields.append(("commands", .array(parts.map { .json($0.command.jsonLine) })))
-        case .digest, .clean, .confirm, .cancel, .thanks, .undo, .categories, .stats:
+        case .digest, .clean, .confirm, .cancel, .thanks, .undo, .categories, .stats, .readers:
             break
         }
         fields.append(("language", language.map { .string($0.rawValue) } ?? .null))
@@ -136,6 +136,7 @@ extension Intent {
         case .rules(let book): return book.map { "how long can I keep \(quoted($0))" } ?? "rules"
         case .categories: return "categories"
         case .stats: return "stats"
+        case .readers: return "top readers"
         case .recommend(let book): return book.map { "books like \(quoted($0))" } ?? "recommend"
         case .remind(let borrower, let book): return "remind \(quoted(borrower))" + (book.map { " about \(quoted($0))" } ?? "")
         case .confirm: return "yes"

@@ -2,7 +2,7 @@
 struct VerbForm: Sendable {
     enum Verb: Sendable {
         case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules,
-             categories, stats, remind, recommend, recommendLike, confirm, cancel, undo, tag, untag, reportLost, reportDamaged, reportFound, reportRepaired
+             categories, stats, readers, remind, recommend, recommendLike, confirm, cancel, undo, tag, untag, reportLost, reportDamaged, reportFound, reportRepaired
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -30,6 +30,7 @@ struct VerbForm: Sendable {
             case .rules: "rules"
             case .categories: "categories"
             case .stats: "stats"
+            case .readers: "top readers"
             case .recommend, .recommendLike: "recommend"
             case .remind: "remind"
             case .undo: "undo"
@@ -174,6 +175,11 @@ struct VerbForm: Sendable {
         VerbForm("library statistics", .stats, .en), VerbForm("how many loans", .stats, .en),
         VerbForm("statistiques", .stats, .fr), VerbForm("les statistiques", .stats, .fr), VerbForm("les stats", .stats, .fr),
         VerbForm("combien d'emprunts", .stats, .fr), VerbForm("nombre d'emprunts", .stats, .fr),
+        VerbForm("top readers", .readers, .en), VerbForm("top borrowers", .readers, .en), VerbForm("best readers", .readers, .en),
+        VerbForm("biggest readers", .readers, .en), VerbForm("most active readers", .readers, .en),
+        VerbForm("leaderboard", .readers, .en), VerbForm("reading leaderboard", .readers, .en),
+        VerbForm("meilleurs lecteurs", .readers, .fr), VerbForm("les meilleurs lecteurs", .readers, .fr), VerbForm("top lecteurs", .readers, .fr),
+        VerbForm("classement des lecteurs", .readers, .fr), VerbForm("classement", .readers, .fr),
         VerbForm("recommend", .recommend, .en), VerbForm("recommend me", .recommend, .en), VerbForm("recommendations", .recommend, .en),
         VerbForm("what should I read", .recommend, .en), VerbForm("what should I read next", .recommend, .en),
         VerbForm("what to read", .recommend, .en), VerbForm("what to read next", .recommend, .en),

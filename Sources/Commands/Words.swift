@@ -164,6 +164,33 @@ struct Words: Sendable {
         return Reply(.info, title, lines: lines, suggestion: listCommand(.all, .popular, page: 1), language: l)
     }
 
+    /// The reply to `top readers`: who borrowed the most this year, one a line with their
+    /// place and count ("you" for the asker), then the ranking in all when it differs.
+    func readers(thisYear: [Reader], inAll: [Reader], asker: Borrower) -> Reply {
+        let l = language
+        func who(_ reader: Reader) -> String { reader.borrower.isSamePerson(as: asker) ? l.pick("you", "vous") : reader.borrower.name }
+        guard !inAll.isEmpty else {
+            return Reply(.info, RichText(stringLiteral: l.pick("No book has been borrowed yet.", "Aucun livre n'a encore été emprunté.")),
+                         suggestion: l.pick("list available", "liste disponibles"), language: l)
+        }
+        let ranked = thisYear.enumerated().map { index, reader -> RichText in
+            RichText(stringLiteral: "\(index + 1). \(who(reader))\(l.pick(": ", " : "))\(books(reader.loans))")
+        }
+        let all = inAll.prefix(5).map { "\(who($0)) (\($0.loans))" }.joined(separator: ", ")
+        let title: RichText
+        var lines = ranked
+        if thisYear.isEmpty {
+            title = RichText(stringLiteral: l.pick("No book borrowed yet this year. In all:", "Aucun livre emprunté cette année. En tout :"))
+            lines = inAll.enumerated().map { index, reader in
+                RichText(stringLiteral: "\(index + 1). \(who(reader))\(l.pick(": ", " : "))\(books(reader.loans))")
+            }
+        } else {
+            title = RichText(stringLiteral: l.pick("Top readers this year:", "Les plus grands lecteurs cette année :"))
+            if inAll != thisYear { lines.append(RichText(stringLiteral: l.pick("In all: ", "En tout : ") + all + ".")) }
+        }
+        return Reply(.info, title, lines: lines, suggestion: l.pick("my history", "mon historique"), language: l)
+    }
+
     func days(_ count: Int) -> String {
         language == .en ? (count == 1 ? "1 day" : "\(count) days") : (count <= 1 ? "\(count) jour" : "\(count) jours")
     }

@@ -78,3 +78,46 @@ extension LibraryService {
         }
     }
 }
+
+/// A member and how many books they borrowed.
+public struct Reader: Sendable, Hashable {
+    public var borrower: Borrower
+    public var loans: Int
+}
+
+extension LibraryService {
+    /// The members who borrowed the most books this year (from local midnight of its first day,
+    /// in `library.timezone`) and in all, most first, at most `limit` of each; a tie goes to who
+    /// borrowed first. One person is their chat user id, with the loans recorded under their
+    /// name alone (as `loans(of:)` counts them, when one user has that name), else the name
+    /// they borrowed under; each is shown by the name of their last loan. A deleted book takes
+    /// its loans with it.
+    public func readers(at now: Date, limit: Int) async throws -> (thisYear: [Reader], inAll: [Reader]) {
+        let year = rules.calendar.dateInterval(of: .year, for: now)?.start ?? now
+        return try readHere { db in
+            func readers(since: Date) throws -> [Reader] {
+                struct Group { var name: String, key: String, userID: String?, loans: Int, first: Date }
+                var groups = try db.all("""
+                    SELECT last.borrowerName, last.borrowerKey, reader.userID, reader.loans, reader.first
+                    FROM (SELECT COALESCE('id:' || borrowerID, 'name:' || borrowerKey) AS who, MAX(borrowerID) AS userID,
+                                 COUNT(*) AS loans, MIN(checkedOutAt) AS first, MAX(id) AS lastID
+                          FROM loan WHERE checkedOutAt >= ? GROUP BY who) AS reader
+                    JOIN loan AS last ON last.id = reader.lastID
+                    """, [since]) { row in Group(name: row[0], key: row[1], userID: row[2], loans: row[3], first: row[4]) }
+                // Loans under a name alone go to the one user who has that name.
+                let users = Dictionary(grouping: groups.indices.filter { groups[$0].userID != nil }) { groups[$0].key }
+                for index in groups.indices where groups[index].userID == nil {
+                    guard let owners = users[groups[index].key], owners.count == 1, let owner = owners.first else { continue }
+                    groups[owner].loans += groups[index].loans
+                    groups[owner].first = min(groups[owner].first, groups[index].first)
+                    groups[index].loans = 0
+                }
+                return groups.filter { $0.loans > 0 }
+                    .sorted { ($0.loans, $1.first) > ($1.loans, $0.first) }
+                    .prefix(limit)
+                    .map { Reader(borrower: Borrower(storedName: $0.name, userID: $0.userID), loans: $0.loans) }
+            }
+            return (try readers(since: year), try readers(since: .distantPast))
+        }
+    }
+}

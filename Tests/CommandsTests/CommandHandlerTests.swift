@@ -1186,6 +1186,32 @@ struct CommandHandlerTests {
         }
     }
 
+    @Test("top readers: who borrowed the most this year, then in all; a name typed for a member counts as theirs; in French")
+    func topReaders() async throws {
+        let handler = try await makeHandler()
+        #expect(await handler.handle(text: "top readers", from: ana, at: tuesday).text.hasPrefix("No book has been borrowed yet."))
+        // Last year: Ben borrows two books.
+        let lastYear = utc("2025-11-03 09:00:00")
+        for title in ["Dune", "Emma"] {
+            _ = await handler.handle(text: "checkout \(title)", from: ben, at: lastYear)
+            _ = await handler.handle(text: "return \(title)", from: ben, at: lastYear.addingTimeInterval(3_600))
+        }
+        let january = utc("2026-01-05 09:00:00")
+        let onlyLastYear = await handler.handle(text: "who borrowed the most?", from: ana, at: january)
+        #expect(onlyLastYear.text.hasPrefix("No book borrowed yet this year. In all:\n  1. Ben: 2 books\n"), "\(onlyLastYear.text)")
+        // This year: Cy borrows two, Ana one, and Ben lends one to "ana" by name: hers too.
+        let cy = Sender(name: "Cy", userID: "U-CY")
+        _ = await handler.handle(text: "checkout Emma", from: cy, at: january)
+        _ = await handler.handle(text: "return Emma", from: cy, at: january.addingTimeInterval(3_600))
+        _ = await handler.handle(text: "checkout Les Misérables", from: cy, at: tuesday)
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let ranking = await handler.handle(text: "top readers", from: ana, at: tuesday)
+        #expect(ranking.text.hasPrefix("Top readers this year:\n  1. Cy: 2 books\n  2. you: 1 book\n  In all: Ben (2), Cy (2), you (1).\n"), "\(ranking.text)")
+        _ = await handler.handle(text: "checkout Emma as ana", from: ben, at: tuesday)
+        let french = await handler.handle(text: "qui lit le plus ?", from: ben, at: tuesday)
+        #expect(french.text.hasPrefix("Les plus grands lecteurs cette année :\n  1. Cy : 2 livres\n  2. Ana : 2 livres\n  En tout : vous (2), Cy (2), Ana (2)."), "\(french.text)")
+    }
+
     @Test("a member already in line who tries to check the book out is told their place, not to hold it again")
     func checkoutFromTheLine() async throws {
         let handler = try await makeHandler()
