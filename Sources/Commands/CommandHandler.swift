@@ -1048,6 +1048,59 @@ public actor CommandHandler {
         }
     }
 
+    /// "The library now has 3 copies of it (#1, #4, #5)." when `added` is another copy of a
+    /// book already there (on purpose, or added twice by mistake); another author's book of
+    /// the same title is no copy.
+    private func copiesLine(of added: Book, words: Words) async -> RichText? {
+        var sameTitle = try? await library.whoHas(added.title)
+        if sameTitle == nil { sameTitle = try? await library.whoHas(added.title + " by " + added.author) }
+        guard let copies = sameTitle?.filter({ TextKey.fold($0.book.author) == TextKey.fold(added.author) }), copies.count > 1 else { return nil }
+        let numbers = copies.map { "#\($0.book.id)" }.joined(separator: ", ")
+        return words.language == .en ? "The library now has \(copies.count) copies of it (\(numbers))."
+                                     : "La bibliothèque en a maintenant \(copies.count) exemplaires (\(numbers))."
+    }
+
+    /// New copies of a title someone waits for are kept for them, the first for the first in
+    /// line, and so on: `reply` says so, suggests the first one's checkout, and they are told.
+    private func tellKept(_ added: [Book], in reply: inout Reply, words: Words) async throws {
+        let l = words.language
+        for book in added {
+            guard let kept = try await library.show("#\(book.id)").holds.first else { continue }
+            let it = added.count > 1 ? "#\(book.id)" : l.pick("it", "il")
+            reply.lines.append(l == .en ? "\(kept.holder.name) was waiting for it: \(it) is kept for them\(words.until(kept.keptUntil))."
+                                        : "\(kept.holder.name) l'attendait : \(added.count > 1 ? "le " + it : it) lui est réservé\(words.until(kept.keptUntil)).")
+            if reply.notices.isEmpty {
+                reply.suggestion = l.pick("checkout ", "emprunter ") + words.reference(book) + l.pick(" as ", " pour ") + kept.holder.name
+            }
+            reply.notices.append(words.keptNotice(book, for: kept, language: language(of: kept.holder)))
+        }
+    }
+
+    /// What a deletion did to the lines that moved to another copy of the title: a line each
+    /// for the admin ("Ben now waits for Dune #1."), and the notices to the holders whose copy
+    /// is now kept for them, or whose kept copy went.
+    private func movedLines(_ deleted: DeletedBooks, words: Words) -> (lines: [RichText], notices: [Notice]) {
+        let l = words.language
+        var lines: [RichText] = [], notices: [Notice] = []
+        for moved in deleted.moved {
+            let (name, book) = (moved.hold.holder.name, moved.to)
+            if let kept = moved.keptNow {
+                lines.append(l == .en ? "\(name) waited for it: \(bold: book.title) #\(book.id) is kept for them\(words.until(kept.keptUntil))."
+                                      : "\(name) l'attendait : \(bold: book.title) #\(book.id) lui est réservé\(words.until(kept.keptUntil)).")
+                notices.append(words.keptNotice(book, for: kept, language: language(of: kept.holder)))
+                continue
+            }
+            lines.append(l == .en ? "\(name) now waits for \(bold: book.title) #\(book.id)." : "\(name) attend maintenant \(bold: book.title) #\(book.id).")
+            guard moved.wasKept, let gone = deleted.books.first(where: { $0.id == moved.hold.bookID }) else { continue }
+            let theirs = language(of: moved.hold.holder)
+            notices.append(Notice(to: moved.hold.holder, reply: Reply(.info, theirs == .en
+                ? "The copy of \(bold: gone.title) kept for you (#\(gone.id)) was taken out of the library: you are back in line for it (#\(book.id)), and will be told when a copy is kept for you."
+                : "L'exemplaire de \(bold: gone.title) réservé pour vous (#\(gone.id)) a été retiré de la bibliothèque : vous êtes de nouveau dans la file (#\(book.id)), et serez prévenu quand un exemplaire vous sera réservé.",
+                language: theirs)))
+        }
+        return (lines, notices)
+    }
+
     /// Who waits first for `book`, if anyone.
     private func firstInLine(for book: Book) async throws -> Borrower? {
         try await library.show("#\(book.id)").holds.first?.holder
@@ -1879,22 +1932,8 @@ public actor CommandHandler {
                 ? "Added \(bold: added.title) by \(added.author) as #\(added.id)."
                 : "\(bold: added.title) \(Language.frenchDe(before: added.author))\(added.author) est ajouté sous le numéro #\(added.id).",
                 suggestion: l.pick("checkout ", "emprunter ") + words.reference(added), language: l)
-            // Another copy of a book already there (on purpose, or added twice by mistake): said.
-            // (Another author's book of the same title is no copy.)
-            var sameTitle = try? await library.whoHas(added.title)
-            if sameTitle == nil { sameTitle = try? await library.whoHas(added.title + " by " + added.author) }
-            if let copies = sameTitle?.filter({ TextKey.fold($0.book.author) == TextKey.fold(added.author) }), copies.count > 1 {
-                let numbers = copies.map { "#\($0.book.id)" }.joined(separator: ", ")
-                reply.lines.append(l == .en ? "The library now has \(copies.count) copies of it (\(numbers))."
-                                            : "La bibliothèque en a maintenant \(copies.count) exemplaires (\(numbers)).")
-            }
-            // A new copy of a title someone waits for is kept for them: they are told.
-            if let kept = try await library.show("#\(added.id)").holds.first {
-                reply.lines.append(l == .en ? "\(kept.holder.name) was waiting for it: it is kept for them\(words.until(kept.keptUntil))."
-                                            : "\(kept.holder.name) l'attendait : il lui est réservé\(words.until(kept.keptUntil)).")
-                reply.suggestion = l.pick("checkout ", "emprunter ") + words.reference(added) + l.pick(" as ", " pour ") + kept.holder.name
-                reply.notices = [words.keptNotice(added, for: kept, language: language(of: kept.holder))]
-            }
+            if let copies = await copiesLine(of: added, words: words) { reply.lines.append(copies) }
+            try await tellKept([added], in: &reply, words: words)
             return reply
 
         case .addISBN(let isbn):
@@ -1956,14 +1995,38 @@ public actor CommandHandler {
             }
             return added
 
-        case .addCopy(let reference):
+        case .addCopy(let reference, let count):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("add books", "ajouter des livres")) { return refusal }
             // Copies are one title: any of them says what the new one is.
             guard let original = try await library.whoHas(reference).first?.book else {
                 throw LibraryError.notFound(reference: reference, suggestions: [])
             }
-            return try await run(.add(title: original.title, author: original.author, publisher: original.publisher,
-                                      categories: original.categories, isbn: original.isbn), sender: sender, now: now, words: words)
+            let copy = NewBook(title: original.title, author: original.author, publisher: original.publisher, categories: original.categories, isbn: original.isbn)
+            guard count <= Self.mostBooksAtOnce else {
+                return Reply(.error, l == .en ? "Too many copies: at most \(Self.mostBooksAtOnce) at once. Nothing was added."
+                                              : "Trop d'exemplaires : \(Self.mostBooksAtOnce) au plus à la fois. Rien n'a été ajouté.",
+                             suggestion: l.pick("add \(Self.mostBooksAtOnce) copies of ", "ajouter \(Self.mostBooksAtOnce) exemplaires de ") + words.reference(original),
+                             language: l)
+            }
+            guard count > 1 else {
+                return try await run(.add(title: copy.title, author: copy.author, publisher: copy.publisher, categories: copy.categories, isbn: copy.isbn),
+                                     sender: sender, now: now, words: words)
+            }
+            // "add 3 copies of Dune": added one by one, undone together, told in one reply.
+            var added: [Book] = []
+            for _ in 0..<count {
+                let book = try await library.add(copy, at: now)
+                undone(by: .delete(books: ["#\(book.id)"]), for: sender, at: now)
+                added.append(book)
+            }
+            let numbers = added.map { "#\($0.id)" }.joined(separator: ", ")
+            var reply = Reply(.success, l == .en
+                ? "Added \(count) copies of \(bold: original.title) by \(original.author): \(numbers)."
+                : "\(count) exemplaires de \(bold: original.title) \(Language.frenchDe(before: original.author))\(original.author) sont ajoutés : \(numbers).",
+                suggestion: l.pick("checkout ", "emprunter ") + words.reference(added[0]), language: l)
+            if let last = added.last, let copies = await copiesLine(of: last, words: words) { reply.lines.append(copies) }
+            try await tellKept(added, in: &reply, words: words)
+            return reply
 
         case .edit(let book, let field, let value):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }
@@ -2063,14 +2126,22 @@ public actor CommandHandler {
             }
             // One book nobody has or waits for goes at once; several, or one that is out or
             // waited for, are confirmed first, saying whose loan and place in line go with them.
-            let inUse = books.contains { $0.loan != nil || !$0.holds.isEmpty }
+            // A line that moves to another copy of the title goes nowhere.
+            let deleting = Set(books.map(\.book.id))
+            var inUse = books.contains { $0.loan != nil }
+            for details in books where !inUse && !details.holds.isEmpty {
+                inUse = try await !library.lineMoves(from: details.book, deleting: deleting)
+            }
             if books.count == 1, !inUse {
-                let deleted = try await library.delete(["#\(books[0].book.id)"])
+                let deleted = try await library.delete(["#\(books[0].book.id)"], at: now)
                 undone(by: .restore(deleted), for: sender, at: now)
                 let book = books[0].book
-                return Reply(.success, l == .en ? "Deleted \(bold: book.title) (#\(book.id))." : "\(bold: book.title) (#\(book.id)) est supprimé.",
-                             lines: [l == .en ? "\(code: "undo") within 10 minutes puts it back." : "\(code: "défaire") dans les 10 minutes le rétablit."],
-                             language: l)
+                let (moved, notices) = movedLines(deleted, words: words)
+                var reply = Reply(.success, l == .en ? "Deleted \(bold: book.title) (#\(book.id))." : "\(bold: book.title) (#\(book.id)) est supprimé.",
+                                  lines: moved + [l == .en ? "\(code: "undo") within 10 minutes puts it back." : "\(code: "défaire") dans les 10 minutes le rétablit."],
+                                  language: l)
+                reply.notices = notices
+                return reply
             }
             pending.set(PendingAction(action: .delete(books.map(\.book)), language: l), for: sender.key, at: now)
             let question: RichText = switch (l, books.count) {
@@ -2117,13 +2188,17 @@ public actor CommandHandler {
                     ? "Deleted \(confirmedWords.books(count)): the library is empty."
                     : "\(confirmedWords.books(count)) supprimé\(count > 1 ? "s" : "") : la bibliothèque est vide.", language: confirmedLanguage)
             case .delete(let books):
-                let deleted = try await library.delete(books.map { "#\($0.id)" })
+                let deleted = try await library.delete(books.map { "#\($0.id)" }, at: now)
                 undone(by: .restore(deleted), for: sender, at: now)
-                let count = words.speaking(confirmedLanguage).books(deleted.books.count)
+                let confirmedWords = words.speaking(confirmedLanguage)
+                let count = confirmedWords.books(deleted.books.count)
                 let undo: RichText = confirmedLanguage == .en ? "\(code: "undo") within 10 minutes puts \(deleted.books.count == 1 ? "it" : "them") back."
                                                               : "\(code: "défaire") dans les 10 minutes \(deleted.books.count == 1 ? "le rétablit" : "les rétablit")."
-                return Reply(.success, confirmedLanguage == .en ? "Deleted \(count)." : "\(count) supprimé\(deleted.books.count > 1 ? "s" : "").",
-                             lines: deleted.books.map { "#\($0.id) \(bold: $0.title)" } + [undo], language: confirmedLanguage)
+                let (moved, notices) = movedLines(deleted, words: confirmedWords)
+                var reply = Reply(.success, confirmedLanguage == .en ? "Deleted \(count)." : "\(count) supprimé\(deleted.books.count > 1 ? "s" : "").",
+                                  lines: deleted.books.map { "#\($0.id) \(bold: $0.title)" } + moved + [undo], language: confirmedLanguage)
+                reply.notices = notices
+                return reply
             }
 
         case .undo:

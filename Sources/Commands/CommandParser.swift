@@ -537,7 +537,8 @@ public enum CommandParser {
     private static let notInAName: Set<String> = [
         "one", "someone", "somebody", "everyone", "everybody", "anyone", "anybody", "nobody", "no", "other", "others", "each", "every",
         "all", "of", "or", "and", "the", "a", "an", "my", "your", "his", "her", "their", "our", "its", "this", "that", "it", "he", "she",
-        "they", "who", "whose", "library", "club", "committee", "today", "yesterday", "week", "month", "year",
+        "they", "who", "whose", "library", "club", "committee", "today", "yesterday", "week", "month", "year", "can", "could", "you",
+        "me", "please", "show", "tell", "give", "see", "what", "what's", "whats", "is", "are", "for",
     ]
 
     /// `what does X have` and `qu'a X`.
@@ -713,6 +714,7 @@ public enum CommandParser {
     private static let severalCopiesLeads: [[String]] = [
         ["copies", "of"], ["more", "copies", "of"], ["extra", "copies", "of"], ["new", "copies", "of"], ["exemplaires"],
         ["autres", "exemplaires"], ["nouveaux", "exemplaires"], ["exemplaires", "de", "plus", "de"],
+        ["copy", "of"], ["more", "copy", "of"], ["extra", "copy", "of"], ["new", "copy", "of"], ["exemplaire"], ["autre", "exemplaire"],
     ].sorted { $0.count > $1.count }
 
     /// After `delete`: "a copy of Dune" (place nil: the library picks one nobody has), "the
@@ -765,11 +767,12 @@ public enum CommandParser {
         }
         // "add another copy of Dune", "ajouter un exemplaire de Dune": one more of a book the library has.
         if let book = copyOf(rest) { return .addCopy(book: book) }
-        // "add 3 copies of Dune", "ajouter deux exemplaires de Dune": as many more, each as if added alone.
-        if let count = restWords.first.flatMap({ Int($0) ?? copyCounts[$0] }), (2...CommandHandler.mostBooksAtOnce).contains(count), restWords.count > 2,
+        // "add 3 copies of Dune", "ajouter deux exemplaires de Dune": as many more.
+        // ("add 1 copy of Dune" is one; more digits than a number holds, too many.)
+        if let count = restWords.first.flatMap({ Int($0) ?? copyCounts[$0] ?? ($0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) ? Int.max : nil) }),
+           count >= 1, restWords.count > 2,
            let book = copyOf(rest.split(separator: " ").dropFirst().joined(separator: " "), leads: severalCopiesLeads)?.book {
-            let text = language == .fr ? "ajouter un exemplaire de " + book : "add another copy of " + book
-            return .several((0..<count).map { _ in CommandPart(text: text, command: ParsedCommand(intent: .addCopy(book: book), language: language), joiner: nil) })
+            return .addCopy(book: book, count: count)
         }
         // "add 978-0-441-17271-9": a valid ISBN alone is one, without the word too.
         if let isbn = ISBN.normalize(rest) { return .addISBN(isbn: isbn) }

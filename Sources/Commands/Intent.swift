@@ -23,7 +23,7 @@ public enum Intent: Sendable, Hashable {
     case addISBN(isbn: String)
     /// One more copy of a book the library has (`add another copy of Dune`): its title, author,
     /// publisher, categories and ISBN.
-    case addCopy(book: String)
+    case addCopy(book: String, count: Int = 1)
     case edit(book: String, field: BookField, value: String)
     /// Categories given to a book (`add category Classic to Dune`) or, with `remove`, taken
     /// from it (`remove category SF from Dune`), its other categories kept; every copy of the title.

@@ -11,8 +11,11 @@ extension ParsedCommand {
             fields += [("book", .string(book)), ("borrower", borrower.map(JSONValue.string) ?? .null)]
         case .cancelHold(let book, let holder), .hold(let book, let holder):
             fields += [("book", .string(book)), ("holder", holder.map(JSONValue.string) ?? .null)]
-        case .returnBook(let book), .renew(let book), .whoHas(let book), .show(let book), .addCopy(let book):
+        case .returnBook(let book), .renew(let book), .whoHas(let book), .show(let book):
             fields.append(("book", .string(book)))
+        case .addCopy(let book, let count):
+            fields.append(("book", .string(book)))
+            if count > 1 { fields.append(("count", .json(String(count)))) }
         case .report(let book, _, let note):
             fields.append(("book", .string(book)))
             if let note { fields.append(("note", .string(note))) }
@@ -110,7 +113,7 @@ extension Intent {
             if let isbn { text += " isbn: \(isbn)" }
             return text
         case .addISBN(let isbn): return "add isbn \(isbn)"
-        case .addCopy(let book): return "add another copy of \(quoted(book))"
+        case .addCopy(let book, let count): return count > 1 ? "add \(count) copies of \(quoted(book))" : "add another copy of \(quoted(book))"
         case .edit(let book, let field, let value): return "edit \(quoted(book)) set \(field.rawValue) to \(quoted(value))"
         case .categorize(let book, let categories, let remove):
             let named = "category " + categories.map(quoted).joined(separator: ", ")

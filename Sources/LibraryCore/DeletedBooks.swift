@@ -6,6 +6,9 @@ import GRDB
 public struct DeletedBooks: Sendable {
     public let books: [Book]
     let rows: [Rows]
+    /// The places in line that moved to another copy of a deleted book's title, rather than go
+    /// with it; `restore` moves back those still waiting there.
+    public let moved: [MovedHold]
 
     /// The rows of one table, in its columns.
     struct Rows: Sendable {
@@ -25,4 +28,16 @@ public struct DeletedBooks: Sendable {
         ("holdReminder", "holdID IN (SELECT id FROM hold WHERE bookID = ?)"),
         ("report", "bookID = ?"),
     ]
+}
+
+/// A place in the line of a deleted book, moved to another copy of its title.
+public struct MovedHold: Sendable, Hashable {
+    /// The hold as it was, on the deleted book.
+    public var hold: Hold
+    /// The copy it moved to.
+    public var to: Book
+    /// Whether the deleted book was on the shelf, kept for this holder.
+    public var wasKept: Bool
+    /// When the copy it moved to is on the shelf and now kept for them: the hold, kept.
+    public var keptNow: Hold?
 }

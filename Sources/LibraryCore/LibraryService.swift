@@ -132,17 +132,20 @@ public struct LibraryService: Sendable {
     }
 
     /// Deletes the books that `references` name, all or nothing: if one reference fails to
-    /// resolve, nothing is deleted and its error is thrown. Their loans and holds go with them,
-    /// kept in what is returned, which `restore` puts back.
+    /// resolve, nothing is deleted and its error is thrown. Their loans go with them; so does
+    /// their line, unless another copy of the title stays, which the line moves to (see
+    /// `moveLine`). What went is kept in what is returned, which `restore` puts back.
     @discardableResult
-    public func delete(_ references: [String]) async throws -> DeletedBooks {
-        try await writeCatalog { db in
+    public func delete(_ references: [String], at now: Date) async throws -> DeletedBooks {
+        let rules = self.rules
+        return try await writeCatalog { db in
             var books: [Book] = []
             for reference in references {
                 let book = try resolveOne(reference, db)
                 if !books.contains(where: { $0.id == book.id }) { books.append(book) }
             }
-            var rows: [DeletedBooks.Rows] = []
+            var rows: [DeletedBooks.Rows] = [], moved: [MovedHold] = []
+            let deleting = Set(books.map(\.id))
             for book in books {
                 // What goes with the book, kept as it was, its own row first.
                 for (table, condition) in DeletedBooks.tables {
@@ -150,10 +153,64 @@ public struct LibraryService: Sendable {
                     guard let first = found.first else { continue }
                     rows.append(DeletedBooks.Rows(table: table, columns: Array(first.columnNames), values: found.map { Array($0.databaseValues) }))
                 }
+                moved += try Self.moveLine(of: book, toCopyOtherThan: deleting, at: now, rules, db)
                 try db.run("DELETE FROM book WHERE id = ?", [book.id])
             }
-            return DeletedBooks(books: books, rows: rows)
+            return DeletedBooks(books: books, rows: rows, moved: moved)
         }
+    }
+
+    /// Whether a copy of `book`'s title (same author) stays when the books `deleting` go: its
+    /// line then moves to that copy instead of going with it.
+    public func lineMoves(from book: Book, deleting: Set<Int64>) async throws -> Bool {
+        try readHere { db in try Self.otherCopy(of: book, excluding: deleting, db) != nil }
+    }
+
+    /// The copy of `book`'s title (same author, case and accents aside) that its line would move
+    /// to, among those not in `excluding`: one on the shelf that nobody waits for, else one that
+    /// is out (its line waits for it too), else the first; nil when there is none.
+    private static func otherCopy(of book: Book, excluding: Set<Int64>, _ db: Database) throws -> (book: Book, line: [Hold], out: Bool)? {
+        let author = TextKey.fold(book.author)
+        let copies = try db.all("""
+            SELECT \(Book.databaseSelection), EXISTS (SELECT 1 FROM loan WHERE loan.bookID = book.id AND loan.returnedAt IS NULL)
+            FROM book \(Book.withReport) WHERE book.titleKey = ? ORDER BY book.id
+            """, [TextKey.fold(book.title)]) { row in (book: try Book(row: row, at: 0), out: row[Book.columnCount] as Bool) }
+            .filter { TextKey.fold($0.book.author) == author && !excluding.contains($0.book.id) }
+        var candidates: [(book: Book, line: [Hold], out: Bool)] = []
+        for copy in copies { candidates.append((copy.book, try holds(of: copy.book.id, db), copy.out)) }
+        let missing = { (copy: (book: Book, line: [Hold], out: Bool)) in copy.book.report?.kind == .lost }
+        return candidates.first { !$0.out && $0.line.isEmpty && !missing($0) } ?? candidates.first { $0.out } ?? candidates.first
+    }
+
+    /// Moves the line of `book`, about to be deleted, to another copy of its title that stays
+    /// (`otherCopy`): the holders waited for the title, not for that copy. Each keeps their
+    /// place among those waiting for an out copy; behind one a copy on the shelf is kept for,
+    /// they join the end of the line. One already in that line keeps the place they have. A
+    /// copy on the shelf that nobody waited for is kept for the first who moved to it.
+    private static func moveLine(of book: Book, toCopyOtherThan deleting: Set<Int64>, at now: Date, _ rules: LibraryRules,
+                                 _ db: Database) throws -> [MovedHold] {
+        let line = try holds(of: book.id, db)
+        guard !line.isEmpty, let target = try otherCopy(of: book, excluding: deleting, db) else { return [] }
+        let out = try db.first("SELECT 1 FROM loan WHERE bookID = ? AND returnedAt IS NULL", [book.id]) { _ in true } ?? false
+        // The first of a line whose book was on the shelf (and not missing) had it kept for them.
+        let kept = !out && book.report?.kind != .lost ? line.first?.id : nil
+        let behindKept = !target.out && !target.line.isEmpty
+        var moved: [MovedHold] = []
+        for hold in line {
+            if target.line.contains(where: { $0.holder.memberKey == hold.holder.memberKey }) {
+                try db.run("DELETE FROM hold WHERE id = ?", [hold.id])
+            } else {
+                try db.run("UPDATE hold SET bookID = ?, keptUntil = NULL, placedAt = ? WHERE id = ?",
+                           [target.book.id, behindKept ? max(now, hold.placedAt) : hold.placedAt, hold.id])
+            }
+            moved.append(MovedHold(hold: hold, to: target.book, wasKept: hold.id == kept, keptNow: nil))
+        }
+        // A copy on the shelf that nobody waited for: kept for the first who came.
+        if !target.out, target.line.isEmpty, target.book.report?.kind != .lost, let first = try holds(of: target.book.id, db).first {
+            let keptNow = try keep(first, from: now, rules, db)
+            if let index = moved.firstIndex(where: { $0.hold.id == first.id }) { moved[index].keptNow = keptNow }
+        }
+        return moved
     }
 
     /// Puts back books `delete` took away, with their loans (and history), holds, report and
@@ -166,10 +223,17 @@ public struct LibraryService: Sendable {
             if try !Self.rows(ofBooks: ids, "SELECT book.id FROM book", db, id: { $0 }, { row -> Int64 in row[0] }).isEmpty {
                 throw LibraryError.alreadyRestored(deleted.books)
             }
+            // A place in line that moved to another copy comes back with its book if it still
+            // waits there (with the reminders sent of it); one taken or left since stays gone.
+            let movedIDs = Set(deleted.moved.map(\.hold.id))
+            let stillWaiting = Set(try db.all("SELECT id FROM hold") { row -> Int64 in row[0] }.filter(movedIDs.contains))
+            for id in stillWaiting { try db.run("DELETE FROM hold WHERE id = ?", [id]) }
             for rows in deleted.rows {
                 let placeholders = Array(repeating: "?", count: rows.columns.count).joined(separator: ", ")
                 let columns = rows.columns.map { "\"\($0)\"" }.joined(separator: ", ")
+                let holdColumn = rows.table == "hold" ? rows.columns.firstIndex(of: "id") : rows.table == "holdReminder" ? rows.columns.firstIndex(of: "holdID") : nil
                 for values in rows.values {
+                    if let holdColumn, let id = Int64.fromDatabaseValue(values[holdColumn]), movedIDs.contains(id), !stillWaiting.contains(id) { continue }
                     try db.execute(sql: "INSERT INTO \(rows.table) (\(columns)) VALUES (\(placeholders))", arguments: StatementArguments(values))
                 }
             }

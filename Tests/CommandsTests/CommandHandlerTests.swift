@@ -827,7 +827,7 @@ struct CommandHandlerTests {
         let none = await handler.handle(text: "livres perdus", from: ben, at: minute(32)).text
         #expect(none.hasPrefix("1 signalé perdu ou abîmé :"), "\(none)")
         // Taking the copy off the shelf takes its report.
-        _ = try await library.delete(["#1"])
+        _ = try await library.delete(["#1"], at: minute(32))
         let rows = try await library.database.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM report") }
         #expect(rows == 0)
         #expect(await handler.handle(text: "list lost", from: ben, at: minute(33)).text.hasPrefix("No book is reported lost or damaged."))
@@ -2196,8 +2196,8 @@ struct CommandHandlerTests {
     func severalCopiesAtOnce() async throws {
         let handler = try await makeHandler()
         let added = await handler.handle(text: "add 3 copies of Dune", from: ana, at: minute(0))
-        #expect(added.text.hasPrefix("Added Dune by Frank Herbert as #4."), "\(added.text)")
-        #expect(added.text.contains("The library now has 4 copies of it (#1, #4, #5, #6)."), "\(added.text)")
+        #expect(added.text.hasPrefix("Added 3 copies of Dune by Frank Herbert: #4, #5, #6.\n  The library now has 4 copies of it (#1, #4, #5, #6).\n"), "\(added.text)")
+        #expect(added.text.components(separatedBy: "Added").count == 2, "one reply for the copies: \(added.text)")
         #expect(try await handler.library.whoHas("Dune").count == 4)
         _ = await handler.handle(text: "undo", from: ana, at: minute(1))
         #expect(try await handler.library.whoHas("Dune").count == 1)
@@ -2205,6 +2205,28 @@ struct CommandHandlerTests {
         let removed = await handler.handle(text: "remove the duplicate of Dune", from: ana, at: minute(3))
         #expect(removed.text.hasPrefix("Deleted Dune (#8)."), "\(removed.text)")
         #expect(try await handler.library.whoHas("Dune").count == 2)
+    }
+
+    @Test("copies added for a line: kept for the first in it, who are told; undone, they wait again for the copy that is out, told, nothing asked and no place lost; too many copies: nothing added")
+    func copiesForALine() async throws {
+        let handler = try await makeHandler()
+        let cy = Sender(name: "Cy", userID: "U-CY")
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(0))
+        _ = await handler.handle(text: "hold Dune", from: cy, at: minute(1))
+        _ = await handler.handle(text: "hold Dune", from: ana, at: minute(2))
+        let added = await handler.handle(text: "ajouter deux exemplaires de Dune", from: ana, at: minute(3))
+        #expect(added.text.hasPrefix("2 exemplaires de Dune de Frank Herbert sont ajoutés : #4, #5.\n"), "\(added.text)")
+        #expect(added.text.contains("Cy l'attendait : le #4 lui est réservé"), "\(added.text)")
+        #expect(added.notices.map(\.to.name) == ["Cy", "Ana"], "\(added.notices)")
+        let undone = await handler.handle(text: "undo", from: ana, at: minute(4))
+        #expect(undone.kind == .success, "no confirmation asked: \(undone.text)")
+        #expect(undone.text.contains("Cy now waits for Dune #1."), "\(undone.text)")
+        #expect(undone.notices.contains { $0.to.name == "Cy" && $0.reply.text.hasPrefix("The copy of Dune kept for you (#4) was taken out of the library: you are back in line for it (#1)") },
+                "\(undone.notices)")
+        #expect(try await handler.library.show("#1").holds.map(\.holder.name) == ["Cy", "Ana"])
+        let tooMany = await handler.handle(text: "add 21 copies of Dune", from: ana, at: minute(5))
+        #expect(tooMany.kind == .error && tooMany.text.hasPrefix("Too many copies: at most 20 at once. Nothing was added."), "\(tooMany.text)")
+        #expect(try await handler.library.whoHas("Dune").count == 1)
     }
 
     @Test("a group is not one person: checkout Dune as everyone, @here, <!channel>, a Discord role, tout le monde lend nothing; what does everyone have is who has what")

@@ -778,15 +778,10 @@ let parseTable: [ParseCase] = [
         CommandPart(text: "Dune is damaged", command: ParsedCommand(intent: .report(book: "Dune", kind: .damaged), language: .en), joiner: nil),
         CommandPart(text: "Emma is lost", command: ParsedCommand(intent: .report(book: "Emma", kind: .lost), language: .en), joiner: ", "),
     ])),
-    // Several copies at once, each added as one; the extra copy of a title deleted.
-    ParseCase("add 2 copies of Dune", .several([
-        CommandPart(text: "add another copy of Dune", command: ParsedCommand(intent: .addCopy(book: "Dune"), language: .en), joiner: nil),
-        CommandPart(text: "add another copy of Dune", command: ParsedCommand(intent: .addCopy(book: "Dune"), language: .en), joiner: nil),
-    ])),
-    ParseCase("ajouter deux exemplaires de Dune", .several([
-        CommandPart(text: "ajouter un exemplaire de Dune", command: ParsedCommand(intent: .addCopy(book: "Dune"), language: .fr), joiner: nil),
-        CommandPart(text: "ajouter un exemplaire de Dune", command: ParsedCommand(intent: .addCopy(book: "Dune"), language: .fr), joiner: nil),
-    ]), .fr),
+    // Several copies at once; the extra copy of a title deleted.
+    ParseCase("add 2 copies of Dune", .addCopy(book: "Dune", count: 2)),
+    ParseCase("ajouter deux exemplaires de Dune", .addCopy(book: "Dune", count: 2), .fr),
+    ParseCase("add 30 copies of Dune", .addCopy(book: "Dune", count: 30)),
     ParseCase("add 2 States by Chetan Bhagat", .add(title: "2 States", author: "Chetan Bhagat", publisher: nil, categories: [], isbn: nil)),
     ParseCase("remove the duplicate of Dune", .deleteCopy(book: "Dune", place: nil)),
     ParseCase("supprimer le doublon de Dune", .deleteCopy(book: "Dune", place: nil), .fr),

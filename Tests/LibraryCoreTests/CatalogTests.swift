@@ -85,7 +85,7 @@ struct CatalogTests {
     @Test("deleting several books where one is unknown deletes nothing")
     func deleteAllOrNothing() async throws {
         let library = try await makeLibrary(books: [book("Dune"), book("Emma"), book("Persuasion")])
-        let error = await libraryError { _ = try await library.delete(["Dune", "Zorglub the Unknown", "Emma"]) }
+        let error = await libraryError { _ = try await library.delete(["Dune", "Zorglub the Unknown", "Emma"], at: monday) }
         guard case .notFound(let reference, _) = error else {
             Issue.record("expected notFound, got \(String(describing: error))")
             return
@@ -93,7 +93,7 @@ struct CatalogTests {
         #expect(reference == "Zorglub the Unknown")
         #expect(try await library.counts().books == 3)
 
-        let deleted = try await library.delete(["Dune", "emma", "#1"])
+        let deleted = try await library.delete(["Dune", "emma", "#1"], at: monday)
         #expect(deleted.books.map(\.title) == ["Dune", "Emma"])
         #expect(try await library.allBooks().map(\.title) == ["Persuasion"])
     }
@@ -103,10 +103,51 @@ struct CatalogTests {
         let library = try await makeLibrary(books: [book("Dune"), book("Emma")])
         try await library.checkout("Dune", to: ana, at: monday)
         try await library.hold("Dune", for: ben, at: monday)
-        try await library.delete(["Dune"])
+        try await library.delete(["Dune"], at: monday)
         #expect(try await library.openLoans().isEmpty)
         let rows = try await library.database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM hold") }
         #expect(rows == 0)
+    }
+
+    @Test("deleting a copy moves its line to another copy of the title (same author), places kept; restore moves back those still waiting there")
+    func deleteMovesTheLine() async throws {
+        let herbert = book("Dune", "Frank Herbert")
+        let library = try await makeLibrary(books: [herbert, book("Dune", "Someone Else")])
+        let cy = Borrower(name: "Cy", userID: "U-CY")
+        try await library.checkout("#1", to: ana, at: monday)
+        try await library.hold("#1", for: ben, at: monday.addingTimeInterval(60))
+        try await library.hold("#1", for: cy, at: monday.addingTimeInterval(120))
+        // Two more copies: the first kept for Ben, the second for Cy.
+        let third = try await library.add(herbert, at: monday.addingTimeInterval(180))
+        let fourth = try await library.add(herbert, at: monday.addingTimeInterval(180))
+        #expect(try await library.show("#\(third.id)").holds.map(\.holder.name) == ["Ben"])
+        #expect(try await library.show("#\(fourth.id)").holds.map(\.holder.name) == ["Cy"])
+        func line(_ id: Int64) async throws -> [String] { try await library.show("#\(id)").holds.map(\.holder.name) }
+
+        // Ben's kept copy goes: he waits for the copy that is out again (not for Cy's, nor the other author's Dune).
+        let first = try await library.delete(["#\(third.id)"], at: monday.addingTimeInterval(240))
+        #expect(first.moved.map(\.hold.holder.name) == ["Ben"] && first.moved[0].to.id == 1 && first.moved[0].wasKept && first.moved[0].keptNow == nil)
+        #expect(try await line(1) == ["Ben"])
+        #expect(try await line(2).isEmpty)
+        // Cy's goes too: Cy joins that line, behind Ben, who waited longer.
+        let second = try await library.delete(["#\(fourth.id)"], at: monday.addingTimeInterval(300))
+        #expect(try await line(1) == ["Ben", "Cy"])
+        // Cy's copy back: Cy back in its line, kept for Cy as before; Ben stays where he is.
+        try await library.restore(second)
+        #expect(try await line(fourth.id) == ["Cy"])
+        #expect(try await line(1) == ["Ben"])
+        #expect(try await library.show("#\(fourth.id)").holds.first?.keptUntil != nil)
+        // Ben left the line since: his copy comes back without him.
+        try await library.cancelHold("#1", for: ben, at: monday.addingTimeInterval(360))
+        try await library.restore(first)
+        #expect(try await line(third.id).isEmpty)
+        #expect(try await line(1).isEmpty)
+        // A copy on the shelf that nobody waits for is kept for the first who moves to it.
+        try await library.hold("#1", for: ben, at: monday.addingTimeInterval(420))
+        let gone = try await library.delete(["#1"], at: monday.addingTimeInterval(480))
+        #expect(gone.moved.first?.to.id == third.id && gone.moved.first?.keptNow?.keptUntil != nil, "\(gone.moved)")
+        #expect(try await line(third.id) == ["Ben"])
+        #expect(try await library.openLoans().isEmpty, "the copy deleted took its loan with it")
     }
 
     @Test("restore puts deleted books back as they were: their numbers, loans and history, holds, report, reminders sent, title and search; once")
@@ -131,7 +172,7 @@ struct CatalogTests {
         let before = try await rows()
         #expect(before.filter { $0.hasPrefix("loan ") }.count == 2 && before.contains { $0.hasPrefix("loanReminder ") })
 
-        let deleted = try await library.delete(["Dune", "Emma"])
+        let deleted = try await library.delete(["Dune", "Emma"], at: monday)
         #expect(try await library.counts().books == 0)
         let restored = try await library.restore(deleted)
         #expect(restored.map(\.title) == ["Dune", "Emma"])
@@ -144,7 +185,7 @@ struct CatalogTests {
         #expect(again == .alreadyRestored(deleted.books))
         #expect(try await rows() == before)
         // A number is never given twice: a book added after a deletion gets a new one.
-        try await library.delete(["Emma"])
+        try await library.delete(["Emma"], at: monday)
         let added = try await library.add(book("Persuasion"), at: monday)
         #expect(added.id > dune.id + 1)
     }

@@ -149,7 +149,7 @@ struct ReferenceTests {
         _ = try await library.edit("#\(other.id)", set: .author, to: "jane austen")
         #expect(library.titlesOfSeveralAuthors == [])
         _ = try await library.edit("#\(other.id)", set: .author, to: "Someone Else")
-        try await library.delete(["#\(other.id)"])
+        try await library.delete(["#\(other.id)"], at: monday)
         #expect(library.titlesOfSeveralAuthors == [])
     }
 
