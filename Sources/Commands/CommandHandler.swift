@@ -659,6 +659,25 @@ public actor CommandHandler {
         lastNamed.set(reference, for: sender.key, at: now)
     }
 
+    /// The one title of the library that `text` holds as whole words ("loved Dune" → "Dune"),
+    /// the longest when one holds another; nil when it holds none, or several.
+    private func onlyTitle(in text: String) async -> String? {
+        let words = text.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()\"“”«»")) }.filter { !$0.isEmpty }
+        guard !words.isEmpty, words.count <= 40 else { return nil }
+        var found: [Range<Int>] = []
+        for length in stride(from: min(words.count, 12), through: 1, by: -1) {
+            let runs = (0...(words.count - length)).map { $0..<($0 + length) }.filter { run in !found.contains { $0.overlaps(run) } }
+            guard !runs.isEmpty else { continue }
+            var left = runs
+            while let index = try? await library.firstTitle(among: left.map { words[$0].joined(separator: " ") }) {
+                found.append(left[index])
+                left = left.filter { !$0.overlaps(left[index]) }
+            }
+        }
+        guard found.count == 1, let run = found.first else { return nil }
+        return words[run].joined(separator: " ")
+    }
+
     /// A message that is nothing but a book's title, or whole words of one ("Gatsby"), its
     /// number (`#3`) or a number written the other way ("1984"), asks who has it, as an ISBN
     /// alone does, even when its first word looks like a misspelled verb ("Les Misérables" is
@@ -673,6 +692,15 @@ public actor CommandHandler {
         // returned, lent or searched for by the rest of its words.
         if let words = command.words, (try? await library.firstTitle(among: [CommandParser.unquote(words)])) != nil {
             return ParsedCommand(intent: .whoHas(book: words), language: nil)
+        }
+        // "loved Dune, returning it": "it" is the book the message named before its command.
+        if let aside = command.aside, let reference = command.intent.bookReference,
+           LastNamedBook.pointsBack(reference) || LibraryService.withoutTrailingRemark(reference).map({ LastNamedBook.pointsBack(folded: $0) }) == true,
+           let title = await onlyTitle(in: aside) {
+            var named = command
+            named.intent = command.intent.naming(title)
+            named.aside = nil
+            return named
         }
         guard case .unknown(let text, let verb) = command.intent else { return command }
         // "Ben borrowed Dune", "give Ben Dune": when the book is one and the name no title.

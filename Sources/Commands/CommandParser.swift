@@ -12,7 +12,14 @@ public enum CommandParser {
         if let report = reportWithNote(text) { return report }
         guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }
         let parts = commandParts(of: text)
-        guard parts.count > 1 else { return withWords(parts.first?.command ?? parseOne(text, whole: true), of: text) }
+        guard parts.count > 1 else {
+            var command = withWords(parts.first?.command ?? parseOne(text, whole: true), of: text)
+            // "loved Dune, returning it": the words before the command, which may name "it".
+            if let only = parts.first, text.hasSuffix(only.text), text.count > only.text.count {
+                command.aside = String(text.dropLast(only.text.count)).trimmingWhitespace()
+            }
+            return command
+        }
         return ParsedCommand(intent: .several(parts), language: parts.lazy.compactMap(\.command.language).first)
     }
 

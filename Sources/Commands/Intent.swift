@@ -149,11 +149,15 @@ public struct ParsedCommand: Sendable, Hashable {
     /// the handler, not the parser, knows). Nil for a command that takes no book or query; for
     /// one of several, the handler sets it from the part's words.
     public var words: String?
+    /// The words of the message before its command that are no command ("loved Dune," in
+    /// "loved Dune, returning it"), where the book "it" means may be named.
+    public var aside: String?
 
-    public init(intent: Intent, language: Language?, words: String? = nil) {
+    public init(intent: Intent, language: Language?, words: String? = nil, aside: String? = nil) {
         self.intent = intent
         self.language = language
         self.words = words
+        self.aside = aside
     }
 }
 

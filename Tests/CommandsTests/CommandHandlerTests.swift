@@ -2229,6 +2229,21 @@ struct CommandHandlerTests {
         #expect(try await handler.library.whoHas("Dune").count == 1)
     }
 
+    @Test("'loved Dune, returning it': 'it' is the book the message named before its command, not the one named last before it")
+    func itNamedInTheSameMessage() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: minute(0))
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        _ = await handler.handle(text: "who has Emma", from: ana, at: minute(2))
+        let returned = await handler.handle(text: "loved Dune, returning it", from: ana, at: minute(3))
+        #expect(returned.text.hasPrefix("Thanks! Dune is back on the shelf"), "\(returned.text)")
+        #expect(try await handler.library.whoHas("Emma").first?.loan?.borrower.name == "Ben")
+        // A title the message does not hold: "it" is still the book last named.
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(4))
+        let renewed = await handler.handle(text: "what a great read, renew it please", from: ana, at: minute(10_000))
+        #expect(renewed.text.hasPrefix("Dune is renewed"), "\(renewed.text)")
+    }
+
     @Test("a group is not one person: checkout Dune as everyone, @here, <!channel>, a Discord role, tout le monde lend nothing; what does everyone have is who has what")
     func groupIsNoBorrower() async throws {
         let handler = try await makeHandler()
