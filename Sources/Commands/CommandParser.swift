@@ -1382,6 +1382,32 @@ public enum CommandParser {
         (["drop", "my", "hold", "on"], "cancel hold", .en), (["drop", "my", "hold", "for"], "cancel hold", .en),
         (["any"], "search", .en), (["got", "any"], "search", .en), (["do", "we", "have", "any"], "search", .en),
         (["do", "you", "have", "any"], "search", .en), (["have", "we", "got", "any"], "search", .en),
+        (["anything", "else", "by"], "search", .en), (["something", "else", "by"], "search", .en), (["more", "by"], "search", .en),
+        (["books", "written", "by"], "search", .en), (["anything", "written", "by"], "search", .en),
+        (["autre", "chose", "de"], "chercher", .fr), (["les", "livres", "ecrits", "par"], "chercher", .fr),
+        (["recent", "additions"], "list newest", .en), (["latest", "additions"], "list newest", .en), (["new", "additions"], "list newest", .en),
+        (["what", "was", "added", "last"], "list newest", .en), (["what", "was", "added", "lately"], "list newest", .en),
+        (["what", "got", "added", "recently"], "list newest", .en), (["what", "has", "been", "added", "recently"], "list newest", .en),
+        (["derniers", "ajouts"], "liste récents", .fr), (["les", "derniers", "ajouts"], "liste récents", .fr),
+        (["les", "derniers", "livres"], "liste récents", .fr), (["les", "nouveaux", "livres"], "liste récents", .fr),
+        (["oldest", "book"], "list oldest", .en), (["the", "oldest", "book"], "list oldest", .en), (["the", "oldest", "books"], "list oldest", .en),
+        (["what", "is", "the", "oldest", "book"], "list oldest", .en), (["what's", "the", "oldest", "book"], "list oldest", .en),
+        (["what", "are", "the", "oldest", "books"], "list oldest", .en), (["les", "plus", "anciens"], "liste anciens", .fr),
+        (["les", "livres", "les", "plus", "anciens"], "liste anciens", .fr),
+        (["most", "popular", "book"], "list popular", .en), (["the", "most", "popular", "book"], "list popular", .en),
+        (["most", "borrowed", "book"], "list popular", .en), (["the", "most", "borrowed", "book"], "list popular", .en),
+        (["what", "is", "the", "most", "popular", "book"], "list popular", .en), (["what's", "the", "most", "popular", "book"], "list popular", .en),
+        (["what", "is", "the", "most", "borrowed", "book"], "list popular", .en), (["what's", "the", "most", "borrowed", "book"], "list popular", .en),
+        (["what", "are", "the", "most", "borrowed", "books"], "list popular", .en), (["which", "book", "is", "the", "most", "popular"], "list popular", .en),
+        (["le", "plus", "emprunte"], "liste populaires", .fr), (["le", "livre", "le", "plus", "emprunte"], "liste populaires", .fr),
+        (["quel", "est", "le", "livre", "le", "plus", "emprunte"], "liste populaires", .fr),
+        (["quels", "sont", "les", "livres", "les", "plus", "empruntes"], "liste populaires", .fr),
+        (["put", "me", "down", "for"], "hold", .en), (["sign", "me", "up", "for"], "hold", .en), (["count", "me", "in", "for"], "hold", .en),
+        (["pick", "a", "book", "for", "me"], "recommend", .en), (["choose", "a", "book", "for", "me"], "recommend", .en),
+        (["pick", "something", "for", "me"], "recommend", .en), (["what", "would", "you", "recommend"], "recommend", .en),
+        (["what", "do", "you", "recommend"], "recommend", .en), (["what", "should", "i", "borrow"], "recommend", .en),
+        (["what", "should", "i", "borrow", "next"], "recommend", .en), (["choisis-moi", "un", "livre"], "recommande-moi", .fr),
+        (["que", "me", "recommandes-tu"], "recommande-moi", .fr), (["que", "me", "recommandez-vous"], "recommande-moi", .fr),
     ] + leavingEveryLine + copiesReceived).sorted { $0.words.count > $1.words.count }
 
     /// "we got another copy of Dune", "I bought a copy of Dune": one more copy of it.
@@ -1858,6 +1884,7 @@ public enum CommandParser {
             cues.append(language)
             return (language == .en ? ["who", "has"] : ["qui", "a"]) + words[..<(words.count - tail.count)]
         }
+        if let question = someoneElsesQuestion(words, folded: folded, cues: &cues) { return question }
         if let question = whenQuestion(words, folded: folded, cues: &cues) { return question }
         // "lend Dune to Ana", "prête Dune à Ana": a checkout for Ana.
         if let first = folded.first, let (to, verb, language) = Self.lendings[first],
@@ -2219,6 +2246,35 @@ public enum CommandParser {
         ["so", "far"], ["in", "all"], ["in", "total"], ["altogether"], ["from", "the", "library"], ["until", "now"], ["to", "date"],
         ["jusqu'ici"], ["jusqu'a", "present"], ["en", "tout"], ["au", "total"], ["deja"],
     ]
+
+    /// Questions about an author's books or someone's loan: "what else did Frank Herbert write?",
+    /// "what has Tolkien written": a search for the author; "when did Ben borrow Dune?": the
+    /// book's details and last loans; "how long has Ben had Dune?", "how long have I had
+    /// Dune?": who has it, and since when.
+    private static func someoneElsesQuestion(_ words: [String], folded: [String], cues: inout [Language]) -> [String]? {
+        guard folded.count >= 4, ["what", "when", "how"].contains(folded[0]) else { return nil }
+        for (lead, last) in [(["what", "else", "did"], "write"), (["what", "did"], "write"), (["what", "other", "books", "did"], "write"),
+                             (["what", "else", "has"], "written"), (["what", "has"], "written"), (["what", "other", "books", "has"], "written")]
+        where folded.count > lead.count + 1 && folded.starts(with: lead) && folded.last == last && folded[lead.count] != "you" && folded[lead.count] != "i" {
+            cues.append(.en)
+            return ["search"] + words[lead.count..<(words.count - 1)]
+        }
+        let verbs: Set<String> = ["take", "borrow", "get", "checkout", "check", "pick"]
+        if folded.starts(with: ["when", "did"]), folded[2] != "i", folded[2] != "you", folded[2] != "we",
+           let verb = folded.indices.dropFirst(3).first(where: { verbs.contains(folded[$0]) }) {
+            let after = folded[verb] == "check" || folded[verb] == "pick" ? (folded.indices.contains(verb + 1) && ["out", "up"].contains(folded[verb + 1]) ? verb + 2 : nil) : verb + 1
+            if let after, after < words.count {
+                cues.append(.en)
+                return ["show"] + words[after...]
+            }
+        }
+        if folded.starts(with: ["how", "long", "has"]) || folded.starts(with: ["how", "long", "have", "i"]),
+           let had = folded.indices.dropFirst(3).first(where: { folded[$0] == "had" || folded[$0] == "kept" }), had + 1 < words.count {
+            cues.append(.en)
+            return ["who", "has"] + words[(had + 1)...]
+        }
+        return nil
+    }
 
     /// "when is Dune due (back)?", "when will Dune be back?", "when do I have to return Dune?":
     /// who has it, which says until when; about "my books", the member's books.
