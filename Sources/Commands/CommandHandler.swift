@@ -659,6 +659,13 @@ public actor CommandHandler {
         lastNamed.set(reference, for: sender.key, at: now)
     }
 
+    /// Whether `text` is one of the categories the books carry (case and accents aside).
+    private func isCategory(_ text: String) async -> Bool {
+        let key = TextKey.fold(CommandParser.unquote(text))
+        guard !key.isEmpty, let categories = try? await library.categories() else { return false }
+        return categories.contains { TextKey.fold($0.name) == key }
+    }
+
     /// The one title of the library that `text` holds as whole words ("loved Dune" → "Dune"),
     /// the longest when one holds another; nil when it holds none, or several.
     private func onlyTitle(in text: String) async -> String? {
@@ -733,6 +740,10 @@ public actor CommandHandler {
         // A verb alone (`return`) is a command missing its book, and a whole command offered
         // for the words ("I'm done with Dune" → `return Dune`) is kept.
         if let verb, TextKey.fold(verb) == TextKey.fold(text) || VerbForm.named(verb) == nil { return command }
+        // "science fiction books", "classic novels", "livres de science-fiction": a category's books.
+        if verb == nil, let category = CommandParser.categoryBooks(text), await isCategory(category) {
+            return ParsedCommand(intent: .search(query: category), language: command.language)
+        }
         // "what is Dune?", "c'est quoi Dune ?": everything about that book, when it is one.
         // ("what is it?": the book last named.)
         if verb == nil, let question = CommandParser.whatIsQuestion(text) {
@@ -2071,11 +2082,15 @@ public actor CommandHandler {
                 }
                 return reply
             }
-            switch field {
-            case .title: undone(by: .edit(book: "#\(before.id)", field: .title, value: before.title), for: sender, at: now)
-            case .author: undone(by: .edit(book: "#\(before.id)", field: .author, value: before.author), for: sender, at: now)
-            default: break
+            // `undo` sets the field back (an empty value clears an optional one).
+            let previous = switch field {
+            case .title: before.title
+            case .author: before.author
+            case .publisher: before.publisher ?? ""
+            case .categories: before.categories.joined(separator: ", ")
+            case .isbn: before.isbn ?? ""
             }
+            undone(by: .edit(book: "#\(before.id)", field: field, value: previous), for: sender, at: now)
             let shown = words.fieldValue(after, field)
             // Named as members knew it: after a new title, "Emma (#2): the title is now Persuasion".
             return Reply(.success, l == .en
@@ -2232,8 +2247,8 @@ public actor CommandHandler {
         case .undo:
             guard let undo = undoable.remove(sender.key, at: now), !undo.steps.isEmpty else {
                 return Reply(.info, RichText(stringLiteral: l.pick(
-                    "There is nothing to undo: a checkout, a return, a hold, leaving a line, passing a book on or reporting one, and a book added, renamed, given a category or deleted can be undone within 10 minutes.",
-                    "Il n'y a rien à défaire : un emprunt, un retour, une réservation, départ d'une file, passage ou signalement d'un livre, et un livre ajouté, renommé, recatégorisé ou supprimé se défont dans les 10 minutes.")),
+                    "There is nothing to undo: a checkout, a return, a hold, leaving a line, passing a book on or reporting one, and a book added, edited, given a category or deleted can be undone within 10 minutes.",
+                    "Il n'y a rien à défaire : un emprunt, un retour, une réservation, départ d'une file, passage ou signalement d'un livre, et un livre ajouté, modifié, recatégorisé ou supprimé se défont dans les 10 minutes.")),
                     language: l)
             }
             // The last change first. Each is done as if typed: a book someone waits for is not
@@ -2411,6 +2426,8 @@ public actor CommandHandler {
                    try await library.hasBorrowed(person) {
                     return try await run(.history(borrower: book), sender: sender, now: now, words: words)
                 }
+                // "show me science fiction": no book, but a category: its books.
+                if await isCategory(book) { return try await run(.search(query: book), sender: sender, now: now, words: words) }
                 throw LibraryError.notFound(reference: reference, suggestions: suggestions)
             }
 

@@ -1402,6 +1402,12 @@ public enum CommandParser {
         (["le", "plus", "emprunte"], "liste populaires", .fr), (["le", "livre", "le", "plus", "emprunte"], "liste populaires", .fr),
         (["quel", "est", "le", "livre", "le", "plus", "emprunte"], "liste populaires", .fr),
         (["quels", "sont", "les", "livres", "les", "plus", "empruntes"], "liste populaires", .fr),
+        (["send", "reminders"], "remind everyone", .en), (["send", "reminders", "now"], "remind everyone", .en),
+        (["send", "the", "reminders", "now"], "remind everyone", .en), (["send", "out", "the", "reminders", "now"], "remind everyone", .en),
+        (["send", "out", "reminders", "now"], "remind everyone", .en), (["send", "the", "reminders"], "remind everyone", .en),
+        (["send", "out", "reminders"], "remind everyone", .en), (["send", "out", "the", "reminders"], "remind everyone", .en),
+        (["send", "reminders", "to", "everyone"], "remind everyone", .en), (["send", "a", "reminder", "to", "everyone"], "remind everyone", .en),
+        (["envoyer", "les", "rappels"], "relancer tout le monde", .fr), (["envoie", "les", "rappels"], "relancer tout le monde", .fr),
         (["put", "me", "down", "for"], "hold", .en), (["sign", "me", "up", "for"], "hold", .en), (["count", "me", "in", "for"], "hold", .en),
         (["pick", "a", "book", "for", "me"], "recommend", .en), (["choose", "a", "book", "for", "me"], "recommend", .en),
         (["pick", "something", "for", "me"], "recommend", .en), (["what", "would", "you", "recommend"], "recommend", .en),
@@ -1506,7 +1512,7 @@ public enum CommandParser {
 
     /// The commands of `phrasings` that take nothing after them.
     private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history",
-                                                    "mon historique", "list newest", "liste récents",
+                                                    "mon historique", "list newest", "liste récents", "remind everyone", "relancer tout le monde",
                                                     "cancel hold all", "annuler la réservation tout"]
 
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
@@ -2276,6 +2282,21 @@ public enum CommandParser {
         return nil
     }
 
+    /// "science fiction books", "any classic novels?", "des livres de science-fiction": the
+    /// words that may be a category, the library to say whether they are one.
+    static func categoryBooks(_ text: String) -> String? {
+        var words = text.split(separator: " ").map(String.init)
+        let folded = words.map(foldWord)
+        if let lead = [["des", "livres", "de"], ["livres", "de"], ["les", "livres", "de"], ["des", "romans", "de"], ["romans", "de"]]
+            .first(where: { folded.count > $0.count && folded.starts(with: $0) }) {
+            return unquote(words.dropFirst(lead.count).joined(separator: " "))
+        }
+        guard words.count >= 2, ["books", "novels", "titles", "stuff"].contains(folded.last) else { return nil }
+        words.removeLast()
+        if ["any", "some", "more", "the", "your", "our"].contains(foldWord(words[0])), words.count > 1 { words.removeFirst() }
+        return unquote(words.joined(separator: " "))
+    }
+
     /// "when is Dune due (back)?", "when will Dune be back?", "when do I have to return Dune?":
     /// who has it, which says until when; about "my books", the member's books.
     private static func whenQuestion(_ words: [String], folded: [String], cues: inout [Language]) -> [String]? {
@@ -2833,6 +2854,8 @@ public enum CommandParser {
                   distance < target.count / 2 + 1 else { continue }
             // Two letters off and two shorter is another word, not a typo ("can" is not "clean").
             if distance == 2, candidate.count + 2 <= target.count { continue }
+            // Two letters off from its first one on is another word too ("send" is not "rends").
+            if distance == 2, candidate.first != target.first { continue }
             // A short verb one letter off is often another word ("make" is not "take").
             if target.count <= 4, candidate.first != target.first { continue }
             // A question word is not a typo of another ("when is" is not "where is").

@@ -2244,6 +2244,31 @@ struct CommandHandlerTests {
         #expect(renewed.text.hasPrefix("Dune is renewed"), "\(renewed.text)")
     }
 
+    @Test("undo sets back any field edited (publisher, categories, ISBN too); a category's name asks for its books: show me science fiction, science fiction books")
+    func undoEditAndCategoryBooks() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "edit Dune set categories to Science fiction, Classic", from: ana, at: minute(0))
+        _ = await handler.handle(text: "edit Dune set publisher to Ace", from: ana, at: minute(1))
+        let changed = await handler.handle(text: "edit Dune set categories to Space opera", from: ana, at: minute(2))
+        #expect(changed.text.hasPrefix("Dune (#1): the categories are now Space opera."), "\(changed.text)")
+        _ = await handler.handle(text: "undo", from: ana, at: minute(3))
+        #expect(try await handler.library.resolve("#1").categories == ["Science fiction", "Classic"])
+        _ = await handler.handle(text: "undo", from: ana, at: minute(4))
+        #expect(try await handler.library.resolve("#1").categories == ["Space opera"], "undo again does it again")
+        _ = await handler.handle(text: "edit Dune set publisher to Chilton", from: ana, at: minute(5))
+        _ = await handler.handle(text: "undo", from: ana, at: minute(6))
+        #expect(try await handler.library.resolve("#1").publisher == "Ace")
+        _ = await handler.handle(text: "edit Emma set publisher to Penguin", from: ana, at: minute(7))
+        _ = await handler.handle(text: "undo", from: ana, at: minute(8))
+        #expect(try await handler.library.resolve("Emma").publisher == nil, "a publisher that was none is cleared")
+        for asked in ["show me space opera", "space opera books", "any Space Opera books?"] {
+            let found = await handler.handle(text: asked, from: ben, at: minute(9))
+            #expect(found.text.hasPrefix("1 found for"), "\(asked): \(found.text)")
+            #expect(found.text.contains("Dune"), "\(asked): \(found.text)")
+        }
+        #expect(await handler.handle(text: "show me Zorglub", from: ben, at: minute(10)).text.hasPrefix("No book matches 'Zorglub'."))
+    }
+
     @Test("a group is not one person: checkout Dune as everyone, @here, <!channel>, a Discord role, tout le monde lend nothing; what does everyone have is who has what")
     func groupIsNoBorrower() async throws {
         let handler = try await makeHandler()

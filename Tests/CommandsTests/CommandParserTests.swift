@@ -1091,6 +1091,12 @@ let parseTable: [ParseCase] = [
     ParseCase("pick a book for me", .recommend(book: nil)),
     ParseCase("what would you recommend?", .recommend(book: nil)),
     ParseCase("que me recommandez-vous ?", .recommend(book: nil), .fr),
+    ParseCase("send reminders", .remind(borrower: "everyone", book: nil)),
+    ParseCase("send out the reminders now", .remind(borrower: "everyone", book: nil)),
+    ParseCase("envoyer les rappels", .remind(borrower: "tout le monde", book: nil), .fr),
+    // another word, not a typo of a verb two letters off from its first one
+    ParseCase("loan", .unknown(text: "loan", suggestion: nil), nil),
+    ParseCase("dunes", .unknown(text: "dunes", suggestion: nil), nil),
     // someone's loan, asked about
     ParseCase("when did Ben take The Hobbit?", .show(book: "The Hobbit")),
     ParseCase("when did Ben Stone check out Dune", .show(book: "Dune")),

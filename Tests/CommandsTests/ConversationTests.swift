@@ -247,7 +247,7 @@ struct UndoTests {
     @Test("nothing to undo: none made, another member's, after 10 minutes, or after a change that nothing undoes")
     func nothingToUndo() async throws {
         let handler = try await makeHandler()
-        let nothing = "There is nothing to undo: a checkout, a return, a hold, leaving a line, passing a book on or reporting one, and a book added, renamed, given a category or deleted can be undone within 10 minutes."
+        let nothing = "There is nothing to undo: a checkout, a return, a hold, leaving a line, passing a book on or reporting one, and a book added, edited, given a category or deleted can be undone within 10 minutes."
         #expect(await handler.handle(text: "undo", from: ana, at: tuesday).text == nothing)
         _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
         #expect(await handler.handle(text: "undo", from: ben, at: tuesday).text == nothing)
