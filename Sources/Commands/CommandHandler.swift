@@ -970,6 +970,16 @@ public actor CommandHandler {
                              suggestion: command + words.reference(loans[0].book), language: l)
             }
             parts = loans.map { "#\($0.book.id)" }
+        } else if verb == .returnBook, let name = CommandParser.someonesBooks(reference), let person = sender.person(named: name),
+                  (try? await library.isTitle(reference)) != true {
+            // "return Ben's books", "return everything Ben has": each of Ben's books, as if named.
+            let loans = try await library.loans(of: person)
+            guard loans.count != 1 else { return try await run(single("#\(loans[0].book.id)"), sender: sender, now: now, words: words) }
+            guard !loans.isEmpty else {
+                let l = words.language
+                return Reply(.info, l == .en ? "\(person.name) has no books." : "\(person.name) n'a aucun livre.", language: l)
+            }
+            parts = loans.map { "#\($0.book.id)" }
         } else if verb == .cancelHold, Self.allWords.contains(key) || Self.allHoldsWords.contains(key), (try? await library.isTitle(reference)) != true,
                   case .cancelHold(_, let holderName) = intent, let holder = sender.person(named: holderName) {
             // "cancel all my holds", "unhold all": every line the member is in (an admin's

@@ -2282,6 +2282,28 @@ public enum CommandParser {
         return nil
     }
 
+    /// The name in "Ben's books", "all of Ben's books", "everything Ben has", "les livres de
+    /// Ben": whose books a return names; nil for anything else.
+    static func someonesBooks(_ reference: String) -> String? {
+        var words = reference.split(separator: " ").map(String.init)
+        var folded = words.map(foldWord)
+        for lead in [["all", "of"], ["all"], ["tous", "les", "livres", "de"], ["les", "livres", "de"], ["everything"], ["all", "the", "books"]]
+        where folded.count > lead.count && folded.starts(with: lead) {
+            words.removeFirst(lead.count)
+            folded.removeFirst(lead.count)
+            if lead.last == "de" { return words.count <= 3 ? unquote(words.joined(separator: " ")) : nil }
+            if lead == ["everything"] || lead == ["all", "the", "books"], folded.last == "has", folded.count > 1, folded.count <= 4 {
+                return unquote(words.dropLast().joined(separator: " "))
+            }
+            break
+        }
+        guard (2...4).contains(folded.count), ["books", "loans"].contains(folded.last),
+              let owner = words.dropLast().last, owner.hasSuffix("'s") || owner.hasSuffix("’s") else { return nil }
+        let name = (words.dropLast(2) + [String(owner.dropLast(2))]).joined(separator: " ")
+        guard !["my", "his", "her", "their", "our", "your", "one", "someone", "everyone", "the", "all"].contains(foldWord(name)) else { return nil }
+        return unquote(name)
+    }
+
     /// "science fiction books", "any classic novels?", "des livres de science-fiction": the
     /// words that may be a category, the library to say whether they are one.
     static func categoryBooks(_ text: String) -> String? {

@@ -2269,6 +2269,24 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "show me Zorglub", from: ben, at: minute(10)).text.hasPrefix("No book matches 'Zorglub'."))
     }
 
+    @Test("return Ben's books, everything Ben has, les livres de Ben: each of Ben's books back, by any member; a title so named stays that book")
+    func returnSomeonesBooks() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(0))
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: minute(1))
+        _ = await handler.handle(text: "checkout Les Misérables", from: ana, at: minute(2))
+        let back = await handler.handle(text: "return all of Ben's books", from: ana, at: minute(3))
+        #expect(back.text.hasPrefix("Returned 2 books:"), "\(back.text)")
+        #expect(try await handler.library.loans(of: ben.borrower).isEmpty)
+        #expect(try await handler.library.loans(of: ana.borrower).count == 1, "Ana's own book stays out")
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(4))
+        #expect(await handler.handle(text: "rendre les livres de Ben", from: ana, at: minute(5)).text.hasPrefix("Merci ! Dune est de retour"))
+        #expect(await handler.handle(text: "return everything Ben has", from: ana, at: minute(6)).text == "Ben has no books.")
+        _ = await handler.handle(text: "add Ben's Books by Someone", from: ana, at: minute(7))
+        _ = await handler.handle(text: "checkout Ben's Books", from: ana, at: minute(8))
+        #expect(await handler.handle(text: "return Ben's Books", from: ana, at: minute(9)).text.hasPrefix("Thanks! Ben's Books is back on the shelf"))
+    }
+
     @Test("a group is not one person: checkout Dune as everyone, @here, <!channel>, a Discord role, tout le monde lend nothing; what does everyone have is who has what")
     func groupIsNoBorrower() async throws {
         let handler = try await makeHandler()
