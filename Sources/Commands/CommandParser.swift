@@ -1408,6 +1408,8 @@ public enum CommandParser {
         (["send", "out", "reminders"], "remind everyone", .en), (["send", "out", "the", "reminders"], "remind everyone", .en),
         (["send", "reminders", "to", "everyone"], "remind everyone", .en), (["send", "a", "reminder", "to", "everyone"], "remind everyone", .en),
         (["envoyer", "les", "rappels"], "relancer tout le monde", .fr), (["envoie", "les", "rappels"], "relancer tout le monde", .fr),
+        (["how", "many", "people", "before", "me"], "my books", .en), (["how", "many", "people", "are", "before", "me"], "my books", .en),
+        (["how", "many", "people", "are", "ahead", "of", "me"], "my books", .en), (["how", "many", "people", "ahead", "of", "me"], "my books", .en),
         (["put", "me", "down", "for"], "hold", .en), (["sign", "me", "up", "for"], "hold", .en), (["count", "me", "in", "for"], "hold", .en),
         (["pick", "a", "book", "for", "me"], "recommend", .en), (["choose", "a", "book", "for", "me"], "recommend", .en),
         (["pick", "something", "for", "me"], "recommend", .en), (["what", "would", "you", "recommend"], "recommend", .en),
@@ -1530,6 +1532,9 @@ public enum CommandParser {
         (["i", "need"], "checkout", .en), (["j'ai", "besoin", "de"], "emprunter", .fr),
         // No longer wanting a book one waits for: leaving its line, asked about.
         (["i", "no", "longer", "want"], "cancel hold", .en),
+        (["forget", "about"], "cancel hold", .en), (["i", "changed", "my", "mind", "about"], "cancel hold", .en),
+        (["i've", "changed", "my", "mind", "about"], "cancel hold", .en), (["i", "don't", "want"], "cancel hold", .en),
+        (["i", "dont", "want"], "cancel hold", .en), (["i", "do", "not", "want"], "cancel hold", .en),
         (["je", "ne", "veux", "plus"], "annuler la réservation de", .fr),
         // A checkout by mistake: bringing it back, asked about.
         (["cancel", "my", "checkout", "of"], "return", .en), (["i", "didn't", "mean", "to", "borrow"], "return", .en),
@@ -1960,6 +1965,15 @@ public enum CommandParser {
             cues.append(.en)
             return ["remind"] + words.dropFirst()
         }
+        // "ask Ben to hurry up with Dune", "tell Ben I want Dune", "let Ben know I'm waiting for
+        // Dune": a reminder sent to Ben about Dune.
+        if folded.count > 4, ["ask", "tell", "let"].contains(folded[0]) {
+            for tail in Self.hurryTails where folded.count - tail.count > 2 {
+                guard let at = (2..<(folded.count - tail.count)).first(where: { folded[$0...].starts(with: tail) }) else { continue }
+                cues.append(.en)
+                return ["remind"] + words[1..<at] + ["about"] + words[(at + tail.count)...]
+            }
+        }
         if folded.count > 5, folded[0] == "demande" || folded[0] == "demandez", folded[1] == "a",
            let de = folded.firstIndex(of: "de"), de > 2, de + 1 < folded.count, ["rendre", "ramener", "rapporter"].contains(folded[de + 1]) {
             cues.append(.fr)
@@ -2195,6 +2209,13 @@ public enum CommandParser {
         "lend": ("to", "checkout", .en), "prete": ("a", "emprunter", .fr), "preter": ("a", "emprunter", .fr),
     ]
     private static let howMany = ["how", "many", "books"], combien = ["combien", "de", "livres"]
+    /// Between whom and which book in "ask Ben to hurry up with Dune", "let Ben know I want Dune".
+    private static let hurryTails: [[String]] = [
+        ["to", "hurry", "up", "with"], ["to", "hurry", "with"], ["to", "finish"], ["know", "i", "want"], ["know", "i", "need"],
+        ["know", "i'm", "waiting", "for"], ["know", "im", "waiting", "for"], ["know", "i", "am", "waiting", "for"], ["know", "that", "i", "want"],
+        ["know", "someone", "wants"], ["know", "someone", "is", "waiting", "for"], ["i", "want"], ["i", "need"], ["i'm", "waiting", "for"],
+        ["im", "waiting", "for"], ["i", "am", "waiting", "for"], ["that", "i", "want"], ["someone", "wants"], ["someone", "is", "waiting", "for"],
+    ]
 
     /// After "how many books": "have I borrowed (so far)", "did I read", "has Ben borrowed",
     /// "did Ben ever borrow": what they borrowed (`my history`, `history for Ben`); "have we

@@ -1097,6 +1097,13 @@ let parseTable: [ParseCase] = [
     // another word, not a typo of a verb two letters off from its first one
     ParseCase("loan", .unknown(text: "loan", suggestion: nil), nil),
     ParseCase("dunes", .unknown(text: "dunes", suggestion: nil), nil),
+    ParseCase("ask Ben to hurry up with The Hobbit", .remind(borrower: "Ben", book: "The Hobbit")),
+    ParseCase("let Ben know I want Dune", .remind(borrower: "Ben", book: "Dune")),
+    ParseCase("tell Ben Stone I'm waiting for Dune", .remind(borrower: "Ben Stone", book: "Dune")),
+    ParseCase("tell Ben I want", .unknown(text: "tell Ben I want", suggestion: nil)),
+    ParseCase("how many people are ahead of me?", .loansOf(borrower: nil)),
+    ParseCase("forget about The Hobbit", .unknown(text: "forget about The Hobbit", suggestion: "cancel hold The Hobbit")),
+    ParseCase("I changed my mind about Dune", .unknown(text: "I changed my mind about Dune", suggestion: "cancel hold Dune")),
     // someone's loan, asked about
     ParseCase("when did Ben take The Hobbit?", .show(book: "The Hobbit")),
     ParseCase("when did Ben Stone check out Dune", .show(book: "Dune")),
