@@ -1410,6 +1410,8 @@ public enum CommandParser {
         (["envoyer", "les", "rappels"], "relancer tout le monde", .fr), (["envoie", "les", "rappels"], "relancer tout le monde", .fr),
         (["how", "many", "people", "before", "me"], "my books", .en), (["how", "many", "people", "are", "before", "me"], "my books", .en),
         (["how", "many", "people", "are", "ahead", "of", "me"], "my books", .en), (["how", "many", "people", "ahead", "of", "me"], "my books", .en),
+        (["count", "books"], "stats", .en), (["count", "the", "books"], "stats", .en), (["number", "of", "books"], "stats", .en),
+        (["book", "count"], "stats", .en), (["nombre", "de", "livres"], "statistiques", .fr),
         (["put", "me", "down", "for"], "hold", .en), (["sign", "me", "up", "for"], "hold", .en), (["count", "me", "in", "for"], "hold", .en),
         (["pick", "a", "book", "for", "me"], "recommend", .en), (["choose", "a", "book", "for", "me"], "recommend", .en),
         (["pick", "something", "for", "me"], "recommend", .en), (["what", "would", "you", "recommend"], "recommend", .en),
@@ -1514,7 +1516,7 @@ public enum CommandParser {
 
     /// The commands of `phrasings` that take nothing after them.
     private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history",
-                                                    "mon historique", "list newest", "liste récents", "remind everyone", "relancer tout le monde",
+                                                    "mon historique", "list newest", "liste récents", "remind everyone", "relancer tout le monde", "stats", "statistiques",
                                                     "cancel hold all", "annuler la réservation tout"]
 
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
@@ -1929,6 +1931,14 @@ public enum CommandParser {
             cues.append(.en)
             if [["do", "i", "have"], ["have", "i", "got"]].contains(Array(folded.dropFirst(3))) { return ["my", "books"] }
             if let asked = borrowedHowMany(Array(words.dropFirst(3)), folded: Array(folded.dropFirst(3))) { return asked }
+            // "how many books by Tolkien (do we have)?", "how many books are there by Tolkien": his books.
+            if let by = folded.indices.dropFirst(3).first(where: { folded[$0] == "by" }), by + 1 < folded.count {
+                var author = Array(words[(by + 1)...])
+                if let tail = Self.searchTails.first(where: { author.count > $0.count && author.suffix($0.count).map(foldWord).elementsEqual($0) }) {
+                    author.removeLast(tail.count)
+                }
+                return ["search"] + author
+            }
             // "how many books can I borrow?": the rules say there is no limit.
             if folded.dropFirst(3).starts(with: ["can", "i"]) || folded.dropFirst(3).starts(with: ["may", "i"]) || folded.dropFirst(3).starts(with: ["can", "we"]) {
                 return ["rules"]
@@ -2346,7 +2356,8 @@ public enum CommandParser {
         guard folded.first == "when" || folded.first == "when's" || folded.first == "whens" || folded.first == "quand" else { return nil }
         // "when was Dune last borrowed?": its last loans, which `show` lists.
         if folded.starts(with: ["when", "was"]),
-           let tail = [["last", "borrowed"], ["last", "checked", "out"], ["last", "returned"], ["last", "read"], ["borrowed", "last"]]
+           let tail = [["last", "borrowed"], ["last", "checked", "out"], ["last", "returned"], ["last", "read"], ["borrowed", "last"],
+                       ["added"], ["added", "to", "the", "library"], ["bought"]]
             .first(where: { folded.count > $0.count + 2 && folded.suffix($0.count).elementsEqual($0) }) {
             cues.append(.en)
             return ["show"] + words[2..<(words.count - tail.count)]
@@ -2869,6 +2880,13 @@ public enum CommandParser {
         for word in words {
             let folded = foldWord(word)
             if let key = optionKeys.first(where: { folded.hasPrefix($0) }) {
+                // "by Andy Weir, categories: SF": the comma or semicolon before an option ends what came before.
+                func trimmed(_ words: inout [String]) {
+                    guard let last = words.last else { return }
+                    let kept = String(last.reversed().drop { $0 == "," || $0 == ";" }.reversed())
+                    if kept.isEmpty { words.removeLast() } else { words[words.count - 1] = kept }
+                }
+                if options.isEmpty { trimmed(&main) } else { trimmed(&options[options.count - 1].1) }
                 let attached = String(word.dropFirst(key.count))
                 options.append((String(key.dropLast()), attached.isEmpty ? [] : [attached]))
             } else if options.isEmpty {
