@@ -2061,13 +2061,9 @@ public actor CommandHandler {
                 return try await run(.add(title: copy.title, author: copy.author, publisher: copy.publisher, categories: copy.categories, isbn: copy.isbn),
                                      sender: sender, now: now, words: words)
             }
-            // "add 3 copies of Dune": added one by one, undone together, told in one reply.
-            var added: [Book] = []
-            for _ in 0..<count {
-                let book = try await library.add(copy, at: now)
-                undone(by: .delete(books: ["#\(book.id)"]), for: sender, at: now)
-                added.append(book)
-            }
+            // "add 3 copies of Dune": all or none, undone together, told in one reply.
+            let added = try await library.add(Array(repeating: copy, count: count), at: now)
+            for book in added { undone(by: .delete(books: ["#\(book.id)"]), for: sender, at: now) }
             let numbers = added.map { "#\($0.id)" }.joined(separator: ", ")
             var reply = Reply(.success, l == .en
                 ? "Added \(count) copies of \(bold: original.title) by \(original.author): \(numbers)."

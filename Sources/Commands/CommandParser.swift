@@ -2270,7 +2270,7 @@ public enum CommandParser {
             return ["statistiques"]
         }
         // "a emprunté Ben"; "Ben a emprunté", "Ben a-t-il emprunté".
-        if folded.count >= 3, folded[0] == "a", verb(1) { return ["historique", "pour"] + words.dropFirst(2) }
+        if folded.count >= 3, folded[0] == "a", verb(1) { return ["historique", "pour"] + words[2..<folded.count] }
         if folded.count >= 3, verb(folded.count - 1), ["a", "a-t-il", "a-t-elle"].contains(folded[folded.count - 2]),
            !["on", "il", "elle", "ils", "elles", "nous", "vous", "je", "tu"].contains(folded[0]) {
             return ["historique", "pour"] + words.prefix(folded.count - 2)
@@ -2318,7 +2318,7 @@ public enum CommandParser {
     static func someonesBooks(_ reference: String) -> String? {
         var words = reference.split(separator: " ").map(String.init)
         var folded = words.map(foldWord)
-        for lead in [["all", "of"], ["all"], ["tous", "les", "livres", "de"], ["les", "livres", "de"], ["everything"], ["all", "the", "books"]]
+        for lead in [["all", "the", "books"], ["all", "of"], ["all"], ["tous", "les", "livres", "de"], ["les", "livres", "de"], ["everything"]]
         where folded.count > lead.count && folded.starts(with: lead) {
             words.removeFirst(lead.count)
             folded.removeFirst(lead.count)
