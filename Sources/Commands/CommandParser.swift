@@ -9,7 +9,7 @@ public enum CommandParser {
     /// text is one command, whatever it holds.
     public static func parse(_ text: String) -> ParsedCommand {
         // "Dune is damaged, the cover is torn": one report, with what is wrong, not two commands.
-        if let report = reportWithNote(text) { return report }
+        if let report = reportWithNote(text) ?? damageSaid(text) { return report }
         guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }
         let parts = commandParts(of: text)
         guard parts.count > 1 else {
@@ -54,7 +54,7 @@ public enum CommandParser {
     /// when its linking words ("also", "btw") were dropped already; `placed` when where a book
     /// goes back ("to the library") was.
     static func parseOne(_ text: String, whole: Bool = false, linked: Bool = false, placed: Bool = false) -> ParsedCommand {
-        if let report = reportWithNote(text) { return report }
+        if let report = reportWithNote(text) ?? damageSaid(text) { return report }
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
         let command = parseOne(stripped, of: text, cues: &cues, whole: whole, linked: linked, placed: placed)
@@ -1410,6 +1410,9 @@ public enum CommandParser {
         (["envoyer", "les", "rappels"], "relancer tout le monde", .fr), (["envoie", "les", "rappels"], "relancer tout le monde", .fr),
         (["how", "many", "people", "before", "me"], "my books", .en), (["how", "many", "people", "are", "before", "me"], "my books", .en),
         (["how", "many", "people", "are", "ahead", "of", "me"], "my books", .en), (["how", "many", "people", "ahead", "of", "me"], "my books", .en),
+        (["what", "is", "lost"], "list lost", .en), (["what's", "lost"], "list lost", .en), (["what", "is", "missing"], "list lost", .en),
+        (["what's", "missing"], "list lost", .en), (["what", "is", "broken"], "list damaged", .en), (["what's", "broken"], "list damaged", .en), (["what", "is", "damaged"], "list damaged", .en),
+        (["what's", "damaged"], "list damaged", .en), (["which", "books", "are", "broken"], "list damaged", .en), (["broken", "books"], "list damaged", .en),
         (["count", "books"], "stats", .en), (["count", "the", "books"], "stats", .en), (["number", "of", "books"], "stats", .en),
         (["book", "count"], "stats", .en), (["nombre", "de", "livres"], "statistiques", .fr),
         (["put", "me", "down", "for"], "hold", .en), (["sign", "me", "up", "for"], "hold", .en), (["count", "me", "in", "for"], "hold", .en),
@@ -1639,7 +1642,8 @@ public enum CommandParser {
         let perdu = [["est", "perdu"], ["est", "perdue"], ["a", "ete", "perdu"], ["a", "ete", "perdue"], ["a", "disparu"], ["est", "introuvable"]]
         let abime = [["est", "abime"], ["est", "abimee"], ["est", "endommage"], ["est", "endommagee"], ["a", "ete", "abime"], ["a", "ete", "abimee"]]
         let found = [["turned", "up"], ["has", "turned", "up"], ["is", "found"], ["was", "found"], ["has", "been", "found"]]
-        let repaired = [["is", "repaired"], ["was", "repaired"], ["is", "fixed"], ["was", "fixed"], ["has", "been", "repaired"]]
+        let repaired = [["is", "repaired"], ["was", "repaired"], ["is", "fixed"], ["was", "fixed"], ["has", "been", "repaired"], ["got", "fixed"],
+                        ["got", "repaired"], ["is", "fine", "now"], ["is", "ok", "now"], ["is", "okay", "now"], ["is", "as", "good", "as", "new"]]
         let retrouve = [["est", "retrouve"], ["a", "ete", "retrouve"], ["est", "reapparu"]]
         let repare = [["est", "repare"], ["a", "ete", "repare"]]
         return [
@@ -1786,7 +1790,10 @@ public enum CommandParser {
         // "I lost Dune", "Dune is damaged", "report Dune as lost", "j'ai perdu Dune": a report.
         // Not a command that says what it is ("who has Everything Is Broken").
         if let (report, tail) = framing(folded, Self.reports, ends: Self.reportEnds, lead: \.lead, tails: \.tails),
-           !report.lead.isEmpty || !VerbForm.anyStarts(folded) {
+           !report.lead.isEmpty || !VerbForm.anyStarts(folded),
+           // "what is broken?", "anything damaged?": a question about the shelf, not a book.
+           !(folded.count - report.lead.count - tail.count == 1 && ["what", "which", "anything", "something", "nothing", "quoi"]
+               .contains(folded[report.lead.count])) {
             // "I lost my copy of Dune" is about Dune; "I lost my place in line" about no book.
             var start = report.lead.count
             if let copy = [["my", "copy", "of"], ["the", "copy", "of"], ["our", "copy", "of"], ["mon", "exemplaire", "de"],
@@ -2586,6 +2593,53 @@ public enum CommandParser {
     /// damaged - water stain": a report of a copy lost or damaged, with what the member says of
     /// it after a colon, a comma or a dash. Not a second command ("Dune is damaged, Emma is
     /// lost"), unless it tells of the copy ("…, the cover is torn"); an apology is no note.
+    /// "my copy of Dune has coffee stains", "Dune has a torn cover", "a page is missing from
+    /// Dune", "there's a stain on Dune": the copy reported damaged, with what the member said.
+    private static func damageSaid(_ text: String) -> ParsedCommand? {
+        guard text.utf8.count <= 500 else { return nil }
+        let lowered = text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+        guard damageSigns.contains(where: { sign in
+            lowered.count >= sign.count && (0...(lowered.count - sign.count)).contains { start in lowered[start..<(start + sign.count)].elementsEqual(sign) }
+        }) else { return nil }
+        var cues: [Language] = []
+        let words = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues).split(separator: " ").map(String.init)
+        let folded = words.map { foldWord($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!")) }
+        func damaged(_ note: ArraySlice<String>) -> Bool {
+            note.contains(where: damageWords.contains) || note.contains("missing") && note.contains { $0 == "page" || $0 == "pages" }
+        }
+        // A question is asked, not told ("does Dune have water damage?").
+        if text.trimmingWhitespace().hasSuffix("?") || ["does", "do", "did", "is", "are", "has", "have", "what", "who", "why", "how", "which", "where", "when"]
+            .contains(folded.first ?? "") { return nil }
+        // "Dune has coffee stains", "my copy of Dune has a torn cover".
+        if let has = folded.firstIndex(where: { $0 == "has" || $0 == "have" }), has > 0, has + 1 < folded.count,
+           folded.count - has <= 7, !["been", "gone", "got"].contains(folded[has + 1]), damaged(folded[(has + 1)...]) {
+            let start = [["my", "copy", "of"], ["the", "copy", "of"], ["our", "copy", "of"]].first { $0.count < has && folded.starts(with: $0) }?.count ?? 0
+            let book = unquote(words[start..<has].joined(separator: " "))
+            if !book.isEmpty, !["i", "we", "you", "he", "she", "they", "someone", "somebody", "everyone"].contains(folded[start]) {
+                return ParsedCommand(intent: .report(book: book, kind: .damaged, note: words[has...].joined(separator: " ")), language: .en)
+            }
+        }
+        // "a page is missing from Dune", "there's a coffee stain on Dune".
+        if let lead = [["a", "page"], ["pages"], ["some", "pages"], ["a", "few", "pages"], ["the", "pages"], ["there's"], ["there", "is"], ["there", "are"]]
+            .first(where: { folded.count > $0.count + 2 && folded.starts(with: $0) }),
+           let at = folded.indices.dropFirst(lead.count).last(where: { ["from", "in", "on", "of", "inside"].contains(folded[$0]) }), at + 1 < folded.count,
+           at <= 8, damaged(folded[..<at]) {
+            let book = unquote(words[(at + 1)...].joined(separator: " "))
+            return book.isEmpty ? nil : ParsedCommand(intent: .report(book: book, kind: .damaged, note: words[..<at].joined(separator: " ")), language: .en)
+        }
+        return nil
+    }
+    /// Words without which a message says no copy is damaged (lower-cased).
+    private static let damageSigns: [[UInt8]] = ["stain", "coffee", "water", "wet", "torn", "tear", "rip", "broken", "loose", "mold", "mould",
+                                                 "scribbl", "writing", "marks", "damage", "dog-ear", "crease", "burn", "dirty", "sticky", "page"]
+        .map { Array($0.utf8) }
+    /// What a member says is wrong with a copy (folded).
+    private static let damageWords: Set<String> = [
+        "stain", "stains", "stained", "coffee", "tea", "water", "wine", "wet", "torn", "tear", "tears", "ripped", "rip", "rips", "broken",
+        "loose", "mold", "mould", "moldy", "mouldy", "scribbles", "scribbled", "scribbling", "writing", "marks", "damage", "damaged",
+        "dog-eared", "crease", "creased", "creases", "burn", "burnt", "burned", "dirty", "sticky",
+    ]
+
     private static func reportWithNote(_ text: String) -> ParsedCommand? {
         // Most messages have no colon, comma, dash or bracket: they are passed at once, by bytes
         // (0xE2 starts the en and em dashes).

@@ -1112,6 +1112,17 @@ let parseTable: [ParseCase] = [
     ParseCase("count the books", .stats),
     ParseCase("nombre de livres", .stats, .fr),
     ParseCase("when was Dune added to the library?", .show(book: "Dune")),
+    // a copy damaged, said with what is wrong; a question about it is no report
+    ParseCase("my copy of Dune has coffee stains", .report(book: "Dune", kind: .damaged, note: "has coffee stains")),
+    ParseCase("Dune has a torn cover", .report(book: "Dune", kind: .damaged, note: "has a torn cover")),
+    ParseCase("a page is missing from The Hobbit", .report(book: "The Hobbit", kind: .damaged, note: "a page is missing")),
+    ParseCase("there's a coffee stain on Dune", .report(book: "Dune", kind: .damaged, note: "there's a coffee stain")),
+    ParseCase("Dune has 400 pages", .unknown(text: "Dune has 400 pages", suggestion: nil), nil),
+    ParseCase("does Dune have water damage?", .unknown(text: "does Dune have water damage", suggestion: nil)),
+    ParseCase("Dune has gone missing", .report(book: "Dune", kind: .lost)),
+    ParseCase("Dune is fine now", .report(book: "Dune", kind: .repaired)),
+    ParseCase("what is broken?", .list(filter: .reported, order: .newest)),
+    ParseCase("what's missing?", .list(filter: .reported, order: .newest)),
     // someone's loan, asked about
     ParseCase("when did Ben take The Hobbit?", .show(book: "The Hobbit")),
     ParseCase("when did Ben Stone check out Dune", .show(book: "Dune")),
