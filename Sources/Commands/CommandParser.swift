@@ -2596,11 +2596,8 @@ public enum CommandParser {
     /// "my copy of Dune has coffee stains", "Dune has a torn cover", "a page is missing from
     /// Dune", "there's a stain on Dune": the copy reported damaged, with what the member said.
     private static func damageSaid(_ text: String) -> ParsedCommand? {
-        guard text.utf8.count <= 500 else { return nil }
-        let lowered = text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        guard damageSigns.contains(where: { sign in
-            lowered.count >= sign.count && (0...(lowered.count - sign.count)).contains { start in lowered[start..<(start + sign.count)].elementsEqual(sign) }
-        }) else { return nil }
+        // Most messages have neither "has", "have", "page" nor "there": passed at once, by bytes.
+        guard text.utf8.count <= 500, mentions(text, anyOf: damageFrames), mentions(text, anyOf: damageSigns) else { return nil }
         var cues: [Language] = []
         let words = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues).split(separator: " ").map(String.init)
         let folded = words.map { foldWord($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!")) }
@@ -2629,6 +2626,23 @@ public enum CommandParser {
         }
         return nil
     }
+    /// Whether `text` holds one of `signs` (lower-case ASCII), ASCII letters' case aside.
+    private static func mentions(_ text: String, anyOf signs: [[UInt8]]) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            signs.contains { sign in
+                guard bytes.count >= sign.count else { return false }
+                return (0...(bytes.count - sign.count)).contains { start in
+                    sign.indices.allSatisfy { offset in
+                        let byte = bytes[start + offset]
+                        return ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == sign[offset]
+                    }
+                }
+            }
+        }
+        return text.utf8.withContiguousStorageIfAvailable(scan) ?? Array(text.utf8).withUnsafeBufferPointer(scan)
+    }
+    /// What a message that tells of a damaged copy as `damageSaid` reads it holds (lower-cased).
+    private static let damageFrames: [[UInt8]] = ["has", "have", "page", "there"].map { Array($0.utf8) }
     /// Words without which a message says no copy is damaged (lower-cased).
     private static let damageSigns: [[UInt8]] = ["stain", "coffee", "water", "wet", "torn", "tear", "rip", "broken", "loose", "mold", "mould",
                                                  "scribbl", "writing", "marks", "damage", "dog-ear", "crease", "burn", "dirty", "sticky", "page"]
