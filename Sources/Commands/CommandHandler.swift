@@ -659,13 +659,6 @@ public actor CommandHandler {
         lastNamed.set(reference, for: sender.key, at: now)
     }
 
-    /// Whether `text` is one of the categories the books carry (case and accents aside).
-    private func isCategory(_ text: String) async -> Bool {
-        let key = TextKey.fold(CommandParser.unquote(text))
-        guard !key.isEmpty, let categories = try? await library.categories() else { return false }
-        return categories.contains { TextKey.fold($0.name) == key }
-    }
-
     /// The one title of the library that `text` holds as whole words ("loved Dune" → "Dune"),
     /// the longest when one holds another; nil when it holds none, or several.
     private func onlyTitle(in text: String) async -> String? {
@@ -741,7 +734,7 @@ public actor CommandHandler {
         // for the words ("I'm done with Dune" → `return Dune`) is kept.
         if let verb, TextKey.fold(verb) == TextKey.fold(text) || VerbForm.named(verb) == nil { return command }
         // "science fiction books", "classic novels", "livres de science-fiction": a category's books.
-        if verb == nil, let category = CommandParser.categoryBooks(text), await isCategory(category) {
+        if verb == nil, let named = CommandParser.categoryBooks(text), let category = await category(named: named) {
             return ParsedCommand(intent: .search(query: category), language: command.language)
         }
         // "what is Dune?", "c'est quoi Dune ?": everything about that book, when it is one.
@@ -2433,7 +2426,9 @@ public actor CommandHandler {
                     return try await run(.history(borrower: book), sender: sender, now: now, words: words)
                 }
                 // "show me science fiction": no book, but a category: its books.
-                if await isCategory(book) { return try await run(.search(query: book), sender: sender, now: now, words: words) }
+                if let category = await category(named: CommandParser.unquote(book)) {
+                    return try await run(.search(query: category), sender: sender, now: now, words: words)
+                }
                 throw LibraryError.notFound(reference: reference, suggestions: suggestions)
             }
 
