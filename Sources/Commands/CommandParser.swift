@@ -1413,6 +1413,13 @@ public enum CommandParser {
         (["what", "is", "lost"], "list lost", .en), (["what's", "lost"], "list lost", .en), (["what", "is", "missing"], "list lost", .en),
         (["what's", "missing"], "list lost", .en), (["what", "is", "broken"], "list damaged", .en), (["what's", "broken"], "list damaged", .en), (["what", "is", "damaged"], "list damaged", .en),
         (["what's", "damaged"], "list damaged", .en), (["which", "books", "are", "broken"], "list damaged", .en), (["broken", "books"], "list damaged", .en),
+        (["anything", "due"], "my books", .en), (["anything", "due", "soon"], "my books", .en), (["anything", "due", "tomorrow"], "my books", .en),
+        (["anything", "due", "this", "week"], "my books", .en), (["is", "anything", "due"], "my books", .en),
+        (["is", "anything", "due", "soon"], "my books", .en), (["is", "anything", "due", "tomorrow"], "my books", .en),
+        (["do", "i", "have", "anything", "due"], "my books", .en), (["do", "i", "have", "anything", "due", "soon"], "my books", .en),
+        (["what", "did", "i", "return"], "my history", .en), (["what", "did", "i", "return", "last"], "my history", .en),
+        (["what", "have", "i", "returned"], "my history", .en), (["what", "did", "i", "return", "recently"], "my history", .en),
+        (["qu'ai-je", "rendu"], "mon historique", .fr),
         (["count", "books"], "stats", .en), (["count", "the", "books"], "stats", .en), (["number", "of", "books"], "stats", .en),
         (["book", "count"], "stats", .en), (["nombre", "de", "livres"], "statistiques", .fr),
         (["put", "me", "down", "for"], "hold", .en), (["sign", "me", "up", "for"], "hold", .en), (["count", "me", "in", "for"], "hold", .en),
@@ -2406,6 +2413,8 @@ public enum CommandParser {
     private static let ownBooks: Set<[String]> = [
         ["my", "book"], ["my", "books"], ["my", "loans"], ["my", "loan"], ["my", "next", "book"], ["my", "next", "loan"],
         ["mon", "livre"], ["mes", "livres"], ["mon", "prochain", "livre"],
+        ["everything"], ["all"], ["all", "my", "books"], ["them"], ["they"], ["them", "all"], ["all", "of", "them"], ["these"], ["those"],
+        ["tout"], ["tous", "mes", "livres"],
     ]
 
     /// Praise that is thanked when it comes alone (each at most 12 characters).

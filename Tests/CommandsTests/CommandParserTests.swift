@@ -1123,6 +1123,11 @@ let parseTable: [ParseCase] = [
     ParseCase("Dune is fine now", .report(book: "Dune", kind: .repaired)),
     ParseCase("what is broken?", .list(filter: .reported, order: .newest)),
     ParseCase("what's missing?", .list(filter: .reported, order: .newest)),
+    ParseCase("when do I have to return everything?", .loansOf(borrower: nil)),
+    ParseCase("when are they due?", .loansOf(borrower: nil)),
+    ParseCase("anything due tomorrow?", .loansOf(borrower: nil)),
+    ParseCase("what did I return last?", .history(borrower: nil)),
+    ParseCase("qu'ai-je rendu ?", .history(borrower: nil), .fr),
     // someone's loan, asked about
     ParseCase("when did Ben take The Hobbit?", .show(book: "The Hobbit")),
     ParseCase("when did Ben Stone check out Dune", .show(book: "Dune")),
