@@ -782,6 +782,11 @@ let parseTable: [ParseCase] = [
     ParseCase("add 2 copies of Dune", .addCopy(book: "Dune", count: 2)),
     ParseCase("ajouter deux exemplaires de Dune", .addCopy(book: "Dune", count: 2), .fr),
     ParseCase("add 30 copies of Dune", .addCopy(book: "Dune", count: 30)),
+    ParseCase("delete 2 copies of Dune", .several([
+        CommandPart(text: "delete a copy of Dune", command: ParsedCommand(intent: .deleteCopy(book: "Dune", place: nil), language: .en), joiner: nil),
+        CommandPart(text: "delete a copy of Dune", command: ParsedCommand(intent: .deleteCopy(book: "Dune", place: nil), language: .en), joiner: nil),
+    ])),
+    ParseCase("delete 2 States", .delete(books: ["2 States"])),
     ParseCase("add 2 States by Chetan Bhagat", .add(title: "2 States", author: "Chetan Bhagat", publisher: nil, categories: [], isbn: nil)),
     ParseCase("remove the duplicate of Dune", .deleteCopy(book: "Dune", place: nil)),
     ParseCase("supprimer le doublon de Dune", .deleteCopy(book: "Dune", place: nil), .fr),
