@@ -1370,14 +1370,21 @@ public actor CommandHandler {
     /// history; undone in turn by deleting them again.
     private func restore(_ deleted: DeletedBooks, sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
-        let books = try await library.restore(deleted)
+        let (books, kept) = try await library.restore(deleted, at: now)
         undone(by: .delete(books: books.map { "#\($0.id)" }), for: sender, at: now)
         let named = books.map { book -> RichText in "\(bold: book.title) (#\(book.id))" }
-        if books.count == 1, let book = named.first {
-            return Reply(.success, l == .en ? "\(book) is back, with its loans and holds." : "\(book) est rétabli, avec ses emprunts et réservations.", language: l)
+        // A copy that a place coming back was kept on: for the next in its line, who is told.
+        let keptLines = kept.map { copy -> RichText in
+            l == .en ? "\(copy.hold.holder.name) was waiting for it: \(bold: copy.book.title) #\(copy.book.id) is kept for them\(words.until(copy.hold.keptUntil))."
+                     : "\(copy.hold.holder.name) l'attendait : \(bold: copy.book.title) #\(copy.book.id) lui est réservé\(words.until(copy.hold.keptUntil))."
         }
-        return Reply(.success, l == .en ? "\(books.count) books are back, with their loans and holds:" : "\(books.count) livres sont rétablis, avec leurs emprunts et réservations :",
-                     lines: named, language: l)
+        var reply = books.count == 1 && named.count == 1
+            ? Reply(.success, l == .en ? "\(named[0]) is back, with its loans and holds." : "\(named[0]) est rétabli, avec ses emprunts et réservations.",
+                    lines: keptLines, language: l)
+            : Reply(.success, l == .en ? "\(books.count) books are back, with their loans and holds:" : "\(books.count) livres sont rétablis, avec leurs emprunts et réservations :",
+                    lines: named + keptLines, language: l)
+        reply.notices = kept.map { words.keptNotice($0.book, for: $0.hold, language: language(of: $0.hold.holder)) }
+        return reply
     }
 
     /// `undo` after a report, or after taking one back: the copy's report as it was.

@@ -216,9 +216,12 @@ public struct LibraryService: Sendable {
     /// Puts back books `delete` took away, with their loans (and history), holds, report and
     /// the reminders sent, under their own numbers (never given to another book). Returns
     /// them, or throws `alreadyRestored` when they are back already.
+    /// A place in line that moved to a copy kept for it comes back with its book; the copy is
+    /// then kept for the next in its line, if any, from `now`: returned in `kept`.
     @discardableResult
-    public func restore(_ deleted: DeletedBooks) async throws -> [Book] {
-        try await writeCatalog { db in
+    public func restore(_ deleted: DeletedBooks, at now: Date) async throws -> (books: [Book], kept: [KeptBook]) {
+        let rules = self.rules
+        return try await writeCatalog { db in
             let ids = deleted.books.map(\.id)
             if try !Self.rows(ofBooks: ids, "SELECT book.id FROM book", db, id: { $0 }, { row -> Int64 in row[0] }).isEmpty {
                 throw LibraryError.alreadyRestored(deleted.books)
@@ -237,7 +240,15 @@ public struct LibraryService: Sendable {
                     try db.execute(sql: "INSERT INTO \(rows.table) (\(columns)) VALUES (\(placeholders))", arguments: StatementArguments(values))
                 }
             }
-            return deleted.books
+            // The copies kept for a place that came back: for the next in their line now.
+            var kept: [KeptBook] = []
+            let left = Set(deleted.moved.filter { $0.keptNow != nil && stillWaiting.contains($0.hold.id) }.map(\.to.id))
+            for copy in try Self.books(left.sorted(), db) {
+                let out = try db.first("SELECT 1 FROM loan WHERE bookID = ? AND returnedAt IS NULL", [copy.id]) { _ in true } ?? false
+                guard !out, copy.report?.kind != .lost, let next = try Self.holds(of: copy.id, db).first, next.keptUntil == nil else { continue }
+                kept.append(KeptBook(book: copy, hold: try Self.keep(next, from: now, rules, db)))
+            }
+            return (deleted.books, kept)
         }
     }
 

@@ -133,13 +133,13 @@ struct CatalogTests {
         let second = try await library.delete(["#\(fourth.id)"], at: monday.addingTimeInterval(300))
         #expect(try await line(1) == ["Ben", "Cy"])
         // Cy's copy back: Cy back in its line, kept for Cy as before; Ben stays where he is.
-        try await library.restore(second)
+        try await library.restore(second, at: monday.addingTimeInterval(330))
         #expect(try await line(fourth.id) == ["Cy"])
         #expect(try await line(1) == ["Ben"])
         #expect(try await library.show("#\(fourth.id)").holds.first?.keptUntil != nil)
         // Ben left the line since: his copy comes back without him.
         try await library.cancelHold("#1", for: ben, at: monday.addingTimeInterval(360))
-        try await library.restore(first)
+        try await library.restore(first, at: monday.addingTimeInterval(390))
         #expect(try await line(third.id).isEmpty)
         #expect(try await line(1).isEmpty)
         // A copy on the shelf that nobody waits for is kept for the first who moves to it.
@@ -148,6 +148,27 @@ struct CatalogTests {
         #expect(gone.moved.first?.to.id == third.id && gone.moved.first?.keptNow?.keptUntil != nil, "\(gone.moved)")
         #expect(try await line(third.id) == ["Ben"])
         #expect(try await library.openLoans().isEmpty, "the copy deleted took its loan with it")
+    }
+
+    @Test("a place that moved to a copy kept for it comes back with its book: that copy is then kept for the next in its line")
+    func restoreKeepsTheCopyForTheNext() async throws {
+        let herbert = book("Dune", "Frank Herbert")
+        let library = try await makeLibrary(books: [herbert])
+        let cy = Borrower(name: "Cy", userID: "U-CY")
+        try await library.checkout("#1", to: ana, at: monday)
+        try await library.hold("#1", for: ben, at: monday.addingTimeInterval(60))
+        let kept = try await library.add(herbert, at: monday.addingTimeInterval(120))
+        let spare = try await library.add(herbert, at: monday.addingTimeInterval(180))
+        // Ben's kept copy goes: Ben moves to the spare one on the shelf, kept for him; Cy waits behind him.
+        let deleted = try await library.delete(["#\(kept.id)"], at: monday.addingTimeInterval(240))
+        #expect(deleted.moved.first?.to.id == spare.id && deleted.moved.first?.keptNow != nil, "\(deleted.moved)")
+        try await library.hold("#\(spare.id)", for: cy, at: monday.addingTimeInterval(300))
+        #expect(try await library.show("#\(spare.id)").holds.map(\.holder.name) == ["Ben", "Cy"])
+        let (books, keptNow) = try await library.restore(deleted, at: monday.addingTimeInterval(360))
+        #expect(books.map(\.id) == [kept.id])
+        #expect(try await library.show("#\(kept.id)").holds.map(\.holder.name) == ["Ben"])
+        #expect(keptNow.map(\.book.id) == [spare.id] && keptNow.map(\.hold.holder.name) == ["Cy"], "\(keptNow)")
+        #expect(try await library.show("#\(spare.id)").holds.first?.keptUntil != nil)
     }
 
     @Test("restore puts deleted books back as they were: their numbers, loans and history, holds, report, reminders sent, title and search; once")
@@ -174,14 +195,14 @@ struct CatalogTests {
 
         let deleted = try await library.delete(["Dune", "Emma"], at: monday)
         #expect(try await library.counts().books == 0)
-        let restored = try await library.restore(deleted)
+        let restored = try await library.restore(deleted, at: monday).books
         #expect(restored.map(\.title) == ["Dune", "Emma"])
         #expect(try await rows() == before)
         #expect(try await library.resolve("dune").id == dune.id)
         #expect(try await library.search("dune").map(\.book.id) == [dune.id])
         #expect(try await library.openLoans().map(\.loan.borrower.name) == ["Ben"])
 
-        let again = await libraryError { _ = try await library.restore(deleted) }
+        let again = await libraryError { _ = try await library.restore(deleted, at: monday) }
         #expect(again == .alreadyRestored(deleted.books))
         #expect(try await rows() == before)
         // A number is never given twice: a book added after a deletion gets a new one.
