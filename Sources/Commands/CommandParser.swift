@@ -2459,8 +2459,9 @@ public enum CommandParser {
         (["bonsoir"], .fr), (["coucou"], .fr), (["bonjour", "a", "tous"], .fr),
         (["tysm"], .en), (["thanks", "a", "lot"], .en), (["thanks", "in", "advance"], .en), (["thank", "you", "so", "much"], .en),
         (["many", "thanks"], .en), (["thank", "u"], .en), (["merci", "d'avance"], .fr), (["merci", "par", "avance"], .fr),
-        // The bot called by its name ("hello librarybot", "thanks librarybot").
-        (["librarybot"], nil),
+        // The bot called by its name ("hello librarybot", "thanks librarybot"), or "bot" after a greeting.
+        (["librarybot"], nil), (["hey", "bot"], .en), (["hi", "bot"], .en), (["hello", "bot"], .en), (["ok", "bot"], .en),
+        (["okay", "bot"], .en), (["thanks", "bot"], .en), (["yo"], .en), (["yo", "bot"], .en), (["salut", "bot"], .fr), (["merci", "bot"], .fr),
     ].sorted { $0.0.count > $1.0.count }
 
     /// Drops leading and trailing courtesy (`please`, `merci`, `?`, `!`, `.`), noting its language.

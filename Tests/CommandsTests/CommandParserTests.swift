@@ -1133,6 +1133,10 @@ let parseTable: [ParseCase] = [
     ParseCase("anything due tomorrow?", .loansOf(borrower: nil)),
     ParseCase("what did I return last?", .history(borrower: nil)),
     ParseCase("qu'ai-je rendu ?", .history(borrower: nil), .fr),
+    ParseCase("hey bot can you check out Dune for me", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("ok bot who has Dune", .whoHas(book: "Dune")),
+    ParseCase("yo who got Dune", .whoHas(book: "Dune")),
+    ParseCase("salut bot, qui a Dune ?", .whoHas(book: "Dune"), .fr),
     // someone's loan, asked about
     ParseCase("when did Ben take The Hobbit?", .show(book: "The Hobbit")),
     ParseCase("when did Ben Stone check out Dune", .show(book: "Dune")),
