@@ -1257,6 +1257,9 @@ struct CommandParserTests {
                 == #"{"intent":"unknown","text":"chekout Dune","suggestion":"checkout","language":"en"}"#)
         #expect(CommandParser.parse("list overdue oldest").jsonLine
                 == #"{"intent":"list","filter":"overdue","order":"oldest","language":"en"}"#)
+        #expect(CommandParser.parse("add 3 copies of Dune").jsonLine == #"{"intent":"add_copy","book":"Dune","count":3,"language":"en"}"#)
+        #expect(CommandParser.parse("add another copy of Dune").jsonLine == #"{"intent":"add_copy","book":"Dune","language":"en"}"#)
+        #expect(CommandParser.parse("top readers").jsonLine == #"{"intent":"readers","language":"en"}"#)
     }
 }
 
