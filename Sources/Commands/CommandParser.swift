@@ -2620,6 +2620,13 @@ public enum CommandParser {
         var cues: [Language] = []
         let words = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues).split(separator: " ").map(String.init)
         let folded = words.map { foldWord($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!")) }
+        // A message that goes on with another command ("…, and return Emma") is split first,
+        // each part read alone.
+        for index in words.indices.dropLast() where words[index].hasSuffix(",") || words[index].hasSuffix(";") || ["and", "then", "et", "puis"].contains(folded[index + 1]) {
+            var next = index + 1
+            while next < folded.count, ["and", "then", "et", "puis", "also", "aussi"].contains(folded[next]) { next += 1 }
+            if next < folded.count, VerbForm.anyStarts(Array(folded[next...])) { return nil }
+        }
         func damaged(_ note: ArraySlice<String>) -> Bool {
             note.contains(where: damageWords.contains) || note.contains("missing") && note.contains { $0 == "page" || $0 == "pages" }
         }
@@ -2632,7 +2639,12 @@ public enum CommandParser {
             let start = [["my", "copy", "of"], ["the", "copy", "of"], ["our", "copy", "of"]].first { $0.count < has && folded.starts(with: $0) }?.count ?? 0
             let book = unquote(words[start..<has].joined(separator: " "))
             if !book.isEmpty, !["i", "we", "you", "he", "she", "they", "someone", "somebody", "everyone"].contains(folded[start]) {
-                return ParsedCommand(intent: .report(book: book, kind: .damaged, note: words[has...].joined(separator: " ")), language: .en)
+                // An apology after a comma is no part of what is wrong ("…, sorry").
+                var note = words[has...].joined(separator: " ")
+                if let comma = note.range(of: ", ", options: .backwards), apologies.contains(TextKey.fold(String(note[comma.upperBound...]))) {
+                    note = String(note[..<comma.lowerBound])
+                }
+                return ParsedCommand(intent: .report(book: book, kind: .damaged, note: note), language: .en)
             }
         }
         // "a page is missing from Dune", "there's a coffee stain on Dune".

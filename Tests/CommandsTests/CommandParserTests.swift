@@ -1123,6 +1123,11 @@ let parseTable: [ParseCase] = [
     ParseCase("a page is missing from The Hobbit", .report(book: "The Hobbit", kind: .damaged, note: "a page is missing")),
     ParseCase("there's a coffee stain on Dune", .report(book: "Dune", kind: .damaged, note: "there's a coffee stain")),
     ParseCase("Dune has 400 pages", .unknown(text: "Dune has 400 pages", suggestion: nil), nil),
+    ParseCase("Dune has a torn cover, sorry", .report(book: "Dune", kind: .damaged, note: "has a torn cover")),
+    ParseCase("Dune has a torn cover, and return Emma", .several([
+        CommandPart(text: "Dune has a torn cover", command: ParsedCommand(intent: .report(book: "Dune", kind: .damaged, note: "has a torn cover"), language: .en), joiner: nil),
+        CommandPart(text: "return Emma", command: ParsedCommand(intent: .returnBook(book: "Emma"), language: .en), joiner: ", and "),
+    ])),
     ParseCase("does Dune have water damage?", .unknown(text: "does Dune have water damage", suggestion: nil)),
     ParseCase("Dune has gone missing", .report(book: "Dune", kind: .lost)),
     ParseCase("Dune is fine now", .report(book: "Dune", kind: .repaired)),
