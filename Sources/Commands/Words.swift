@@ -173,22 +173,19 @@ struct Words: Sendable {
             return Reply(.info, RichText(stringLiteral: l.pick("No book has been borrowed yet.", "Aucun livre n'a encore été emprunté.")),
                          suggestion: l.pick("list available", "liste disponibles"), language: l)
         }
-        let ranked = thisYear.enumerated().map { index, reader -> RichText in
-            RichText(stringLiteral: "\(index + 1). \(who(reader))\(l.pick(": ", " : "))\(books(reader.loans))")
+        func ranking(_ readers: [Reader]) -> [RichText] {
+            readers.enumerated().map { index, reader in RichText(stringLiteral: "\(index + 1). \(who(reader))\(l.pick(": ", " : "))\(books(reader.loans))") }
         }
-        let all = inAll.prefix(5).map { "\(who($0)) (\($0.loans))" }.joined(separator: ", ")
-        let title: RichText
-        var lines = ranked
-        if thisYear.isEmpty {
-            title = RichText(stringLiteral: l.pick("No book borrowed yet this year. In all:", "Aucun livre emprunté cette année. En tout :"))
-            lines = inAll.enumerated().map { index, reader in
-                RichText(stringLiteral: "\(index + 1). \(who(reader))\(l.pick(": ", " : "))\(books(reader.loans))")
-            }
-        } else {
-            title = RichText(stringLiteral: l.pick("Top readers this year:", "Les plus grands lecteurs cette année :"))
-            if inAll != thisYear { lines.append(RichText(stringLiteral: l.pick("In all: ", "En tout : ") + all + ".")) }
+        guard !thisYear.isEmpty else {
+            return Reply(.info, RichText(stringLiteral: l.pick("No book borrowed yet this year. In all:", "Aucun livre emprunté cette année. En tout :")),
+                         lines: ranking(inAll), suggestion: l.pick("my history", "mon historique"), language: l)
         }
-        return Reply(.info, title, lines: lines, suggestion: l.pick("my history", "mon historique"), language: l)
+        var lines = ranking(thisYear)
+        if inAll != thisYear {
+            lines.append(RichText(stringLiteral: l.pick("In all: ", "En tout : ") + inAll.prefix(5).map { "\(who($0)) (\($0.loans))" }.joined(separator: ", ") + "."))
+        }
+        return Reply(.info, RichText(stringLiteral: l.pick("Top readers this year:", "Les plus grands lecteurs cette année :")),
+                     lines: lines, suggestion: l.pick("my history", "mon historique"), language: l)
     }
 
     func days(_ count: Int) -> String {
