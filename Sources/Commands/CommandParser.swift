@@ -2691,11 +2691,8 @@ public enum CommandParser {
         guard text.utf8.count <= 2_000, text.utf8.contains(where: { $0 == 0x3A || $0 == 0x2C || $0 == 0x2D || $0 == 0x28 || $0 == 0xE2 }) else {
             return nil
         }
-        // And most of the rest say nothing of a copy lost or damaged (ASCII letters lowered).
-        let lowered = text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        guard reportSigns.contains(where: { sign in
-            lowered.count >= sign.count && (0...(lowered.count - sign.count)).contains { start in lowered[start..<(start + sign.count)].elementsEqual(sign) }
-        }) else { return nil }
+        // And most of the rest say nothing of a copy lost or damaged.
+        guard mentions(text, anyOf: reportSigns) else { return nil }
         for separator in [": ", ", ", " - ", " – ", " — ", " ("] {
             guard let cut = text.range(of: separator) else { continue }
             let head = parseOne(String(text[..<cut.lowerBound]))
