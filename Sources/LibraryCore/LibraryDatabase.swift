@@ -3,8 +3,10 @@ import GRDB
 
 /// The SQLite store: one writer (WAL for files, foreign keys on) and its numbered migrations.
 public struct LibraryDatabase: Sendable {
-    /// The connection pool (file) or queue (memory) every operation goes through.
+    /// The connection pool (file) or queue (memory) every write goes through.
     public let writer: any DatabaseWriter
+    /// For a file, the connections `read` uses (GRDB's pool readers cost more than a read).
+    private let readers: ReadConnections?
 
     /// The default file, relative to the working directory.
     public static let defaultPath = "data/library.sqlite"
@@ -49,6 +51,7 @@ public struct LibraryDatabase: Sendable {
     /// Wraps `writer` and brings its schema up to date.
     public init(_ writer: any DatabaseWriter) throws {
         self.writer = writer
+        readers = (writer as? DatabasePool).map { ReadConnections($0) }
         do {
             try Self.migrator.migrate(writer)
         } catch {
@@ -57,6 +60,12 @@ public struct LibraryDatabase: Sendable {
             // a second pass finds them applied.
             try Self.migrator.migrate(writer)
         }
+    }
+
+    /// Runs `block` on a consistent snapshot of the library, on the calling thread.
+    public func read<T>(_ block: (Database) throws -> T) throws -> T {
+        guard let readers else { return try writer.read(block) }
+        return try readers.read(block)
     }
 
     static func configuration() -> Configuration {

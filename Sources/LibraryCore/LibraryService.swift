@@ -885,7 +885,7 @@ public struct LibraryService: Sendable {
     /// (6 each): CPU per command −16 to −20%, reply p99 median about −30% (Slack 130 → 88 ms,
     /// Discord 303 → 205 ms).
     func readHere<T>(_ block: (Database) throws -> T) throws -> T {
-        try database.writer.read(block)
+        try database.read(block)
     }
 
     // MARK: - Time zone

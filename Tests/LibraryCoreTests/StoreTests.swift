@@ -108,6 +108,73 @@ struct StoreTests {
         #expect(try await first.openLoans().count == titles.count)
     }
 
+    @Test("reads of a file database see each write at once, a failed read leaves nothing behind, many read at once")
+    func fileReads() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+        let library = LibraryService(database: try LibraryDatabase.file(at: path))
+        // Another process writing the same file, seen by the next read too.
+        let other = LibraryService(database: try LibraryDatabase.file(at: path))
+        try await library.add([book("Dune"), book("Emma")], at: monday)
+        for round in 0..<20 {
+            let (writer, borrower) = round.isMultiple(of: 2) ? (library, ana) : (other, ben)
+            try await writer.checkout("Dune", to: borrower, at: monday)
+            #expect(try await library.whoHas("Dune").first?.loan?.borrower == borrower)
+            // A read that fails (no such book) ends its transaction: the next one is not stuck
+            // on the snapshot it began, nor refused a new transaction.
+            await #expect(throws: LibraryError.self) { try await library.whoHas("Nothing Like It") }
+            try await writer.returnBook("Dune", at: monday)
+            #expect(try await library.whoHas("Dune").first?.loan == nil)
+        }
+        let failing = #expect(throws: DatabaseError.self) {
+            try library.database.read { db in try db.execute(sql: "SELECT * FROM noSuchTable") }
+        }
+        #expect(failing?.resultCode == .SQLITE_ERROR)
+        #expect(throws: DatabaseError.self, "reads are read-only") {
+            try library.database.read { db in try db.execute(sql: "DELETE FROM book") }
+        }
+        #expect(try await library.whoHas("Emma").count == 1)
+
+        // 32 reads at once while the other process lends and takes back Emma.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for _ in 0..<10 {
+                    try await other.checkout("Emma", to: ben, at: monday)
+                    try await other.returnBook("Emma", at: monday)
+                }
+            }
+            for _ in 0..<32 {
+                group.addTask {
+                    for _ in 0..<20 {
+                        let dune = try await library.whoHas("Dune")
+                        #expect(dune.map(\.book.title) == ["Dune"] && dune.first?.loan == nil)
+                        #expect(try await library.whoHas("Emma").count == 1)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await library.whoHas("Emma").first?.loan == nil)
+    }
+
+    @Test("a file database read and written, then let go, leaves no -wal or -shm file beside it")
+    func noFilesLeftBehind() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+        do {
+            let library = LibraryService(database: try LibraryDatabase.file(at: path))
+            try await library.add([book("Dune")], at: monday)
+            // Two reads at once: two read connections, both kept.
+            async let first = library.whoHas("Dune")
+            async let second = library.whoHas("Dune")
+            #expect(try await first.count + second.count == 2)
+            try await library.checkout("Dune", to: ana, at: monday)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["library.sqlite"])
+    }
+
     @Test("close and reopen a file database: books, loans, holds and history are all there")
     func durability() async throws {
         let folder = try temporaryDirectory()
