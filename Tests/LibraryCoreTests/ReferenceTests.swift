@@ -350,6 +350,23 @@ struct ReferenceTests {
         #expect(TextKey.fold("Œdipe") == "oedipe")
         #expect(TextKey.fold("Don’t Panic") == "dont panic")
         #expect(TextKey.fold("1984") == "1984")
+        #expect(TextKey.fold("Rock 'n' Roll, `Quoted` & THE END.") == "rock n roll quoted the end")
+        #expect(TextKey.fold("  ?! ") == "")
+    }
+
+    @Test("an ASCII text folds as the general path folds it: checked on 20,000 random texts")
+    func asciiFoldingAgreesWithUnicode() {
+        // An "é" at the end sends the same text down the general (Unicode) path, where it adds
+        // " e" (or "e" alone) to what the rest folds to.
+        var generator = SystemRandomNumberGenerator()
+        let bytes = Array(0..<128).map(UInt8.init)
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...24, using: &generator)
+            let text = String(decoding: (0..<length).map { _ in bytes.randomElement(using: &generator) ?? 0 }, as: UTF8.self)
+            let ascii = TextKey.fold(text)
+            let general = TextKey.fold(text + " é")
+            #expect(general == (ascii.isEmpty ? "e" : ascii + " e"), "\(Array(text.utf8))")
+        }
     }
 
     @Test("tidy collapses whitespace and drops the characters that show nothing or reorder text")
