@@ -184,6 +184,8 @@ public actor CommandHandler {
         case leaveLine(book: String, holder: Borrower)
         /// A book passed on (`passed`, to `name` as typed), back with its giver's loan (`previous`).
         case takeBack(passed: Loan, previous: Loan, name: String)
+        /// A book taken over from someone (`taken`, the member's loan), back with them (`previous`).
+        case giveBack(taken: Loan, previous: Loan)
         /// Someone else's loan the member's return closed, open again as it was.
         case reopen(Loan)
         /// What was reported of a copy before (nil: nothing), set back.
@@ -468,6 +470,35 @@ public actor CommandHandler {
         return reply
     }
 
+    /// A copy in hand that would go past the line: it goes to `first`, who is told once it is
+    /// brought back (`return` and `reference`).
+    private func goesToFirst(_ first: Borrower, _ book: Book, bringBack reference: String, nothingDone: String, words: Words) -> Reply {
+        let l = words.language
+        return Reply(.error, l == .en ? "\(first.name) is first in line for \(bold: book.title): it goes to them. \(nothingDone)"
+                                      : "\(first.name) est premier dans la file pour \(bold: book.title) : il lui revient. \(nothingDone)",
+                     lines: [l == .en ? "Bring it back with \(code: "return " + reference) and they are told."
+                                      : "Rendez-le avec \(code: "rendre " + reference) et ils sont prévenus."],
+                     suggestion: l.pick("return ", "rendre ") + reference, language: l)
+    }
+
+    /// `undo` after taking a book over (`Ben gave me Dune`): back with the one who gave it, due as
+    /// it was; they are told.
+    private func giveBack(_ taken: Loan, restoring previous: Loan, sender: Sender, now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        let back = try await library.takeBack(taken, restoring: previous)
+        let giver = back.loan.borrower
+        undone(by: .takeOver(book: "#\(back.book.id)", from: giver.name), for: sender, at: now)
+        var reply = Reply(.success, l == .en ? "\(bold: back.book.title) is \(giver.name)'s again, due \(words.day(back.loan.dueAt)): taking it over is undone."
+                                             : "\(bold: back.book.title) est de nouveau à \(giver.name), à rendre \(words.day(back.loan.dueAt)) : la reprise est défaite.",
+                          language: l)
+        let theirs = language(of: giver), theirWords = words.speaking(theirs)
+        reply.notices = [Notice(to: giver, reply: Reply(.info, theirs == .en
+            ? "\(sender.borrower.name) did not take \(bold: back.book.title) over after all: it is yours again, due \(theirWords.day(back.loan.dueAt))."
+            : "\(sender.borrower.name) n'a finalement pas repris \(bold: back.book.title) : il est de nouveau à vous, à rendre \(theirWords.day(back.loan.dueAt)).",
+            suggestion: theirs.pick("return ", "rendre ") + theirWords.reference(back.book), language: theirs))]
+        return reply
+    }
+
     /// `undo` after returning someone else's book: their loan open again, as it was; they are told.
     private func reopen(_ loan: Loan, sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
@@ -628,6 +659,7 @@ public actor CommandHandler {
         // The help topic is the intent's name in words, but for `pass`.
         var topic = intent.name.replacingOccurrences(of: "_", with: " ")
         if case .handOver = intent { topic = "pass" }
+        if case .takeOver = intent { topic = "pass" }
         let example = Help.example(topic: topic, language: l)
         let name = CommandParser.unquote(reference)
         return .reply(Reply(.error, l == .en ? "Which book do you mean by “\(shortened(name))”? Name it by its title or its number (\(code: "#3"))."
@@ -703,6 +735,13 @@ public actor CommandHandler {
             return named
         }
         guard case .unknown(let text, let verb) = command.intent else { return command }
+        // "Ben gave me Dune", "I got Dune from Ben": someone's book handed to the sender, when
+        // the book is one and the name no title (asked, "Ben gave me Dune?" is read by the parser).
+        if let received = CommandParser.receivedFrom(command.words ?? text), (try? await library.titleNamesBooks(received.giver)) != true,
+           await namesBookOrPointsBack(received.book) {
+            return ParsedCommand(intent: .takeOver(book: received.book, from: received.giver),
+                                 language: received.language)
+        }
         // "Ben borrowed Dune", "give Ben Dune": when the book is one and the name no title.
         // ("Ben borrowed it": the book last named.)
         if let done = CommandParser.doneBySomeone(command.words ?? text), (try? await library.titleNamesBooks(done.name)) != true {
@@ -1078,7 +1117,7 @@ public actor CommandHandler {
 
     private static func changesTheLibrary(_ intent: Intent) -> Bool {
         switch intent {
-        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .add, .addISBN, .addCopy, .edit, .categorize, .delete, .deleteCopy, .clean, .confirm, .undo: true
+        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .takeOver, .add, .addISBN, .addCopy, .edit, .categorize, .delete, .deleteCopy, .clean, .confirm, .undo: true
         default: false
         }
     }
@@ -1892,12 +1931,8 @@ public actor CommandHandler {
             // Someone waits for it: it goes to the first in line, not to whom the sender picks.
             let first = try await firstInLine(for: mine.book)
             if let first, !first.isSamePerson(as: person) {
-                return Reply(.error, l == .en
-                    ? "\(first.name) is first in line for \(bold: mine.book.title): it goes to them. Nothing was passed on."
-                    : "\(first.name) est premier dans la file pour \(bold: mine.book.title) : il lui revient. Rien n'a été passé.",
-                    lines: [l == .en ? "Bring it back with \(code: "return " + words.reference(mine.book)) and they are told."
-                                     : "Rendez-le avec \(code: "rendre " + words.reference(mine.book)) et ils sont prévenus."],
-                    suggestion: l.pick("return ", "rendre ") + words.reference(mine.book), language: l)
+                return goesToFirst(first, mine.book, bringBack: words.reference(mine.book),
+                                   nothingDone: l.pick("Nothing was passed on.", "Rien n'a été passé."), words: words)
             }
             let returned = try await run(.returnBook(book: copy), sender: sender, now: now, words: words)
             let lent: LoanedBook
@@ -1921,6 +1956,70 @@ public actor CommandHandler {
             if first == nil, let previous = mine.loan { undo?.steps.append(.takeBack(passed: lent.loan, previous: previous, name: name)) }
             if let undo { undoable.set(undo, for: sender.key, at: now) }
             return passed
+
+        case .takeOver(let book, let name):
+            // Ben's copy, handed to the sender: returned for Ben and lent to the sender at once,
+            // unless someone else is first in line for it.
+            guard let giver = sender.person(named: name) else { return words.unresolved(name) }
+            let me = sender.borrower
+            guard !giver.isSamePerson(as: me) else { return try await run(.whoHas(book: book), sender: sender, now: now, words: words) }
+            let statuses = try await library.whoHas(book)
+            let mine = statuses.first { $0.loan?.borrower.isSamePerson(as: me) == true }
+            guard let theirs = statuses.first(where: { $0.loan?.borrower.isSamePerson(as: giver) == true }) else {
+                if let mine {
+                    return Reply(.info, l == .en ? "You have \(bold: mine.book.title) already." : "Vous avez déjà \(bold: mine.book.title).",
+                                 suggestion: l.pick("renew ", "prolonger ") + words.reference(mine.book), language: l)
+                }
+                // A copy from the shelf that was never checked out to them: lent to the sender.
+                if statuses.contains(where: { $0.loan == nil }) {
+                    return try await run(.checkout(book: book, borrower: nil), sender: sender, now: now, words: words)
+                }
+                let title = statuses.first?.book.title ?? book
+                return Reply(.error, l == .en ? "\(giver.name) does not have \(bold: title). Nothing was changed."
+                                              : "\(giver.name) n'a pas \(bold: title). Rien n'a été modifié.",
+                             lines: statuses.map { words.status($0, asker: me) },
+                             suggestion: statuses.first.map { l.pick("who has ", "qui a ") + words.reference($0.book) }, language: l)
+            }
+            if let mine {
+                return Reply(.error, l == .en ? "You already have \(bold: mine.book.title) (#\(mine.book.id)). Nothing was changed."
+                                              : "Vous avez déjà \(bold: mine.book.title) (#\(mine.book.id)). Rien n'a été modifié.",
+                             suggestion: l.pick("return #", "rendre #") + "\(theirs.book.id)", language: l)
+            }
+            let copy = "#\(theirs.book.id)"
+            // Someone else waits for it: it goes to them, not to whoever has it in hand.
+            let first = try await firstInLine(for: theirs.book)
+            if let first, !first.isSamePerson(as: me) {
+                return goesToFirst(first, theirs.book, bringBack: copy, nothingDone: l.pick("Nothing was changed.", "Rien n'a été modifié."), words: words)
+            }
+            let returned = try await run(.returnBook(book: copy), sender: sender, now: now, words: words)
+            let lent: LoanedBook
+            do {
+                lent = try await library.checkout(copy, to: me, at: now)
+            } catch let error as LibraryError {
+                return words.oneAfterAnother([returned, words.explain(error, asker: me)])
+            }
+            var taken = Reply(.success, l == .en ? "\(bold: lent.book.title) passes from \(giver.name) to you."
+                                                 : "\(bold: lent.book.title) passe de \(giver.name) à vous.",
+                              lines: [l == .en ? "Due \(words.day(lent.loan.dueAt))." : "À rendre \(words.day(lent.loan.dueAt))."],
+                              suggestion: l.pick("return ", "rendre ") + words.reference(lent.book), language: l)
+            // The giver hears it went to the sender, rather than that it was returned for them.
+            let owner = theirs.loan?.borrower ?? giver, theirLanguage = language(of: owner)
+            taken.notices = returned.notices.filter { !$0.to.isSamePerson(as: me) && !$0.to.isSamePerson(as: owner) }
+                + [Notice(to: owner, reply: Reply(.info, theirLanguage == .en
+                    ? "\(me.name) has \(bold: lent.book.title) now: you passed it on, and it is off your loans."
+                    : "\(me.name) a maintenant \(bold: lent.book.title) : vous le lui avez passé, il n'est plus dans vos emprunts.",
+                    language: theirLanguage))]
+            // `undo` gives it back to them as it was; not when it went to the sender as the first
+            // in line (that place is used up): then there is nothing to undo.
+            var undo = undoable.value(for: sender.key, at: now)
+            if undo?.at == now, case .reopen? = undo?.steps.last { undo?.steps.removeLast() }
+            if first == nil, let previous = theirs.loan {
+                undo?.steps.append(.giveBack(taken: lent.loan, previous: previous))
+                if let undo { undoable.set(undo, for: sender.key, at: now) }
+            } else {
+                undoable.remove(sender.key, at: now)
+            }
+            return taken
 
         case .history(let name):
             guard let borrower = sender.person(named: name) else { return words.unresolved(name) }
@@ -2272,6 +2371,8 @@ public actor CommandHandler {
                         replies.append(try await leaveLine(book, holder: holder, undoing: true, sender: sender, now: now, words: words))
                     case .takeBack(let passed, let previous, let name):
                         replies.append(try await takeBack(passed, restoring: previous, from: name, sender: sender, now: now, words: words))
+                    case .giveBack(let taken, let previous):
+                        replies.append(try await giveBack(taken, restoring: previous, sender: sender, now: now, words: words))
                     case .reopen(let loan): replies.append(try await reopen(loan, sender: sender, now: now, words: words))
                     case .restoreReport(let bookID, let report):
                         replies.append(try await restoreReport(of: bookID, to: report, sender: sender, now: now, words: words))

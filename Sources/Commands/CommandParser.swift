@@ -137,6 +137,10 @@ public enum CommandParser {
             default: break
             }
         }
+        // "Ben gave me Dune?", "Ben m'a passé Dune ?": asked too.
+        if text.trimmingWhitespace().hasSuffix("?"), let received = receivedFrom(stripped) {
+            return ParsedCommand(intent: .whoHas(book: received.book), language: received.language)
+        }
         // "Dune returned?", "Dune back?", "Dune est rendu ?": asked, who has it. (Told, "Dune
         // returned" is a return, when the handler finds that the words before name a book.)
         if text.trimmingWhitespace().hasSuffix("?"), let returned = returnedBook(stripped) {
@@ -2604,6 +2608,63 @@ public enum CommandParser {
         if folded[1] == "returned" || ["brought", "gave"].contains(folded[1]) && folded[2] == "back" && words.count > 3 {
             let book = words.dropFirst(folded[1] == "returned" ? 2 : 3).joined(separator: " ")
             return (.returnBook(book: book), words[0], book)
+        }
+        return nil
+    }
+
+    /// "Ben gave me Dune", "Ben passed Dune to me", "I got Dune from Ben", "Ben m'a passé Dune",
+    /// "j'ai récupéré Dune de Ben": someone's book now in the sender's hands. The book, who gave
+    /// it (a capitalized word or a mention) and the language; nil for any other text. Whether
+    /// the name is no title and the book one is for the library to say.
+    static func receivedFrom(_ text: String) -> (book: String, giver: String, language: Language)? {
+        var text = text.trimmingWhitespace(newlines: true)
+        while let last = text.last, "?!.".contains(last) { text.removeLast() }
+        var words = spaceSeparated(TextKey.tidy(text))
+        guard words.count >= 4, words.count <= 30 else { return nil }
+        var folded = words.map(foldWord)
+        if folded.last == "now" || folded.last == "today" {
+            words.removeLast()
+            folded.removeLast()
+        }
+        let notNames: Set<String> = ["i", "you", "we", "he", "she", "they", "it", "this", "that", "someone", "somebody", "the", "a", "an", "my"]
+        func isName(_ word: String) -> Bool {
+            (word.first?.isUppercase == true || word.hasPrefix("@") || word.hasPrefix("<@")) && !notNames.contains(foldWord(word))
+        }
+        func received(_ book: ArraySlice<String>, from giver: String, _ language: Language) -> (book: String, giver: String, language: Language)? {
+            let book = unquote(book.joined(separator: " "))
+            return book.isEmpty || giver.isEmpty ? nil : (book, giver, language)
+        }
+        let count = words.count
+        if isName(words[0]), ["gave", "passed", "handed", "lent", "loaned"].contains(folded[1]) {
+            // "Ben gave me Dune"
+            if folded[2] == "me" { return received(words[3...], from: words[0], .en) }
+            // "Ben passed Dune to me", "Ben handed Dune over to me"
+            if folded.suffix(2) == ["to", "me"] {
+                let end = folded[count - 3] == "over" ? count - 3 : count - 2
+                return received(words[2..<end], from: words[0], .en)
+            }
+            return nil
+        }
+        // "Ben m'a passé Dune", "Ana m'a prêté Dune"
+        if isName(words[0]), folded[1] == "m'a", ["passe", "donne", "prete", "refile", "transmis", "laisse", "rendu"].contains(folded[2]) {
+            return received(words[3...], from: words[0], .fr)
+        }
+        // "I got Dune from Ben", "received Dune from Ben", "I took over Dune from Ben"
+        let start = folded[0] == "i" ? 1 : 0
+        let lead = [["got"], ["received"], ["took", "over"], ["have", "taken", "over"]].first { folded[start...].starts(with: $0) }
+        if let lead, folded[count - 2] == "from", isName(words[count - 1]) {
+            return received(words[(start + lead.count)..<(count - 2)], from: words[count - 1], .en)
+        }
+        // "j'ai récupéré Dune de Ben", "j'ai eu Dune auprès de Ben", "j'ai reçu Dune d'Ana"
+        if folded[0] == "j'ai", ["recupere", "eu", "recu"].contains(folded[1]) {
+            if folded[count - 1].hasPrefix("d'") {
+                let giver = String(words[count - 1].dropFirst(2))
+                return isName(giver) ? received(words[2..<(count - 1)], from: giver, .fr) : nil
+            }
+            if folded[count - 2] == "de", isName(words[count - 1]) {
+                let end = folded[count - 3] == "aupres" ? count - 3 : count - 2
+                return received(words[2..<end], from: words[count - 1], .fr)
+            }
         }
         return nil
     }

@@ -15,6 +15,9 @@ public enum Intent: Sendable, Hashable {
     case loansOf(borrower: String?)
     /// The sender's book goes straight to someone else (`pass Dune to Ben`): returned and lent on.
     case handOver(book: String, to: String)
+    /// Someone's book handed to the sender (`Ben gave me Dune`): their loan returned, and the
+    /// book lent to the sender.
+    case takeOver(book: String, from: String)
     /// The books someone borrowed and returned, the last first; `borrower` nil means the sender.
     case history(borrower: String?)
     case digest
@@ -84,6 +87,7 @@ public enum Intent: Sendable, Hashable {
         case .whoHas: "who_has"
         case .loansOf: "loans_of"
         case .handOver: "hand_over"
+        case .takeOver: "take_over"
         case .history: "history"
         case .digest: "digest"
         case .add: "add"

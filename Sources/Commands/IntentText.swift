@@ -21,6 +21,8 @@ extension ParsedCommand {
             if let note { fields.append(("note", .string(note))) }
         case .handOver(let book, let borrower):
             fields += [("book", .string(book)), ("borrower", .string(borrower))]
+        case .takeOver(let book, let giver):
+            fields += [("book", .string(book)), ("from", .string(giver))]
         case .loansOf(let borrower), .history(let borrower):
             fields.append(("borrower", borrower.map(JSONValue.string) ?? .null))
         case .remind(let borrower, let book):
@@ -104,6 +106,8 @@ extension Intent {
         case .whoHas(let book): return "who has \(quoted(book))"
         case .loansOf(let borrower): return borrower.map { "what does \(quoted($0)) have" } ?? "my books"
         case .handOver(let book, let borrower): return "pass \(quoted(book)) to \(quoted(borrower))"
+        // Read by the handler, which knows whether the first word is a name or a title.
+        case .takeOver(let book, let giver): return "\(giver) gave me \(quoted(book))"
         case .history(let borrower): return borrower.map { "history for \(quoted($0))" } ?? "my history"
         case .digest: return "digest"
         case .add(let title, let author, let publisher, let categories, let isbn):

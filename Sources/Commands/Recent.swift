@@ -68,7 +68,7 @@ extension Intent {
     var bookReference: String? {
         switch self {
         case .checkout(let book, _), .returnBook(let book), .renew(let book), .hold(let book, _), .cancelHold(let book, _),
-             .whoHas(let book), .show(let book), .handOver(let book, _), .edit(let book, _, _), .addCopy(let book, _),
+             .whoHas(let book), .show(let book), .handOver(let book, _), .takeOver(let book, _), .edit(let book, _, _), .addCopy(let book, _),
              .categorize(let book, _, _), .deleteCopy(let book, _), .report(let book, _, _):
             book
         case .rules(let book), .remind(_, let book), .recommend(let book): book
@@ -89,6 +89,7 @@ extension Intent {
         case .show: .show(book: book)
         case .addCopy(_, let count): .addCopy(book: book, count: count)
         case .handOver(_, let to): .handOver(book: book, to: to)
+        case .takeOver(_, let giver): .takeOver(book: book, from: giver)
         case .edit(_, let field, let value): .edit(book: book, field: field, value: value)
         case .categorize(_, let categories, let remove): .categorize(book: book, categories: categories, remove: remove)
         case .deleteCopy(_, let place): .deleteCopy(book: book, place: place)

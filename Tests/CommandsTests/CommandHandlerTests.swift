@@ -1088,6 +1088,61 @@ struct CommandHandlerTests {
         #expect(try await handler.library.whoHas("Dune").first?.book.report == nil)
     }
 
+    @Test("Ben gave me Dune: Ben's copy is the sender's, Ben is told, undo gives it back; not past the line, nor a book Ben has not")
+    func takeOver() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(0))
+        let taken = await handler.handle(text: "Ben gave me Dune", from: ana, at: minute(1))
+        #expect(taken.kind == .success)
+        #expect(taken.text == "Dune passes from Ben to you.\n  Due Tue 15 Dec.\n  Try: `return Dune`", "\(taken.text)")
+        // Ben hears where it went (not that it was returned for him), by his id.
+        #expect(taken.notices.map(\.to) == [Borrower(name: "Ben", userID: "U-BEN")])
+        #expect(taken.notices.first.map { PlainRenderer.render($0.reply) } == "Ana has Dune now: you passed it on, and it is off your loans.")
+        #expect(await handler.handle(text: "my books", from: ana, at: minute(2)).text.hasPrefix("You have 1 book:\n  Dune, due Tue 15 Dec"))
+        #expect(await handler.handle(text: "my books", from: ben, at: minute(2)).text.hasPrefix("You have no books"))
+        // Asked, nothing is done: who has it.
+        let asked = await handler.handle(text: "Ben gave me Dune?", from: ana, at: minute(3))
+        #expect(asked.text.hasPrefix("You have Dune since"), "\(asked.text)")
+        // Said again: Ana has it already.
+        #expect(await handler.handle(text: "I got Dune from Ben", from: ana, at: minute(4)).text.hasPrefix("You have Dune already."))
+
+        // Undo: Ben's again, due as before, and he is told.
+        let undone = await handler.handle(text: "undo", from: ana, at: minute(5))
+        #expect(undone.text.hasPrefix("Dune is Ben's again, due Tue 15 Dec: taking it over is undone."), "\(undone.text)")
+        #expect(undone.notices.map(\.to.name) == ["Ben"])
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: minute(6)).text.hasPrefix("Ben has Dune since Tue 1 Dec"))
+
+        // In French, from Ben's side of the sentence.
+        let french = await handler.handle(text: "Ben m'a passé Dune", from: ana, at: minute(7))
+        #expect(french.text.hasPrefix("Dune passe de Ben à vous.\n  À rendre mar. 15 déc."), "\(french.text)")
+        _ = await handler.handle(text: "return Dune", from: ana, at: minute(8))
+
+        // Someone else waits for it: it goes to them, nothing is changed.
+        let cy = Sender(name: "Cy", userID: "U-CY")
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: minute(9))
+        _ = await handler.handle(text: "hold Emma", from: cy, at: minute(9))
+        let jumped = await handler.handle(text: "I got Emma from Ben", from: ana, at: minute(10))
+        #expect(jumped.kind == .error)
+        #expect(jumped.text.hasPrefix("Cy is first in line for Emma: it goes to them. Nothing was changed.\n  Bring it back with `return #2` and they are told."),
+                "\(jumped.text)")
+        #expect(await handler.handle(text: "who has Emma", from: ana, at: minute(10)).text.hasPrefix("Ben has Emma"))
+        // To Cy, the first in line, it passes; his place is used up, and there is nothing to undo.
+        let toCy = await handler.handle(text: "Ben handed me Emma", from: cy, at: minute(11))
+        #expect(toCy.text.hasPrefix("Emma passes from Ben to you."), "\(toCy.text)")
+        #expect(await handler.handle(text: "undo", from: cy, at: minute(12)).text.hasPrefix("There is nothing to undo"))
+
+        // Ben has no copy of it: nothing is done, and the reply says where it is.
+        let notBens = await handler.handle(text: "Ben gave me Emma", from: ana, at: minute(13))
+        #expect(notBens.kind == .error)
+        #expect(notBens.text.hasPrefix("Ben does not have Emma. Nothing was changed.\n  Cy has Emma since"), "\(notBens.text)")
+        // A copy on the shelf he handed over without checking it out is simply lent.
+        let shelf = await handler.handle(text: "Ben gave me Les Misérables", from: ana, at: minute(14))
+        #expect(shelf.text.hasPrefix("Les Misérables is checked out to Ana."), "\(shelf.text)")
+        // A name that is no one's, or a title, is not read so.
+        let nobody = await handler.handle(text: "Dune gave me Emma", from: ana, at: minute(15))
+        #expect(nobody.kind != .success, "\(nobody.text)")
+    }
+
     @Test("pass Dune to Ben: the sender's copy goes straight to Ben, who is told; not someone else's, nor past the line")
     func handOver() async throws {
         let handler = try await makeHandler()

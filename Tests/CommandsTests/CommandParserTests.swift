@@ -757,6 +757,12 @@ let parseTable: [ParseCase] = [
     ParseCase("Dune's publisher should be Chilton", .edit(book: "Dune", field: .publisher, value: "Chilton")),
     // Asked, not told: who has it.
     ParseCase("Ben borrowed Dune?", .whoHas(book: "Dune")),
+    // someone's book handed to the sender, asked about (told, the handler reads it)
+    ParseCase("Ben gave me Dune?", .whoHas(book: "Dune")),
+    ParseCase("did you know Ben passed me Dune?", .unknown(text: "did you know Ben passed me Dune", suggestion: nil)),
+    ParseCase("Ben m'a passé Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("I got Dune from Ben?", .whoHas(book: "Dune")),
+    ParseCase("Ben gave me Dune", .unknown(text: "Ben gave me Dune", suggestion: nil), nil),
     ParseCase("Ben returned Dune?", .whoHas(book: "Dune")),
     ParseCase("Ben returned Dune", .unknown(text: "Ben returned Dune", suggestion: nil), nil),
     // What the member did, asked: everything about the book, its last loans with it.
