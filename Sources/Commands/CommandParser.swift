@@ -2649,9 +2649,9 @@ public enum CommandParser {
         if isName(words[0]), folded[1] == "m'a", ["passe", "donne", "prete", "refile", "transmis", "laisse", "rendu"].contains(folded[2]) {
             return received(words[3...], from: words[0], .fr)
         }
-        // "I got Dune from Ben", "received Dune from Ben", "I took over Dune from Ben"
+        // "I got Dune from Ben", "received Dune from Ben" ("took Dune from Ben" is a checkout's)
         let start = folded[0] == "i" ? 1 : 0
-        let lead = [["got"], ["received"], ["took", "over"], ["have", "taken", "over"]].first { folded[start...].starts(with: $0) }
+        let lead = [["got"], ["received"]].first { folded[start...].starts(with: $0) }
         if let lead, folded[count - 2] == "from", isName(words[count - 1]) {
             return received(words[(start + lead.count)..<(count - 2)], from: words[count - 1], .en)
         }
