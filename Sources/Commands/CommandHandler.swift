@@ -470,6 +470,37 @@ public actor CommandHandler {
         return reply
     }
 
+    /// The books `borrower` checked out in `period` ("what did I borrow last week?"), the last
+    /// first, each with when it came back or is due.
+    private func history(of borrower: Borrower, named name: String?, in period: LoanPeriod, now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        let (loans, total) = try await library.loans(of: borrower, checkedOutDuring: library.rules.interval(of: period, at: now), limit: Self.historyLength)
+        let when = period.said(in: l), who = loans.first?.loan.borrower.name ?? borrower.name
+        guard !loans.isEmpty else {
+            let none: String = switch (l, name) {
+            case (.en, nil): "You borrowed no book \(when)."
+            case (.en, _): "\(who) borrowed no book \(when)."
+            case (.fr, nil): "Vous n'avez emprunté aucun livre \(when)."
+            case (.fr, _): "\(who) n'a emprunté aucun livre \(when)."
+            }
+            return Reply(.info, RichText(stringLiteral: none), suggestion: name == nil ? l.pick("my history", "mon historique") : nil, language: l)
+        }
+        let count = words.books(total)
+        let shown = total > loans.count ? l.pick("; the last \(loans.count)", " ; les \(loans.count) derniers") : ""
+        let title: RichText = switch (l, name) {
+        case (.en, nil): "You borrowed \(count) \(when)\(shown):"
+        case (.en, _): "\(who) borrowed \(count) \(when)\(shown):"
+        case (.fr, nil): "Vous avez emprunté \(count) \(when)\(shown) :"
+        case (.fr, _): "\(who) a emprunté \(count) \(when)\(shown) :"
+        }
+        let lines: [RichText] = loans.map { item in
+            if let back = item.loan.returnedAt { return "\(bold: item.book.title), \(words.day(item.loan.checkedOutAt)) → \(words.day(back))" }
+            return l == .en ? "\(bold: item.book.title), since \(words.day(item.loan.checkedOutAt)), due \(words.day(item.loan.dueAt))"
+                            : "\(bold: item.book.title), depuis \(words.day(item.loan.checkedOutAt)), à rendre \(words.day(item.loan.dueAt))"
+        }
+        return Reply(.info, title, lines: lines, language: l)
+    }
+
     /// A copy in hand that would go past the line: it goes to `first`, who is told once it is
     /// brought back (`return` and `reference`).
     private func goesToFirst(_ first: Borrower, _ book: Book, bringBack reference: String, nothingDone: String, words: Words) -> Reply {
@@ -2021,9 +2052,10 @@ public actor CommandHandler {
             }
             return taken
 
-        case .history(let name):
+        case .history(let name, let period):
             guard let borrower = sender.person(named: name) else { return words.unresolved(name) }
             guard borrower.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
+            if let period { return try await history(of: borrower, named: name, in: period, now: now, words: words) }
             let (past, total) = try await library.pastLoans(of: borrower, limit: Self.historyLength)
             // The books they have now are borrowed too: "how many books have I borrowed?"
             let current = try await library.loans(of: borrower)

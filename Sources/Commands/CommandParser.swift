@@ -41,7 +41,7 @@ public enum CommandParser {
         // A verb missing what it needs keeps only the verb ("Find Me": `search` needs more).
         case .unknown(let text, let suggestion) where text != suggestion: return command
         case .several, .whoHas, .digest, .clean, .categories, .stats, .readers, .undo, .confirm, .cancel, .thanks, .help, .list,
-             .rules(book: nil), .recommend(book: nil), .loansOf(borrower: nil), .history(borrower: nil), .addISBN:
+             .rules(book: nil), .recommend(book: nil), .loansOf(borrower: nil), .history(borrower: nil, _), .addISBN:
             return command
         default:
             var command = command
@@ -312,24 +312,34 @@ public enum CommandParser {
             }
             return command(.remind(borrower: name, book: book))
         case .history:
+            // "what did I borrow last week", "my history this year", "history for Ana last month":
+            // the loans of that period.
+            var rest = rest, period: LoanPeriod? = nil
+            let restWords = rest.split(separator: " ").map(String.init)
+            if let trailing = LoanPeriod.trailing(restWords.map(foldWord)) {
+                period = trailing.period
+                rest = restWords.dropLast(trailing.count).joined(separator: " ")
+                if form.language != trailing.language { language = language ?? trailing.language }
+            }
             // "history for Ana", "historique pour Ana"; "history of Dune" is the book's (`show`).
             // When says nothing more: "what did I borrow before?", "what have I read so far".
             guard !rest.isEmpty, !historyTails.contains(rest.split(separator: " ").map { foldWord(String($0)) }) else {
-                return command(.history(borrower: nil))
+                return command(.history(borrower: nil, period: period))
             }
             guard let (before, name, separator) = splitFirst(rest, separators: ["for ", "pour "]), before.isEmpty, !unquote(name).isEmpty else {
                 // "history Dune": the book's, or a member's if no book is so named (the library knows).
                 // Not "what did I borrow last week", which asks more than the history says.
                 guard ["history", "historique"].contains(form.text) else { return nil }
-                if ["me", "myself", "moi"].contains(foldWord(unquote(rest))) { return command(.history(borrower: nil)) }
+                if ["me", "myself", "moi"].contains(foldWord(unquote(rest))) { return command(.history(borrower: nil, period: period)) }
                 // Not a sentence about history ("… and history are all there").
                 if let next = rest.split(separator: " ").first.map({ foldWord(String($0)) }),
                    ["is", "are", "was", "were", "has", "have", "and", "or", "will", "can", "est", "sont", "et"].contains(next) { return nil }
+                guard period == nil else { return nil }
                 return unquote(rest).isEmpty || ["for", "pour", "of", "de"].contains(foldWord(unquote(rest))) ? nil : command(.show(book: unquote(rest)))
             }
             if separator == "pour " { language = language ?? .fr }
             let isSender = ["me", "myself", "moi"].contains(foldWord(unquote(name)))
-            return command(.history(borrower: isSender ? nil : unquote(name)))
+            return command(.history(borrower: isSender ? nil : unquote(name), period: period))
         case .checkout:
             guard !rest.isEmpty else { return needsArgument() }
             // "checkout Dune until Friday" ("for two weeks" below): when it comes back is the
@@ -563,6 +573,12 @@ public enum CommandParser {
 
     /// `what does X have` and `qu'a X`.
     private static func loansOfSomeone(words: [String], folded: [String], cues: [Language]) -> ParsedCommand? {
+        // "what did Ana borrow last week", "Ben's history this year": the loans of that period.
+        if let trailing = LoanPeriod.trailing(folded), folded.count > trailing.count + 1,
+           let whole = loansOfSomeone(words: Array(words.dropLast(trailing.count)), folded: Array(folded.dropLast(trailing.count)), cues: cues),
+           case .history(let name?, nil) = whole.intent, !["i", "me", "myself", "je", "moi"].contains(foldWord(name)) {
+            return ParsedCommand(intent: .history(borrower: name, period: trailing.period), language: whole.language)
+        }
         if folded.count >= 4, folded[0] == "what", folded[1] == "does", folded.last == "have" {
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
@@ -2076,12 +2092,16 @@ public enum CommandParser {
             return ["return"] + words[1..<(words.count - 2)]
         }
         guard let first = folded.first, let candidates = phrasingsByFirstWord[first] else { return nil }
+        // "what did I read last week": the history of a period, not "what did I read last" + "week".
+        let periodStart = LoanPeriod.trailing(folded).map { folded.count - $0.count } ?? folded.count
         for phrasing in candidates where folded.starts(with: phrasing.words) {
             let rest = Array(words.dropFirst(phrasing.words.count))
             if let verb = phrasing.verb {
+                let history = ["my history", "mon historique"].contains(verb)
+                if history, phrasing.words.count > periodStart { continue }
                 // A question that is the whole message ("who has books?"), not the start of
-                // one that names a title ("who has Books of Blood").
-                if !rest.isEmpty, Self.takesNothing.contains(verb) { continue }
+                // one that names a title ("who has Books of Blood"); a history may end with its period.
+                if !rest.isEmpty, Self.takesNothing.contains(verb), !(history && phrasing.words.count == periodStart) { continue }
                 if let language = phrasing.language { cues.append(language) }
                 var rest = rest
                 // "what books by Le Guin do you have": the question's end says nothing more.

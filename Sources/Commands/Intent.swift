@@ -18,8 +18,9 @@ public enum Intent: Sendable, Hashable {
     /// Someone's book handed to the sender (`Ben gave me Dune`): their loan returned, and the
     /// book lent to the sender.
     case takeOver(book: String, from: String)
-    /// The books someone borrowed and returned, the last first; `borrower` nil means the sender.
-    case history(borrower: String?)
+    /// The books someone borrowed, the last first; `borrower` nil means the sender; with a
+    /// `period`, those checked out in it ("what did I borrow last week?").
+    case history(borrower: String?, period: LoanPeriod? = nil)
     case digest
     case add(title: String, author: String, publisher: String?, categories: [String], isbn: String?)
     /// Digits only (a final X allowed), hyphens and spaces removed.

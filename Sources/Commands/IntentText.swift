@@ -23,8 +23,10 @@ extension ParsedCommand {
             fields += [("book", .string(book)), ("borrower", .string(borrower))]
         case .takeOver(let book, let giver):
             fields += [("book", .string(book)), ("from", .string(giver))]
-        case .loansOf(let borrower), .history(let borrower):
+        case .loansOf(let borrower), .history(let borrower, nil):
             fields.append(("borrower", borrower.map(JSONValue.string) ?? .null))
+        case .history(let borrower, let period?):
+            fields += [("borrower", borrower.map(JSONValue.string) ?? .null), ("period", .string(period.rawValue))]
         case .remind(let borrower, let book):
             fields += [("borrower", .string(borrower)), ("book", book.map(JSONValue.string) ?? .null)]
         case .add(let title, let author, let publisher, let categories, let isbn):
@@ -108,7 +110,8 @@ extension Intent {
         case .handOver(let book, let borrower): return "pass \(quoted(book)) to \(quoted(borrower))"
         // Read by the handler, which knows whether the first word is a name or a title.
         case .takeOver(let book, let giver): return "\(giver) gave me \(quoted(book))"
-        case .history(let borrower): return borrower.map { "history for \(quoted($0))" } ?? "my history"
+        case .history(let borrower, let period):
+            return (borrower.map { "history for \(quoted($0))" } ?? "my history") + (period.map { " " + $0.said(in: .en) } ?? "")
         case .digest: return "digest"
         case .add(let title, let author, let publisher, let categories, let isbn):
             var text = "add \(quoted(title)) by \(quoted(author))"

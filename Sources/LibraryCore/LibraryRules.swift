@@ -27,6 +27,24 @@ public struct LibraryRules: Sendable, Hashable {
         return calendar
     }
 
+    /// The weeks (Monday to Sunday), months and years of the library's calendar, this one or the
+    /// one before `now`.
+    public func interval(of period: LoanPeriod, at now: Date) -> DateInterval {
+        var calendar = self.calendar
+        calendar.firstWeekday = 2
+        let unit: Calendar.Component = switch period {
+        case .thisWeek, .lastWeek: .weekOfYear
+        case .thisMonth, .lastMonth: .month
+        case .thisYear, .lastYear: .year
+        }
+        let current = calendar.dateInterval(of: unit, for: now) ?? DateInterval(start: now, duration: 0)
+        switch period {
+        case .thisWeek, .thisMonth, .thisYear: return current
+        case .lastWeek, .lastMonth, .lastYear:
+            return calendar.dateInterval(of: unit, for: current.start.addingTimeInterval(-1)) ?? current
+        }
+    }
+
     /// The due instant of a loan starting at `start`: the last second of the local day
     /// `loanDays` later, so a book due "Tue 3 Dec" may come back any time that Tuesday.
     public func dueDate(from start: Date) -> Date {
@@ -57,4 +75,10 @@ public struct LibraryRules: Sendable, Hashable {
         return calendar.date(byAdding: .day, value: -(loanDays - 1), to: dueDay)
             ?? dueDay.addingTimeInterval(-Double(loanDays - 1) * 86_400)
     }
+}
+
+/// A period a member asks their loans of: "what did I borrow last week?".
+public enum LoanPeriod: String, Sendable, Hashable, CaseIterable {
+    case thisWeek = "this_week", lastWeek = "last_week", thisMonth = "this_month", lastMonth = "last_month"
+    case thisYear = "this_year", lastYear = "last_year"
 }

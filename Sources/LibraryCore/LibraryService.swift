@@ -633,6 +633,24 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// The loans of `borrower` checked out during `interval` (returned or not), the last first;
+    /// at most `limit`, with how many there were.
+    public func loans(of borrower: Borrower, checkedOutDuring interval: DateInterval, limit: Int) async throws -> (loans: [LoanedBook], total: Int) {
+        try readHere { db in
+            let select = "SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM loan JOIN book ON book.id = loan.bookID \(Book.withReport) WHERE loan.checkedOutAt >= ? AND loan.checkedOutAt < ?"
+            let order = "ORDER BY loan.checkedOutAt DESC, loan.id DESC LIMIT ?"
+            let count = "SELECT COUNT(*) FROM loan WHERE checkedOutAt >= ? AND checkedOutAt < ?"
+            let whose = borrower.userID == nil ? "borrowerKey = ?" : "(borrowerID = ? OR (borrowerID IS NULL AND borrowerKey = ?))"
+            let person: [any DatabaseValueConvertible] = borrower.userID.map { [$0, borrower.nameKey] } ?? [borrower.nameKey]
+            let during: [any DatabaseValueConvertible] = [interval.start, interval.end]
+            // (Only the loan table has these columns.)
+            let loans = try db.all("\(select) AND \(whose) \(order)",
+                                   StatementArguments(during + person + [limit]), Self.loanedBook)
+            let total = try db.first("\(count) AND \(whose)", StatementArguments(during + person)) { row -> Int in row[0] } ?? loans.count
+            return (loans, total)
+        }
+    }
+
     /// Open loans whose due instant is before `now`, most overdue first.
     public func overdue(at now: Date) async throws -> [LoanedBook] {
         try await openLoans(where: "loan.dueAt < ?", [now])

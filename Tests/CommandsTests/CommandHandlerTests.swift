@@ -1182,6 +1182,29 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "my books", from: ana, at: tuesday).text.hasPrefix("You have 1 book:\n  Emma"))
     }
 
+    @Test("what did I borrow last week: the books checked out in that week of the library's calendar, returned or not; none; someone else's; in French")
+    func historyOfAPeriod() async throws {
+        let handler = try await makeHandler()
+        // Tuesday 1 December (Paris): the week before runs from Monday 23 to Sunday 29 November.
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: utc("2026-11-22 20:00:00"))  // Sunday 22, the week before that
+        _ = await handler.handle(text: "return Dune", from: ana, at: utc("2026-11-23 08:00:00"))
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: utc("2026-11-24 10:00:00"))
+        _ = await handler.handle(text: "return Emma", from: ana, at: utc("2026-11-26 10:00:00"))
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: utc("2026-11-29 22:30:00"))  // Sunday 29, 23:30 in Paris
+        _ = await handler.handle(text: "checkout Les Misérables", from: ana, at: utc("2026-11-30 08:00:00"))  // Monday 30: this week
+        let lastWeek = await handler.handle(text: "what did I borrow last week?", from: ana, at: tuesday)
+        #expect(lastWeek.text == "You borrowed 2 books last week:\n  Dune, since Sun 29 Nov, due Sun 13 Dec\n  Emma, Tue 24 Nov → Thu 26 Nov", "\(lastWeek.text)")
+        let thisWeek = await handler.handle(text: "what did I read this week", from: ana, at: tuesday)
+        #expect(thisWeek.text.hasPrefix("You borrowed 1 book this week:\n  Les Misérables, since Mon 30 Nov"), "\(thisWeek.text)")
+        let thisMonth = await handler.handle(text: "my history this month", from: ana, at: tuesday)
+        #expect(thisMonth.text == "You borrowed no book this month.\n  Try: `my history`", "\(thisMonth.text)")
+        let hers = await handler.handle(text: "what did Ana borrow last month?", from: ben, at: tuesday)
+        #expect(hers.text.hasPrefix("Ana borrowed 4 books last month:\n  Les Misérables, since Mon 30 Nov"), "\(hers.text)")
+        let french = await handler.handle(text: "qu'ai-je emprunté la semaine dernière ?", from: ana, at: tuesday)
+        #expect(french.text.hasPrefix("Vous avez emprunté 2 livres la semaine dernière :\n  Dune, depuis dim. 29 nov."), "\(french.text)")
+        #expect(await handler.handle(text: "what did Ben borrow last year", from: ana, at: tuesday).text == "Ben borrowed no book last year.")
+    }
+
     @Test("my history: the books borrowed, those not yet returned first, then the returned, the last first, the last 10 of more; someone else's; in French")
     func history() async throws {
         let handler = try await makeHandler()

@@ -1082,7 +1082,17 @@ let parseTable: [ParseCase] = [
     ParseCase("what did I borrow before?", .history(borrower: nil), .en),
     ParseCase("what have I borrowed so far", .history(borrower: nil), .en),
     ParseCase("what did I borrow from the library?", .history(borrower: nil), .en),
-    ParseCase("what did I borrow last week", .unknown(text: "what did I borrow last week", suggestion: "what did I borrow"), .en),
+    // a history of a period
+    ParseCase("what did I borrow last week", .history(borrower: nil, period: .lastWeek)),
+    ParseCase("what did I read last week?", .history(borrower: nil, period: .lastWeek)),
+    ParseCase("what did I read last", .history(borrower: nil)),
+    ParseCase("my history this month", .history(borrower: nil, period: .thisMonth)),
+    ParseCase("history for Ben last year", .history(borrower: "Ben", period: .lastYear)),
+    ParseCase("what did Ana borrow this year?", .history(borrower: "Ana", period: .thisYear)),
+    ParseCase("Ben's history this week", .history(borrower: "Ben", period: .thisWeek)),
+    ParseCase("qu'ai-je emprunté la semaine dernière ?", .history(borrower: nil, period: .lastWeek), .fr),
+    ParseCase("mon historique ce mois-ci", .history(borrower: nil, period: .thisMonth), .fr),
+    ParseCase("what did I read yesterday", .unknown(text: "what did I read yesterday", suggestion: nil)),
     // an author's other books, the newest, oldest and most borrowed, a place in line, a pick
     ParseCase("anything else by Orwell?", .search(query: "Orwell")),
     ParseCase("more by Frank Herbert", .search(query: "Frank Herbert")),
@@ -1270,6 +1280,7 @@ struct CommandParserTests {
                 == #"{"intent":"list","filter":"overdue","order":"oldest","language":"en"}"#)
         #expect(CommandParser.parse("add 3 copies of Dune").jsonLine == #"{"intent":"add_copy","book":"Dune","count":3,"language":"en"}"#)
         #expect(CommandParser.parse("add another copy of Dune").jsonLine == #"{"intent":"add_copy","book":"Dune","language":"en"}"#)
+        #expect(CommandParser.parse("what did I borrow last month").jsonLine == #"{"intent":"history","borrower":null,"period":"last_month","language":"en"}"#)
         #expect(CommandParser.parse("top readers").jsonLine == #"{"intent":"readers","language":"en"}"#)
     }
 }

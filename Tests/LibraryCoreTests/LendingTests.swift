@@ -524,3 +524,40 @@ struct LendingTests {
         #expect(try await library.checkout("#\(other.id)", to: ana, at: monday).book.id == other.id)
     }
 }
+
+@Suite("Periods of a member's loans")
+struct LoanPeriodTests {
+    @Test("weeks run Monday to Sunday and months and years as the calendar says, in the library's time zone")
+    func intervals() throws {
+        let paris = try #require(TimeZone(identifier: "Europe/Paris"))
+        let rules = LibraryRules(timeZone: paris)
+        // Sunday 3 January 2027, 00:30 in Paris (Saturday 23:30 UTC).
+        let now = utc("2027-01-02 23:30:00")
+        func expected(_ start: String, _ end: String) -> DateInterval { DateInterval(start: utc(start), end: utc(end)) }
+        #expect(rules.interval(of: .thisWeek, at: now) == expected("2026-12-27 23:00:00", "2027-01-03 23:00:00"))
+        #expect(rules.interval(of: .lastWeek, at: now) == expected("2026-12-20 23:00:00", "2026-12-27 23:00:00"))
+        #expect(rules.interval(of: .thisMonth, at: now) == expected("2026-12-31 23:00:00", "2027-01-31 23:00:00"))
+        #expect(rules.interval(of: .lastMonth, at: now) == expected("2026-11-30 23:00:00", "2026-12-31 23:00:00"))
+        #expect(rules.interval(of: .thisYear, at: now) == expected("2026-12-31 23:00:00", "2027-12-31 23:00:00"))
+        #expect(rules.interval(of: .lastYear, at: now) == expected("2025-12-31 23:00:00", "2026-12-31 23:00:00"))
+    }
+
+    @Test("the loans of a period: those checked out in it, returned or not, by id or by name, the last first")
+    func loansOfAPeriod() async throws {
+        let library = try await makeLibrary(books: [book("Dune"), book("Emma"), book("Persuasion")])
+        let anaByID = Borrower(name: "Ana", userID: "U-ANA")
+        try await library.checkout("Dune", to: anaByID, at: utc("2026-11-23 10:00:00"))
+        try await library.returnBook("Dune", at: utc("2026-11-25 10:00:00"))
+        try await library.checkout("Emma", to: Borrower(name: "Ana"), at: utc("2026-11-29 20:00:00"))
+        try await library.checkout("Persuasion", to: ben, at: utc("2026-11-24 10:00:00"))
+        try await library.checkout("Dune", to: anaByID, at: utc("2026-11-30 09:00:00"))
+        let week = DateInterval(start: utc("2026-11-23 00:00:00"), end: utc("2026-11-30 00:00:00"))
+        let (loans, total) = try await library.loans(of: anaByID, checkedOutDuring: week, limit: 10)
+        #expect(loans.map(\.book.title) == ["Emma", "Dune"])
+        #expect(total == 2)
+        #expect(loans.last?.loan.returnedAt == utc("2026-11-25 10:00:00"))
+        let limited = try await library.loans(of: anaByID, checkedOutDuring: week, limit: 1)
+        #expect(limited.loans.map(\.book.title) == ["Emma"] && limited.total == 2)
+        #expect(try await library.loans(of: ben, checkedOutDuring: week, limit: 10).loans.map(\.book.title) == ["Persuasion"])
+    }
+}
