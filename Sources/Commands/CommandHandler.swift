@@ -493,12 +493,15 @@ public actor CommandHandler {
         case (.fr, nil): "Vous avez emprunté \(count) \(when)\(shown) :"
         case (.fr, _): "\(who) a emprunté \(count) \(when)\(shown) :"
         }
-        let lines: [RichText] = loans.map { item in
-            if let back = item.loan.returnedAt { return "\(bold: item.book.title), \(words.day(item.loan.checkedOutAt)) → \(words.day(back))" }
-            return l == .en ? "\(bold: item.book.title), since \(words.day(item.loan.checkedOutAt)), due \(words.day(item.loan.dueAt))"
-                            : "\(bold: item.book.title), depuis \(words.day(item.loan.checkedOutAt)), à rendre \(words.day(item.loan.dueAt))"
-        }
-        return Reply(.info, title, lines: lines, language: l)
+        return Reply(.info, title, lines: loans.map { historyLine($0, words: words) }, language: l)
+    }
+
+    /// A loan in a history: "Dune, since Sun 29 Nov, due Sun 13 Dec" while out, "Emma, Tue 24
+    /// Nov → Thu 26 Nov" once returned.
+    private func historyLine(_ item: LoanedBook, words: Words) -> RichText {
+        if let back = item.loan.returnedAt { return "\(bold: item.book.title), \(words.day(item.loan.checkedOutAt)) → \(words.day(back))" }
+        return words.language == .en ? "\(bold: item.book.title), since \(words.day(item.loan.checkedOutAt)), due \(words.day(item.loan.dueAt))"
+                                     : "\(bold: item.book.title), depuis \(words.day(item.loan.checkedOutAt)), à rendre \(words.day(item.loan.dueAt))"
     }
 
     /// A copy in hand that would go past the line: it goes to `first`, who is told once it is
@@ -2092,14 +2095,8 @@ public actor CommandHandler {
             case (.fr, nil): "Vous avez emprunté \(count)\(open)\(shown) :"
             case (.fr, let who?): "\(who) a emprunté \(count)\(open)\(shown) :"
             }
-            let out: [RichText] = current.sorted { $0.loan.checkedOutAt > $1.loan.checkedOutAt }.map { item in
-                l == .en ? "\(bold: item.book.title), since \(words.day(item.loan.checkedOutAt)), due \(words.day(item.loan.dueAt))"
-                    : "\(bold: item.book.title), depuis \(words.day(item.loan.checkedOutAt)), à rendre \(words.day(item.loan.dueAt))"
-            }
-            let returned: [RichText] = past.map { item in
-                "\(bold: item.book.title), \(words.day(item.loan.checkedOutAt)) → \(item.loan.returnedAt.map(words.day) ?? "")"
-            }
-            return Reply(.info, title, lines: out + returned, language: l)
+            let out = current.sorted { $0.loan.checkedOutAt > $1.loan.checkedOutAt }
+            return Reply(.info, title, lines: (out + past).map { historyLine($0, words: words) }, language: l)
 
         case .digest:
             return try await Digest(library: library, words: words).reply()
