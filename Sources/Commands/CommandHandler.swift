@@ -1180,7 +1180,7 @@ public actor CommandHandler {
     private func tellKept(_ added: [Book], in reply: inout Reply, words: Words) async throws {
         let l = words.language
         for book in added {
-            guard let kept = try await library.show("#\(book.id)").holds.first else { continue }
+            guard let kept = try await library.line(of: book.id).first else { continue }
             let it = added.count > 1 ? "#\(book.id)" : l.pick("it", "il")
             reply.lines.append(l == .en ? "\(kept.holder.name) was waiting for it: \(it) is kept for them\(words.until(kept.keptUntil))."
                                         : "\(kept.holder.name) l'attendait : \(added.count > 1 ? "le " + it : it) lui est réservé\(words.until(kept.keptUntil)).")
@@ -1218,7 +1218,7 @@ public actor CommandHandler {
 
     /// Who waits first for `book`, if anyone.
     private func firstInLine(for book: Book) async throws -> Borrower? {
-        try await library.show("#\(book.id)").holds.first?.holder
+        try await library.line(of: book.id).first?.holder
     }
 
     /// `command` (parsed as `intent`) when the library would do it; `who has` the book when it
@@ -1289,7 +1289,7 @@ public actor CommandHandler {
         let l = words.language
         // Whether someone waits for it, read here unless the caller read it already.
         let waitedFor: Bool
-        if let known { waitedFor = known } else { waitedFor = (try? await library.show("#\(book.id)"))?.holds.isEmpty == false }
+        if let known { waitedFor = known } else { waitedFor = (try? await library.line(of: book.id))?.isEmpty == false }
         if loan.dueAt < now || waitedFor { return l.pick("return ", "rendre ") + words.reference(book) }
         let rules = library.rules
         guard loan.renewals < rules.maxRenewals, rules.firstRenewalDay(forDue: loan.dueAt) <= now else { return nil }
@@ -1599,7 +1599,7 @@ public actor CommandHandler {
     /// when it can be renewed, then the rules.
     private func rulesOfOwnLoan(_ book: Book, _ loan: Loan, now: Date, words: Words) async -> Reply {
         let l = words.language, rules = library.rules
-        let waitedFor = (try? await library.show("#\(book.id)"))?.holds.isEmpty == false
+        let waitedFor = (try? await library.line(of: book.id))?.isEmpty == false
         let left = max(0, rules.maxRenewals - loan.renewals), from = rules.firstRenewalDay(forDue: loan.dueAt)
         let late = words.lateness(loan)
         let (title, due) = (book.title, words.day(loan.dueAt) + late)
@@ -1635,7 +1635,7 @@ public actor CommandHandler {
     /// that is out, ask it back (`remind Ben about Dune`).
     private func placeOrHold(_ book: Book, out loan: Loan? = nil, for person: Borrower, words: Words) async -> (line: RichText?, suggestion: String?) {
         let l = words.language
-        let holds = (try? await library.show("#\(book.id)"))?.holds ?? []
+        let holds = (try? await library.line(of: book.id)) ?? []
         guard let index = holds.firstIndex(where: { $0.holder.isSamePerson(as: person) }) else {
             return (nil, l.pick("hold ", "réserver ") + words.reference(book))
         }

@@ -821,6 +821,12 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// The line of the book numbered `bookID`, the first first (empty when nobody waits, or
+    /// there is no such book): one query, where `show` makes four.
+    public func line(of bookID: Int64) async throws -> [Hold] {
+        try readHere { db in try Self.holds(of: bookID, db) }
+    }
+
     /// The book a reference designates: `#12`, or a title (case, accents, punctuation and
     /// close typos forgiven).
     public func resolve(_ reference: String) async throws -> Book {

@@ -561,3 +561,18 @@ struct LoanPeriodTests {
         #expect(try await library.loans(of: ben, checkedOutDuring: week, limit: 10).loans.map(\.book.title) == ["Persuasion"])
     }
 }
+
+@Suite("A book's line")
+struct LineTests {
+    @Test("line(of:) is the book's holds in the order they were placed; none for a book nobody waits for or no book")
+    func line() async throws {
+        let library = try await makeLibrary(books: [book("Dune"), book("Emma")])
+        try await library.checkout("Dune", to: ana, at: monday)
+        try await library.hold("Dune", for: chloe, at: monday.addingTimeInterval(120))
+        try await library.hold("Dune", for: ben, at: monday.addingTimeInterval(60))
+        #expect(try await library.line(of: 1).map(\.holder) == [ben, chloe])
+        #expect(try await library.line(of: 1) == library.show("Dune").holds)
+        #expect(try await library.line(of: 2).isEmpty)
+        #expect(try await library.line(of: 99).isEmpty)
+    }
+}
