@@ -2629,6 +2629,11 @@ public enum CommandParser {
             let book = words.dropFirst(folded[1] == "returned" ? 2 : 3).joined(separator: " ")
             return (.returnBook(book: book), words[0], book)
         }
+        // "Ben gave me Dune back", "Ben gave me back Dune": his return, made to the sender.
+        if ["brought", "gave", "handed"].contains(folded[1]), folded[2] == "me", words.count > 4, folded[3] == "back" || folded.last == "back" {
+            let book = (folded[3] == "back" ? words[4...] : words[3..<(words.count - 1)]).joined(separator: " ")
+            return book.isEmpty ? nil : (.returnBook(book: book), words[0], book)
+        }
         return nil
     }
 
@@ -2655,6 +2660,8 @@ public enum CommandParser {
             return book.isEmpty || giver.isEmpty ? nil : (book, giver, language)
         }
         let count = words.count
+        // "Ben gave me Dune back", "Ben gave me back Dune": Ben returned it (to an admin, say).
+        if folded.last == "back" || folded.contains("back") && ["gave", "handed", "passed"].contains(folded[1]) { return nil }
         if isName(words[0]), ["gave", "passed", "handed", "lent", "loaned"].contains(folded[1]) {
             // "Ben gave me Dune"
             if folded[2] == "me" { return received(words[3...], from: words[0], .en) }
@@ -2665,8 +2672,8 @@ public enum CommandParser {
             }
             return nil
         }
-        // "Ben m'a passé Dune", "Ana m'a prêté Dune"
-        if isName(words[0]), folded[1] == "m'a", ["passe", "donne", "prete", "refile", "transmis", "laisse", "rendu"].contains(folded[2]) {
+        // "Ben m'a passé Dune", "Ana m'a prêté Dune" ("Ben m'a rendu Dune" is his return)
+        if isName(words[0]), folded[1] == "m'a", ["passe", "donne", "prete", "refile", "transmis", "laisse"].contains(folded[2]) {
             return received(words[3...], from: words[0], .fr)
         }
         // "I got Dune from Ben", "received Dune from Ben" ("took Dune from Ben" is a checkout's)

@@ -1141,6 +1141,14 @@ struct CommandHandlerTests {
         // A name that is no one's, or a title, is not read so.
         let nobody = await handler.handle(text: "Dune gave me Emma", from: ana, at: minute(15))
         #expect(nobody.kind != .success, "\(nobody.text)")
+        // Given back, it is Ben's return, not a loan to the one he gave it to.
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(16))
+        let back = await handler.handle(text: "Ben gave me Dune back", from: ana, at: minute(17))
+        #expect(back.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ben)."), "\(back.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(18))
+        #expect(await handler.handle(text: "Ben gave me back Dune", from: ana, at: minute(19)).text.hasPrefix("Thanks! Dune is back on the shelf"))
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(20))
+        #expect(!(await handler.handle(text: "Ben m'a rendu Dune", from: ana, at: minute(21)).text.contains("passe de")))
     }
 
     @Test("pass Dune to Ben: the sender's copy goes straight to Ben, who is told; not someone else's, nor past the line")
