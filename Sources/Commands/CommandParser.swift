@@ -2487,6 +2487,11 @@ public enum CommandParser {
         (["librarybot"], nil), (["hey", "bot"], .en), (["hi", "bot"], .en), (["hello", "bot"], .en), (["ok", "bot"], .en),
         (["okay", "bot"], .en), (["thanks", "bot"], .en), (["yo"], .en), (["yo", "bot"], .en), (["salut", "bot"], .fr), (["merci", "bot"], .fr),
     ].sorted { $0.0.count > $1.0.count }
+    /// `politeWords`' places by their first word and by their last: the only phrases a message
+    /// can start or end with (the whole list was compared at each word, a quarter of parsing
+    /// `who has Dune`).
+    private static let politeByFirst = Dictionary(grouping: politeWords.indices) { politeWords[$0].0[0] }
+    private static let politeByLast = Dictionary(grouping: politeWords.indices) { politeWords[$0].0[politeWords[$0].0.count - 1] }
 
     /// Drops leading and trailing courtesy (`please`, `merci`, `?`, `!`, `.`), noting its language.
     static func stripPoliteness(_ text: String, cues: inout [Language]) -> String {
@@ -2523,7 +2528,10 @@ public enum CommandParser {
             }
             // A message of courtesy alone ("hello", "merci", "thanks!") is stripped to nothing,
             // which asks for help: what the bot can do, in the language of the greeting.
-            for (polite, language) in politeWords where folded.count >= polite.count {
+            guard let first = folded.first, let last = folded.last else { break }
+            // In the list's order, as if each phrase were tried.
+            let candidates = Set((politeByFirst[first] ?? []) + (politeByLast[last] ?? [])).sorted()
+            for (polite, language) in candidates.map({ politeWords[$0] }) where folded.count >= polite.count {
                 if folded.first == polite.first && folded.prefix(polite.count).elementsEqual(polite) {
                     words.removeFirst(polite.count)
                     if let language { cues.append(language) }
