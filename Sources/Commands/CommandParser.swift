@@ -3097,25 +3097,46 @@ public enum CommandParser {
         guard let first = folded.first, first.count >= 3 else { return nil }
         var best: (VerbForm, Int)? = nil
         // The first 1, 2, … words of the line, joined once each rather than once a form.
-        var prefixes: [String] = []
-        for form in VerbForm.all where form.words.count <= folded.count {
-            while prefixes.count < form.words.count { prefixes.append(folded.prefix(prefixes.count + 1).joined(separator: " ")) }
+        var prefixes: [TypoText] = []
+        for target in typoTargets where target.form.words.count <= folded.count {
+            let form = target.form
+            while prefixes.count < form.words.count { prefixes.append(TypoText(folded.prefix(prefixes.count + 1).joined(separator: " "))) }
             let candidate = prefixes[form.words.count - 1]
-            let target = form.words.joined(separator: " ")
-            let allowance = target.count <= 4 ? 1 : 2
-            guard let distance = EditDistance.optimalStringAlignment(candidate, target, maximum: allowance),
-                  distance < target.count / 2 + 1 else { continue }
+            let allowance = target.length <= 4 ? 1 : 2
+            // More letters apart than allowed: no need to align them.
+            guard abs(candidate.scalars.count - target.scalars.count) <= allowance,
+                  let distance = EditDistance.optimalStringAlignment(candidate.scalars, target.scalars, maximum: allowance),
+                  distance < target.length / 2 + 1 else { continue }
             // Two letters off and two shorter is another word, not a typo ("can" is not "clean").
-            if distance == 2, candidate.count + 2 <= target.count { continue }
+            if distance == 2, candidate.length + 2 <= target.length { continue }
             // Two letters off from its first one on is another word too ("send" is not "rends").
-            if distance == 2, candidate.first != target.first { continue }
+            if distance == 2, candidate.text.first != target.text.first { continue }
             // A short verb one letter off is often another word ("make" is not "take").
-            if target.count <= 4, candidate.first != target.first { continue }
+            if target.length <= 4, candidate.text.first != target.text.first { continue }
             // A question word is not a typo of another ("when is" is not "where is").
             if let word = folded.first, word != form.words.first, questionWords.contains(word) { continue }
             if let current = best, current.1 <= distance { continue }
             best = (form, distance)
         }
         return best?.0
+    }
+
+    /// A text `closestVerb` compares: its scalars and its length in characters, read once.
+    private struct TypoText {
+        let text: String
+        let scalars: [UInt32]
+        let length: Int
+
+        init(_ text: String) {
+            self.text = text
+            scalars = text.unicodeScalars.map(\.value)
+            length = text.count
+        }
+    }
+
+    /// Each verb form's words joined, read once rather than at each line that starts with no verb.
+    private static let typoTargets: [(form: VerbForm, text: String, scalars: [UInt32], length: Int)] = VerbForm.all.map { form in
+        let typo = TypoText(form.words.joined(separator: " "))
+        return (form, typo.text, typo.scalars, typo.length)
     }
 }
