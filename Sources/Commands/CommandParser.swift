@@ -3098,14 +3098,14 @@ public enum CommandParser {
         var best: (VerbForm, Int)? = nil
         // The first 1, 2, … words of the line, joined once each rather than once a form.
         var prefixes: [TypoText] = []
-        for target in typoTargets where target.form.words.count <= folded.count {
-            let form = target.form
-            while prefixes.count < form.words.count { prefixes.append(TypoText(folded.prefix(prefixes.count + 1).joined(separator: " "))) }
-            let candidate = prefixes[form.words.count - 1]
-            let allowance = target.length <= 4 ? 1 : 2
-            // More letters apart than allowed: no need to align them.
-            guard abs(candidate.scalars.count - target.scalars.count) <= allowance,
-                  let distance = EditDistance.optimalStringAlignment(candidate.scalars, target.scalars, maximum: allowance),
+        let targets = typoTargets, wordCounts = typoWordCounts
+        for index in targets.indices where wordCounts[index] <= folded.count {
+            while prefixes.count < wordCounts[index] { prefixes.append(TypoText(folded.prefix(prefixes.count + 1).joined(separator: " "))) }
+            let allowance = targets[index].length <= 4 ? 1 : 2
+            // More letters apart than allowed: no need to align them (most forms, read by counts).
+            guard abs(prefixes[wordCounts[index] - 1].scalars.count - targets[index].scalars.count) <= allowance else { continue }
+            let form = VerbForm.all[index], candidate = prefixes[wordCounts[index] - 1], target = targets[index]
+            guard let distance = EditDistance.optimalStringAlignment(candidate.scalars, target.scalars, maximum: allowance),
                   distance < target.length / 2 + 1 else { continue }
             // Two letters off and two shorter is another word, not a typo ("can" is not "clean").
             if distance == 2, candidate.length + 2 <= target.length { continue }
@@ -3134,9 +3134,8 @@ public enum CommandParser {
         }
     }
 
-    /// Each verb form's words joined, read once rather than at each line that starts with no verb.
-    private static let typoTargets: [(form: VerbForm, text: String, scalars: [UInt32], length: Int)] = VerbForm.all.map { form in
-        let typo = TypoText(form.words.joined(separator: " "))
-        return (form, typo.text, typo.scalars, typo.length)
-    }
+    /// Each verb form's words joined (`VerbForm.all`'s order), read once rather than at each
+    /// line that starts with no verb; and how many words each has.
+    private static let typoTargets = VerbForm.all.map { TypoText($0.words.joined(separator: " ")) }
+    private static let typoWordCounts = VerbForm.all.map(\.words.count)
 }
