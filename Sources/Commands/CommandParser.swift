@@ -3098,6 +3098,7 @@ public enum CommandParser {
         var best: (VerbForm, Int)? = nil
         // The first 1, 2, … words of the line, joined once each rather than once a form.
         var prefixes: [TypoText] = []
+        var workspace = EditDistance.Workspace()
         let targets = typoTargets, wordCounts = typoWordCounts
         for index in targets.indices where wordCounts[index] <= folded.count {
             while prefixes.count < wordCounts[index] { prefixes.append(TypoText(folded.prefix(prefixes.count + 1).joined(separator: " "))) }
@@ -3105,7 +3106,7 @@ public enum CommandParser {
             // More letters apart than allowed: no need to align them (most forms, read by counts).
             guard abs(prefixes[wordCounts[index] - 1].scalars.count - targets[index].scalars.count) <= allowance else { continue }
             let form = VerbForm.all[index], candidate = prefixes[wordCounts[index] - 1], target = targets[index]
-            guard let distance = EditDistance.optimalStringAlignment(candidate.scalars, target.scalars, maximum: allowance),
+            guard let distance = workspace.distance(candidate.scalars, target.scalars, maximum: allowance),
                   distance < target.length / 2 + 1 else { continue }
             // Two letters off and two shorter is another word, not a typo ("can" is not "clean").
             if distance == 2, candidate.length + 2 <= target.length { continue }

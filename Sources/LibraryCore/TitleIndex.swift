@@ -272,12 +272,15 @@ public enum EditDistance {
     }
 
     /// Three rows of the dynamic programme, kept between calls to spare allocations.
-    struct Workspace {
+    public struct Workspace {
         private var previousPrevious: [Int] = []
         private var previous: [Int] = []
         private var current: [Int] = []
 
-        mutating func distance(_ a: [UInt32], _ b: [UInt32], maximum: Int) -> Int? {
+        public init() {}
+
+        /// `optimalStringAlignment`, in these rows.
+        public mutating func distance(_ a: [UInt32], _ b: [UInt32], maximum: Int) -> Int? {
             if abs(a.count - b.count) > maximum { return nil }
             if a.isEmpty { return b.count }
             if b.isEmpty { return a.count }
