@@ -2659,9 +2659,8 @@ public enum CommandParser {
             words.removeLast()
             folded.removeLast()
         }
-        let notNames: Set<String> = ["i", "you", "we", "he", "she", "they", "it", "this", "that", "someone", "somebody", "the", "a", "an", "my"]
         func isName(_ word: String) -> Bool {
-            (word.first?.isUppercase == true || word.hasPrefix("@") || word.hasPrefix("<@")) && !notNames.contains(foldWord(word))
+            (word.first?.isUppercase == true || word.hasPrefix("@") || word.hasPrefix("<@")) && !notGivers.contains(foldWord(word))
         }
         func received(_ book: ArraySlice<String>, from giver: String, _ language: Language) -> (book: String, giver: String, language: Language)? {
             let book = unquote(book.joined(separator: " "))
@@ -2703,6 +2702,9 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// Capitalized words that name nobody who could hand a book over ("I got …", "The …").
+    private static let notGivers: Set<String> = ["i", "you", "we", "he", "she", "they", "it", "this", "that", "someone", "somebody", "the", "a", "an", "my"]
 
     /// "Dune is damaged: the cover is torn", "I lost Dune, left it on the train", "report Dune
     /// damaged - water stain": a report of a copy lost or damaged, with what the member says of
