@@ -475,7 +475,7 @@ public actor CommandHandler {
     private func history(of borrower: Borrower, named name: String?, in period: LoanPeriod, now: Date, words: Words) async throws -> Reply {
         let l = words.language
         let (loans, total) = try await library.loans(of: borrower, checkedOutDuring: library.rules.interval(of: period, at: now), limit: Self.historyLength)
-        let when = period.said(in: l), who = loans.first?.loan.borrower.name ?? borrower.name
+        let when = period.said(in: l, year: shownYear(of: period, at: now)), who = loans.first?.loan.borrower.name ?? borrower.name
         guard !loans.isEmpty else {
             let none: String = switch (l, name) {
             case (.en, nil): "You borrowed no book \(when)."
@@ -494,6 +494,14 @@ public actor CommandHandler {
         case (.fr, _): "\(who) a emprunté \(count) \(when)\(shown) :"
         }
         return Reply(.info, title, lines: loans.map { historyLine($0, words: words) }, language: l)
+    }
+
+    /// The year a reply gives a month asked without one: last year's ("in December 2025", asked
+    /// in November 2026), none for this year's.
+    private func shownYear(of period: LoanPeriod, at now: Date) -> Int? {
+        guard case .month(let month, nil) = period else { return nil }
+        let year = library.rules.year(ofMonth: month, at: now)
+        return year == library.rules.year(at: now) ? nil : year
     }
 
     /// A loan in a history: "Dune, since Sun 29 Nov, due Sun 13 Dec" while out, "Emma, Tue 24

@@ -614,7 +614,13 @@ public enum CommandParser {
         }
         if let first = folded.first, first.hasPrefix("qu'a") {
             let attached = String(words[0].dropFirst(4))
-            let name = unquote(([attached] + words.dropFirst()).filter { !$0.isEmpty }.joined(separator: " "))
+            let rest = ([attached] + words.dropFirst()).filter { !$0.isEmpty }
+            // "qu'a emprunté Ana", "qu'a lu Ben": what they borrowed (their history), not what they have.
+            if rest.count > 1, ["emprunte", "lu"].contains(foldWord(rest[0])) {
+                let name = unquote(rest.dropFirst().joined(separator: " "))
+                return ParsedCommand(intent: .history(borrower: name), language: .fr)
+            }
+            let name = unquote(rest.joined(separator: " "))
             guard !name.isEmpty else { return nil }
             return ParsedCommand(intent: .loansOf(borrower: name), language: .fr)
         }

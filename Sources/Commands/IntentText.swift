@@ -26,7 +26,7 @@ extension ParsedCommand {
         case .loansOf(let borrower), .history(let borrower, nil):
             fields.append(("borrower", borrower.map(JSONValue.string) ?? .null))
         case .history(let borrower, let period?):
-            fields += [("borrower", borrower.map(JSONValue.string) ?? .null), ("period", .string(period.rawValue))]
+            fields += [("borrower", borrower.map(JSONValue.string) ?? .null), ("period", .string(period.name))]
         case .remind(let borrower, let book):
             fields += [("borrower", .string(borrower)), ("book", book.map(JSONValue.string) ?? .null)]
         case .add(let title, let author, let publisher, let categories, let isbn):

@@ -27,22 +27,46 @@ public struct LibraryRules: Sendable, Hashable {
         return calendar
     }
 
-    /// The weeks (Monday to Sunday), months and years of the library's calendar, this one or the
-    /// one before `now`.
+    /// The days, weeks (Monday to Sunday), months and years of the library's calendar, this one or
+    /// the one before `now`; a month named alone is the last one that has begun by `now` (asked in
+    /// November, "in December" is last December).
     public func interval(of period: LoanPeriod, at now: Date) -> DateInterval {
         var calendar = self.calendar
         calendar.firstWeekday = 2
-        let unit: Calendar.Component = switch period {
-        case .thisWeek, .lastWeek: .weekOfYear
-        case .thisMonth, .lastMonth: .month
-        case .thisYear, .lastYear: .year
+        func interval(_ unit: Calendar.Component, of date: Date) -> DateInterval {
+            calendar.dateInterval(of: unit, for: date) ?? DateInterval(start: date, duration: 0)
         }
-        let current = calendar.dateInterval(of: unit, for: now) ?? DateInterval(start: now, duration: 0)
+        func before(_ current: DateInterval, _ unit: Calendar.Component) -> DateInterval {
+            interval(unit, of: current.start.addingTimeInterval(-1))
+        }
         switch period {
-        case .thisWeek, .thisMonth, .thisYear: return current
-        case .lastWeek, .lastMonth, .lastYear:
-            return calendar.dateInterval(of: unit, for: current.start.addingTimeInterval(-1)) ?? current
+        case .today: return interval(.day, of: now)
+        case .yesterday: return before(interval(.day, of: now), .day)
+        case .thisWeek: return interval(.weekOfYear, of: now)
+        case .lastWeek: return before(interval(.weekOfYear, of: now), .weekOfYear)
+        case .thisMonth: return interval(.month, of: now)
+        case .lastMonth: return before(interval(.month, of: now), .month)
+        case .thisYear: return interval(.year, of: now)
+        case .lastYear: return before(interval(.year, of: now), .year)
+        case .month(let month, let year):
+            let year = year ?? self.year(ofMonth: month, at: now)
+            guard let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)) else {
+                return DateInterval(start: now, duration: 0)
+            }
+            return interval(.month, of: first)
         }
+    }
+
+    /// The year of `now` in the library's calendar.
+    public func year(at now: Date) -> Int {
+        calendar.component(.year, from: now)
+    }
+
+    /// The year of the last `month` that has begun by `now`, in the library's calendar.
+    public func year(ofMonth month: Int, at now: Date) -> Int {
+        let today = calendar.dateComponents([.year, .month], from: now)
+        let year = today.year ?? 1970
+        return month <= (today.month ?? 12) ? year : year - 1
     }
 
     /// The due instant of a loan starting at `start`: the last second of the local day
@@ -77,8 +101,25 @@ public struct LibraryRules: Sendable, Hashable {
     }
 }
 
-/// A period a member asks their loans of: "what did I borrow last week?".
-public enum LoanPeriod: String, Sendable, Hashable, CaseIterable {
-    case thisWeek = "this_week", lastWeek = "last_week", thisMonth = "this_month", lastMonth = "last_month"
-    case thisYear = "this_year", lastYear = "last_year"
+/// A period a member asks their loans of: "what did I borrow last week?", "… in November?".
+public enum LoanPeriod: Sendable, Hashable {
+    case today, yesterday, thisWeek, lastWeek, thisMonth, lastMonth, thisYear, lastYear
+    /// A month of the calendar (1 to 12), of `year`, or the last one that has begun when nil.
+    case month(Int, year: Int? = nil)
+
+    /// "last_week", "month_11", "month_11_2025": the period in `librarybot parse`'s JSON.
+    public var name: String {
+        switch self {
+        case .today: "today"
+        case .yesterday: "yesterday"
+        case .thisWeek: "this_week"
+        case .lastWeek: "last_week"
+        case .thisMonth: "this_month"
+        case .lastMonth: "last_month"
+        case .thisYear: "this_year"
+        case .lastYear: "last_year"
+        case .month(let month, nil): "month_\(month)"
+        case .month(let month, let year?): "month_\(month)_\(year)"
+        }
+    }
 }

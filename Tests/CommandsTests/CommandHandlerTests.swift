@@ -1213,6 +1213,33 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "what did Ben borrow last year", from: ana, at: tuesday).text == "Ben borrowed no book last year.")
     }
 
+    @Test("what did I borrow yesterday, today, in November: the days and months of the library's calendar; a month not yet come this year is last year's, and the reply says which; in French")
+    func historyOfADayOrAMonth() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: utc("2025-12-10 10:00:00"))  // last December
+        _ = await handler.handle(text: "return Emma", from: ana, at: utc("2025-12-12 10:00:00"))
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: utc("2026-11-30 22:30:00"))  // Monday 30 November, 23:30 in Paris
+        _ = await handler.handle(text: "checkout Les Misérables", from: ana, at: utc("2026-11-30 23:30:00"))  // Tuesday 1 December, 00:30 in Paris
+        let yesterday = await handler.handle(text: "what did I borrow yesterday?", from: ana, at: tuesday)
+        #expect(yesterday.text == "You borrowed 1 book yesterday:\n  Dune, since Mon 30 Nov, due Mon 14 Dec", "\(yesterday.text)")
+        let today = await handler.handle(text: "what did I read today", from: ana, at: tuesday)
+        #expect(today.text.hasPrefix("You borrowed 1 book today:\n  Les Misérables, since Tue 1 Dec"), "\(today.text)")
+        let november = await handler.handle(text: "my history in November", from: ana, at: tuesday)
+        #expect(november.text.hasPrefix("You borrowed 1 book in November:\n  Dune"), "\(november.text)")
+        // Asked on 1 December 2026, "in December" is this one; in November, it would be last year's.
+        let december = await handler.handle(text: "what did I borrow in December?", from: ana, at: tuesday)
+        #expect(december.text.hasPrefix("You borrowed 1 book in December:\n  Les Misérables"), "\(december.text)")
+        let lastDecember = await handler.handle(text: "what did I borrow in December?", from: ana, at: utc("2026-11-20 10:00:00"))
+        #expect(lastDecember.text == "You borrowed 1 book in December 2025:\n  Emma, Wed 10 Dec 2025 → Fri 12 Dec 2025", "\(lastDecember.text)")
+        let named = await handler.handle(text: "what did Ana borrow in December 2025?", from: ben, at: tuesday)
+        #expect(named.text.hasPrefix("Ana borrowed 1 book in December 2025:\n  Emma"), "\(named.text)")
+        #expect(await handler.handle(text: "what did I borrow in March", from: ana, at: tuesday).text == "You borrowed no book in March.\n  Try: `my history`")
+        let french = await handler.handle(text: "qu'a emprunté Ana hier ?", from: ben, at: tuesday)
+        #expect(french.text.hasPrefix("Ana a emprunté 1 livre hier :\n  Dune, depuis lun. 30 nov."), "\(french.text)")
+        let frenchMonth = await handler.handle(text: "mon historique en décembre 2025", from: ana, at: tuesday)
+        #expect(frenchMonth.text.hasPrefix("Vous avez emprunté 1 livre en décembre 2025 :\n  Emma"), "\(frenchMonth.text)")
+    }
+
     @Test("my history: the books borrowed, those not yet returned first, then the returned, the last first, the last 10 of more; someone else's; in French")
     func history() async throws {
         let handler = try await makeHandler()

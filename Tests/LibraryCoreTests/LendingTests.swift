@@ -540,6 +540,14 @@ struct LoanPeriodTests {
         #expect(rules.interval(of: .lastMonth, at: now) == expected("2026-11-30 23:00:00", "2026-12-31 23:00:00"))
         #expect(rules.interval(of: .thisYear, at: now) == expected("2026-12-31 23:00:00", "2027-12-31 23:00:00"))
         #expect(rules.interval(of: .lastYear, at: now) == expected("2025-12-31 23:00:00", "2026-12-31 23:00:00"))
+        #expect(rules.interval(of: .today, at: now) == expected("2027-01-02 23:00:00", "2027-01-03 23:00:00"))
+        #expect(rules.interval(of: .yesterday, at: now) == expected("2027-01-01 23:00:00", "2027-01-02 23:00:00"))
+        // A month named alone is the last one begun: January is this one, December last year's.
+        #expect(rules.interval(of: .month(1), at: now) == expected("2026-12-31 23:00:00", "2027-01-31 23:00:00"))
+        #expect(rules.interval(of: .month(12), at: now) == expected("2026-11-30 23:00:00", "2026-12-31 23:00:00"))
+        #expect(rules.interval(of: .month(2, year: 2024), at: now) == expected("2024-01-31 23:00:00", "2024-02-29 23:00:00"))
+        // The day summer time begins in Paris has 23 hours.
+        #expect(rules.interval(of: .yesterday, at: utc("2026-03-30 10:00:00")) == expected("2026-03-28 23:00:00", "2026-03-29 22:00:00"))
     }
 
     @Test("the loans of a period: those checked out in it, returned or not, by id or by name, the last first")
