@@ -91,6 +91,12 @@ public enum CommandParser {
         if let joined = withContractionsJoined(words) { words = joined }
         var folded = words.map(foldWord)
         if !placed, let returned = returnedToPlace(words, folded: folded, whole: whole, linked: linked) { return returned }
+        // "I took over Dune from Ben": Ben's copy, now the sender's (not a checkout of "over Dune
+        // from Ben"); asked, who has it.
+        if let taken = takenOver(words, folded: folded) {
+            let asked = text.trimmingWhitespace().hasSuffix("?")
+            return ParsedCommand(intent: asked ? .whoHas(book: taken.book) : .takeOver(book: taken.book, from: taken.giver), language: .en)
+        }
         // "I returned Dune?", "j'ai rendu Dune ?": asked, not told, as "did I return Dune?" is:
         // everything about the book, its last loans with it.
         if let report = askedReports.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }),
@@ -2708,6 +2714,34 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// "I took over Dune from Ben", "I took Dune over from Ben", "I'm taking over Dune from Ben",
+    /// "take over Dune from Ben": the book and the one it is taken over from. "Over" says it: "I
+    /// took Dune from Ben" stays a checkout's words.
+    static func takenOver(_ words: [String], folded: [String]) -> (book: String, giver: String)? {
+        guard let lead = takeOverLeads.first(where: { folded.starts(with: $0) }),
+              let from = folded.lastIndex(of: "from"), from > lead.count + 1, from < folded.count - 1 else { return nil }
+        var start = lead.count, end = from
+        if folded[start] == "over" {
+            start += 1
+        } else if folded[end - 1] == "over" {
+            end -= 1
+        } else {
+            return nil
+        }
+        var giverWords = Array(words[(from + 1)...])
+        if var last = giverWords.popLast() {
+            while let character = last.last, "?!.".contains(character) { last.removeLast() }
+            if !last.isEmpty { giverWords.append(last) }
+        }
+        let book = unquote(words[start..<end].joined(separator: " ")), giver = unquote(giverWords.joined(separator: " "))
+        return book.isEmpty || giver.isEmpty ? nil : (book, giver)
+    }
+
+    private static let takeOverLeads: [[String]] = [
+        ["i", "have", "taken"], ["i", "am", "taking"], ["i've", "taken"], ["i'm", "taking"], ["i", "took"], ["we", "took"],
+        ["took"], ["taking"], ["take"],
+    ]
 
     /// Capitalized words that name nobody who could hand a book over ("I got …", "The …").
     private static let notGivers: Set<String> = ["i", "you", "we", "he", "she", "they", "it", "this", "that", "someone", "somebody", "the", "a", "an", "my"]

@@ -23,7 +23,7 @@ enum Help {
               english: ("cancel hold", "cancel hold Dune", "Leave the line for a book; if it was kept for you, it goes to the next in line; every line at once: `cancel all my holds`. Admins: `cancel hold Dune for Ben` takes Ben out of it. Also: unhold."),
               french: ("annuler la réservation", "annuler la réservation de Dune", "Quitter la file pour un livre ; s'il vous était réservé, il passe au suivant ; toutes les files d'un coup : `annuler mes réservations`. Administrateurs : `annuler la réservation de Dune pour Ben` en retire Ben.")),
         Entry(topic: "pass",
-              english: ("pass", "pass Dune to Ben", "Hand the book you have straight to someone (returned and lent to them at once, unless someone is first in line for it). Also: give, hand over. Handed someone's copy: Ben gave me Dune."),
+              english: ("pass", "pass Dune to Ben", "Hand the book you have straight to someone (returned and lent to them at once, unless someone is first in line for it). Also: give, hand over. Handed someone's copy: Ben gave me Dune, I took over Dune from Ben."),
               french: ("passer", "passer Dune à Ben", "Passer le livre que vous avez directement à quelqu'un (rendu et emprunté pour lui d'un coup, sauf si quelqu'un est premier dans la file). Aussi : donner. Reçu l'exemplaire de quelqu'un : Ben m'a passé Dune.")),
         Entry(topic: "who has",
               english: ("who has", "who has Dune", "Who has a book, since when, and until when; several at once: `who has Dune, Emma`; a title alone asks the same. Also: where is."),

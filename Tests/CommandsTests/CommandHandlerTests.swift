@@ -1149,6 +1149,10 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "Ben gave me back Dune", from: ana, at: minute(19)).text.hasPrefix("Thanks! Dune is back on the shelf"))
         _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(20))
         #expect(!(await handler.handle(text: "Ben m'a rendu Dune", from: ana, at: minute(21)).text.contains("passe de")))
+        // Taken over, said from the sender's side: the same (not a checkout of "over Dune from Ben").
+        let tookOver = await handler.handle(text: "I took over Dune from Ben", from: ana, at: minute(22))
+        #expect(tookOver.text.hasPrefix("Dune passes from Ben to you."), "\(tookOver.text)")
+        #expect(tookOver.notices.map(\.to.name) == ["Ben"])
     }
 
     @Test("pass Dune to Ben: the sender's copy goes straight to Ben, who is told; not someone else's, nor past the line")

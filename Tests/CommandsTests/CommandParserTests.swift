@@ -763,6 +763,13 @@ let parseTable: [ParseCase] = [
     ParseCase("Ben m'a passé Dune ?", .whoHas(book: "Dune"), .fr),
     ParseCase("I got Dune from Ben?", .whoHas(book: "Dune")),
     ParseCase("Ben gave me Dune", .unknown(text: "Ben gave me Dune", suggestion: nil), nil),
+    // Taken over, said from the sender's side: "over" says it, not a checkout.
+    ParseCase("I took over Dune from Ben", .takeOver(book: "Dune", from: "Ben"), .en),
+    ParseCase("I'm taking over The Hobbit from Ana Ruiz", .takeOver(book: "The Hobbit", from: "Ana Ruiz"), .en),
+    ParseCase("I took Dune over from Ben.", .takeOver(book: "Dune", from: "Ben"), .en),
+    ParseCase("take over Dune from ben", .takeOver(book: "Dune", from: "ben"), .en),
+    ParseCase("I took over Dune from Ben?", .whoHas(book: "Dune"), .en),
+    ParseCase("I took Dune from Ben", .checkout(book: "Dune from Ben", borrower: nil), .en),
     ParseCase("Ben returned Dune?", .whoHas(book: "Dune")),
     ParseCase("Ben returned Dune", .unknown(text: "Ben returned Dune", suggestion: nil), nil),
     // What the member did, asked: everything about the book, its last loans with it.
