@@ -787,7 +787,7 @@ public actor CommandHandler {
         // "Ben borrowed Dune", "give Ben Dune": when the book is one and the name no title.
         // ("Ben borrowed it": the book last named.)
         if let done = CommandParser.doneBySomeone(command.words ?? text), (try? await library.titleNamesBooks(done.name)) != true {
-            if await namesBookOrPointsBack(done.book) { return ParsedCommand(intent: done.intent, language: .en) }
+            if await namesBookOrPointsBack(done.book) { return ParsedCommand(intent: done.intent, language: done.language) }
         }
         // "Dune returned", "Dune back on the shelf", "Dune rendu": a return, when the words before
         // name a book ("it returned": the book last named); "welcome back" names none.

@@ -139,7 +139,7 @@ public enum CommandParser {
         // "Ben borrowed Dune?", "Ben returned Dune?": asked, not told; who has it answers.
         if text.trimmingWhitespace().hasSuffix("?"), let done = doneBySomeone(stripped) {
             switch done.intent {
-            case .checkout, .returnBook: return ParsedCommand(intent: .whoHas(book: done.book), language: .en)
+            case .checkout, .returnBook: return ParsedCommand(intent: .whoHas(book: done.book), language: done.language)
             default: break
             }
         }
@@ -2622,11 +2622,12 @@ public enum CommandParser {
     private static let contractionStarts = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[0]) : nil })
     private static let contractionSeconds = Set(contractions.keys.compactMap { $0.split(separator: " ").count > 1 ? String($0.split(separator: " ")[1]) : nil })
 
-    /// "Ben borrowed Dune", "Ben took Emma", "Ben returned Dune", "give Ben Dune": what
-    /// someone else did or is to get, as the command that records it, with the name and the
-    /// book it would take; nil when the words do not read so. Names and titles look alike
-    /// ("Dune has been returned"): the handler checks that the book is one and the name is not.
-    static func doneBySomeone(_ text: String) -> (intent: Intent, name: String, book: String)? {
+    /// "Ben borrowed Dune", "Ben took Emma", "Ben returned Dune", "give Ben Dune", "Ben m'a
+    /// rendu Dune": what someone else did or is to get, as the command that records it, with the
+    /// name, the book it would take and the language; nil when the words do not read so. Names
+    /// and titles look alike ("Dune has been returned"): the handler checks that the book is one
+    /// and the name is not.
+    static func doneBySomeone(_ text: String) -> (intent: Intent, name: String, book: String, language: Language)? {
         let words = spaceSeparated(text)
         guard words.count >= 3, words.count <= 30 else { return nil }
         let folded = words.map(foldWord)
@@ -2635,7 +2636,7 @@ public enum CommandParser {
         if ["give", "hand", "pass"].contains(folded[0]), !folded.contains("to"), isName(words[1]),
            !["back", "me", "it", "the", "a", "an", "my", "this", "that", "over", "in"].contains(folded[1]) {
             let book = words.dropFirst(2).joined(separator: " ")
-            return (.handOver(book: book, to: words[1]), words[1], book)
+            return (.handOver(book: book, to: words[1]), words[1], book, .en)
         }
         guard isName(words[0]), !["i", "i'm", "i've", "we", "you", "it", "this", "that", "who", "what", "which", "the", "a"].contains(folded[0]) else { return nil }
         var rest = Array(words.dropFirst(2))
@@ -2643,16 +2644,28 @@ public enum CommandParser {
         if ["borrowed", "took"].contains(folded[1]) {
             if rest.last.map(foldWord) == "now" { rest.removeLast() }
             let book = rest.joined(separator: " ")
-            return book.isEmpty ? nil : (.checkout(book: book, borrower: words[0]), words[0], book)
+            return book.isEmpty ? nil : (.checkout(book: book, borrower: words[0]), words[0], book, .en)
         }
         if folded[1] == "returned" || ["brought", "gave"].contains(folded[1]) && folded[2] == "back" && words.count > 3 {
             let book = words.dropFirst(folded[1] == "returned" ? 2 : 3).joined(separator: " ")
-            return (.returnBook(book: book), words[0], book)
+            return (.returnBook(book: book), words[0], book, .en)
         }
         // "Ben gave me Dune back", "Ben gave me back Dune": his return, made to the sender.
         if ["brought", "gave", "handed"].contains(folded[1]), folded[2] == "me", words.count > 4, folded[3] == "back" || folded.last == "back" {
             let book = (folded[3] == "back" ? words[4...] : words[3..<(words.count - 1)]).joined(separator: " ")
-            return book.isEmpty ? nil : (.returnBook(book: book), words[0], book)
+            return book.isEmpty ? nil : (.returnBook(book: book), words[0], book, .en)
+        }
+        // "Ben m'a rendu Dune", "Ben a rendu Dune", "Ben a ramené Dune": his return; "Ben a
+        // emprunté Dune", "Ben a pris Dune": his loan.
+        if words.count > 3, ["m'a", "a"].contains(folded[1]), ["rendu", "ramene", "rapporte"].contains(folded[2]) {
+            let book = words.dropFirst(3).joined(separator: " ")
+            return (.returnBook(book: book), words[0], book, .fr)
+        }
+        if words.count > 3, folded[1] == "a", ["emprunte", "pris"].contains(folded[2]) {
+            var rest = Array(words.dropFirst(3))
+            if rest.count > 1, rest.last.map(foldWord) == "maintenant" { rest.removeLast() }
+            let book = rest.joined(separator: " ")
+            return (.checkout(book: book, borrower: words[0]), words[0], book, .fr)
         }
         return nil
     }

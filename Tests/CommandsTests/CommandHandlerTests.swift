@@ -1148,7 +1148,9 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(18))
         #expect(await handler.handle(text: "Ben gave me back Dune", from: ana, at: minute(19)).text.hasPrefix("Thanks! Dune is back on the shelf"))
         _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(20))
-        #expect(!(await handler.handle(text: "Ben m'a rendu Dune", from: ana, at: minute(21)).text.contains("passe de")))
+        let frenchBack = await handler.handle(text: "Ben m'a rendu Dune", from: ana, at: minute(21))
+        #expect(frenchBack.text.hasPrefix("Merci ! Dune est de retour sur l'étagère (emprunté par Ben)."), "\(frenchBack.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(21))
         // Taken over, said from the sender's side: the same (not a checkout of "over Dune from Ben").
         let tookOver = await handler.handle(text: "I took over Dune from Ben", from: ana, at: minute(22))
         #expect(tookOver.text.hasPrefix("Dune passes from Ben to you."), "\(tookOver.text)")
@@ -2462,7 +2464,7 @@ struct CommandHandlerTests {
         #expect(nothing.text.hasPrefix("tag needs more"), "\(nothing.text)")
     }
 
-    @Test("what someone else did, recorded: Ben borrowed Dune, Ben returned Dune, give Ben Emma; a title first is no name (Dune has been returned)")
+    @Test("what someone else did, recorded: Ben borrowed Dune, Ben returned Dune, give Ben Emma, Ben a emprunté Dune, Ben a rendu Dune; a title first is no name (Dune has been returned)")
     func doneBySomeoneElse() async throws {
         let handler = try await makeHandler()
         let asked = await handler.handle(text: "Ben borrowed Dune?", from: ana, at: minute(0))
@@ -2490,6 +2492,14 @@ struct CommandHandlerTests {
         #expect(transfer.text.hasPrefix("Emma passes from you to Ana."), "\(transfer.text)")
         let tryIt = await handler.handle(text: "give Dune a try", from: ben, at: minute(7))
         #expect(!tryIt.text.contains("passed") && !tryIt.text.contains("checked out to"), "\(tryIt.text)")
+        // In French: his loan, then his return, answered in French.
+        let frenchLoan = await handler.handle(text: "Ben a emprunté Dune", from: ana, at: minute(8))
+        #expect(frenchLoan.text.hasPrefix("Dune est emprunté par Ben."), "\(frenchLoan.text)")
+        let frenchReturn = await handler.handle(text: "Ben a rendu Dune", from: ana, at: minute(9))
+        #expect(frenchReturn.text.hasPrefix("Merci ! Dune est de retour sur l'étagère (emprunté par Ben)."), "\(frenchReturn.text)")
+        // A title first is no one's name.
+        let frenchTitle = await handler.handle(text: "Les Misérables a emprunté Dune", from: ana, at: minute(10))
+        #expect(!frenchTitle.text.contains("emprunté par"), "\(frenchTitle.text)")
     }
 
     @Test("what is Dune? / c'est quoi Dune ?: everything about the book when it names one; what's up stays not understood")

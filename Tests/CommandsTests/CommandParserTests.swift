@@ -772,6 +772,8 @@ let parseTable: [ParseCase] = [
     ParseCase("I took Dune from Ben", .checkout(book: "Dune from Ben", borrower: nil), .en),
     ParseCase("Ben returned Dune?", .whoHas(book: "Dune")),
     ParseCase("Ben returned Dune", .unknown(text: "Ben returned Dune", suggestion: nil), nil),
+    ParseCase("Ben m'a rendu Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("Ben a emprunté Dune ?", .whoHas(book: "Dune"), .fr),
     // What the member did, asked: everything about the book, its last loans with it.
     ParseCase("I returned Dune?", .show(book: "Dune")),
     ParseCase("I returned Dune", .returnBook(book: "Dune")),
