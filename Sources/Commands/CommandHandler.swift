@@ -192,6 +192,8 @@ public actor CommandHandler {
         case restoreReport(bookID: Int64, CopyReport?)
         /// Books deleted, put back with their loans, holds and history.
         case restore(DeletedBooks)
+        /// Copies just added (`add 3 copies of Dune`), deleted again together.
+        case unadd(bookIDs: [Int64])
     }
 
     private enum Offer {
@@ -373,7 +375,7 @@ public actor CommandHandler {
     /// but never a deletion or an edit, which are said in full.
     private static func mayBeOffered(_ intent: Intent) -> Bool {
         switch intent {
-        case .delete, .deleteCopy, .edit, .categorize: false
+        case .delete, .deleteCopy, .deleteCopies, .edit, .categorize: false
         default: intent.bookReference != nil
         }
     }
@@ -1159,7 +1161,7 @@ public actor CommandHandler {
 
     private static func changesTheLibrary(_ intent: Intent) -> Bool {
         switch intent {
-        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .takeOver, .add, .addISBN, .addCopy, .edit, .categorize, .delete, .deleteCopy, .clean, .confirm, .undo: true
+        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .takeOver, .add, .addISBN, .addCopy, .edit, .categorize, .delete, .deleteCopy, .deleteCopies, .clean, .confirm, .undo: true
         default: false
         }
     }
@@ -1466,6 +1468,35 @@ public actor CommandHandler {
                     lines: named + keptLines, language: l)
         reply.notices = kept.map { words.keptNotice($0.book, for: $0.hold, language: language(of: $0.hold.holder)) }
         return reply
+    }
+
+    /// `undo` after `add 3 copies of Dune`: the copies added are deleted in one go and one reply,
+    /// and `undo` puts them back. When one is out or kept for someone by now, each goes as
+    /// `delete #N` would: a line moves back to the copy that is out, a loan is confirmed first.
+    private func unadd(_ ids: [Int64], sender: Sender, now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        let references = ids.map { "#\($0)" }
+        var copies: [BookDetails] = []
+        for reference in references { copies.append(try await library.show(reference)) }
+        guard let first = copies.first?.book, !copies.contains(where: { $0.loan != nil || !$0.holds.isEmpty }) else {
+            var replies: [Reply] = []
+            for reference in references.reversed() { replies.append(try await run(.delete(books: [reference]), sender: sender, now: now, words: words)) }
+            return replies.count == 1 ? replies[0] : words.oneAfterAnother(replies)
+        }
+        let deleted = try await library.delete(references, at: now)
+        undone(by: .restore(deleted), for: sender, at: now)
+        let numbers = references.joined(separator: ", ")
+        let left = ((try? await library.whoHas(first.title)) ?? []).filter { TextKey.fold($0.book.author) == TextKey.fold(first.author) }
+        let leftLine: RichText = switch (l, left.count) {
+        case (.en, 0): "The library has no other copy of it."
+        case (.en, _): "The library has \(left.count) \(left.count == 1 ? "copy" : "copies") of it (\(left.map { "#\($0.book.id)" }.joined(separator: ", ")))."
+        case (.fr, 0): "La bibliothèque n'en a pas d'autre exemplaire."
+        case (.fr, _): "La bibliothèque en a \(left.count) exemplaire\(left.count == 1 ? "" : "s") (\(left.map { "#\($0.book.id)" }.joined(separator: ", ")))."
+        }
+        return Reply(.success, l == .en ? "Adding \(ids.count) copies of \(bold: first.title) is undone: \(numbers) are deleted."
+                                        : "L'ajout de \(ids.count) exemplaires de \(bold: first.title) est défait : \(numbers) sont supprimés.",
+                     lines: [leftLine, l == .en ? "\(code: "undo") within 10 minutes puts them back." : "\(code: "défaire") dans les 10 minutes les rétablit."],
+                     language: l)
     }
 
     /// `undo` after a report, or after taking one back: the copy's report as it was.
@@ -2199,7 +2230,7 @@ public actor CommandHandler {
             }
             // "add 3 copies of Dune": all or none, undone together, told in one reply.
             let added = try await library.add(Array(repeating: copy, count: count), at: now)
-            for book in added { undone(by: .delete(books: ["#\(book.id)"]), for: sender, at: now) }
+            undone(by: .unadd(bookIDs: added.map(\.id)), for: sender, at: now)
             let numbers = added.map { "#\($0.id)" }.joined(separator: ", ")
             var reply = Reply(.success, l == .en
                 ? "Added \(count) copies of \(bold: original.title) by \(original.author): \(numbers)."
@@ -2300,6 +2331,23 @@ public actor CommandHandler {
             }
             // Deleted as `delete #N` is: at once when nobody has it or waits for it, else confirmed.
             return try await run(.delete(books: ["#\(chosen.book.id)"]), sender: sender, now: now, words: words)
+
+        case .deleteCopies(let reference, let count):
+            if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("delete books", "supprimer des livres")) { return refusal }
+            let copies = try await library.whoHas(reference).sorted { $0.book.id > $1.book.id }
+            guard copies.count >= count else {
+                let numbers = copies.map { "#\($0.book.id)" }.reversed().joined(separator: ", "), title = copies.first?.book.title ?? reference
+                let what: RichText = l == .en
+                    ? "The library has \(copies.count) \(copies.count == 1 ? "copy" : "copies") of \(bold: title) (\(numbers)), not \(count). Nothing was deleted."
+                    : "La bibliothèque a \(copies.count) exemplaire\(copies.count == 1 ? "" : "s") de \(bold: title) (\(numbers)), pas \(count). Rien n'est supprimé."
+                // No suggestion: deleting every copy is not offered for a `yes`.
+                return Reply(.error, what, language: l)
+            }
+            // Those nobody has or waits for first, the highest numbers first; confirmed, as
+            // deleting several books is, saying whose loan or place goes with them.
+            let free = copies.filter { $0.loan == nil && $0.keptFor == nil }, inUse = copies.filter { $0.loan != nil || $0.keptFor != nil }
+            let chosen = (free + inUse).prefix(count).sorted { $0.book.id < $1.book.id }
+            return try await run(.delete(books: chosen.map { "#\($0.book.id)" }), sender: sender, now: now, words: words)
 
         case .delete(let references):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("delete books", "supprimer des livres")) { return refusal }
@@ -2414,6 +2462,7 @@ public actor CommandHandler {
                     case .restoreReport(let bookID, let report):
                         replies.append(try await restoreReport(of: bookID, to: report, sender: sender, now: now, words: words))
                     case .restore(let deleted): replies.append(try await restore(deleted, sender: sender, now: now, words: words))
+                    case .unadd(let ids): replies.append(try await unadd(ids, sender: sender, now: now, words: words))
                     }
                 } catch let error as LibraryError {
                     replies.append(words.explain(error, asker: sender.borrower))

@@ -430,10 +430,7 @@ public enum CommandParser {
             let restWords = rest.split(separator: " ").map { foldWord(String($0)) }
             if let count = restWords.first.flatMap({ Int($0) ?? copyCounts[$0] }), (2...CommandHandler.mostBooksAtOnce).contains(count),
                let book = copyOf(rest.split(separator: " ").dropFirst().joined(separator: " "), leads: [["copies", "of"], ["of", "the", "copies", "of"], ["extra", "copies", "of"], ["exemplaires"]])?.book {
-                let text = (language == .fr ? "supprimer un exemplaire de " : "delete a copy of ") + book
-                return .init(intent: .several((0..<count).map { _ in
-                    CommandPart(text: text, command: ParsedCommand(intent: .deleteCopy(book: book, place: nil), language: language), joiner: nil)
-                }), language: language)
+                return command(.deleteCopies(book: book, count: count))
             }
             if let (categories, book) = categoryChange(rest, remove: true, french: form.language == .fr) { return command(.categorize(book: book, categories: categories, remove: true)) }
             let books = splitOutsideQuotes(rest, on: ",").map(unquote).filter { !$0.isEmpty }

@@ -37,6 +37,9 @@ public enum Intent: Sendable, Hashable {
     /// at `place` among its copies in number order (from 0; -1 the last), or with no place one
     /// nobody has or waits for.
     case deleteCopy(book: String, place: Int?)
+    /// `count` copies of a title (`delete 2 copies of Dune`): those nobody has or waits for
+    /// first, the highest numbers first; confirmed, and undone together.
+    case deleteCopies(book: String, count: Int)
     case clean
     case list(filter: BookFilter, order: BookOrder, page: Int = 1)
     case search(query: String)
@@ -98,6 +101,7 @@ public enum Intent: Sendable, Hashable {
         case .categorize(_, _, let remove): remove ? "remove_category" : "add_category"
         case .delete: "delete"
         case .deleteCopy: "delete_copy"
+        case .deleteCopies: "delete_copies"
         case .clean: "clean"
         case .list: "list"
         case .search: "search"

@@ -43,6 +43,8 @@ extension ParsedCommand {
             fields.append(("books", .array(books.map(JSONValue.string))))
         case .deleteCopy(let book, let place):
             fields += [("book", .string(book)), ("place", place.map { .json(String($0)) } ?? .null)]
+        case .deleteCopies(let book, let count):
+            fields += [("book", .string(book)), ("count", .json(String(count)))]
         case .list(let filter, let order, let page):
             fields += [("filter", .string(filter.rawValue)), ("order", .string(order.rawValue))]
             if page > 1 { fields.append(("page", .json(String(page)))) }
@@ -129,6 +131,7 @@ extension Intent {
         case .deleteCopy(let book, let place):
             guard let place else { return "delete a copy of \(quoted(book))" }
             return place < 0 ? "delete the last copy of \(quoted(book))" : "delete copy \(place + 1) of \(quoted(book))"
+        case .deleteCopies(let book, let count): return "delete \(count) copies of \(quoted(book))"
         case .clean: return "clean"
         case .list(let filter, let order, let page):
             let filterWord = switch filter {

@@ -69,7 +69,7 @@ extension Intent {
         switch self {
         case .checkout(let book, _), .returnBook(let book), .renew(let book), .hold(let book, _), .cancelHold(let book, _),
              .whoHas(let book), .show(let book), .handOver(let book, _), .takeOver(let book, _), .edit(let book, _, _), .addCopy(let book, _),
-             .categorize(let book, _, _), .deleteCopy(let book, _), .report(let book, _, _):
+             .categorize(let book, _, _), .deleteCopy(let book, _), .deleteCopies(let book, _), .report(let book, _, _):
             book
         case .rules(let book), .remind(_, let book), .recommend(let book): book
         case .delete(let books) where books.count == 1: books.first
@@ -93,6 +93,7 @@ extension Intent {
         case .edit(_, let field, let value): .edit(book: book, field: field, value: value)
         case .categorize(_, let categories, let remove): .categorize(book: book, categories: categories, remove: remove)
         case .deleteCopy(_, let place): .deleteCopy(book: book, place: place)
+        case .deleteCopies(_, let count): .deleteCopies(book: book, count: count)
         case .report(_, let kind, let note): .report(book: book, kind: kind, note: note)
         case .rules(.some): .rules(book: book)
         case .recommend(.some): .recommend(book: book)

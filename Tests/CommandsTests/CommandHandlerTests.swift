@@ -1854,6 +1854,32 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "delete a copy of it", from: ana, at: tuesday).text == "Deleted Emma (#2).\n  `undo` within 10 minutes puts it back.")
     }
 
+    @Test("delete 2 copies of Dune: those nobody has first, the highest numbers first, confirmed and undone together; more than there are: nothing deleted")
+    func deleteSeveralCopies() async throws {
+        let handler = try await makeHandler(admins: ["U-ANA"])
+        _ = await handler.handle(text: "add 3 copies of Dune", from: ana, at: minute(0))  // #4, #5, #6
+        _ = await handler.handle(text: "checkout #6 as Ben", from: ana, at: minute(1))
+        // #6 is Ben's: #5 and #4 go, asked first as deleting several books is.
+        let asked = await handler.handle(text: "delete 2 copies of Dune", from: ana, at: minute(2))
+        #expect(asked.kind == .confirmation)
+        #expect(asked.text.hasPrefix("Delete these 2 books, with their loans and holds?\n  #4 Dune, Frank Herbert\n  #5 Dune, Frank Herbert\n"), "\(asked.text)")
+        let deleted = await handler.handle(text: "yes", from: ana, at: minute(2))
+        #expect(deleted.text.hasPrefix("Deleted 2 books."), "\(deleted.text)")
+        #expect(try await handler.library.whoHas("Dune").map(\.book.id) == [1, 6])
+        // One undo puts both back.
+        _ = await handler.handle(text: "undo", from: ana, at: minute(3))
+        #expect(try await handler.library.whoHas("Dune").count == 4)
+        // More than there are: said, nothing deleted, nothing offered for a `yes`.
+        let tooMany = await handler.handle(text: "delete 5 copies of Dune", from: ana, at: minute(4))
+        #expect(tooMany.kind == .error)
+        #expect(tooMany.text == "The library has 4 copies of Dune (#1, #4, #5, #6), not 5. Nothing was deleted.", "\(tooMany.text)")
+        #expect(tooMany.suggestion == nil)
+        #expect(try await handler.library.whoHas("Dune").count == 4)
+        let french = await handler.handle(text: "supprimer 5 exemplaires de Dune", from: ana, at: minute(4))
+        #expect(french.text == "La bibliothèque a 4 exemplaires de Dune (#1, #4, #5, #6), pas 5. Rien n'est supprimé.", "\(french.text)")
+        #expect(await handler.handle(text: "delete 2 copies of Dune", from: ben, at: minute(5)).text.contains("admins"))
+    }
+
     @Test("my books names the lines the member waits in, their place, and what they wait on")
     func myBooksShowsLines() async throws {
         let handler = try await makeHandler()
@@ -2311,14 +2337,23 @@ struct CommandHandlerTests {
         #expect(shelf.text.hasPrefix("Les Misérables is on the shelf."), "\(shelf.text)")
     }
 
-    @Test("add 3 copies of Dune: three more, undone together; remove the duplicate of Dune: one of them")
+    @Test("add 3 copies of Dune: three more, undone together in one reply and back with undo; remove the duplicate of Dune: one of them")
     func severalCopiesAtOnce() async throws {
         let handler = try await makeHandler()
         let added = await handler.handle(text: "add 3 copies of Dune", from: ana, at: minute(0))
         #expect(added.text.hasPrefix("Added 3 copies of Dune by Frank Herbert: #4, #5, #6.\n  The library now has 4 copies of it (#1, #4, #5, #6).\n"), "\(added.text)")
         #expect(added.text.components(separatedBy: "Added").count == 2, "one reply for the copies: \(added.text)")
         #expect(try await handler.library.whoHas("Dune").count == 4)
-        _ = await handler.handle(text: "undo", from: ana, at: minute(1))
+        let undone = await handler.handle(text: "undo", from: ana, at: minute(1))
+        #expect(undone.kind == .success)
+        #expect(undone.text == "Adding 3 copies of Dune is undone: #4, #5, #6 are deleted.\n  The library has 1 copy of it (#1).\n  `undo` within 10 minutes puts them back.",
+                "\(undone.text)")
+        #expect(try await handler.library.whoHas("Dune").count == 1)
+        let back = await handler.handle(text: "undo", from: ana, at: minute(1))
+        #expect(back.text.hasPrefix("3 books are back"), "\(back.text)")
+        #expect(try await handler.library.whoHas("Dune").count == 4)
+        _ = await handler.handle(text: "delete 3 copies of Dune", from: ana, at: minute(1))
+        _ = await handler.handle(text: "yes", from: ana, at: minute(1))
         #expect(try await handler.library.whoHas("Dune").count == 1)
         _ = await handler.handle(text: "add two more copies of Dune", from: ana, at: minute(2))
         let removed = await handler.handle(text: "remove the duplicate of Dune", from: ana, at: minute(3))

@@ -797,10 +797,9 @@ let parseTable: [ParseCase] = [
     ParseCase("add 2 copies of Dune", .addCopy(book: "Dune", count: 2)),
     ParseCase("ajouter deux exemplaires de Dune", .addCopy(book: "Dune", count: 2), .fr),
     ParseCase("add 30 copies of Dune", .addCopy(book: "Dune", count: 30)),
-    ParseCase("delete 2 copies of Dune", .several([
-        CommandPart(text: "delete a copy of Dune", command: ParsedCommand(intent: .deleteCopy(book: "Dune", place: nil), language: .en), joiner: nil),
-        CommandPart(text: "delete a copy of Dune", command: ParsedCommand(intent: .deleteCopy(book: "Dune", place: nil), language: .en), joiner: nil),
-    ])),
+    ParseCase("delete 2 copies of Dune", .deleteCopies(book: "Dune", count: 2)),
+    ParseCase("remove two of the copies of Dune", .deleteCopies(book: "Dune", count: 2)),
+    ParseCase("supprimer 3 exemplaires du Petit Prince", .deleteCopies(book: "Le Petit Prince", count: 3), .fr),
     ParseCase("delete 2 States", .delete(books: ["2 States"])),
     ParseCase("add 2 States by Chetan Bhagat", .add(title: "2 States", author: "Chetan Bhagat", publisher: nil, categories: [], isbn: nil)),
     ParseCase("remove the duplicate of Dune", .deleteCopy(book: "Dune", place: nil)),
