@@ -2287,6 +2287,11 @@ public enum CommandParser {
     /// "did Ben ever borrow": what they borrowed (`my history`, `history for Ben`); "have we
     /// lent", "have been borrowed": the library's figures.
     private static func borrowedHowMany(_ words: [String], folded: [String]) -> [String]? {
+        // "how many books did I borrow last month": the history of that period.
+        if let period = LoanPeriod.trailing(folded), folded.count > period.count + 2,
+           let asked = borrowedHowMany(Array(words.dropLast(period.count)), folded: Array(folded.dropLast(period.count))) {
+            return asked.starts(with: ["my", "history"]) || asked.starts(with: ["history", "for"]) ? asked + words.suffix(period.count) : asked
+        }
         var folded = folded
         if let tail = countTails.first(where: { folded.count > $0.count + 2 && folded.suffix($0.count).elementsEqual($0) }) { folded.removeLast(tail.count) }
         // "how many books has Ben got", "… does Ben have": what Ben has now.
@@ -2315,6 +2320,11 @@ public enum CommandParser {
     /// empruntés", "a emprunté Ben": what they borrowed; "ont été empruntés", "avons-nous
     /// prêtés": the library's figures.
     private static func empruntésCombien(_ words: [String], folded: [String]) -> [String]? {
+        // "combien de livres ai-je empruntés le mois dernier": the history of that period.
+        if let period = LoanPeriod.trailing(folded), folded.count > period.count + 1,
+           let asked = empruntésCombien(Array(words.dropLast(period.count)), folded: Array(folded.dropLast(period.count))) {
+            return asked.starts(with: ["mon", "historique"]) || asked.starts(with: ["historique", "pour"]) ? asked + words.suffix(period.count) : asked
+        }
         var folded = folded
         if let tail = countTails.first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }) { folded.removeLast(tail.count) }
         let verbs: Set<String> = ["empruntes", "emprunte", "empruntees", "lus", "lu", "rendus", "rendu", "pris", "pretes"]

@@ -1203,6 +1203,13 @@ let parseTable: [ParseCase] = [
     ParseCase("combien de livres j'ai lus jusqu'ici", .history(borrower: nil), .fr),
     ParseCase("combien de livres Ben a-t-il empruntés ?", .history(borrower: "Ben"), .fr),
     ParseCase("combien de livres a emprunté Ben", .history(borrower: "Ben"), .fr),
+    // … of a period: the history of that period, not the catalog.
+    ParseCase("how many books did I borrow in November?", .history(borrower: nil, period: .month(11)), .en),
+    ParseCase("how many books have I borrowed this year", .history(borrower: nil, period: .thisYear), .en),
+    ParseCase("how many books did Ben borrow last month", .history(borrower: "Ben", period: .lastMonth), .en),
+    ParseCase("combien de livres ai-je empruntés cette année ?", .history(borrower: nil, period: .thisYear), .fr),
+    ParseCase("combien de livres a emprunté Ben le mois dernier", .history(borrower: "Ben", period: .lastMonth), .fr),
+    ParseCase("how many books have we lent this year", .stats, .en),
     ParseCase("combien de livres ont été empruntés ?", .stats, .fr),
     // someone's books and history, said with their name
     ParseCase("Ben's books", .loansOf(borrower: "Ben"), .en),
