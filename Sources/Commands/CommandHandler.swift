@@ -1284,6 +1284,14 @@ public actor CommandHandler {
     /// ("Pride and Prejudice"). Nil when that is one book.
     private func books(listedIn reference: String) async -> [String]? {
         var parts = CommandParser.splitOutsideQuotes(reference, on: ",").map(CommandParser.unquote).filter { !$0.isEmpty }
+        // "return Dune, it was great", "Dune, loved it": what the member thinks of the book is
+        // no book (when it names none); what is left may be one.
+        var remarked = false
+        while parts.count > 1, let last = parts.last, Self.isRemark(last), (try? await library.whoHas(last)) == nil {
+            parts.removeLast()
+            remarked = true
+        }
+        if remarked, parts.count == 1 { return parts }
         // `whoHas`, not `resolve`: a title with copies names one book here too.
         if let last = parts.last, (try? await library.whoHas(last)) == nil,
            let (left, right, _) = CommandParser.splitLast(last, separators: [" and ", " et ", " & "]) {
@@ -1292,6 +1300,18 @@ public actor CommandHandler {
         }
         return parts.count > 1 ? parts : nil
     }
+
+    /// Whether `part`, after a comma, says what the member thinks of a book rather than naming
+    /// one: "it was great", "loved it", "great read", "what a book", "thanks", "c'était génial",
+    /// "je l'ai adoré", "merci". (The caller checks that it names no book: `It` may be one.)
+    static func isRemark(_ part: String) -> Bool {
+        let folded = part.split(separator: " ").map { CommandParser.foldWord(String($0)).trimmingCharacters(in: .punctuationCharacters) }
+        guard let first = folded.first, folded.count <= 8 else { return false }
+        if [["what", "a"], ["quel"], ["quelle"]].contains(where: { folded.starts(with: $0) }) { return true }
+        return folded.contains { remarkWords.contains($0) } || remarkLeads.contains(first)
+    }
+    private static let remarkWords: Set<String> = ["it", "it's", "its", "ca", "c'etait", "c'est", "l'ai", "read", "lecture"]
+    private static let remarkLeads: Set<String> = ["thanks", "thank", "thx", "merci", "loved", "enjoyed", "adore", "j'ai", "super", "genial"]
 
     /// What the one who has `book` on `loan` can usefully do next: bring it back when it is late
     /// or someone waits for it, renew it when that would give more time, else nothing.

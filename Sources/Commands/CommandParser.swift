@@ -129,7 +129,11 @@ public enum CommandParser {
         if let (hint, verb, hintLanguage) = hints.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }),
            !["to", "some", "something", "more", "help", "savoir", "de", "des", "du", "que", "aide"].contains(folded[hint.count]),
            !["a", "an", "un", "une"].contains(words[hint.count]) {
-            let rest = words.dropFirst(hint.count).joined(separator: " ")
+            var rest = words.dropFirst(hint.count).joined(separator: " ")
+            // "I'm done with Dune, it was great": the book, without what is thought of it.
+            if let (book, remark, _) = splitLast(rest, separators: [","]), !book.isEmpty, CommandHandler.isRemark(remark) {
+                rest = book
+            }
             return ParsedCommand(intent: .unknown(text: stripped, suggestion: verb + " " + rest), language: hintLanguage)
         }
         // "je l'ai fini": the book last named, probably to bring back, asked about (as "j'ai fini Dune").

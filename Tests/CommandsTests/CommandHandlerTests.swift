@@ -462,6 +462,15 @@ struct CommandHandlerTests {
         let none = await handler.handle(text: "return Dune, Emma", from: ana, at: tuesday)
         #expect(none.kind == .error)
         #expect(none.text.hasPrefix("No book was returned:"), "\(none.text)")
+        // What the member thinks of a book, after a comma, is no second book.
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
+        let liked = await handler.handle(text: "return Emma, it was great!", from: ana, at: tuesday)
+        #expect(liked.text.hasPrefix("Thanks! Emma is back on the shelf (borrowed by Ana)."), "\(liked.text)")
+        let eager = await handler.handle(text: "emprunter Emma, j'ai hâte", from: ana, at: tuesday)
+        #expect(eager.text.hasPrefix("Emma est emprunté par Ana."), "\(eager.text)")
+        // A title after the comma is still one, found or not.
+        let second = await handler.handle(text: "return Emma, Great Expectations", from: ana, at: tuesday)
+        #expect(second.text.contains("Thanks! Emma is back on the shelf") && second.text.contains("No book matches 'Great Expectations'."), "\(second.text)")
 
         // A mention the platform could not resolve is said once.
         let unknown = await handler.handle(text: "checkout Dune, Emma as <@U-NOBODY>", from: ana, at: tuesday)

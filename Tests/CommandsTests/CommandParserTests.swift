@@ -1272,6 +1272,8 @@ let parseTable: [ParseCase] = [
     // Probably a return, but not surely: the command is suggested, not run.
     ParseCase("I'm done with the hobbit", .unknown(text: "I'm done with the hobbit", suggestion: "return the hobbit"), .en),
     ParseCase("finished Dune", .unknown(text: "finished Dune", suggestion: "return Dune"), .en),
+    ParseCase("I'm done with Dune, it was great", .unknown(text: "I'm done with Dune, it was great", suggestion: "return Dune"), .en),
+    ParseCase("finished Dune, loved it!", .unknown(text: "finished Dune, loved it", suggestion: "return Dune"), .en),
     ParseCase("j'ai fini Dune", .unknown(text: "j'ai fini Dune", suggestion: "rendre Dune"), .fr),
     ParseCase("i'll take Emma", .unknown(text: "i'll take Emma", suggestion: "checkout Emma"), .en),
     ParseCase("what have I read?", .history(borrower: nil), .en),
