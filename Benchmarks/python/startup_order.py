@@ -24,6 +24,8 @@ import bisect, collections, os, re, shutil, signal, subprocess, sys, tempfile, t
 from chat_bench import database_with_dune, http, memory_report, root, start_emulator
 
 OUTPUT = os.path.join(root, "config", "release")
+# Where valgrind (amd64) loads a position-independent executable.
+VALGRIND_PIE_BASE = 0x108000
 DISCORD_TOKEN = "discord-test-token"
 SLACK_COMMANDS = ["who has Dune", "checkout Dune", "my books", "return Dune", "list", "search dune", "help",
                   "what did I borrow this month?", "add Emma by Jane Austen", "who has Emmaa"]
@@ -59,20 +61,24 @@ def text_sections(link_map):
 def sections_run(profile, binary_name, sections, starts):
     """Indexes of the sections holding an instruction that ran, in the order they first appear
     in a callgrind output written with --dump-instr=yes."""
-    seen, address, in_binary, objects = {}, 0, False, {}
+    seen, position, in_binary, unknown, objects = {}, 0, False, False, {}
     object_line = re.compile(r"^(c?ob)=\((\d+)\)(?: (.*))?$")
     with open(profile, errors="replace") as lines:
         for line in lines:
             first = line[:1]
             if first.isdigit() or first in "+-*":
-                position = line.split()[0]
-                if position.startswith("0x"):
-                    address = int(position, 16)
+                field = line.split()[0]
+                if field.startswith("0x"):
+                    position = int(field, 16)
                 elif first == "+":
-                    address += int(position[1:])
+                    position += int(field[1:])
                 elif first == "-":
-                    address -= int(position[1:])
+                    position -= int(field[1:])
+                address = position
                 if in_binary:
+                    # Outside `.text` (in `.text.early`, which startup.ld adds), valgrind gives
+                    # the address where it loaded the code, not the one of the link map.
+                    address -= VALGRIND_PIE_BASE if unknown else 0
                     index = bisect.bisect_right(starts, address) - 1
                     if index >= 0 and address < sections[index][0] + sections[index][1] and index not in seen:
                         seen[index] = len(seen)
@@ -82,7 +88,11 @@ def sections_run(profile, binary_name, sections, starts):
                 if match.group(3):
                     objects[match.group(2)] = match.group(3)
                 if match.group(1) == "ob":
-                    in_binary = objects[match.group(2)].endswith("/" + binary_name)
+                    # Callgrind names the code of `.text.early` "???", not the binary: the
+                    # link map's sections tell whose it is.
+                    name = objects[match.group(2)]
+                    unknown = name == "???"
+                    in_binary = name.endswith("/" + binary_name) or unknown
     return sorted(seen, key=seen.get)
 
 
