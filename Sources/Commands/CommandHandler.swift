@@ -1303,12 +1303,16 @@ public actor CommandHandler {
 
     /// Whether `part`, after a comma, says what the member thinks of a book rather than naming
     /// one: "it was great", "loved it", "great read", "what a book", "thanks", "c'était génial",
-    /// "je l'ai adoré", "merci". (The caller checks that it names no book: `It` may be one.)
+    /// "je l'ai adoré", "merci". One word is a remark only as thanks or praise ("It" alone may
+    /// be a title the library lacks, which the reply should name); the caller checks that the
+    /// part names no book.
     static func isRemark(_ part: String) -> Bool {
         let folded = part.split(separator: " ").map { CommandParser.foldWord(String($0)).trimmingCharacters(in: .punctuationCharacters) }
         guard let first = folded.first, folded.count <= 8 else { return false }
+        if remarkLeads.contains(first) { return true }
+        guard folded.count > 1 else { return false }
         if [["what", "a"], ["quel"], ["quelle"]].contains(where: { folded.starts(with: $0) }) { return true }
-        return folded.contains { remarkWords.contains($0) } || remarkLeads.contains(first)
+        return folded.contains { remarkWords.contains($0) }
     }
     private static let remarkWords: Set<String> = ["it", "it's", "its", "ca", "c'etait", "c'est", "l'ai", "read", "lecture"]
     private static let remarkLeads: Set<String> = ["thanks", "thank", "thx", "merci", "loved", "enjoyed", "adore", "j'ai", "super", "genial"]

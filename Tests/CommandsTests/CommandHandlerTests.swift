@@ -471,6 +471,9 @@ struct CommandHandlerTests {
         // A title after the comma is still one, found or not.
         let second = await handler.handle(text: "return Emma, Great Expectations", from: ana, at: tuesday)
         #expect(second.text.contains("Thanks! Emma is back on the shelf") && second.text.contains("No book matches 'Great Expectations'."), "\(second.text)")
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: tuesday)
+        let it = await handler.handle(text: "return Emma, It", from: ana, at: tuesday)
+        #expect(it.text.contains("Thanks! Emma is back on the shelf") && it.text.contains("No book matches 'It'."), "\(it.text)")
 
         // A mention the platform could not resolve is said once.
         let unknown = await handler.handle(text: "checkout Dune, Emma as <@U-NOBODY>", from: ana, at: tuesday)
