@@ -27,8 +27,8 @@ OUTPUT = os.path.join(root, "config", "release")
 # Where valgrind (amd64) loads a position-independent executable.
 VALGRIND_PIE_BASE = 0x108000
 DISCORD_TOKEN = "discord-test-token"
-SLACK_COMMANDS = ["who has Dune", "checkout Dune", "my books", "return Dune", "list", "search dune", "help",
-                  "what did I borrow this month?", "add Emma by Jane Austen", "who has Emmaa"]
+COMMANDS = ["who has Dune", "checkout Dune", "my books", "return Dune", "list", "search dune", "help",
+            "what did I borrow this month?", "add Emma by Jane Austen", "who has Emmaa"]
 
 
 def release(link_map=None):
@@ -124,7 +124,7 @@ def profile(binary, platform, directory):
             time.sleep(0.5)
         time.sleep(5)
         subprocess.run(["callgrind_control", "--dump=startup", str(bot.pid)], check=True, capture_output=True)
-        for number, text in enumerate(SLACK_COMMANDS):
+        for number, text in enumerate(COMMANDS):
             if platform == "slack":
                 http("POST", f"{base}/_send_many", {"messages": [
                     {"envelope_id": f"e{number}", "type": "slash_commands", "accepts_response_payload": True,
@@ -204,8 +204,9 @@ def main():
     with open(os.path.join(OUTPUT, "startup.order"), "w") as order_file:
         order_file.write("".join(f"{symbol}\n" for symbol in dict.fromkeys(ordered)))
     with open(os.path.join(OUTPUT, "startup.ld"), "w") as script:
-        script.write("/* Written by `make order` (Benchmarks/python/startup_order.py): the code start-up runs that\n"
-                     "   startup.order cannot name, before .text. */\nSECTIONS {\n  .text.early : {\n"
+        script.write("/* Written by `make order` (Benchmarks/python/startup_order.py): before .text, the functions\n"
+                     "   with no symbol (.L), then the code start-up runs that startup.order cannot name. */\n"
+                     "SECTIONS {\n  .text.early : {\n"
                      "    *(.text..L*)\n" + "".join(f"    *({section})\n" for section in by_name) +
                      "  }\n}\nINSERT BEFORE .text;\n")
     print(f"{len(order)} sections ran: {phases[0] / 1048576:.2f} MiB at start-up, {phases[1] / 1048576:.2f} MiB "
