@@ -619,6 +619,15 @@ public enum CommandParser {
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
+        // "qu'est-ce que Ben a emprunté", "qu'est-ce qu'Ana a lu": their history.
+        if folded.count >= 4, folded[0] == "qu'est-ce", folded[folded.count - 2] == "a", ["emprunte", "lu"].contains(folded[folded.count - 1]) {
+            let between = folded[1] == "que" ? Array(words[2..<(words.count - 2)])
+                : folded[1].hasPrefix("qu'") ? [String(words[1].dropFirst(3))] + words[2..<(words.count - 2)] : []
+            let name = unquote(between.filter { !$0.isEmpty }.joined(separator: " "))
+            if !name.isEmpty, !["on", "il", "elle", "ils", "elles", "vous", "tu", "je"].contains(foldWord(name)) {
+                return ParsedCommand(intent: .history(borrower: name), language: .fr)
+            }
+        }
         if let first = folded.first, first.hasPrefix("qu'a") {
             let attached = String(words[0].dropFirst(4))
             let rest = ([attached] + words.dropFirst()).filter { !$0.isEmpty }

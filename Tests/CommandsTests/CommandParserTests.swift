@@ -1114,6 +1114,10 @@ let parseTable: [ParseCase] = [
     ParseCase("qu'a emprunté Ana ?", .history(borrower: "Ana"), .fr),
     ParseCase("qu'a lu Ben la semaine dernière", .history(borrower: "Ben", period: .lastWeek), .fr),
     ParseCase("qu'a Ana ?", .loansOf(borrower: "Ana"), .fr),
+    ParseCase("qu'est-ce qu'Ana a emprunté ?", .history(borrower: "Ana"), .fr),
+    ParseCase("qu’est-ce qu’Ana a lu ?", .history(borrower: "Ana"), .fr),
+    ParseCase("qu'est-ce que Ben Stone a emprunté en mars", .history(borrower: "Ben Stone", period: .month(3)), .fr),
+    ParseCase("qu'est-ce que Ben a lu la semaine dernière ?", .history(borrower: "Ben", period: .lastWeek), .fr),
     // A title that ends like a month is a title.
     ParseCase("who has In December", .whoHas(book: "In December"), .en),
     ParseCase("checkout In March", .checkout(book: "In March", borrower: nil), .en),
