@@ -73,6 +73,13 @@ public enum CommandParser {
                 return ParsedCommand(intent: .thanks, language: praise.language)
             }
         }
+        // "oops", "my bad", "zut": a slip, probably the last change to take back.
+        if stripped.count <= 32 {
+            let typed = stripped.split(separator: " ").map { foldWord(String($0)).trimmingCharacters(in: .punctuationCharacters) }
+            if let slip = Self.slips.first(where: { $0.words == typed }) {
+                return ParsedCommand(intent: .unknown(text: stripped, suggestion: slip.language == .fr ? "défaire" : "undo"), language: slip.language)
+            }
+        }
         if stripped.isEmpty {
             // Courtesy alone: thanks get a short answer; a greeting, what the bot can do.
             // Thanks, "ok" or "bonne journée" only get a short answer; a greeting or the bot's
@@ -2486,6 +2493,13 @@ public enum CommandParser {
     private static let praise: [(words: [String], language: Language)] = [
         (["good", "bot"], .en), (["great", "job"], .en), (["well", "done"], .en), (["nice", "one"], .en), (["bien", "joue"], .fr),
         (["bravo"], .fr), (["parfait"], .fr),
+    ]
+
+    /// What a member says of a slip: `undo` is what they probably want.
+    private static let slips: [(words: [String], language: Language)] = [
+        (["oops"], .en), (["whoops"], .en), (["oopsie"], .en), (["my", "bad"], .en), (["my", "mistake"], .en),
+        (["that", "was", "a", "mistake"], .en), (["wrong", "book"], .en), (["oups"], .fr), (["zut"], .fr), (["mince"], .fr),
+        (["je", "me", "suis", "trompe"], .fr), (["je", "me", "suis", "trompee"], .fr), (["mauvais", "livre"], .fr),
     ]
 
     /// An emoji as chat writes it in text: `:books:`, `:+1:`, `:thumbsup::skin-tone-2:` (Slack),

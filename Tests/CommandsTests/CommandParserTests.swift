@@ -1276,6 +1276,11 @@ let parseTable: [ParseCase] = [
     // Probably a return, but not surely: the command is suggested, not run.
     ParseCase("I'm done with the hobbit", .unknown(text: "I'm done with the hobbit", suggestion: "return the hobbit"), .en),
     ParseCase("finished Dune", .unknown(text: "finished Dune", suggestion: "return Dune"), .en),
+    // A slip: `undo` is offered.
+    ParseCase("oops", .unknown(text: "oops", suggestion: "undo"), .en),
+    ParseCase("my bad!", .unknown(text: "my bad", suggestion: "undo"), .en),
+    ParseCase("zut", .unknown(text: "zut", suggestion: "défaire"), .fr),
+    ParseCase("je me suis trompé", .unknown(text: "je me suis trompé", suggestion: "défaire"), .fr),
     ParseCase("I'm done with Dune, it was great", .unknown(text: "I'm done with Dune, it was great", suggestion: "return Dune"), .en),
     ParseCase("finished Dune, loved it!", .unknown(text: "finished Dune, loved it", suggestion: "return Dune"), .en),
     ParseCase("j'ai fini Dune", .unknown(text: "j'ai fini Dune", suggestion: "rendre Dune"), .fr),
