@@ -359,6 +359,9 @@ public enum CommandParser {
             return command(.history(borrower: isSender ? nil : unquote(name), period: period))
         case .checkout:
             guard !rest.isEmpty else { return needsArgument() }
+            // "can I borrow more than 3 books?", "several books", "plus de deux livres": how many
+            // one may have, which the rules say.
+            if Self.howManyAtOnce(rest) { return command(.rules(book: nil)) }
             // "checkout Dune until Friday" ("for two weeks" below): when it comes back is the
             // library's (`loan_days`), and the reply says the due day.
             let lent = withoutEnd(rest)
@@ -480,6 +483,19 @@ public enum CommandParser {
         ["lost"]: "report", ["damaged"]: "report", ["found"]: "report", ["repaired"]: "report", ["signaler"]: "report",
         ["perdu"]: "report", ["abime"]: "report", ["retrouve"]: "report", ["repare"]: "report",
     ]
+
+    /// Whether `text`, after a checkout's verb, asks how many books one may have ("more than 3
+    /// books", "several books at once", "plus de deux livres") rather than naming one.
+    static func howManyAtOnce(_ text: String) -> Bool {
+        var folded = text.split(separator: " ").map { foldWord(String($0)).trimmingCharacters(in: .punctuationCharacters) }
+        if folded.suffix(2) == ["at", "once"] || folded.suffix(3) == ["a", "la", "fois"] { folded.removeLast(folded.suffix(2) == ["at", "once"] ? 2 : 3) }
+        guard let noun = folded.last, ["books", "livres"].contains(noun) else { return false }
+        let count = folded.dropLast()
+        func isNumber(_ word: String) -> Bool { Int(word) != nil || copyCounts[word] != nil || ["many", "several", "plusieurs"].contains(word) }
+        if count.count == 1, let word = count.first { return ["several", "many", "multiple", "plusieurs"].contains(word) }
+        let leads: [[String]] = [["more", "than"], ["over"], ["up", "to"], ["plus", "de"], ["jusqu'a"]]
+        return leads.contains { count.count == $0.count + 1 && count.starts(with: $0) } && count.last.map(isNumber) == true
+    }
 
     /// The verbs of a rules question that a book may follow ("how long can I keep Dune").
     private static let rulesAboutABook: Set<String> = ["keep", "borrow", "have", "get", "renew", "garder", "emprunter", "prolonger"]

@@ -153,6 +153,7 @@ struct VerbForm: Sendable {
         VerbForm("how long can I keep", .rules, .en), VerbForm("how long can I borrow", .rules, .en),
         VerbForm("how long can I have", .rules, .en), VerbForm("how long do I get", .rules, .en),
         VerbForm("how many times can I renew", .rules, .en), VerbForm("how often can I renew", .rules, .en),
+        VerbForm("what's the longest I can keep", .rules, .en), VerbForm("what is the longest I can keep", .rules, .en),
         VerbForm("combien de temps puis-je garder", .rules, .fr), VerbForm("combien de temps je peux garder", .rules, .fr),
         VerbForm("combien de temps puis-je emprunter", .rules, .fr), VerbForm("combien de temps je peux emprunter", .rules, .fr),
         VerbForm("combien de fois puis-je prolonger", .rules, .fr), VerbForm("combien de fois je peux prolonger", .rules, .fr),

@@ -1278,6 +1278,12 @@ let parseTable: [ParseCase] = [
     ParseCase("finished Dune", .unknown(text: "finished Dune", suggestion: "return Dune"), .en),
     // A slip: `undo` is offered.
     ParseCase("oops", .unknown(text: "oops", suggestion: "undo"), .en),
+    // How many at once, and how long: the rules.
+    ParseCase("can I borrow more than 3 books?", .rules(book: nil), .en),
+    ParseCase("can I borrow several books at once?", .rules(book: nil), .en),
+    ParseCase("puis-je emprunter plus de deux livres ?", .rules(book: nil), .fr),
+    ParseCase("what's the longest I can keep a book?", .rules(book: nil), .en),
+    ParseCase("can I borrow More Than Human", .checkout(book: "More Than Human", borrower: nil), .en),
     ParseCase("my bad!", .unknown(text: "my bad", suggestion: "undo"), .en),
     ParseCase("zut", .unknown(text: "zut", suggestion: "défaire"), .fr),
     ParseCase("je me suis trompé", .unknown(text: "je me suis trompé", suggestion: "défaire"), .fr),
