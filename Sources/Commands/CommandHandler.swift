@@ -1287,7 +1287,7 @@ public actor CommandHandler {
         // "return Dune, it was great", "Dune, loved it": what the member thinks of the book is
         // no book (when it names none); what is left may be one.
         var remarked = false
-        while parts.count > 1, let last = parts.last, Self.isRemark(last), (try? await library.whoHas(last)) == nil {
+        while parts.count > 1, let last = parts.last, CommandParser.isRemark(last), (try? await library.whoHas(last)) == nil {
             parts.removeLast()
             remarked = true
         }
@@ -1300,22 +1300,6 @@ public actor CommandHandler {
         }
         return parts.count > 1 ? parts : nil
     }
-
-    /// Whether `part`, after a comma, says what the member thinks of a book rather than naming
-    /// one: "it was great", "loved it", "great read", "what a book", "thanks", "c'était génial",
-    /// "je l'ai adoré", "merci". One word is a remark only as thanks or praise ("It" alone may
-    /// be a title the library lacks, which the reply should name); the caller checks that the
-    /// part names no book.
-    static func isRemark(_ part: String) -> Bool {
-        let folded = part.split(separator: " ").map { CommandParser.foldWord(String($0)).trimmingCharacters(in: .punctuationCharacters) }
-        guard let first = folded.first, folded.count <= 8 else { return false }
-        if remarkLeads.contains(first) { return true }
-        guard folded.count > 1 else { return false }
-        if [["what", "a"], ["quel"], ["quelle"]].contains(where: { folded.starts(with: $0) }) { return true }
-        return folded.contains { remarkWords.contains($0) }
-    }
-    private static let remarkWords: Set<String> = ["it", "it's", "its", "ca", "c'etait", "c'est", "l'ai", "read", "lecture"]
-    private static let remarkLeads: Set<String> = ["thanks", "thank", "thx", "merci", "loved", "enjoyed", "adore", "j'ai", "super", "genial"]
 
     /// What the one who has `book` on `loan` can usefully do next: bring it back when it is late
     /// or someone waits for it, renew it when that would give more time, else nothing.

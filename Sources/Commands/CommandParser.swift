@@ -138,7 +138,7 @@ public enum CommandParser {
            !["a", "an", "un", "une"].contains(words[hint.count]) {
             var rest = words.dropFirst(hint.count).joined(separator: " ")
             // "I'm done with Dune, it was great": the book, without what is thought of it.
-            if let (book, remark, _) = splitLast(rest, separators: [","]), !book.isEmpty, CommandHandler.isRemark(remark) {
+            if let (book, remark, _) = splitLast(rest, separators: [","]), !book.isEmpty, isRemark(remark) {
                 rest = book
             }
             return ParsedCommand(intent: .unknown(text: stripped, suggestion: verb + " " + rest), language: hintLanguage)
@@ -2510,6 +2510,22 @@ public enum CommandParser {
         (["good", "bot"], .en), (["great", "job"], .en), (["well", "done"], .en), (["nice", "one"], .en), (["bien", "joue"], .fr),
         (["bravo"], .fr), (["parfait"], .fr),
     ]
+
+    /// Whether `part`, after a comma, says what the member thinks of a book rather than naming
+    /// one: "it was great", "loved it", "great read", "what a book", "thanks", "c'était génial",
+    /// "je l'ai adoré", "merci". One word is a remark only as thanks or praise ("It" alone may
+    /// be a title the library lacks, which the reply should name); the caller checks that the
+    /// part names no book.
+    static func isRemark(_ part: String) -> Bool {
+        let folded = part.split(separator: " ").map { foldWord(String($0)).trimmingCharacters(in: .punctuationCharacters) }
+        guard let first = folded.first, folded.count <= 8 else { return false }
+        if remarkLeads.contains(first) { return true }
+        guard folded.count > 1 else { return false }
+        if [["what", "a"], ["quel"], ["quelle"]].contains(where: { folded.starts(with: $0) }) { return true }
+        return folded.contains { remarkWords.contains($0) }
+    }
+    private static let remarkWords: Set<String> = ["it", "it's", "its", "ca", "c'etait", "c'est", "l'ai", "read", "lecture"]
+    private static let remarkLeads: Set<String> = ["thanks", "thank", "thx", "merci", "loved", "enjoyed", "adore", "j'ai", "super", "genial"]
 
     /// What a member says of a slip: `undo` is what they probably want.
     private static let slips: [(words: [String], language: Language)] = [
