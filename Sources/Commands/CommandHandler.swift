@@ -738,7 +738,7 @@ public actor CommandHandler {
     /// The one title of the library that `text` holds as whole words ("loved Dune" → "Dune"),
     /// the longest when one holds another; nil when it holds none, or several.
     private func onlyTitle(in text: String) async -> String? {
-        let words = text.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!?()\"“”«»")) }.filter { !$0.isEmpty }
+        let words = text.split(separator: " ").map { $0.trimming(",.;:!?()\"“”«»") }.filter { !$0.isEmpty }
         guard !words.isEmpty, words.count <= 40 else { return nil }
         var found: [Range<Int>] = []
         for length in stride(from: min(words.count, 12), through: 1, by: -1) {

@@ -75,7 +75,7 @@ public enum CommandParser {
         }
         // "oops", "my bad", "zut": a slip, probably the last change to take back.
         if stripped.count <= 32 {
-            let typed = stripped.split(separator: " ").map { foldWord(String($0)).trimmingCharacters(in: .punctuationCharacters) }
+            let typed = stripped.split(separator: " ").map { foldWord(String($0)).trimmingPunctuation() }
             if let slip = Self.slips.first(where: { $0.words == typed }) {
                 return ParsedCommand(intent: .unknown(text: stripped, suggestion: slip.language == .fr ? "défaire" : "undo"), language: slip.language)
             }
@@ -209,7 +209,7 @@ public enum CommandParser {
         var rest = words[...], dropped = 0
         // A few: a message of thousands ("and and and …") is not read thousands of times.
         while dropped < 3, let lead = linkingWords.first(where: { lead in
-            rest.count > lead.count && zip(rest, lead).allSatisfy { foldWord($0.0.trimmingCharacters(in: [",", ":"])) == $0.1 }
+            rest.count > lead.count && zip(rest, lead).allSatisfy { foldWord($0.0.trimming(",:")) == $0.1 }
         }) {
             rest = rest.dropFirst(lead.count)
             dropped += 1
@@ -487,7 +487,7 @@ public enum CommandParser {
     /// Whether `text`, after a checkout's verb, asks how many books one may have ("more than 3
     /// books", "several books at once", "plus de deux livres") rather than naming one.
     static func howManyAtOnce(_ text: String) -> Bool {
-        var folded = text.split(separator: " ").map { foldWord(String($0)).trimmingCharacters(in: .punctuationCharacters) }
+        var folded = text.split(separator: " ").map { foldWord(String($0)).trimmingPunctuation() }
         if folded.suffix(2) == ["at", "once"] || folded.suffix(3) == ["a", "la", "fois"] { folded.removeLast(folded.suffix(2) == ["at", "once"] ? 2 : 3) }
         guard let noun = folded.last, ["books", "livres"].contains(noun) else { return false }
         let count = folded.dropLast()
@@ -2517,7 +2517,7 @@ public enum CommandParser {
     /// be a title the library lacks, which the reply should name); the caller checks that the
     /// part names no book.
     static func isRemark(_ part: String) -> Bool {
-        let folded = part.split(separator: " ").map { foldWord(String($0)).trimmingCharacters(in: .punctuationCharacters) }
+        let folded = part.split(separator: " ").map { foldWord(String($0)).trimmingPunctuation() }
         guard let first = folded.first, folded.count <= 8 else { return false }
         if remarkLeads.contains(first) { return true }
         guard folded.count > 1 else { return false }
@@ -2836,7 +2836,7 @@ public enum CommandParser {
         guard text.utf8.count <= 500, mentions(text, anyOf: damageFrames), mentions(text, anyOf: damageSigns) else { return nil }
         var cues: [Language] = []
         let words = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues).split(separator: " ").map(String.init)
-        let folded = words.map { foldWord($0).trimmingCharacters(in: CharacterSet(charactersIn: ",.;:!")) }
+        let folded = words.map { foldWord($0).trimming(",.;:!") }
         // A message that goes on with another command ("…, and return Emma") is split first,
         // each part read alone.
         for index in words.indices.dropLast() where words[index].hasSuffix(",") || words[index].hasSuffix(";") || ["and", "then", "et", "puis"].contains(folded[index + 1]) {
@@ -2915,7 +2915,7 @@ public enum CommandParser {
             let head = parseOne(String(text[..<cut.lowerBound]))
             guard case .report(let book, let kind, nil) = head.intent, kind == .lost || kind == .damaged else { continue }
             var cues: [Language] = []
-            let tail = stripPoliteness(String(text[cut.upperBound...]).trimmingCharacters(in: CharacterSet(charactersIn: " )")), cues: &cues)
+            let tail = stripPoliteness(text[cut.upperBound...].trimming(" )"), cues: &cues)
             guard !tail.isEmpty else { continue }
             if apologies.contains(TextKey.fold(tail)) { return ParsedCommand(intent: .report(book: book, kind: kind), language: head.language) }
             switch parseOne(tail).intent {
@@ -2984,10 +2984,10 @@ public enum CommandParser {
         guard reference.utf8.contains(0x20) else { return nil }
         let words = spaceSeparated(reference)
         guard words.count >= 2, words.count <= 60 else { return nil }
-        let folded = words.map { foldWord($0.trimmingCharacters(in: [",", "."])) }
+        let folded = words.map { foldWord($0.trimming(",.")) }
         for (times, later) in [(laterTimes, true), (nowTimes, false)] {
             if let time = times.first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }) {
-                let book = words.dropLast(time.count).joined(separator: " ").trimmingCharacters(in: [",", " "])
+                let book = words.dropLast(time.count).joined(separator: " ").trimming(", ")
                 return book.isEmpty ? nil : (book, later)
             }
         }
@@ -3033,7 +3033,7 @@ public enum CommandParser {
     /// meant in their last command (as typed), and the language of the words.
     static func correction(_ text: String) -> (book: String, language: Language)? {
         let words = spaceSeparated(text)
-        let folded = words.prefix(6).map { foldWord($0.trimmingCharacters(in: [",", ":", "!", "."])) }
+        let folded = words.prefix(6).map { foldWord($0.trimming(",:!.")) }
         guard let lead = correctionLeads.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) else {
             // "no, Emma", "non, Emma": the comma says the rest answers.
             guard words.count > 1, ["no,", "non,", "nope,"].contains(words[0].lowercased()) else { return nil }
