@@ -498,10 +498,14 @@ public actor CommandHandler {
         return Reply(.info, title, lines: loans.map { historyLine($0, words: words) }, language: l)
     }
 
-    /// The year a reply gives a month asked without one: last year's ("in December 2025", asked
-    /// in November 2026), none for this year's.
+    /// The year a reply gives a month asked without one: last year's ("in December 2025", "since
+    /// December 2025", asked in November 2026), none for this year's.
     private func shownYear(of period: LoanPeriod, at now: Date) -> Int? {
-        guard case .month(let month, nil) = period else { return nil }
+        let month: Int
+        switch period {
+        case .month(let asked, nil), .sinceMonth(let asked, nil): month = asked
+        default: return nil
+        }
         let year = library.rules.year(ofMonth: month, at: now)
         return year == library.rules.year(at: now) ? nil : year
     }

@@ -19,12 +19,21 @@ extension LoanPeriod {
         .fr: ["janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre", "novembre", "decembre"],
     ]
 
-    /// The period that `folded` words end with, and how many words say it: a phrase above, or a
-    /// month ("in November", "in November 2025", "en novembre", "en novembre 2025").
+    /// The days of the week's names, folded, Monday first.
+    static let weekdayNames: [Language: [String]] = [
+        .en: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+        .fr: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
+    ]
+
+    /// The period that `folded` words end with, and how many words say it: a phrase above, a
+    /// month ("in November", "in November 2025", "en novembre", "en novembre 2025"), or since a
+    /// day of the week or a month ("since Monday", "since last Monday", "since November 2025",
+    /// "depuis lundi", "depuis lundi dernier", "depuis novembre").
     static func trailing(_ folded: [String]) -> (count: Int, period: LoanPeriod, language: Language)? {
         if let phrase = phrases.first(where: { folded.count >= $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) }) {
             return (phrase.words.count, phrase.period, phrase.language)
         }
+        if let since = sinceWeekday(folded) { return since }
         var count = 2, year: Int? = nil
         if let last = folded.last, last.utf8.count == 4, let number = Int(last), (1900...2200).contains(number) {
             year = number
@@ -32,13 +41,30 @@ extension LoanPeriod {
         }
         guard folded.count >= count else { return nil }
         let lead = folded[folded.count - count], name = folded[folded.count - count + 1]
-        let language: Language
+        let language: Language, since: Bool
         switch lead {
-        case "in": language = .en
-        case "en": language = .fr
+        case "in": (language, since) = (.en, false)
+        case "en": (language, since) = (.fr, false)
+        case "since": (language, since) = (.en, true)
+        case "depuis": (language, since) = (.fr, true)
         default: return nil
         }
-        return monthNames[language]?.firstIndex(of: name).map { (count, .month($0 + 1, year: year), language) }
+        return monthNames[language]?.firstIndex(of: name).map {
+            (count, since ? .sinceMonth($0 + 1, year: year) : .month($0 + 1, year: year), language)
+        }
+    }
+
+    /// "since Monday", "since last Monday", "depuis lundi", "depuis lundi dernier" at the end of
+    /// `folded`.
+    private static func sinceWeekday(_ folded: [String]) -> (count: Int, period: LoanPeriod, language: Language)? {
+        for (language, lead, tail) in [(Language.en, ["since"], [String]()), (.en, ["since", "last"], []), (.fr, ["depuis"], []), (.fr, ["depuis"], ["dernier"])] {
+            let count = lead.count + 1 + tail.count
+            guard folded.count >= count, folded.suffix(tail.count).elementsEqual(tail),
+                  folded[(folded.count - count)...].starts(with: lead),
+                  let day = weekdayNames[language]?.firstIndex(of: folded[folded.count - tail.count - 1]) else { continue }
+            return (count, .sinceWeekday(day + 1), language)
+        }
+        return nil
     }
 
     /// "last week", "la semaine dernière", "in November", "en décembre 2025": as a reply says
@@ -64,8 +90,18 @@ extension LoanPeriod {
         case (.month(let month, let asked), _):
             (language == .en ? "in " : "en ") + Self.monthsSaid[language == .en ? 0 : 1][max(0, min(11, month - 1))]
                 + ((asked ?? shown).map { " \($0)" } ?? "")
+        case (.sinceMonth(let month, let asked), _):
+            (language == .en ? "since " : "depuis ") + Self.monthsSaid[language == .en ? 0 : 1][max(0, min(11, month - 1))]
+                + ((asked ?? shown).map { " \($0)" } ?? "")
+        case (.sinceWeekday(let day), _):
+            (language == .en ? "since " : "depuis ") + Self.weekdaysSaid[language == .en ? 0 : 1][max(0, min(6, day - 1))]
         }
     }
+
+    private static let weekdaysSaid = [
+        ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+        ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
+    ]
 
     private static let monthsSaid = [
         ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"],

@@ -29,7 +29,8 @@ public struct LibraryRules: Sendable, Hashable {
 
     /// The days, weeks (Monday to Sunday), months and years of the library's calendar, this one or
     /// the one before `now`; a month named alone is the last one that has begun by `now` (asked in
-    /// November, "in December" is last December).
+    /// November, "in December" is last December); since a day of the week or a month, until the
+    /// end of today.
     public func interval(of period: LoanPeriod, at now: Date) -> DateInterval {
         var calendar = self.calendar
         calendar.firstWeekday = 2
@@ -49,11 +50,22 @@ public struct LibraryRules: Sendable, Hashable {
         case .thisYear: return interval(.year, of: now)
         case .lastYear: return before(interval(.year, of: now), .year)
         case .month(let month, let year):
-            let year = year ?? self.year(ofMonth: month, at: now)
-            guard let first = calendar.date(from: DateComponents(year: year, month: month, day: 1)) else {
-                return DateInterval(start: now, duration: 0)
-            }
+            guard let first = firstDay(of: month, year) else { return DateInterval(start: now, duration: 0) }
             return interval(.month, of: first)
+        case .sinceWeekday(let day):
+            // Calendar weekdays count from Sunday (1); ours from Monday.
+            let today = interval(.day, of: now)
+            let back = (calendar.component(.weekday, from: now) + 5) % 7 + 1 - day
+            let start = calendar.date(byAdding: .day, value: -((back + 7) % 7), to: today.start) ?? today.start
+            return DateInterval(start: start, end: today.end)
+        case .sinceMonth(let month, let year):
+            guard let first = firstDay(of: month, year), first < now else { return DateInterval(start: now, duration: 0) }
+            return DateInterval(start: first, end: interval(.day, of: now).end)
+        }
+
+        /// The start of `month` of `year`, or of the last such month that has begun.
+        func firstDay(of month: Int, _ year: Int?) -> Date? {
+            calendar.date(from: DateComponents(year: year ?? self.year(ofMonth: month, at: now), month: month, day: 1))
         }
     }
 
@@ -106,6 +118,12 @@ public enum LoanPeriod: Sendable, Hashable {
     case today, yesterday, thisWeek, lastWeek, thisMonth, lastMonth, thisYear, lastYear
     /// A month of the calendar (1 to 12), of `year`, or the last one that has begun when nil.
     case month(Int, year: Int? = nil)
+    /// From the start of the last day of the week that has begun (1 Monday … 7 Sunday; today
+    /// when it is that day) to the end of today: "since Monday".
+    case sinceWeekday(Int)
+    /// From the start of a month (of `year`, or the last one that has begun when nil) to the end
+    /// of today: "since November".
+    case sinceMonth(Int, year: Int? = nil)
 
     /// "last_week", "month_11", "month_11_2025": the period in `librarybot parse`'s JSON.
     public var name: String {
@@ -120,6 +138,9 @@ public enum LoanPeriod: Sendable, Hashable {
         case .lastYear: "last_year"
         case .month(let month, nil): "month_\(month)"
         case .month(let month, let year?): "month_\(month)_\(year)"
+        case .sinceWeekday(let day): "since_" + ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"][max(0, min(6, day - 1))]
+        case .sinceMonth(let month, nil): "since_month_\(month)"
+        case .sinceMonth(let month, let year?): "since_month_\(month)_\(year)"
         }
     }
 }

@@ -1258,6 +1258,32 @@ struct CommandHandlerTests {
         #expect(frenchMonth.text.hasPrefix("Vous avez emprunté 1 livre en décembre 2025 :\n  Emma"), "\(frenchMonth.text)")
     }
 
+    @Test("what did I borrow since Monday, since November: from the start of that day or month of the library's calendar to today; a month not yet come this year is last year's; in French")
+    func historySinceADayOrAMonth() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: utc("2025-12-10 10:00:00"))  // last December
+        _ = await handler.handle(text: "return Emma", from: ana, at: utc("2025-12-12 10:00:00"))
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: utc("2026-11-29 22:30:00"))  // Sunday 29 November, 23:30 in Paris
+        _ = await handler.handle(text: "checkout Les Misérables", from: ana, at: utc("2026-11-30 08:00:00"))  // Monday 30
+        // Asked on Tuesday 1 December: Monday is yesterday, from midnight in Paris.
+        let sinceMonday = await handler.handle(text: "what did I borrow since Monday?", from: ana, at: tuesday)
+        #expect(sinceMonday.text == "You borrowed 1 book since Monday:\n  Les Misérables, since Mon 30 Nov, due Mon 14 Dec", "\(sinceMonday.text)")
+        let sinceSunday = await handler.handle(text: "what did Ana borrow since last Sunday", from: ben, at: tuesday)
+        #expect(sinceSunday.text.hasPrefix("Ana borrowed 2 books since Sunday:\n  Les Misérables"), "\(sinceSunday.text)")
+        // The day asked on is its own: since Tuesday, asked on a Tuesday, is today.
+        #expect(await handler.handle(text: "what did I borrow since Tuesday", from: ana, at: tuesday).text
+                == "You borrowed no book since Tuesday.\n  Try: `my history`")
+        let sinceNovember = await handler.handle(text: "my history since November", from: ana, at: tuesday)
+        #expect(sinceNovember.text.hasPrefix("You borrowed 2 books since November:\n  Les Misérables"), "\(sinceNovember.text)")
+        // Asked on 20 November, "since December" is since last December, up to that day.
+        let sinceDecember = await handler.handle(text: "what did I borrow since December?", from: ana, at: utc("2026-11-20 10:00:00"))
+        #expect(sinceDecember.text == "You borrowed 1 book since December 2025:\n  Emma, Wed 10 Dec 2025 → Fri 12 Dec 2025", "\(sinceDecember.text)")
+        let french = await handler.handle(text: "qu'ai-je emprunté depuis lundi ?", from: ana, at: tuesday)
+        #expect(french.text.hasPrefix("Vous avez emprunté 1 livre depuis lundi :\n  Les Misérables, depuis lun. 30 nov."), "\(french.text)")
+        let frenchMonth = await handler.handle(text: "mon historique depuis décembre 2025", from: ana, at: tuesday)
+        #expect(frenchMonth.text.hasPrefix("Vous avez emprunté 3 livres depuis décembre 2025 :"), "\(frenchMonth.text)")
+    }
+
     @Test("my history: the books borrowed, those not yet returned first, then the returned, the last first, the last 10 of more; someone else's; in French")
     func history() async throws {
         let handler = try await makeHandler()

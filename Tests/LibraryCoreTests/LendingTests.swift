@@ -548,6 +548,17 @@ struct LoanPeriodTests {
         #expect(rules.interval(of: .month(2, year: 2024), at: now) == expected("2024-01-31 23:00:00", "2024-02-29 23:00:00"))
         // The day summer time begins in Paris has 23 hours.
         #expect(rules.interval(of: .yesterday, at: utc("2026-03-30 10:00:00")) == expected("2026-03-28 23:00:00", "2026-03-29 22:00:00"))
+        // Since a day of the week: from its last start (today when it is that day) to the end of today.
+        #expect(rules.interval(of: .sinceWeekday(7), at: now) == expected("2027-01-02 23:00:00", "2027-01-03 23:00:00"))
+        #expect(rules.interval(of: .sinceWeekday(1), at: now) == expected("2026-12-27 23:00:00", "2027-01-03 23:00:00"))
+        #expect(rules.interval(of: .sinceWeekday(6), at: now) == expected("2027-01-01 23:00:00", "2027-01-03 23:00:00"))
+        // Across the change to summer time (Sunday 29 March 2026), since Friday is 2 days and 23 hours.
+        #expect(rules.interval(of: .sinceWeekday(5), at: utc("2026-03-29 10:00:00")) == expected("2026-03-26 23:00:00", "2026-03-29 22:00:00"))
+        // Since a month: the last one begun, or the one of the year named.
+        #expect(rules.interval(of: .sinceMonth(12), at: now) == expected("2026-11-30 23:00:00", "2027-01-03 23:00:00"))
+        #expect(rules.interval(of: .sinceMonth(1), at: now) == expected("2026-12-31 23:00:00", "2027-01-03 23:00:00"))
+        #expect(rules.interval(of: .sinceMonth(3, year: 2026), at: now) == expected("2026-02-28 23:00:00", "2027-01-03 23:00:00"))
+        #expect(rules.interval(of: .sinceMonth(3, year: 2027), at: now).duration == 0, "a month still to come holds no loan")
     }
 
     @Test("the loans of a period: those checked out in it, returned or not, by id or by name, the last first")
