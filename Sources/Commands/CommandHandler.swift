@@ -967,14 +967,17 @@ public actor CommandHandler {
 
     /// "return Dune tomorrow", "je rends Dune demain": a time after the book is no part of its
     /// title (unless the whole is one: "The Day After Tomorrow"). Later is a plan: nothing is
-    /// done, and who has the book (until when) is said; now is the command of the book.
+    /// done, and who has the book (until when) is said; now is the command of the book. Asking to
+    /// be reminded ("remind me about Dune tomorrow", "remind me to return Dune on Friday") is
+    /// the rules of the book either way: reminders come on their own, which they say.
     private func readingTime(_ intent: Intent) async -> Intent {
         switch intent {
-        case .returnBook, .renew, .checkout, .hold, .whoHas: break
+        case .returnBook, .renew, .checkout, .hold, .whoHas, .rules(.some): break
         default: return intent
         }
         guard let reference = intent.bookReference, let (book, later) = CommandParser.timeAfterBook(reference),
               (try? await library.titleNamesBooks(CommandParser.unquote(reference))) != true, await namesBookOrPointsBack(book) else { return intent }
+        if case .rules = intent { return intent.naming(book) }
         return later ? .whoHas(book: book) : intent.naming(book)
     }
 

@@ -663,7 +663,7 @@ struct CommandHandlerTests {
             """)
     }
 
-    @Test("with reminders sent, the rules say when; remind me to return Dune says its due day and when the reminder comes")
+    @Test("with reminders sent, the rules say when; remind me to return Dune (tomorrow, on Friday) says its due day and when the reminder comes")
     func remindersInRules() async throws {
         let paris = try #require(TimeZone(identifier: "Europe/Paris"))
         let library = LibraryService(database: try LibraryDatabase.inMemory(), rules: LibraryRules(loanDays: 14, timeZone: paris))
@@ -677,6 +677,13 @@ struct CommandHandlerTests {
         #expect(remind.text.contains("A reminder comes in chat each day at 09:30"), "\(remind.text)")
         let rappel = await handler.handle(text: "rappelle-moi de rendre Dune", from: ana, at: tuesday)
         #expect(rappel.text.contains("Un rappel arrive dans le chat chaque jour à 09:30, à partir de 2 jours avant le jour où un livre est à rendre, et chaque jour de retard."), "\(rappel.text)")
+        // When to be reminded, after the book, is no part of its title: reminders come on their own.
+        for text in ["remind me about Dune tomorrow", "remind me to return Dune on Friday", "can you remind me to return Dune next week?"] {
+            let timed = await handler.handle(text: text, from: ana, at: tuesday)
+            #expect(timed.text == remind.text, "\(text): \(timed.text)")
+        }
+        let rappelDemain = await handler.handle(text: "rappelle-moi de rendre Dune demain", from: ana, at: tuesday)
+        #expect(rappelDemain.text == rappel.text, "\(rappelDemain.text)")
         // Reminded on the due day only; and with no reminders sent, the rules say nothing of them.
         let dueDay = CommandHandler(library: library, settings: HandlerSettings(timeZone: paris, reminders: .init(time: "10:00", dueSoonDays: 0)))
         #expect(await dueDay.handle(text: "rules", from: ana, at: tuesday).text.contains("each day at 10:00, on the day a book is due, and each day it is late."))
