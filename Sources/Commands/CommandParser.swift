@@ -1319,6 +1319,10 @@ public enum CommandParser {
         // A plan, not done yet ("I'll return Dune"): who has it, and until when.
         (["i'll", "return"], "who has", .en), (["i", "will", "return"], "who has", .en), (["i'm", "going", "to", "return"], "who has", .en),
         (["je", "rendrai"], "qui a", .fr), (["je", "vais", "rendre"], "qui a", .fr),
+        (["i'll", "bring", "back"], "who has", .en), (["i", "will", "bring", "back"], "who has", .en),
+        (["i'm", "going", "to", "bring", "back"], "who has", .en), (["i'll", "give", "back"], "who has", .en),
+        (["je", "ramenerai"], "qui a", .fr), (["je", "rapporterai"], "qui a", .fr), (["je", "vais", "ramener"], "qui a", .fr),
+        (["je", "vais", "rapporter"], "qui a", .fr),
         (["how", "many", "days", "left"], "my books", .en), (["how", "many", "days", "do", "i", "have", "left"], "my books", .en),
         (["how", "long", "do", "i", "have", "left"], "my books", .en), (["how", "much", "time", "do", "i", "have", "left"], "my books", .en),
         (["suggest", "a", "book"], "recommend", .en), (["something", "to", "read"], "recommend", .en),
@@ -1809,6 +1813,12 @@ public enum CommandParser {
         "prolonge": "prolonger", "prolongez": "prolonger",
     ]
 
+    /// "I'll bring … back" and the like: a return to come.
+    private static let bringBackLater: [[String]] = [
+        ["i'll", "bring"], ["i", "will", "bring"], ["i'm", "going", "to", "bring"], ["im", "going", "to", "bring"],
+        ["i'll", "give"], ["i", "will", "give"], ["i'm", "going", "to", "give"],
+    ].sorted { $0.count > $1.count }
+
     private static let putBack: [[String]] = [
         ["give"], ["hand"], ["put"], ["bring"], ["gave"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
@@ -2047,6 +2057,15 @@ public enum CommandParser {
             if ["puis-je", "peut-on"].contains(folded.dropFirst(3).first) || folded.dropFirst(3).starts(with: ["je", "peux"]) { return ["règles"] }
             let rest = folded.dropFirst(3).first == "sont" ? Array(words.dropFirst(4)) : []
             return ["liste"] + rest
+        }
+        // "I'll bring Dune back on Friday", "I'm going to give Dune back": a plan, as "I'll return
+        // Dune" is: who has it, until when (the time after "back" goes with the book, which the
+        // handler reads as a time).
+        if let lead = Self.bringBackLater.first(where: { folded.count > $0.count + 1 && folded.starts(with: $0) }),
+           let back = folded.lastIndex(of: "back"), back > lead.count,
+           back == folded.count - 1 || CommandParser.timeAfterBook("book " + words[(back + 1)...].joined(separator: " ")) != nil {
+            cues.append(.en)
+            return ["who", "has"] + words[lead.count..<back] + words[(back + 1)...]
         }
         // "I put Dune back", "I brought Dune back": a return. ("I took Dune back" is left
         // alone: it may be a return, or the checkout of a title ending in "Back".)

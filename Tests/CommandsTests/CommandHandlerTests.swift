@@ -2340,21 +2340,24 @@ struct CommandHandlerTests {
         #expect(nothing.text.hasPrefix("I did not understand"), "\(nothing.text)")
     }
 
-    @Test("a time after the book: later is a plan, nothing done and the loan said (return Dune tomorrow, je rends Dune demain); now is the command; a title that ends so stays whole")
+    @Test("a time after the book: later is a plan, nothing done and the loan said (return Dune tomorrow, I'll bring Dune back on Friday, je rends Dune demain); now is the command; a title that ends so stays whole")
     func timeAfterTheBook() async throws {
         let handler = try await makeHandler()
         _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(0))
-        for (n, said) in ["return Dune tomorrow", "I'll return Dune", "I'll return Dune on Friday", "renew Dune next week"].enumerated() {
+        for (n, said) in ["return Dune tomorrow", "I'll return Dune", "I'll return Dune on Friday", "renew Dune next week",
+                          "I'll bring Dune back on Friday", "I will bring back Dune tomorrow", "I'll bring it back tomorrow"].enumerated() {
             let plan = await handler.handle(text: said, from: ana, at: minute(1 + n))
             #expect(plan.text.hasPrefix("You have Dune since Tue 1 Dec, due Tue 15 Dec."), "\(said): \(plan.text)")
         }
-        let french = await handler.handle(text: "je rends Dune demain", from: ana, at: minute(6))
-        #expect(french.text.hasPrefix("Vous avez Dune depuis mar. 1 déc., à rendre mar. 15 déc."), "\(french.text)")
-        let now = await handler.handle(text: "return Dune now", from: ana, at: minute(7))
+        for said in ["je rends Dune demain", "je ramènerai Dune demain"] {
+            let french = await handler.handle(text: said, from: ana, at: minute(8))
+            #expect(french.text.hasPrefix("Vous avez Dune depuis mar. 1 déc., à rendre mar. 15 déc."), "\(said): \(french.text)")
+        }
+        let now = await handler.handle(text: "return Dune now", from: ana, at: minute(9))
         #expect(now.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."), "\(now.text)")
-        _ = await handler.handle(text: "add The Day After Tomorrow by Someone", from: ana, at: minute(8))
-        _ = await handler.handle(text: "checkout The Day After Tomorrow", from: ana, at: minute(9))
-        let title = await handler.handle(text: "return The Day After Tomorrow", from: ana, at: minute(10))
+        _ = await handler.handle(text: "add The Day After Tomorrow by Someone", from: ana, at: minute(10))
+        _ = await handler.handle(text: "checkout The Day After Tomorrow", from: ana, at: minute(11))
+        let title = await handler.handle(text: "return The Day After Tomorrow", from: ana, at: minute(12))
         #expect(title.text.hasPrefix("Thanks! The Day After Tomorrow is back on the shelf"), "\(title.text)")
     }
 

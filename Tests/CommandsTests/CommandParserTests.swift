@@ -546,6 +546,12 @@ let parseTable: [ParseCase] = [
     ParseCase("puis-je danser", .unknown(text: "puis-je danser", suggestion: nil), .fr),
     // (a plan asks who has the book; the handler drops the time, unless a title ends so)
     ParseCase("I'll return Dune tomorrow", .whoHas(book: "Dune tomorrow")),
+    ParseCase("I'll bring Dune back on Friday", .whoHas(book: "Dune on Friday")),
+    ParseCase("I will bring back Dune tomorrow", .whoHas(book: "Dune tomorrow")),
+    ParseCase("I'm going to give Dune back next week", .whoHas(book: "Dune next week")),
+    ParseCase("I'll bring Back to the Future back", .whoHas(book: "Back to the Future")),
+    ParseCase("je ramènerai Dune demain", .whoHas(book: "Dune demain"), .fr),
+    ParseCase("I'll bring Dune back to the library", .unknown(text: "I'll bring Dune back to the library", suggestion: nil)),
     ParseCase("can we meet tomorrow", .unknown(text: "can we meet tomorrow", suggestion: nil)),
     // typos and nonsense
     ParseCase("chekout Dune", .unknown(text: "chekout Dune", suggestion: "checkout")),
