@@ -65,6 +65,11 @@ public final class DiscordGateway: Sendable {
     private let failures = Mutex(0)
     private let seen = RecentIDs()
     private let inProgress = CommandsInProgress()
+    /// The language each member's Discord is set to, as their interactions tell (the `locale` of
+    /// `/library`, its suggestions and buttons): a message (`!library …`, a mention, a direct
+    /// message) carries none, and is answered in it when its words say no language. For this
+    /// run only; their next interaction tells it again.
+    private let appLanguages = Mutex<[String: Language]>([:])
 
     /// Where messages for other members go (Discord's own direct messages, unless told more).
     private let directMessages: DirectMessages
@@ -322,7 +327,7 @@ public final class DiscordGateway: Sendable {
 
     private func answer(_ message: DiscordMessage, text: String, turn: Turn) async {
         let sender = Sender(name: message.author.displayName(nick: message.member?.nick), userID: message.author.id,
-                            mentions: message.mentionedPeople)
+                            mentions: message.mentionedPeople, appLanguage: appLanguages.withLock { $0[message.author.id] })
         let reply = await tracer.handle(CommandParser.parse(text), from: sender, by: handler, in: turn)
         do {
             // A long reply takes several messages; the first answers the command.
@@ -333,6 +338,13 @@ public final class DiscordGateway: Sendable {
             log("Discord: a reply could not be sent (\(error)).")
         }
         await deliver(reply.notices)
+    }
+
+    /// The language `interaction` says its member's Discord is set to, kept for their messages.
+    private func noteAppLanguage(of interaction: DiscordInteraction, _ user: DiscordUser) -> Language? {
+        guard let language = interaction.language else { return nil }
+        appLanguages.withLock { $0[user.id] = language }
+        return language
     }
 
     /// Tells the members a reply concerns (the first in line for a book that came back).
@@ -347,7 +359,7 @@ public final class DiscordGateway: Sendable {
         guard let user = interaction.member?.user ?? interaction.user, interaction.data?.name == "library" else { return }
         let options = interaction.data?.options ?? []
         let typed = (options.first { $0.focused == true } ?? options.first { $0.name == "command" })?.value ?? ""
-        let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id, appLanguage: interaction.language)
+        let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id, appLanguage: noteAppLanguage(of: interaction, user))
         let suggestions = await completer.suggestions(for: typed, from: sender, at: Date(), language: await handler.preferredLanguage(of: sender))
         do {
             try await api.suggest(toInteraction: interaction.id, token: interaction.token, suggestions)
@@ -358,7 +370,7 @@ public final class DiscordGateway: Sendable {
 
     private func answer(_ interaction: DiscordInteraction, turn: Turn) async {
         guard let user = interaction.member?.user ?? interaction.user else { return }
-        let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id, appLanguage: interaction.language)
+        let sender = Sender(name: user.displayName(nick: interaction.member?.nick), userID: user.id, appLanguage: noteAppLanguage(of: interaction, user))
         // Told once the answer went out, or failed to: what it reports happened all the same.
         var notices: [Notice] = []
         do {

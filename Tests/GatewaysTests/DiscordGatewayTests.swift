@@ -562,6 +562,28 @@ struct DiscordGatewayTests {
         #expect(try await content("900000000000000073")?.hasPrefix("**Dune** is on the shelf.") == true)
     }
 
+    @Test("a message whose words say no language is answered in the language the member's Discord is set to, once an interaction of theirs told it")
+    func messageLocaleFromInteractions() async throws {
+        let discord = try await DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        // Before any interaction of hers, the library's language.
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000081", content: "!library Dune"))
+        var posts = try await discord.waitForPosts(1)
+        #expect(posts.last?.body?["content"]?.string?.hasPrefix("**Dune** is on the shelf.") == true, "\(String(describing: posts.last?.body))")
+        // Her `/library` says her Discord is in French: so are the answers to her messages.
+        try await discord.dispatch("INTERACTION_CREATE", discordInteraction(id: "900000000000000081", command: "Dune", locale: "fr"))
+        _ = try await discord.wait({ try await discord.requests() }) { $0.contains { $0.path.contains("900000000000000081") } }
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000082", content: "!library Dune"))
+        posts = try await discord.waitForPosts(2)
+        #expect(posts.last?.body?["content"]?.string?.hasPrefix("**Dune** est sur l'étagère.") == true, "\(String(describing: posts.last?.body))")
+        // Someone else's messages are not.
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000083", content: "!library Dune", authorID: "700000000000000002",
+                                                                    username: "ben", globalName: "Ben Okafor"))
+        posts = try await discord.waitForPosts(3)
+        #expect(posts.last?.body?["content"]?.string?.hasPrefix("**Dune** is on the shelf.") == true, "\(String(describing: posts.last?.body))")
+    }
+
     @Test("/library checkout Dune as @Ben: the mention, a bare token there, is looked up and lends to Ben by the name he goes by")
     func slashCommandMention() async throws {
         let discord = try await DiscordEmulator()
