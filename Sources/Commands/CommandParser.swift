@@ -136,7 +136,14 @@ public enum CommandParser {
         if let (hint, verb, hintLanguage) = hints.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }),
            !["to", "some", "something", "more", "help", "savoir", "de", "des", "du", "que", "aide"].contains(folded[hint.count]),
            !["a", "an", "un", "une"].contains(words[hint.count]) {
-            var rest = words.dropFirst(hint.count).joined(separator: " ")
+            var restWords = Array(words.dropFirst(hint.count))
+            // "I don't want Dune anymore", "je ne veux plus Dune du tout": the book, without the
+            // words that only stress it (capitalised, they may end a title: "Nobody Lives Here Anymore").
+            if let tail = Self.hintTails.first(where: { restWords.count > $0.count && restWords.suffix($0.count).map(foldWord).elementsEqual($0) }),
+               restWords[restWords.count - tail.count].first?.isUppercase != true {
+                restWords.removeLast(tail.count)
+            }
+            var rest = restWords.joined(separator: " ")
             // "I'm done with Dune, it was great": the book, without what is thought of it.
             if let (book, remark, _) = splitLast(rest, separators: [","]), !book.isEmpty, isRemark(remark) {
                 rest = book
@@ -1134,6 +1141,9 @@ public enum CommandParser {
         (["do", "we", "have"], "who has", .en), (["do", "you", "have"], "who has", .en), (["have", "we", "got"], "who has", .en),
         (["is", "there", "a", "book", "by"], "search", .en), (["are", "there", "books", "by"], "search", .en),
         (["any", "books", "by"], "search", .en), (["books", "by"], "search", .en), (["anything", "by"], "search", .en),
+        (["list", "all", "books", "by"], "search", .en), (["list", "books", "by"], "search", .en), (["list", "the", "books", "by"], "search", .en),
+        (["show", "all", "books", "by"], "search", .en), (["show", "books", "by"], "search", .en), (["all", "books", "by"], "search", .en),
+        (["every", "book", "by"], "search", .en), (["tous", "les", "livres", "de"], "chercher", .fr),
         (["is", "there", "anything", "by"], "search", .en), (["do", "we", "have", "anything", "by"], "search", .en),
         (["do", "you", "have", "anything", "by"], "search", .en), (["do", "we", "have", "books", "by"], "search", .en),
         (["do", "we", "have", "any", "books", "by"], "search", .en), (["have", "we", "got", "anything", "by"], "search", .en),
@@ -1384,6 +1394,13 @@ public enum CommandParser {
         (["what's", "the", "status", "of"], "who has", .en), (["what", "is", "the", "status", "of"], "who has", .en),
         (["status", "of"], "who has", .en), (["status", "for"], "who has", .en), (["how", "late", "is"], "who has", .en),
         (["am", "i", "late", "with"], "who has", .en), (["am", "i", "late", "returning"], "who has", .en),
+        (["am", "i", "late", "with", "anything"], "my books", .en), (["am", "i", "late", "with", "any", "books"], "my books", .en),
+        (["am", "i", "late", "with", "something"], "my books", .en),
+        (["who", "wants"], "show", .en), (["who", "else", "wants"], "show", .en), (["does", "anyone", "want"], "show", .en),
+        (["does", "anybody", "want"], "show", .en), (["does", "someone", "want"], "show", .en),
+        (["where", "am", "i", "in", "line", "for"], "who has", .en), (["where", "am", "i", "in", "the", "queue", "for"], "who has", .en),
+        (["where", "am", "i", "in", "the", "line", "for"], "who has", .en), (["where", "am", "i", "on", "the", "waitlist", "for"], "who has", .en),
+        (["where", "am", "i", "on", "the", "list", "for"], "who has", .en), (["where", "am", "i", "in", "the", "queue"], "my books", .en),
         (["what", "books", "do", "i", "need", "to", "return"], "my books", .en), (["what", "do", "i", "need", "to", "return"], "my books", .en),
         (["what", "do", "i", "have", "to", "return"], "my books", .en), (["what", "should", "i", "return"], "my books", .en),
         (["show", "all", "books"], "list", .en), (["show", "all", "the", "books"], "list", .en), (["all", "books"], "list", .en),
@@ -1610,12 +1627,19 @@ public enum CommandParser {
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
     private static let phrasingsByFirstWord = Dictionary(grouping: phrasings) { $0.words[0] }
 
+    /// What may end a hinted command and say nothing of the book.
+    private static let hintTails: [[String]] = [
+        ["anymore"], ["any", "more"], ["any", "longer"], ["du", "tout"],
+    ].sorted { $0.count > $1.count }
+
     /// Words that probably mean a command, though not surely enough to act on: the command is
     /// suggested ("I'm done with Dune" → `return Dune`; finished reading is not brought back).
     private static let hints: [(words: [String], verb: String, language: Language)] = [
         (["i'm", "done", "with"], "return", .en), (["im", "done", "with"], "return", .en), (["i", "am", "done", "with"], "return", .en),
         (["done", "with"], "return", .en), (["finished"], "return", .en), (["i", "finished"], "return", .en),
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
+        (["just", "finished"], "return", .en), (["i", "just", "finished"], "return", .en), (["i've", "just", "finished"], "return", .en),
+        (["je", "viens", "de", "finir"], "rendre", .fr),
         (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
         (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en), (["i", "want"], "checkout", .en),
         (["i'd", "like"], "checkout", .en), (["je", "voudrais"], "emprunter", .fr), (["je", "veux"], "emprunter", .fr),
@@ -1811,6 +1835,12 @@ public enum CommandParser {
         "reserve": "réserver", "reservez": "réserver", "garde": "réserver", "gardez": "réserver",
         "rends": "rendre", "rendez": "rendre", "rapporte": "rendre", "rapportez": "rendre",
         "prolonge": "prolonger", "prolongez": "prolonger",
+    ]
+
+    /// Words after "has" or "did" that name no one else: "did I return Dune" is a phrasing of
+    /// its own, "did anyone return Dune" asks of nobody in particular.
+    private static let notSomeone: Set<String> = [
+        "i", "you", "we", "they", "it", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "nobody", "the", "a", "my", "this", "that",
     ]
 
     /// "I'll bring … back" and the like: a return to come.
@@ -2149,6 +2179,28 @@ public enum CommandParser {
             cues.append(.en)
             let capitalised = words[words.count - tail.count].first?.isUppercase == true
             return ["show"] + words[2..<(words.count - (capitalised ? 0 : tail.count))]
+        }
+        // "qui a emprunté Dune en dernier", "qui a eu Dune avant moi": the same in French.
+        if folded.count > 4, folded.starts(with: ["qui", "a", "emprunte"]) || folded.starts(with: ["qui", "a", "eu"]),
+           let tail = [["en", "dernier"], ["avant", "moi"], ["avant"], ["dernierement"], ["recemment"]]
+            .first(where: { folded.count > $0.count + 3 && folded.suffix($0.count).elementsEqual($0) }) {
+            cues.append(.fr)
+            return ["info"] + words[3..<(words.count - tail.count)]
+        }
+        // "has Ben returned Dune?", "did Ben return Dune?", "did Ana give Dune back": asked of
+        // someone else, the book's details and last loans, as "did I return Dune?" is.
+        if folded.count > 3, folded[0] == "has" || folded[0] == "did", !Self.notSomeone.contains(folded[1]) {
+            let (verbs, split) = folded[0] == "has" ? ([["returned"], ["brought", "back"], ["given", "back"]], ["brought", "given"])
+                                                    : ([["return"], ["bring", "back"], ["give", "back"]], ["bring", "give"])
+            if let verb = verbs.first(where: { folded[2...].starts(with: $0) && folded.count > 2 + $0.count }) {
+                cues.append(.en)
+                return ["show"] + words[(2 + verb.count)...]
+            }
+            // "did Ana give Dune back"
+            if split.contains(folded[2]), folded.count > 4, folded.last == "back" {
+                cues.append(.en)
+                return ["show"] + words[3..<(words.count - 1)]
+            }
         }
         // "mark Dune as returned": a return.
         if folded.count > 3, folded[0] == "mark", folded.suffix(2).elementsEqual(["as", "returned"]) {

@@ -1291,6 +1291,25 @@ let parseTable: [ParseCase] = [
     // Probably a return, but not surely: the command is suggested, not run.
     ParseCase("I'm done with the hobbit", .unknown(text: "I'm done with the hobbit", suggestion: "return the hobbit"), .en),
     ParseCase("finished Dune", .unknown(text: "finished Dune", suggestion: "return Dune"), .en),
+    ParseCase("just finished Dune, great read", .unknown(text: "just finished Dune, great read", suggestion: "return Dune"), .en),
+    ParseCase("je viens de finir Dune", .unknown(text: "je viens de finir Dune", suggestion: "rendre Dune"), .fr),
+    ParseCase("I don't want Dune anymore", .unknown(text: "I don't want Dune anymore", suggestion: "cancel hold Dune"), .en),
+    ParseCase("I don't want Nobody Lives Here Anymore",
+              .unknown(text: "I don't want Nobody Lives Here Anymore", suggestion: "cancel hold Nobody Lives Here Anymore"), .en),
+    // asked of someone else, or of anyone: the book's details, its last loans and its line
+    ParseCase("has Ben returned Dune?", .show(book: "Dune")),
+    ParseCase("did Ben return Dune?", .show(book: "Dune")),
+    ParseCase("did Ana give Dune back", .show(book: "Dune")),
+    ParseCase("has Dune been returned?", .whoHas(book: "Dune")),
+    ParseCase("who wants Dune?", .show(book: "Dune")),
+    ParseCase("does anyone want Dune?", .show(book: "Dune")),
+    ParseCase("qui a emprunté Dune en dernier ?", .show(book: "Dune"), .fr),
+    ParseCase("qui a eu Dune avant moi", .show(book: "Dune"), .fr),
+    ParseCase("am I late with anything?", .loansOf(borrower: nil)),
+    ParseCase("where am I in the queue for Dune", .whoHas(book: "Dune")),
+    ParseCase("where am I in the queue", .loansOf(borrower: nil)),
+    ParseCase("list all books by Frank Herbert", .search(query: "Frank Herbert")),
+    ParseCase("tous les livres de Hugo", .search(query: "Hugo"), .fr),
     // A slip: `undo` is offered.
     ParseCase("oops", .unknown(text: "oops", suggestion: "undo"), .en),
     // How many at once, and how long: the rules.
