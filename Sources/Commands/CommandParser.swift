@@ -2105,6 +2105,13 @@ public enum CommandParser {
             cues.append(.en)
             return ["return"] + words[lead.count..<(words.count - 1)]
         }
+        // "I gave Dune back yesterday": the same, when it was (the handler drops it).
+        if folded.count >= 4, let back = folded.lastIndex(of: "back"), back < folded.count - 1,
+           let lead = Self.putBack.first(where: { folded.starts(with: $0) }), back > lead.count,
+           CommandParser.timeAfterBook("book " + words[(back + 1)...].joined(separator: " "))?.later == false {
+            cues.append(.en)
+            return ["return"] + words[lead.count..<back] + words[(back + 1)...]
+        }
         // "ask Ben to return Dune", "demande à Ben de rendre Dune": a reminder sent to Ben.
         if folded.count > 4, folded[0] == "ask" || folded[0] == "tell",
            let to = folded.firstIndex(of: "to"), to > 1, to + 2 < folded.count,
@@ -3049,8 +3056,9 @@ public enum CommandParser {
         "je", "j'ai", "il", "elle", "on", "nous", "vous", "quand", "qui", "est-ce", "quoi", "suis", "rien", "personne", "tout",
     ]
 
-    /// "Dune tomorrow", "Dune ce soir", "Dune now": a book named with when (as typed), and
-    /// whether that is later (a plan, not done yet) rather than now; nil without a time at the end.
+    /// "Dune tomorrow", "Dune ce soir", "Dune now", "Dune yesterday": a book named with when (as
+    /// typed), and whether that is later (a plan, not done yet) rather than now or past (done);
+    /// nil without a time at the end.
     static func timeAfterBook(_ reference: String) -> (book: String, later: Bool)? {
         guard reference.utf8.contains(0x20) else { return nil }
         let words = spaceSeparated(reference)
@@ -3075,8 +3083,11 @@ public enum CommandParser {
         for day in ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"] { times += [[day], [day, "prochain"]] }
         return times.sorted { $0.count > $1.count }
     }()
+    /// Now, or already past: what is told was done, and is done now.
     private static let nowTimes: [[String]] = [
         ["now"], ["right", "now"], ["today"], ["just", "now"], ["maintenant"], ["aujourd'hui"], ["tout", "de", "suite"],
+        ["yesterday"], ["last", "night"], ["this", "morning"], ["earlier"], ["earlier", "today"], ["last", "week"], ["the", "other", "day"],
+        ["hier"], ["hier", "soir"], ["avant-hier"], ["ce", "matin"], ["tout", "a", "l'heure"], ["la", "semaine", "derniere"], ["l'autre", "jour"],
     ].sorted { $0.count > $1.count }
 
     /// "swap Dune for Emma", "exchange Dune for Emma", "échanger Dune contre Emma": one book

@@ -1023,6 +1023,11 @@ public struct LibraryService: Sendable {
                 let ids = index.matches(words[..<cut].joined(separator: " "))
                 if !ids.isEmpty { return ids }
             }
+            // What it is, before it: "the book Dune", "a copy of Dune", "le livre Dune".
+            for lead in leadingDesignators where words.count > lead.count && words.starts(with: lead) {
+                let ids = index.matches(words.dropFirst(lead.count).joined(separator: " "))
+                if !ids.isEmpty { return ids }
+            }
             return nil
         }
         if let ids = designated(reference[...], whole: true) { return ids }
@@ -1073,6 +1078,12 @@ public struct LibraryService: Sendable {
     private static let authorMarkers: Set<String> = ["by", "par", "de"]
 
     /// Words said after a title about when or for whom, folded, longest first.
+    /// Words that say a book is meant before its title, folded ("the book Dune", "le roman Dune").
+    private static let leadingDesignators: [[Substring]] = [
+        ["the", "book"], ["book"], ["the", "novel"], ["novel"], ["the", "title"], ["a", "copy", "of"], ["the", "copy", "of"], ["one", "copy", "of"],
+        ["le", "livre"], ["livre"], ["le", "roman"], ["roman"], ["un", "exemplaire", "de"], ["lexemplaire", "de"],
+    ]
+
     private static let trailingRemarks: [[Substring]] = [
         "right now", "now", "currently", "at the moment", "today", "yesterday", "this morning", "this week", "for me",
         "before", "last", "before me", "before you", "last time", "recently", "avant", "avant moi", "en dernier", "recemment",

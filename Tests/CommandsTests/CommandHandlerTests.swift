@@ -2355,6 +2355,12 @@ struct CommandHandlerTests {
         }
         let now = await handler.handle(text: "return Dune now", from: ana, at: minute(9))
         #expect(now.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."), "\(now.text)")
+        // Told as done, yesterday or last week: done now.
+        for (n, said) in ["I returned Dune last week", "I gave Dune back yesterday", "j'ai rendu Dune la semaine dernière"].enumerated() {
+            _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(20 + 2 * n))
+            let done = await handler.handle(text: said, from: ana, at: minute(21 + 2 * n))
+            #expect(done.text.hasPrefix(n == 2 ? "Merci ! Dune est de retour sur l'étagère" : "Thanks! Dune is back on the shelf"), "\(said): \(done.text)")
+        }
         _ = await handler.handle(text: "add The Day After Tomorrow by Someone", from: ana, at: minute(10))
         _ = await handler.handle(text: "checkout The Day After Tomorrow", from: ana, at: minute(11))
         let title = await handler.handle(text: "return The Day After Tomorrow", from: ana, at: minute(12))

@@ -547,6 +547,8 @@ let parseTable: [ParseCase] = [
     // (a plan asks who has the book; the handler drops the time, unless a title ends so)
     ParseCase("I'll return Dune tomorrow", .whoHas(book: "Dune tomorrow")),
     ParseCase("I'll bring Dune back on Friday", .whoHas(book: "Dune on Friday")),
+    ParseCase("I gave Dune back yesterday", .returnBook(book: "Dune yesterday")),
+    ParseCase("I brought Dune back this morning", .returnBook(book: "Dune this morning")),
     ParseCase("I will bring back Dune tomorrow", .whoHas(book: "Dune tomorrow")),
     ParseCase("I'm going to give Dune back next week", .whoHas(book: "Dune next week")),
     ParseCase("I'll bring Back to the Future back", .whoHas(book: "Back to the Future")),

@@ -167,7 +167,7 @@ struct ReferenceTests {
         #expect(try await library.resolve("chamber of secrets").title == "Harry Potter and the Chamber of Secrets")
     }
 
-    @Test("a remark after the title (past a sentence end, a colon, a dash or a parenthesis, on its own line, or saying when, for whom or where) is not part of it", arguments: [
+    @Test("a remark after the title (past a sentence end, a colon, a dash or a parenthesis, on its own line, or saying when, for whom or where), or what it is before it (the book Dune, le livre Dune), is not part of it", arguments: [
         ("Dune. I loved it!", "Dune"),
         ("The Hobbit - great read", "The Hobbit"),
         ("dune messiah — for a friend", "Dune Messiah"),
@@ -199,11 +199,19 @@ struct ReferenceTests {
         ("Dune sous mon lit", "Dune"),
         ("Dune à la maison", "Dune"),
         ("dune under my pillow", "Dune Under My Pillow"),
+        ("the book Dune", "Dune"),
+        ("a copy of Dune Messiah", "Dune Messiah"),
+        ("le livre Dune", "Dune"),
+        ("le roman Les Misérables", "Les Misérables"),
+        ("l'exemplaire de Dune", "Dune"),
+        ("the book thief", "The Book Thief"),
+        ("Book of Dust", "Book of Dust"),
     ])
     func remarkAfterTitle(reference: String, title: String) async throws {
         let library = try await makeLibrary(books: shelf + [book("Dr. No", "Ian Fleming"), book("It", "Stephen King"),
                                                             book("Apocalypse Now", "Someone"), book("Dune: Part Two", "Someone"),
-                                                            book("Free at Last", "Someone"), book("Dune Under My Pillow", "Someone")])
+                                                            book("Free at Last", "Someone"), book("Dune Under My Pillow", "Someone"),
+                                                            book("The Book Thief", "Markus Zusak"), book("Book of Dust", "Philip Pullman")])
         #expect(try await library.resolve(reference).title == title)
     }
 
