@@ -480,9 +480,24 @@ public enum CommandParser {
         case .help:
             guard !rest.isEmpty else { return command(.help(topic: nil)) }
             let topicWords = rest.split(separator: " ").map { foldWord(String($0)) }
-            let topic = VerbForm.all.first { $0.words == topicWords }?.verb.topic ?? Self.helpAliases[topicWords] ?? argument
+            let topic = VerbForm.all.first { $0.words == topicWords }?.verb.topic ?? Self.helpAliases[topicWords]
+                ?? Self.helpTopic(asked: topicWords) ?? argument
             return command(.help(topic: topic))
         }
+    }
+
+    /// The command a help request names among other words: "help me borrow a book", "help with
+    /// checkout", "aide-moi à emprunter un livre", "aide pour rendre": its verb after words that
+    /// only lead to it, followed by nothing or by a book in general.
+    private static func helpTopic(asked words: [String]) -> String? {
+        var words = words[...]
+        while let first = words.first, ["me", "with", "for", "on", "about", "to", "how", "pour", "avec", "sur", "a", "de", "comment"].contains(first) {
+            words = words.dropFirst()
+        }
+        guard let form = VerbForm.starting(words).max(by: { $0.words.count < $1.words.count }) else { return nil }
+        let after = Array(words.dropFirst(form.words.count))
+        guard after.isEmpty || Self.anyBook.contains(after) else { return nil }
+        return form.verb.topic
     }
 
     /// Words asked about that are no verb of their own but belong to a topic: `help found`.
@@ -1377,6 +1392,14 @@ public enum CommandParser {
         (["qu'est-ce", "que", "tu", "me", "conseilles"], "que lire", .fr), (["qu'est-ce", "que", "vous", "me", "conseillez"], "que lire", .fr),
         (["que", "me", "conseillez-vous"], "que lire", .fr),
         (["mets-moi", "sur", "la", "liste", "pour"], "réserver", .fr), (["mettez-moi", "sur", "la", "liste", "pour"], "réserver", .fr),
+        (["rajoute-moi", "a", "la", "liste", "pour"], "réserver", .fr), (["ajoute-moi", "a", "la", "liste", "pour"], "réserver", .fr),
+        (["ajoutez-moi", "a", "la", "liste", "pour"], "réserver", .fr), (["inscris-moi", "sur", "la", "liste", "pour"], "réserver", .fr),
+        (["qui", "attend", "apres"], "info", .fr), (["j'ai", "quoi"], "mes livres", .fr), (["j'ai", "quoi", "en", "ce", "moment"], "mes livres", .fr),
+        (["je", "dois", "rendre", "quoi"], "mes livres", .fr), (["qu'est-ce", "que", "je", "dois", "rendre"], "mes livres", .fr),
+        (["quels", "sont", "les", "livres", "disponibles"], "liste disponibles", .fr), (["quels", "livres", "sont", "disponibles"], "liste disponibles", .fr),
+        (["tu", "as", "quelque", "chose", "de"], "chercher", .fr), (["vous", "avez", "quelque", "chose", "de"], "chercher", .fr),
+        (["any", "books", "overdue"], "list overdue", .en), (["any", "overdue", "books"], "list overdue", .en),
+        (["what's", "out", "right", "now"], "list checked out", .en), (["what", "is", "out"], "list checked out", .en),
         (["mets-moi", "dans", "la", "file", "pour"], "réserver", .fr),
         (["j'ai", "combien", "de", "livres"], "mes livres", .fr), (["combien", "de", "livres", "ai-je"], "mes livres", .fr),
         (["combien", "de", "livres", "j'ai"], "mes livres", .fr),
@@ -1649,7 +1672,7 @@ public enum CommandParser {
         (["forget", "about"], "cancel hold", .en), (["i", "changed", "my", "mind", "about"], "cancel hold", .en),
         (["i've", "changed", "my", "mind", "about"], "cancel hold", .en), (["i", "don't", "want"], "cancel hold", .en),
         (["i", "dont", "want"], "cancel hold", .en), (["i", "do", "not", "want"], "cancel hold", .en),
-        (["je", "ne", "veux", "plus"], "annuler la réservation de", .fr),
+        (["je", "ne", "veux", "plus", "attendre"], "annuler la réservation de", .fr), (["je", "ne", "veux", "plus"], "annuler la réservation de", .fr),
         // A checkout by mistake: bringing it back, asked about.
         (["cancel", "my", "checkout", "of"], "return", .en), (["i", "didn't", "mean", "to", "borrow"], "return", .en),
         (["i", "didn't", "mean", "to", "take"], "return", .en), (["i", "didn't", "take"], "return", .en),
