@@ -494,6 +494,7 @@ public enum CommandParser {
         while let first = words.first, ["me", "with", "for", "on", "about", "to", "how", "pour", "avec", "sur", "a", "de", "comment"].contains(first) {
             words = words.dropFirst()
         }
+        if let alias = helpAliases[Array(words)] { return alias }
         guard let form = VerbForm.starting(words).max(by: { $0.words.count < $1.words.count }) else { return nil }
         let after = Array(words.dropFirst(form.words.count))
         guard after.isEmpty || Self.anyBook.contains(after) else { return nil }
@@ -504,6 +505,11 @@ public enum CommandParser {
     private static let helpAliases: [[String]: String] = [
         ["lost"]: "report", ["damaged"]: "report", ["found"]: "report", ["repaired"]: "report", ["signaler"]: "report",
         ["perdu"]: "report", ["abime"]: "report", ["retrouve"]: "report", ["repare"]: "report",
+        // What the commands do, named as things: "help with returns", "aide sur les retours".
+        ["returns"]: "return", ["returning"]: "return", ["checkouts"]: "checkout", ["borrowing"]: "checkout", ["loans"]: "checkout",
+        ["renewals"]: "renew", ["renewing"]: "renew", ["holds"]: "hold", ["reservations"]: "hold", ["waiting", "lists"]: "hold",
+        ["les", "retours"]: "return", ["retours"]: "return", ["les", "emprunts"]: "checkout", ["emprunts"]: "checkout",
+        ["les", "prolongations"]: "renew", ["prolongations"]: "renew", ["les", "reservations"]: "hold",
     ]
 
     /// Whether `text`, after a checkout's verb, asks how many books one may have ("more than 3

@@ -309,6 +309,9 @@ let parseTable: [ParseCase] = [
     ParseCase("aide-moi à emprunter un livre", .help(topic: "checkout"), .fr),
     ParseCase("aide pour rendre", .help(topic: "return"), .fr),
     ParseCase("help me with Dune", .help(topic: "with Dune")),
+    ParseCase("help with returns", .help(topic: "return")),
+    ParseCase("help on renewals", .help(topic: "renew")),
+    ParseCase("aide sur les retours", .help(topic: "return"), .fr),
     // more ways to say what is already said
     ParseCase("rajoute-moi à la liste pour Dune", .hold(book: "Dune"), .fr),
     ParseCase("je ne veux plus attendre Dune", .unknown(text: "je ne veux plus attendre Dune", suggestion: "annuler la réservation de Dune"), .fr),
