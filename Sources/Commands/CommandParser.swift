@@ -1117,6 +1117,8 @@ public enum CommandParser {
         // Before "who borrowed Dune" and "qui a Dune": who borrowed the most books.
         (["who", "borrowed", "the", "most"], "top readers", .en), (["who", "borrows", "the", "most"], "top readers", .en),
         (["who", "reads", "the", "most"], "top readers", .en), (["who", "read", "the", "most"], "top readers", .en),
+        (["who's", "got", "the", "most", "books"], "who has what", .en), (["who", "has", "the", "most", "books"], "who has what", .en),
+        (["who", "has", "got", "the", "most", "books"], "who has what", .en), (["qui", "a", "le", "plus", "de", "livres"], "qui a quoi", .fr),
         (["who", "has", "read", "the", "most"], "top readers", .en), (["who", "has", "borrowed", "the", "most"], "top readers", .en),
         (["who's", "read", "the", "most"], "top readers", .en), (["who's", "borrowed", "the", "most"], "top readers", .en),
         (["who", "borrowed", "the", "most", "books"], "top readers", .en), (["who", "read", "the", "most", "books"], "top readers", .en),
@@ -3090,9 +3092,14 @@ public enum CommandParser {
     /// nil without a time at the end.
     static func timeAfterBook(_ reference: String) -> (book: String, later: Bool)? {
         guard reference.utf8.contains(0x20) else { return nil }
-        let words = spaceSeparated(reference)
+        var words = spaceSeparated(reference)
         guard words.count >= 2, words.count <= 60 else { return nil }
-        let folded = words.map { foldWord($0.trimming(",.")) }
+        var folded = words.map { foldWord($0.trimming(",.?!")) }
+        // "… tomorrow instead", "… demain plutôt": what the time is said against says nothing more.
+        if folded.count > 2, ["instead", "then", "plutot"].contains(folded[folded.count - 1]) {
+            folded.removeLast()
+            words.removeLast()
+        }
         for (times, later) in [(laterTimes, true), (nowTimes, false)] {
             if let time = times.first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }) {
                 let book = words.dropLast(time.count).joined(separator: " ").trimming(", ")

@@ -2345,11 +2345,12 @@ struct CommandHandlerTests {
         let handler = try await makeHandler()
         _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(0))
         for (n, said) in ["return Dune tomorrow", "I'll return Dune", "I'll return Dune on Friday", "renew Dune next week",
-                          "I'll bring Dune back on Friday", "I will bring back Dune tomorrow", "I'll bring it back tomorrow"].enumerated() {
+                          "I'll bring Dune back on Friday", "I will bring back Dune tomorrow", "I'll bring it back tomorrow",
+                          "can I return Dune tomorrow instead?"].enumerated() {
             let plan = await handler.handle(text: said, from: ana, at: minute(1 + n))
             #expect(plan.text.hasPrefix("You have Dune since Tue 1 Dec, due Tue 15 Dec."), "\(said): \(plan.text)")
         }
-        for said in ["je rends Dune demain", "je ramènerai Dune demain"] {
+        for said in ["je rends Dune demain", "je ramènerai Dune demain", "je rends Dune demain plutôt"] {
             let french = await handler.handle(text: said, from: ana, at: minute(8))
             #expect(french.text.hasPrefix("Vous avez Dune depuis mar. 1 déc., à rendre mar. 15 déc."), "\(said): \(french.text)")
         }
@@ -2361,9 +2362,9 @@ struct CommandHandlerTests {
             let done = await handler.handle(text: said, from: ana, at: minute(21 + 2 * n))
             #expect(done.text.hasPrefix(n == 2 ? "Merci ! Dune est de retour sur l'étagère" : "Thanks! Dune is back on the shelf"), "\(said): \(done.text)")
         }
-        _ = await handler.handle(text: "add The Day After Tomorrow by Someone", from: ana, at: minute(10))
-        _ = await handler.handle(text: "checkout The Day After Tomorrow", from: ana, at: minute(11))
-        let title = await handler.handle(text: "return The Day After Tomorrow", from: ana, at: minute(12))
+        _ = await handler.handle(text: "add The Day After Tomorrow by Someone", from: ana, at: minute(30))
+        _ = await handler.handle(text: "checkout The Day After Tomorrow", from: ana, at: minute(31))
+        let title = await handler.handle(text: "return The Day After Tomorrow", from: ana, at: minute(32))
         #expect(title.text.hasPrefix("Thanks! The Day After Tomorrow is back on the shelf"), "\(title.text)")
     }
 

@@ -321,6 +321,8 @@ let parseTable: [ParseCase] = [
     ParseCase("quels sont les livres disponibles ?", .list(filter: .available, order: .newest), .fr),
     ParseCase("tu as quelque chose de Tolkien ?", .search(query: "Tolkien"), .fr),
     ParseCase("any books overdue?", .list(filter: .overdue, order: .newest)),
+    ParseCase("who's got the most books?", .digest),
+    ParseCase("qui a le plus de livres ?", .digest, .fr),
     ParseCase("what's out right now?", .list(filter: .checkedOut, order: .newest)),
     ParseCase("help borrow", .help(topic: "checkout")),
     ParseCase("help who has", .help(topic: "who has")),
