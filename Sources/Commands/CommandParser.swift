@@ -1402,7 +1402,7 @@ public enum CommandParser {
         (["mets-moi", "sur", "la", "liste", "pour"], "réserver", .fr), (["mettez-moi", "sur", "la", "liste", "pour"], "réserver", .fr),
         (["rajoute-moi", "a", "la", "liste", "pour"], "réserver", .fr), (["ajoute-moi", "a", "la", "liste", "pour"], "réserver", .fr),
         (["ajoutez-moi", "a", "la", "liste", "pour"], "réserver", .fr), (["inscris-moi", "sur", "la", "liste", "pour"], "réserver", .fr),
-        (["qui", "attend", "apres"], "info", .fr), (["j'ai", "quoi"], "mes livres", .fr), (["j'ai", "quoi", "en", "ce", "moment"], "mes livres", .fr),
+        (["qui", "attend", "apres"], "info", .fr), (["j'ai", "quoi", "en", "ce", "moment"], "mes livres", .fr),
         (["je", "dois", "rendre", "quoi"], "mes livres", .fr), (["qu'est-ce", "que", "je", "dois", "rendre"], "mes livres", .fr),
         (["quels", "sont", "les", "livres", "disponibles"], "liste disponibles", .fr), (["quels", "livres", "sont", "disponibles"], "liste disponibles", .fr),
         (["tu", "as", "quelque", "chose", "de"], "chercher", .fr), (["vous", "avez", "quelque", "chose", "de"], "chercher", .fr),
