@@ -1885,6 +1885,9 @@ public enum CommandParser {
         "i", "you", "we", "they", "it", "anyone", "anybody", "someone", "somebody", "everyone", "everybody", "nobody", "the", "a", "my", "this", "that",
     ]
 
+    /// Where a book goes back to, after "back" ("I'll bring Dune back to the library tomorrow").
+    private static let backPlaces: [[String]] = [["to", "the", "library"], ["to", "the", "shelf"], ["on", "the", "shelf"]]
+
     /// "I'll bring … back" and the like: a return to come.
     private static let bringBackLater: [[String]] = [
         ["i'll", "bring"], ["i", "will", "bring"], ["i'm", "going", "to", "bring"], ["im", "going", "to", "bring"],
@@ -2134,10 +2137,14 @@ public enum CommandParser {
         // Dune" is: who has it, until when (the time after "back" goes with the book, which the
         // handler reads as a time).
         if let lead = Self.bringBackLater.first(where: { folded.count > $0.count + 1 && folded.starts(with: $0) }),
-           let back = folded.lastIndex(of: "back"), back > lead.count,
-           back == folded.count - 1 || CommandParser.timeAfterBook("book " + words[(back + 1)...].joined(separator: " ")) != nil {
-            cues.append(.en)
-            return ["who", "has"] + words[lead.count..<back] + words[(back + 1)...]
+           let back = folded.lastIndex(of: "back"), back > lead.count {
+            // Where it goes back to says nothing more: "… back to the library tomorrow".
+            let place = Self.backPlaces.first { folded[(back + 1)...].starts(with: $0) }?.count ?? 0
+            let when = words[(back + 1 + place)...]
+            if when.isEmpty || CommandParser.timeAfterBook("book " + when.joined(separator: " ")) != nil {
+                cues.append(.en)
+                return ["who", "has"] + words[lead.count..<back] + when
+            }
         }
         // "I put Dune back", "I brought Dune back": a return. ("I took Dune back" is left
         // alone: it may be a return, or the checkout of a title ending in "Back".)

@@ -582,7 +582,9 @@ let parseTable: [ParseCase] = [
     ParseCase("I'm going to give Dune back next week", .whoHas(book: "Dune next week")),
     ParseCase("I'll bring Back to the Future back", .whoHas(book: "Back to the Future")),
     ParseCase("je ramènerai Dune demain", .whoHas(book: "Dune demain"), .fr),
-    ParseCase("I'll bring Dune back to the library", .unknown(text: "I'll bring Dune back to the library", suggestion: nil)),
+    ParseCase("I'll bring Dune back to the library", .whoHas(book: "Dune")),
+    ParseCase("I'll bring Dune back to the library tomorrow", .whoHas(book: "Dune tomorrow")),
+    ParseCase("I'll bring Dune back to you", .unknown(text: "I'll bring Dune back to you", suggestion: nil)),
     ParseCase("can we meet tomorrow", .unknown(text: "can we meet tomorrow", suggestion: nil)),
     // typos and nonsense
     ParseCase("chekout Dune", .unknown(text: "chekout Dune", suggestion: "checkout")),
