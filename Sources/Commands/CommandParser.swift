@@ -1472,7 +1472,8 @@ public enum CommandParser {
         (["what's", "the", "due", "date", "of"], "who has", .en), (["due", "date", "for"], "who has", .en), (["due", "date", "of"], "who has", .en),
         (["the", "library", "is", "missing"], "who has", .en),
         (["anything", "similar", "to"], "recommend like", .en), (["something", "similar", "to"], "recommend like", .en),
-        (["anything", "like"], "recommend like", .en),
+        (["anything", "like"], "recommend like", .en), (["what", "should", "i", "read", "after"], "recommend like", .en),
+        (["what", "to", "read", "after"], "recommend like", .en), (["que", "lire", "apres"], "des livres comme", .fr),
         (["y", "a-t-il", "une", "liste", "d'attente", "pour"], "info", .fr), (["quand", "puis-je", "avoir"], "qui a", .fr),
         (["quand", "est-ce", "que", "je", "peux", "avoir"], "qui a", .fr),
         (["are", "there", "any", "copies", "of"], "who has", .en), (["any", "copies", "of"], "who has", .en),
@@ -1888,6 +1889,19 @@ public enum CommandParser {
     /// Where a book goes back to, after "back" ("I'll bring Dune back to the library tomorrow").
     private static let backPlaces: [[String]] = [["to", "the", "library"], ["to", "the", "shelf"], ["on", "the", "shelf"]]
 
+    /// How a member says they liked a book, before asking what to read next.
+    private static let likedLeads: [(words: [String], language: Language)] = [
+        (["i", "loved"], .en), (["i", "liked"], .en), (["i", "enjoyed"], .en), (["i", "really", "liked"], .en), (["i", "really", "enjoyed"], .en),
+        (["loved"], .en), (["enjoyed"], .en), (["j'ai", "adore"], .fr), (["j'ai", "aime"], .fr), (["j'ai", "bien", "aime"], .fr),
+    ].sorted { $0.words.count > $1.words.count }
+
+    /// "… what next?", "… what else should I read?", "… et maintenant ?" (folded, without "?").
+    private static let whatNext: Set<[String]> = [
+        ["what", "next"], ["what", "now"], ["what", "else"], ["what", "should", "i", "read", "next"], ["what", "else", "should", "i", "read"],
+        ["what", "should", "i", "read", "now"], ["any", "suggestions"], ["any", "recommendations"], ["anything", "similar"],
+        ["et", "maintenant"], ["quoi", "d'autre"], ["que", "lire", "ensuite"], ["que", "lire", "maintenant"], ["une", "suggestion"],
+    ]
+
     /// "I'll bring … back" and the like: a return to come.
     private static let bringBackLater: [[String]] = [
         ["i'll", "bring"], ["i", "will", "bring"], ["i'm", "going", "to", "bring"], ["im", "going", "to", "bring"],
@@ -2257,6 +2271,15 @@ public enum CommandParser {
                 cues.append(.en)
                 return ["show"] + words[3..<(words.count - 1)]
             }
+        }
+        // "I loved Dune, what next?", "j'ai adoré Dune, et maintenant ?": books like it.
+        if let lead = Self.likedLeads.first(where: { folded.count > $0.words.count + 2 && folded.starts(with: $0.words) }),
+           let comma = words.indices.dropFirst(lead.words.count).first(where: { words[$0].hasSuffix(",") }),
+           Self.whatNext.contains(Array(folded[(comma + 1)...])) {
+            cues.append(lead.language)
+            var book = Array(words[lead.words.count...comma])
+            book[book.count - 1].removeLast()
+            return (lead.language == .en ? ["recommend", "like"] : ["des", "livres", "comme"]) + book
         }
         // "mark Dune as returned": a return.
         if folded.count > 3, folded[0] == "mark", folded.suffix(2).elementsEqual(["as", "returned"]) {
