@@ -1077,13 +1077,13 @@ public struct LibraryService: Sendable {
 
     private static let authorMarkers: Set<String> = ["by", "par", "de"]
 
-    /// Words said after a title about when or for whom, folded, longest first.
     /// Words that say a book is meant before its title, folded ("the book Dune", "le roman Dune").
     private static let leadingDesignators: [[Substring]] = [
         ["the", "book"], ["book"], ["the", "novel"], ["novel"], ["the", "title"], ["a", "copy", "of"], ["the", "copy", "of"], ["one", "copy", "of"],
         ["le", "livre"], ["livre"], ["le", "roman"], ["roman"], ["un", "exemplaire", "de"], ["lexemplaire", "de"],
     ]
 
+    /// Words said after a title about when or for whom, folded, longest first.
     private static let trailingRemarks: [[Substring]] = [
         "right now", "now", "currently", "at the moment", "today", "yesterday", "this morning", "this week", "for me",
         "before", "last", "before me", "before you", "last time", "recently", "avant", "avant moi", "en dernier", "recemment",
