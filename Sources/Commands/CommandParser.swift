@@ -1482,6 +1482,12 @@ public enum CommandParser {
         (["what's", "due"], "my books", .en), (["whats", "due"], "my books", .en), (["what", "is", "due"], "my books", .en),
         (["what's", "due", "soon"], "my books", .en), (["what", "is", "due", "soon"], "my books", .en),
         (["what's", "due", "this", "week"], "my books", .en), (["what", "is", "due", "this", "week"], "my books", .en),
+        (["what's", "due", "today"], "my books", .en), (["what's", "due", "tomorrow"], "my books", .en),
+        (["what", "is", "due", "today"], "my books", .en), (["what", "is", "due", "tomorrow"], "my books", .en),
+        (["anything", "due", "today"], "my books", .en), (["anything", "due", "tomorrow"], "my books", .en),
+        (["is", "anything", "due", "today"], "my books", .en), (["is", "anything", "due", "tomorrow"], "my books", .en),
+        (["what's", "the", "isbn", "of"], "show", .en), (["what", "is", "the", "isbn", "of"], "show", .en), (["isbn", "of"], "show", .en),
+        (["quel", "est", "l'isbn", "de"], "info", .fr), (["which", "copy", "of"], "who has", .en),
         (["which", "books", "are", "due"], "my books", .en), (["which", "books", "are", "due", "soon"], "my books", .en),
         (["any", "books", "due", "soon"], "my books", .en), (["any", "books", "due", "this", "week"], "my books", .en),
         (["anything", "due", "soon"], "my books", .en), (["is", "anything", "due", "soon"], "my books", .en),
@@ -2280,6 +2286,12 @@ public enum CommandParser {
             var book = Array(words[lead.words.count...comma])
             book[book.count - 1].removeLast()
             return (lead.language == .en ? ["recommend", "like"] : ["des", "livres", "comme"]) + book
+        }
+        // "Dune by who?": who wrote it, which its details say. (Capitalised, it may end a title.)
+        if folded.count > 2, folded.suffix(2).elementsEqual(["by", "who"]) || folded.suffix(2).elementsEqual(["by", "whom"]),
+           words.last?.first?.isUppercase != true, !VerbForm.anyStarts(folded) {
+            cues.append(.en)
+            return ["show"] + words.dropLast(2)
         }
         // "mark Dune as returned": a return.
         if folded.count > 3, folded[0] == "mark", folded.suffix(2).elementsEqual(["as", "returned"]) {

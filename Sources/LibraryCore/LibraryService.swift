@@ -1087,7 +1087,7 @@ public struct LibraryService: Sendable {
     private static let trailingRemarks: [[Substring]] = [
         "right now", "now", "currently", "at the moment", "today", "yesterday", "this morning", "this week", "for me",
         "before", "last", "before me", "before you", "last time", "recently", "avant", "avant moi", "en dernier", "recemment",
-        "do we have", "do you have", "are there", "avons-nous", "avez-vous",
+        "do we have", "do you have", "do i have", "are there", "avons-nous", "avez-vous", "ai-je",
         "please", "en ce moment", "maintenant", "actuellement", "hier", "aujourd'hui", "ce matin", "pour moi", "svp", "stp",
         // Where it goes back: "return Dune to the library", "rendre Dune à la bibliothèque".
         "to the library", "to the shelf", "on the shelf", "back", "back to the library", "back on the shelf",

@@ -191,6 +191,7 @@ struct ReferenceTests {
         ("dune before you", "Dune"),
         ("Free at Last", "Free at Last"),
         ("Dune do we have", "Dune"),
+        ("Dune do I have", "Dune"),
         ("Apocalypse Now", "Apocalypse Now"),
         ("Dune under my desk", "Dune"),
         ("dune messiah in my bag", "Dune Messiah"),
