@@ -2161,7 +2161,7 @@ public enum CommandParser {
             // Where it goes back to says nothing more: "… back to the library tomorrow".
             let place = Self.backPlaces.first { folded[(back + 1)...].starts(with: $0) }?.count ?? 0
             let when = words[(back + 1 + place)...]
-            if when.isEmpty || CommandParser.timeAfterBook("book " + when.joined(separator: " ")) != nil {
+            if when.isEmpty || Self.timeSaid(when) != nil {
                 cues.append(.en)
                 return ["who", "has"] + words[lead.count..<back] + when
             }
@@ -2177,7 +2177,7 @@ public enum CommandParser {
         // "I gave Dune back yesterday": the same, when it was (the handler drops it).
         if folded.count >= 4, let back = folded.lastIndex(of: "back"), back < folded.count - 1,
            let lead = Self.putBack.first(where: { folded.starts(with: $0) }), back > lead.count,
-           CommandParser.timeAfterBook("book " + words[(back + 1)...].joined(separator: " "))?.later == false {
+           Self.timeSaid(words[(back + 1)...]) == false {
             cues.append(.en)
             return ["return"] + words[lead.count..<back] + words[(back + 1)...]
         }
@@ -3161,6 +3161,14 @@ public enum CommandParser {
         }
         return nil
     }
+    /// Whether `words`, all of them, say a time later than now (true) or now or past (false);
+    /// nil when they are not a time.
+    static func timeSaid(_ words: some Collection<String>) -> Bool? {
+        let folded = words.map { foldWord($0.trimming(",.?!")) }
+        if laterTimes.contains(folded) { return true }
+        return nowTimes.contains(folded) ? false : nil
+    }
+
     private static let laterTimes: [[String]] = {
         var times: [[String]] = [
             ["tomorrow"], ["tomorrow", "morning"], ["tomorrow", "afternoon"], ["tomorrow", "evening"], ["tonight"], ["later"],

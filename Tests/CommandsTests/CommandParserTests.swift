@@ -597,6 +597,7 @@ let parseTable: [ParseCase] = [
     ParseCase("I'll bring Dune back to the library", .whoHas(book: "Dune")),
     ParseCase("I'll bring Dune back to the library tomorrow", .whoHas(book: "Dune tomorrow")),
     ParseCase("I'll bring Dune back to you", .unknown(text: "I'll bring Dune back to you", suggestion: nil)),
+    ParseCase("I'll bring Dune back to you tomorrow", .unknown(text: "I'll bring Dune back to you tomorrow", suggestion: nil)),
     ParseCase("can we meet tomorrow", .unknown(text: "can we meet tomorrow", suggestion: nil)),
     // typos and nonsense
     ParseCase("chekout Dune", .unknown(text: "chekout Dune", suggestion: "checkout")),
