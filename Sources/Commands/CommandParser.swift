@@ -8,6 +8,10 @@ public enum CommandParser {
     /// command, or `several` when it holds more than one (see `commandParts`). A long pasted
     /// text is one command, whatever it holds.
     public static func parse(_ text: String) -> ParsedCommand {
+        // "go ahead and return Dune": the command, not a `yes` before it.
+        if text.utf8.count > 13, text.prefix(13).lowercased() == "go ahead and ", text.dropFirst(13).contains(where: { !$0.isWhitespace }) {
+            return parse(String(text.dropFirst(13)))
+        }
         // "Dune is damaged, the cover is torn": one report, with what is wrong, not two commands.
         if let report = reportWithNote(text) ?? damageSaid(text) { return report }
         guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }
@@ -369,6 +373,12 @@ public enum CommandParser {
             // "can I borrow more than 3 books?", "several books", "plus de deux livres": how many
             // one may have, which the rules say.
             if Self.howManyAtOnce(rest) { return command(.rules(book: nil)) }
+            // "borrow a book", "give me something to read", "emprunter un livre": no book in
+            // particular, so the ones the member might like, each with its `checkout`.
+            // A capital is a title's ("checkout Something").
+            if rest.first?.isUppercase == false, Self.noBookInParticular.contains(rest.split(separator: " ").map { foldWord(String($0)) }) {
+                return command(.recommend(book: nil))
+            }
             // "checkout Dune until Friday" ("for two weeks" below): when it comes back is the
             // library's (`loan_days`), and the reply says the due day.
             let lent = withoutEnd(rest)
@@ -423,7 +433,15 @@ public enum CommandParser {
                 }
                 return command(.hold(book: argument))
             case .whoHas: return command(.whoHas(book: argument))
-            case .show: return command(.show(book: argument))
+            case .show:
+                // "show overdue", "show available books", "show popular": the list, as `list`
+                // says it. A capital is a title's ("show Lost").
+                if rest.first?.isLowercase == true,
+                   rest.split(separator: " ").contains(where: { !["the", "les", "des", "of", "in"].contains(foldWord(String($0))) }),
+                   let (filter, order, page) = parseListOptions(rest, language: &language) {
+                    return command(.list(filter: filter, order: order, page: page))
+                }
+                return command(.show(book: argument))
             default: return command(.search(query: argument))
             }
         case .add:
@@ -1362,6 +1380,22 @@ public enum CommandParser {
         (["i", "don't", "know", "what", "to", "read"], "recommend", .en), (["i", "dont", "know", "what", "to", "read"], "recommend", .en),
         (["je", "ne", "sais", "pas", "quoi", "lire"], "que lire", .fr), (["je", "sais", "pas", "quoi", "lire"], "que lire", .fr),
         (["un", "livre", "a", "lire"], "que lire", .fr),
+        (["i", "want", "a", "book"], "recommend", .en), (["i'd", "like", "a", "book"], "recommend", .en), (["i", "need", "a", "book"], "recommend", .en),
+        (["i", "want", "something", "to", "read"], "recommend", .en), (["i", "need", "something", "to", "read"], "recommend", .en),
+        (["je", "veux", "un", "livre"], "que lire", .fr), (["je", "voudrais", "un", "livre"], "que lire", .fr),
+        (["i", "want", "a", "book", "by"], "search", .en), (["i'd", "like", "a", "book", "by"], "search", .en), (["i", "need", "a", "book", "by"], "search", .en),
+        (["i", "want", "a", "book", "about"], "search", .en), (["i'd", "like", "a", "book", "about"], "search", .en), (["i", "need", "a", "book", "about"], "search", .en),
+        (["i", "want", "something", "to", "read", "by"], "search", .en), (["i", "want", "something", "to", "read", "about"], "search", .en),
+        (["je", "veux", "un", "livre", "de"], "chercher", .fr), (["je", "voudrais", "un", "livre", "de"], "chercher", .fr),
+        (["je", "veux", "un", "livre", "sur"], "chercher", .fr), (["je", "voudrais", "un", "livre", "sur"], "chercher", .fr),
+        (["who", "hasn't", "returned", "their", "books"], "list overdue", .en), (["who", "hasn't", "returned", "their", "book"], "list overdue", .en),
+        (["who", "hasn't", "brought", "their", "books", "back"], "list overdue", .en), (["qui", "n'a", "pas", "rendu", "ses", "livres"], "liste en retard", .fr),
+        (["what's", "trending"], "list popular", .en), (["whats", "trending"], "list popular", .en), (["what", "is", "trending"], "list popular", .en),
+        (["trending", "books"], "list popular", .en), (["unpopular", "books"], "list never borrowed", .en),
+        (["what's", "checked", "out", "to", "me"], "my books", .en), (["what", "is", "checked", "out", "to", "me"], "my books", .en),
+        (["what", "do", "i", "have", "checked", "out"], "my books", .en), (["do", "i", "have", "any", "books"], "my books", .en),
+        (["do", "i", "have", "anything", "checked", "out"], "my books", .en), (["do", "i", "have", "anything", "out"], "my books", .en),
+        (["what", "do", "i", "owe"], "my books", .en), (["do", "i", "owe", "anything"], "my books", .en), (["my", "stuff"], "my books", .en),
         (["is", "anything", "overdue"], "list overdue", .en), (["anything", "overdue"], "list overdue", .en),
         (["are", "any", "books", "overdue"], "list overdue", .en), (["any", "overdue", "books"], "list overdue", .en),
         (["who", "has", "overdue", "books"], "list overdue", .en), (["who", "is", "overdue"], "list overdue", .en),
@@ -1638,6 +1672,15 @@ public enum CommandParser {
         ["y", "a-t-il"], ["est-ce", "que", "vous", "avez"],
     ].sorted { $0.count > $1.count }
 
+    /// What a checkout may name that is no book in particular ("borrow a book", "lend me
+    /// something to read").
+    private static let noBookInParticular: Set<[String]> = [
+        ["a", "book"], ["any", "book"], ["a", "good", "book"], ["a", "book", "to", "read"], ["something"], ["something", "to", "read"],
+        ["something", "good"], ["something", "good", "to", "read"], ["anything"], ["a", "random", "book"],
+        ["un", "livre"], ["un", "bon", "livre"], ["un", "livre", "a", "lire"], ["quelque", "chose"], ["quelque", "chose", "a", "lire"],
+        ["n'importe", "quel", "livre"],
+    ]
+
     /// What may follow `recommend` and say nothing more.
     private static let recommendTails: Set<[String]> = [
         ["a", "book"], ["me", "a", "book"], ["something"], ["me", "something"], ["something", "to", "read"], ["a", "good", "book"],
@@ -1869,6 +1912,19 @@ public enum CommandParser {
                 (["remove"], fromList), (["delete"], fromList)]
     }()
 
+    /// A verb whose particle comes after the book (folded): "check Dune in", "sign Dune out to
+    /// me", "take Dune home", "more time on Dune". The longest tail first.
+    private static let particleAfterBook: [(lead: [String], tails: [[String]], verb: String)] = {
+        let toMe = [["out", "to", "me"], ["out", "for", "me"], ["out"]]
+        return [
+            (["check"], [["back", "in"], ["in"]], "return"), (["sign"], [["back", "in"], ["in"]], "return"),
+            (["check"], toMe, "checkout"), (["sign"], toMe, "checkout"),
+            (["take"], [["home"], ["out"]], "checkout"), (["taking"], [["home"], ["out"]], "checkout"),
+            (["i'm", "taking"], [["home"]], "checkout"), (["i", "am", "taking"], [["home"]], "checkout"),
+            (["more", "time", "on"], [[]], "renew"), (["more", "time", "with"], [[]], "renew"), (["more", "time", "for"], [[]], "renew"),
+        ]
+    }()
+
     /// "is back", "revient": the end of a request to be told when a book is back (folded).
     private static let backTails: [[String]] = [
         ["is", "back"], ["comes", "back"], ["gets", "back"], ["is", "available"], ["becomes", "available"], ["is", "available", "again"],
@@ -1915,7 +1971,7 @@ public enum CommandParser {
     ].sorted { $0.count > $1.count }
 
     private static let putBack: [[String]] = [
-        ["give"], ["hand"], ["put"], ["bring"], ["gave"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
+        ["give"], ["hand"], ["put"], ["bring"], ["gave"], ["brought"], ["i", "gave"], ["i", "brought"], ["i", "put"], ["i've", "put"], ["i've", "brought"], ["i", "have", "put"], ["i", "have", "brought"],
     ].sorted { $0.count > $1.count }
 
     /// Putting a book on the shelf, without "back": the leads, the place, the language.
@@ -2004,6 +2060,15 @@ public enum CommandParser {
         if let (question, tail) = framing(folded, Self.timeLeft, lead: \.lead, tails: \.tails) {
             cues.append(question.language)
             return [question.language.pick("who", "qui"), question.language.pick("has", "a")] + words[question.lead.count..<(words.count - tail.count)]
+        }
+        // "check Dune in", "sign Dune out to me", "more time on Dune": the verb, its particle
+        // after the book.
+        // Not of a person ("Take Me Home" is a title), nor "check it out", which says "look".
+        if let (request, tail) = framing(folded, Self.particleAfterBook, lead: \.lead, tails: \.tails),
+           case let middle = folded[request.lead.count..<(folded.count - tail.count)],
+           middle.count != 1 || !["me", "us", "you", "him", "her"].contains(middle.first ?? "") && !(tail.first == "out" && middle.first == "it") {
+            cues.append(.en)
+            return [request.verb] + words[request.lead.count..<(words.count - tail.count)]
         }
         // "take Dune off hold", "remove Dune from my list": leaving its line.
         if let (request, tail) = framing(folded, Self.offTheLine, lead: \.lead, tails: \.tails) {
@@ -2486,7 +2551,7 @@ public enum CommandParser {
     /// lent", "have been borrowed": the library's figures.
     private static func borrowedHowMany(_ words: [String], folded: [String]) -> [String]? {
         // "how many books did I borrow last month": the history of that period.
-        if let period = LoanPeriod.trailing(folded), folded.count > period.count + 2,
+        if let period = LoanPeriod.trailing(folded), folded.count > period.count + 1,
            let asked = borrowedHowMany(Array(words.dropLast(period.count)), folded: Array(folded.dropLast(period.count))) {
             return asked.starts(with: ["my", "history"]) || asked.starts(with: ["history", "for"]) ? asked + words.suffix(period.count) : asked
         }
@@ -2496,6 +2561,10 @@ public enum CommandParser {
         if folded.count >= 3, folded[0] == "has" && folded.last == "got" || folded[0] == "does" && folded.last == "have",
            !["we", "you", "it", "he", "she", "they", "everyone"].contains(folded[1]) {
             return ["what", "does"] + words[1..<(folded.count - 1)] + ["have"]
+        }
+        // "how many books were borrowed (this year)": the library's figures.
+        if folded == ["were", "borrowed"] || folded == ["were", "lent"] || folded == ["were", "read"] || folded == ["were", "checked", "out"] {
+            return ["stats"]
         }
         guard folded.count >= 3, ["have", "has", "did"].contains(folded[0]) else { return nil }
         var end = folded.count

@@ -344,6 +344,30 @@ let parseTable: [ParseCase] = [
     ParseCase("which copy of Dune do I have?", .whoHas(book: "Dune do I have")),
     ParseCase("qui a le plus de livres ?", .digest, .fr),
     ParseCase("what's out right now?", .list(filter: .checkedOut, order: .newest)),
+    // No book in particular: the ones the member might like; a capital is a title's.
+    ParseCase("borrow a book", .recommend(book: nil)), ParseCase("can I borrow a book?", .recommend(book: nil)),
+    ParseCase("give me something to read", .recommend(book: nil)), ParseCase("lend me something", .recommend(book: nil)),
+    ParseCase("I'm bored, give me a book", .recommend(book: nil)), ParseCase("I want a book", .recommend(book: nil)),
+    ParseCase("je voudrais emprunter un livre", .recommend(book: nil), .fr), ParseCase("prête-moi un livre", .recommend(book: nil), .fr),
+    ParseCase("checkout Something", .checkout(book: "Something", borrower: nil)),
+    ParseCase("I want a book by Tolkien", .search(query: "Tolkien")), ParseCase("I want a book about robots", .search(query: "robots")),
+    ParseCase("je veux un livre de Hugo", .search(query: "Hugo"), .fr),
+    // `show` with what `list` takes; a capital is a title's.
+    ParseCase("show overdue", .list(filter: .overdue, order: .newest)), ParseCase("show available books", .list(filter: .available, order: .newest)),
+    ParseCase("show checked out", .list(filter: .checkedOut, order: .newest)), ParseCase("show popular", .list(filter: .all, order: .popular)),
+    ParseCase("show the books", .list(filter: .all, order: .newest)), ParseCase("show Lost", .show(book: "Lost")),
+    // The particle after the book.
+    ParseCase("check Dune in", .returnBook(book: "Dune")), ParseCase("check it back in", .returnBook(book: "it")),
+    ParseCase("sign Dune out to me", .checkout(book: "Dune", borrower: nil)), ParseCase("check Dune out", .checkout(book: "Dune", borrower: nil)),
+    ParseCase("taking Dune home", .checkout(book: "Dune", borrower: nil)), ParseCase("brought Dune back", .returnBook(book: "Dune")),
+    ParseCase("more time on Dune please", .renew(book: "Dune")),
+    ParseCase("Take Me Home", .checkout(book: "Me Home", borrower: nil)), ParseCase("check it out", .unknown(text: "check it out", suggestion: "check in")),
+    // Your books, the library's figures, the lists.
+    ParseCase("what do I owe?", .loansOf(borrower: nil)), ParseCase("do I have any books?", .loansOf(borrower: nil)),
+    ParseCase("what's checked out to me", .loansOf(borrower: nil)), ParseCase("my stuff", .loansOf(borrower: nil)),
+    ParseCase("how many books were borrowed this year?", .stats), ParseCase("how many books were lent last month", .stats),
+    ParseCase("who hasn't returned their books?", .list(filter: .overdue, order: .newest)),
+    ParseCase("what's trending?", .list(filter: .all, order: .popular)), ParseCase("unpopular books", .list(filter: .neverBorrowed, order: .newest)),
     ParseCase("help borrow", .help(topic: "checkout")),
     ParseCase("help who has", .help(topic: "who has")),
     ParseCase("aide", .help(topic: nil), .fr),
@@ -352,7 +376,8 @@ let parseTable: [ParseCase] = [
     // confirmation answers
     ParseCase("yes", .confirm), ParseCase("Yes!", .confirm), ParseCase("confirm", .confirm),
     ParseCase("oui", .confirm, .fr), ParseCase("no", .cancel), ParseCase("cancel", .cancel), ParseCase("annuler", .cancel, .fr),
-    ParseCase("non", .cancel, .fr),
+    ParseCase("non", .cancel, .fr), ParseCase("n", .cancel), ParseCase("go ahead", .confirm), ParseCase("do it", .confirm),
+    ParseCase("vas-y", .confirm, .fr), ParseCase("go ahead and return Dune", .returnBook(book: "Dune")),
     // mentions and prefixes
     ParseCase("<@U123ABC> checkout Dune as Ana", .checkout(book: "Dune", borrower: "Ana")),
     ParseCase("<@!123456789> return Dune", .returnBook(book: "Dune")),
