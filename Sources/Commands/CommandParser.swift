@@ -235,6 +235,7 @@ public enum CommandParser {
         ["also"], ["and"], ["and", "also"], ["btw"], ["by", "the", "way"], ["oh"], ["so"], ["well"], ["hmm"], ["um"], ["anyway"],
         ["aussi"], ["et"], ["alors"], ["bon"], ["du", "coup"], ["au", "fait"], ["sinon"], ["euh"],
         ["ok"], ["okay"], ["done"], ["c'est", "bon"], ["c'est", "fait"], ["voila"], ["voilà"],
+        ["fine"], ["alright"], ["all", "right"], ["great"], ["cool"], ["perfect"], ["d'accord"], ["parfait"], ["super"],
     ].sorted { $0.count > $1.count }
 
     /// The language a line that is no command seems written in, by its little words, so that
@@ -659,17 +660,34 @@ public enum CommandParser {
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
+        // "does Ben have any books?", "has Ben got anything?": what he has; "when does Ben have
+        // to return Dune?": who has Dune, and until when. A name is one to three words, none of
+        // a sentence. ("does Dune have water damage?" asks of a book: "does X have Y" is left.)
+        if folded.count >= 4, let verb = [(["does"], ["have"]), (["has"], ["got"]), (["when", "does"], ["have", "to", "return"]),
+                                          (["when", "does"], ["have", "to", "bring", "back"]), (["when", "does"], ["need", "to", "return"])]
+               .first(where: { folded.starts(with: $0.0) }),
+           let at = (verb.0.count + 1...min(verb.0.count + 3, folded.count - verb.1.count)).first(where: { folded[$0...].starts(with: verb.1) }),
+           !folded[verb.0.count..<at].contains(where: notInAName.contains) {
+            let name = unquote(words[verb.0.count..<at].joined(separator: " ")), rest = Array(folded[(at + verb.1.count)...])
+            if rest.isEmpty || [["any", "books"], ["anything"], ["any", "book"], ["books"]].contains(rest) {
+                guard verb.0 != ["when", "does"] else { return nil }
+                return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
+            }
+            let book = unquote(words[(at + verb.1.count)...].joined(separator: " "))
+            guard verb.0 == ["when", "does"], !name.isEmpty, !book.isEmpty else { return nil }
+            return ParsedCommand(intent: .whoHas(book: book), language: .en)
+        }
         // "Ben's books", "Ben's history": what he has, what he borrowed.
         if folded.count >= 2, let possessive = words.lastIndex(where: { $0.hasSuffix("'s") || $0.hasSuffix("’s") }), possessive < words.count - 1 {
             let what = Array(folded[(possessive + 1)...])
             // "what's Ben's history", "what are Ben's books", "show me Ben's loans".
-            let lead = [["what's"], ["whats"], ["what", "is"], ["what", "are"], ["show", "me"], ["show"], ["tell", "me"], ["list"]]
+            let lead = [["what's"], ["whats"], ["what", "is"], ["what", "are"], ["show", "me"], ["show"], ["tell", "me"], ["list"], ["when", "is"], ["when", "are"]]
                 .first { folded.count > $0.count && possessive >= $0.count && folded.starts(with: $0) }?.count ?? 0
             let name = unquote((words[lead..<possessive] + [String(words[possessive].dropLast(2))]).joined(separator: " "))
             // A name, not words of a sentence ("… or all of one's books").
             let nameWords = folded[lead...possessive].map { $0.hasSuffix("'s") || $0.hasSuffix("’s") ? String($0.dropLast(2)) : $0 }
             guard nameWords.count <= 3, !nameWords.contains(where: notInAName.contains) else { return nil }
-            if !name.isEmpty, [["books"], ["loans"], ["current", "loans"], ["current", "books"]].contains(what) {
+            if !name.isEmpty, [["books"], ["loans"], ["current", "loans"], ["current", "books"], ["book", "due"], ["books", "due"]].contains(what) {
                 return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
             }
             if !name.isEmpty, [["history"], ["reading", "history"], ["loan", "history"], ["borrowing", "history"], ["past", "loans"]].contains(what) {
@@ -1340,6 +1358,18 @@ public enum CommandParser {
         (["sors-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
         (["what", "can", "you", "do"], "help", .en), (["what", "do", "you", "do"], "help", .en), (["how", "does", "this", "work"], "help", .en),
         (["how", "do", "i", "use", "you"], "help", .en), (["que", "sais-tu", "faire"], "aide", .fr),
+        (["how", "do", "i", "use", "this"], "help", .en), (["how", "do", "i", "use", "this", "bot"], "help", .en),
+        (["how", "do", "i", "use", "the", "bot"], "help", .en), (["what", "commands", "are", "there"], "help", .en),
+        (["what", "commands", "do", "you", "know"], "help", .en), (["what", "commands", "can", "i", "use"], "help", .en),
+        (["what", "can", "i", "say"], "help", .en), (["what", "can", "i", "ask"], "help", .en), (["what", "can", "i", "ask", "you"], "help", .en),
+        (["who", "are", "you"], "help", .en), (["what", "are", "you"], "help", .en), (["are", "you", "a", "bot"], "help", .en),
+        (["qui", "es-tu"], "aide", .fr), (["t'es", "qui"], "aide", .fr), (["quelles", "sont", "les", "commandes"], "aide", .fr),
+        (["comment", "on", "t'utilise"], "aide", .fr), (["comment", "ca", "fonctionne"], "aide", .fr),
+        (["ping"], "remind", .en), (["who's", "borrowing"], "who has what", .en), (["who", "is", "borrowing"], "who has what", .en),
+        (["who's", "got", "books"], "who has what", .en), (["who", "has", "books"], "who has what", .en), (["who", "has", "books", "out"], "who has what", .en),
+        (["who", "has", "borrowed", "books"], "who has what", .en), (["who", "borrowed", "books"], "who has what", .en),
+        (["who", "published"], "show", .en), (["who's", "the", "publisher", "of"], "show", .en), (["who", "is", "the", "publisher", "of"], "show", .en),
+        (["qui", "a", "publie"], "montrer", .fr), (["qui", "a", "edite"], "montrer", .fr),
         (["qu'est-ce", "que", "tu", "sais", "faire"], "aide", .fr), (["comment", "ca", "marche"], "aide", .fr),
         (["anything", "new"], "list newest", .en), (["any", "new", "books"], "list newest", .en), (["new", "books"], "list newest", .en),
         (["du", "nouveau"], "liste récents", .fr), (["nouveaux", "livres"], "liste récents", .fr),
@@ -2701,6 +2731,12 @@ public enum CommandParser {
             cues.append(language)
             let foldedSubject = subject.map(foldWord)
             if Self.ownBooks.contains(foldedSubject) { return language == .en ? ["my", "books"] : ["mes", "livres"] }
+            // "when are Ben's books due?": what Ben has, each with its due day.
+            if language == .en, (2...4).contains(subject.count), let last = foldedSubject.last, ["book", "books", "loans"].contains(last),
+               let possessive = subject.dropLast().last, possessive.hasSuffix("'s") || possessive.hasSuffix("’s"), possessive.count > 2,
+               !foldedSubject.dropLast(2).contains(where: notInAName.contains), !notInAName.contains(foldWord(String(possessive.dropLast(2)))) {
+                return ["what", "does"] + subject.dropLast(2) + [String(possessive.dropLast(2)), "have"]
+            }
             return (language == .en ? ["who", "has"] : ["qui", "a"]) + subject
         }
         return nil
@@ -3475,6 +3511,8 @@ public enum CommandParser {
             // More letters apart than allowed: no need to align them (most forms, read by counts).
             guard abs(prefixes[wordCounts[index] - 1].scalars.count - targets[index].scalars.count) <= allowance else { continue }
             let form = VerbForm.all[index], candidate = prefixes[wordCounts[index] - 1], target = targets[index]
+            // An answer of several words is no verb to offer ("does it …" is not "do it").
+            if wordCounts[index] > 1, form.verb == .confirm || form.verb == .cancel { continue }
             guard let distance = workspace.distance(candidate.scalars, target.scalars, maximum: allowance),
                   distance < target.length / 2 + 1 else { continue }
             // Two letters off and two shorter is another word, not a typo ("can" is not "clean").

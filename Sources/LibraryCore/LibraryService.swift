@@ -1089,6 +1089,8 @@ public struct LibraryService: Sendable {
         "before", "last", "before me", "before you", "last time", "recently", "avant", "avant moi", "en dernier", "recemment",
         "do we have", "do you have", "do i have", "are there", "avons-nous", "avez-vous", "ai-je",
         "please", "en ce moment", "maintenant", "actuellement", "hier", "aujourd'hui", "ce matin", "pour moi", "svp", "stp",
+        // "checkout Dune then", "renew Dune again", "hold Dune too".
+        "then", "again", "too", "as well", "instead", "alors", "encore", "plutot",
         // Where it goes back: "return Dune to the library", "rendre Dune à la bibliothèque".
         "to the library", "to the shelf", "on the shelf", "back", "back to the library", "back on the shelf",
         "a la bibliotheque", "sur l'etagere",

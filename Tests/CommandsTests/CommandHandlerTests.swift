@@ -124,6 +124,21 @@ struct CommandHandlerTests {
         #expect(cancelled.text.contains("A Prayer for Owen Meany"), "\(cancelled.text)")
     }
 
+    @Test("'then', 'again', 'too', 'instead' after a book are no part of its title, unless the library has a title so ending")
+    func remarksAfterTheBook() async throws {
+        let handler = try await makeHandler()
+        let then = await handler.handle(text: "ok, checkout Dune then", from: ana, at: minute(1))
+        #expect(then.text.hasPrefix("Dune is checked out to Ana."), "\(then.text)")
+        let too = await handler.handle(text: "borrow Emma too", from: ana, at: minute(2))
+        #expect(too.text.hasPrefix("Emma is checked out to Ana."), "\(too.text)")
+        let instead = await handler.handle(text: "hold Dune instead", from: ben, at: minute(3))
+        #expect(instead.kind == .success, "\(instead.text)")
+        #expect(instead.text.contains("Dune"), "\(instead.text)")
+        _ = await handler.handle(text: "add You Can't Go Home Again by Thomas Wolfe", from: ana, at: minute(4))
+        let again = await handler.handle(text: "checkout You Can't Go Home Again", from: ben, at: minute(5))
+        #expect(again.text.hasPrefix("You Can't Go Home Again is checked out to Ben."), "\(again.text)")
+    }
+
     @Test("words after 'for' that are no one's name (a reason, a time, 'my son') leave the book with the sender; a title holding such words stays whole")
     func forNoName() async throws {
         let handler = try await makeHandler()
