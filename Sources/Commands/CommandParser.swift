@@ -1189,6 +1189,7 @@ public enum CommandParser {
         (["who's", "got"], "who has", .en), (["whos", "got"], "who has", .en), (["who", "has", "got"], "who has", .en),
         (["who", "got"], "who has", .en), (["where's"], "where is", .en), (["wheres"], "where is", .en),
         (["qui", "a", "emprunte"], "qui a", .fr), (["ou", "est", "passe"], "où est", .fr),
+        (["il", "est", "ou"], "où est", .fr), (["elle", "est", "ou"], "où est", .fr),
         (["what's", "overdue"], "list overdue", .en), (["what", "is", "overdue"], "list overdue", .en),
         (["what's", "available"], "list available", .en), (["what", "is", "available"], "list available", .en),
         (["what", "books", "are", "available"], "list available", .en), (["which", "books", "are", "available"], "list available", .en),
@@ -1214,7 +1215,7 @@ public enum CommandParser {
         (["quels", "livres", "sont", "empruntes"], "liste empruntés", .fr), (["which", "books", "are", "overdue"], "list overdue", .en),
         (["which", "books", "are", "out"], "list checked out", .en),
         (["check-out"], "check out", .en), (["check-in"], "check in", .en),
-        (["give", "me"], "checkout", .en), (["donne"], "donner", .fr), (["lend", "me"], "checkout", .en), (["gimme"], "checkout", .en),
+        (["give", "me"], "checkout", .en), (["donne-moi"], "emprunter", .fr), (["donnez-moi"], "emprunter", .fr), (["donne"], "donner", .fr), (["lend", "me"], "checkout", .en), (["gimme"], "checkout", .en),
         (["what", "books", "do", "you", "have"], "list", .en), (["what", "books", "do", "we", "have"], "list", .en),
         (["which", "books", "do", "you", "have"], "list", .en), (["what's", "on", "the", "shelf"], "list available", .en),
         (["what", "is", "on", "the", "shelf"], "list available", .en), (["quels", "livres", "avez-vous"], "liste", .fr),
@@ -1393,6 +1394,9 @@ public enum CommandParser {
         (["quels", "sont", "mes", "emprunts"], "mes livres", .fr),
         (["c'est", "quoi", "mes", "livres"], "mes livres", .fr), (["c'est", "quoi", "mes", "emprunts"], "mes livres", .fr),
         (["les", "livres", "empruntes"], "liste empruntés", .fr),
+        (["mets-moi", "en", "file", "d'attente", "pour"], "réserver", .fr), (["mets-moi", "sur", "la", "liste", "d'attente", "pour"], "réserver", .fr),
+        (["j'ai", "des", "livres", "en", "retard"], "mes livres", .fr), (["ai-je", "des", "livres", "en", "retard"], "mes livres", .fr),
+        (["est-ce", "que", "j'ai", "des", "livres", "en", "retard"], "mes livres", .fr), (["j'ai", "un", "livre", "en", "retard"], "mes livres", .fr),
         (["mets-moi", "en", "attente", "pour"], "réserver", .fr), (["mettez-moi", "en", "attente", "pour"], "réserver", .fr),
         (["mets-moi", "sur", "la", "liste", "d'attente", "pour"], "réserver", .fr),
         (["mettez-moi", "sur", "la", "liste", "d'attente", "pour"], "réserver", .fr),
@@ -1693,6 +1697,7 @@ public enum CommandParser {
         // Not where it should be: who has it, if anyone.
         (["is", "missing"], .en), (["is", "missing", "from", "the", "shelf"], .en), (["is", "not", "on", "the", "shelf"], .en),
         (["isn't", "on", "the", "shelf"], .en), (["manque"], .fr), (["n'est", "pas", "sur", "l'etagere"], .fr),
+        (["in", "stock"], .en), (["is", "in", "stock"], .en), (["est", "ou"], .fr), (["est", "passe", "ou"], .fr),
     ].sorted { $0.words.count > $1.words.count }
 
     /// The ends of a question for books ("… do you have", "… avez-vous") after a search's words.
@@ -2160,6 +2165,10 @@ public enum CommandParser {
             let lead = folded.starts(with: ["est-ce", "que"]) ? 2 : 0
             if folded.count > lead + tail.count {
                 cues.append(.fr)
+                // "il est disponible ?", "elle est libre ?": the book last named.
+                if [["il"], ["elle"], ["est-ce", "qu'il"], ["est-ce", "qu'elle"]].contains(Array(folded[lead..<(folded.count - tail.count)])) {
+                    return ["qui", "a", "ça"]
+                }
                 return ["qui", "a"] + words[lead..<(words.count - tail.count)]
             }
         }
@@ -2183,6 +2192,8 @@ public enum CommandParser {
            // ("Dune back on the shelf", told, is a return: the handler reads it, as "Dune back".)
            !(tail == ["on", "the", "shelf"] && folded.dropLast(tail.count).last == "back") {
             cues.append(language)
+            // "il est où ?", "elle est dispo ?": the book last named.
+            if language == .fr, [["il"], ["elle"], ["il", "est"], ["elle", "est"]].contains(Array(folded.dropLast(tail.count))) { return ["qui", "a", "ça"] }
             return (language == .en ? ["who", "has"] : ["qui", "a"]) + words[..<(words.count - tail.count)]
         }
         if let question = someoneElsesQuestion(words, folded: folded, cues: &cues) { return question }

@@ -87,6 +87,7 @@ struct VerbForm: Sendable {
     static let all: [VerbForm] = [
         VerbForm("checkout", .checkout, .en), VerbForm("check out", .checkout, .en), VerbForm("borrow", .checkout, .en),
         VerbForm("take", .checkout, .en), VerbForm("emprunter", .checkout, .fr), VerbForm("emprunte", .checkout, .fr),
+        VerbForm("prendre", .checkout, .fr),
         VerbForm("return", .returnBook, .en), VerbForm("check in", .returnBook, .en), VerbForm("checkin", .returnBook, .en),
         VerbForm("bring back", .returnBook, .en), VerbForm("rendre", .returnBook, .fr), VerbForm("rends", .returnBook, .fr),
         VerbForm("retourner", .returnBook, .fr),
@@ -190,6 +191,7 @@ struct VerbForm: Sendable {
         VerbForm("books like", .recommendLike, .en), VerbForm("something like", .recommendLike, .en), VerbForm("more like", .recommendLike, .en),
         VerbForm("more books like", .recommendLike, .en), VerbForm("similar to", .recommendLike, .en), VerbForm("books similar to", .recommendLike, .en),
         VerbForm("des livres comme", .recommendLike, .fr), VerbForm("quelque chose comme", .recommendLike, .fr),
+        VerbForm("a book like", .recommendLike, .en), VerbForm("un livre comme", .recommendLike, .fr),
         VerbForm("d'autres livres comme", .recommendLike, .fr), VerbForm("dans le genre de", .recommendLike, .fr),
         VerbForm("remind", .remind, .en), VerbForm("nudge", .remind, .en), VerbForm("send a reminder to", .remind, .en),
         VerbForm("relancer", .remind, .fr), VerbForm("relance", .remind, .fr), VerbForm("rappeler à", .remind, .fr),
