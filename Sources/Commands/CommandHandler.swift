@@ -2257,9 +2257,9 @@ public actor CommandHandler {
 
         case .edit(let book, let field, let value):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }
-            let before: Book, after: Book
+            let edited: [(before: Book, after: Book)]
             do {
-                (before, after) = try await library.edit(book, set: field, to: value)
+                edited = try await library.edit(book, set: field, to: value)
             } catch LibraryError.ambiguous(let reference, let candidates) {
                 // Which one: the same edit of the first, by its number, is what to type.
                 var reply = words.explain(.ambiguous(reference: reference, candidates: candidates), asker: sender.borrower)
@@ -2270,20 +2270,23 @@ public actor CommandHandler {
                 }
                 return reply
             }
-            // `undo` sets the field back (an empty value clears an optional one).
-            let previous = switch field {
-            case .title: before.title
-            case .author: before.author
-            case .publisher: before.publisher ?? ""
-            case .categories: before.categories.joined(separator: ", ")
-            case .isbn: before.isbn ?? ""
+            guard let (before, after) = edited.first else { throw LibraryError.notFound(reference: book, suggestions: []) }
+            // `undo` sets the field of each copy back (an empty value clears an optional one).
+            for (before, _) in edited {
+                let previous = switch field {
+                case .title: before.title
+                case .author: before.author
+                case .publisher: before.publisher ?? ""
+                case .categories: before.categories.joined(separator: ", ")
+                case .isbn: before.isbn ?? ""
+                }
+                undone(by: .edit(book: "#\(before.id)", field: field, value: previous), for: sender, at: now)
             }
-            undone(by: .edit(book: "#\(before.id)", field: field, value: previous), for: sender, at: now)
-            let shown = words.fieldValue(after, field)
+            let shown = words.fieldValue(after, field), ids = edited.map { "#\($0.before.id)" }.joined(separator: ", ")
             // Named as members knew it: after a new title, "Emma (#2): the title is now Persuasion".
             return Reply(.success, l == .en
-                ? "\(bold: before.title) (#\(before.id)): \(words.fieldName(field)) \(field == .categories ? "are" : "is") now \(shown)."
-                : "\(bold: before.title) (#\(before.id)) : \(words.fieldName(field)) \(field == .categories ? "sont" : "est") maintenant \(shown).",
+                ? "\(bold: before.title) (\(ids)): \(words.fieldName(field)) \(field == .categories ? "are" : "is") now \(shown)."
+                : "\(bold: before.title) (\(ids)) : \(words.fieldName(field)) \(field == .categories ? "sont" : "est") maintenant \(shown).",
                 language: l)
 
         case .categorize(let reference, let categories, let remove):

@@ -74,21 +74,40 @@ public struct LibraryService: Sendable {
         titleKey + "\u{1F}" + TextKey.fold(author)
     }
 
-    /// Changes one field of a book; an empty value clears an optional field.
-    /// Returns the book before and after.
-    public func edit(_ reference: String, set field: BookField, to value: String) async throws -> (before: Book, after: Book) {
+    /// Changes one field of a book; an empty value clears an optional field. Every copy of a
+    /// title at once when the copies agree on that field, as its title and author are the
+    /// title's; a publisher or an ISBN that differ between copies are each edition's, and which
+    /// one is asked (`ambiguous`), as it is between different titles. Returns each book before
+    /// and after, in one transaction.
+    public func edit(_ reference: String, set field: BookField, to value: String) async throws -> [(before: Book, after: Book)] {
         try await writeCatalog { db in
-            let before = try resolveOne(reference, db)
-            var draft = NewBook(title: before.title, author: before.author, publisher: before.publisher,
-                                categories: before.categories, isbn: before.isbn)
-            switch field {
-            case .title: draft.title = value
-            case .author: draft.author = value
-            case .publisher: draft.publisher = value
-            case .categories: draft.categories = NewBook.splitCategories(value)
-            case .isbn: draft.isbn = value
+            let books = try resolve(reference, db)
+            guard books.count == 1 || Self.areCopies(books) && Set(books.map { Self.folded(field, of: $0) }).count == 1 else {
+                throw LibraryError.ambiguous(reference: reference.trimmingWhitespace(), candidates: books)
             }
-            return (before, try Self.store(draft, over: before, db))
+            return try books.map { before in
+                var draft = NewBook(title: before.title, author: before.author, publisher: before.publisher,
+                                    categories: before.categories, isbn: before.isbn)
+                switch field {
+                case .title: draft.title = value
+                case .author: draft.author = value
+                case .publisher: draft.publisher = value
+                case .categories: draft.categories = NewBook.splitCategories(value)
+                case .isbn: draft.isbn = value
+                }
+                return (before, try Self.store(draft, over: before, db))
+            }
+        }
+    }
+
+    /// What `book` holds in `field`, case and accents aside: what copies compare.
+    private static func folded(_ field: BookField, of book: Book) -> String {
+        switch field {
+        case .title: TextKey.fold(book.title)
+        case .author: TextKey.fold(book.author)
+        case .publisher: TextKey.fold(book.publisher ?? "")
+        case .categories: book.categories.map(TextKey.fold).sorted().joined(separator: "\n")
+        case .isbn: book.isbn ?? ""
         }
     }
 

@@ -2659,19 +2659,25 @@ struct CommandHandlerTests {
         #expect(shown.text.contains("#2") && shown.text.contains("#5") && !shown.text.contains("Someone Else"), "\(shown.text)")
     }
 
-    @Test("an edit of a title with several copies asks which one, offering the same edit of the first by its number, which works as typed")
+    @Test("an edit of a title reaches every copy; copies that differ in that field are asked about, with the same edit of the first by its number offered, which works as typed")
     func editOfCopies() async throws {
         let handler = try await makeHandler()
         _ = await handler.handle(text: "add Dune by Frank Herbert", from: ana, at: tuesday)
-        let english = await handler.handle(text: "edit dune set publisher to Ace", from: ana, at: tuesday)
+        let both = await handler.handle(text: "edit dune set publisher to Ace", from: ana, at: tuesday)
+        #expect(both.text == "Dune (#1, #4): the publisher is now Ace.", "\(both.text)")
+        let tous = await handler.handle(text: "modifier dune catégories = SF, Classique", from: ana, at: tuesday)
+        #expect(tous.text == "Dune (#1, #4) : les catégories sont maintenant SF, Classique.", "\(tous.text)")
+        // Another edition: its publisher is its own.
+        _ = await handler.handle(text: "edit #4 set publisher to Chilton", from: ana, at: tuesday)
+        let english = await handler.handle(text: "edit dune set publisher to Ace Books", from: ana, at: tuesday)
         #expect(english.text.hasPrefix("'dune' matches several books; which one?"), "\(english.text)")
-        #expect(english.suggestion == "edit #1 set publisher to Ace")
+        #expect(english.suggestion == "edit #1 set publisher to Ace Books")
         let done = await handler.handle(text: try #require(english.suggestion), from: ana, at: tuesday)
-        #expect(done.text == "Dune (#1): the publisher is now Ace.")
-        let french = await handler.handle(text: "modifier dune catégories = SF, Classique", from: ana, at: tuesday)
-        #expect(french.suggestion == "modifier #1 catégories = SF, Classique", "\(french.text)")
+        #expect(done.text == "Dune (#1): the publisher is now Ace Books.")
+        let french = await handler.handle(text: "modifier dune éditeur = Pocket", from: ana, at: tuesday)
+        #expect(french.suggestion == "modifier #1 éditeur = Pocket", "\(french.text)")
         let fait = await handler.handle(text: try #require(french.suggestion), from: ana, at: tuesday)
-        #expect(fait.text == "Dune (#1) : les catégories sont maintenant SF, Classique.")
+        #expect(fait.text == "Dune (#1) : l'éditeur est maintenant Pocket.", "\(fait.text)")
     }
 
     @Test("typos and ambiguity: did you mean, and the candidates")

@@ -242,6 +242,14 @@ struct UndoTests {
         _ = await handler.handle(text: "rename Emma to Persuasion", from: ana, at: tuesday.addingTimeInterval(660))
         let renamed = await handler.handle(text: "undo that", from: ana, at: tuesday.addingTimeInterval(720))
         #expect(renamed.text.hasPrefix("Persuasion (#2): the title is now Emma."), "\(renamed.text)")
+        // A title with two copies: both renamed, and both named back by `undo`.
+        _ = await handler.handle(text: "add a copy of Dune", from: ana, at: tuesday.addingTimeInterval(780))
+        let copies = await handler.handle(text: "rename Dune to Arrakis", from: ana, at: tuesday.addingTimeInterval(840))
+        #expect(copies.text.hasPrefix("Dune (#1, #5): the title is now Arrakis."), "\(copies.text)")
+        #expect(await handler.handle(text: "who has Arrakis", from: ana, at: tuesday.addingTimeInterval(850)).text.hasPrefix("2 copies:"))
+        let namedBack = await handler.handle(text: "undo", from: ana, at: tuesday.addingTimeInterval(900))
+        #expect(namedBack.text.contains("Arrakis (#5): the title is now Dune.") && namedBack.text.contains("Arrakis (#1): the title is now Dune."), "\(namedBack.text)")
+        #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday.addingTimeInterval(910)).text.hasPrefix("2 copies:"))
     }
 
     @Test("nothing to undo: none made, another member's, after 10 minutes, or after a change that nothing undoes")

@@ -68,7 +68,9 @@ struct CatalogTests {
     @Test("edit changes one field; the new title is found, the old one is not")
     func edit() async throws {
         let library = try await makeLibrary(books: [book("Dune", "Frank Herbert")])
-        let (before, after) = try await library.edit("Dune", set: .title, to: "Dune Messiah")
+        let edited = try await library.edit("Dune", set: .title, to: "Dune Messiah")
+        #expect(edited.count == 1)
+        let (before, after) = try #require(edited.first)
         #expect(before.title == "Dune")
         #expect(after.title == "Dune Messiah")
         #expect(try await library.resolve("dune messiah").id == before.id)
@@ -80,6 +82,28 @@ struct CatalogTests {
         let error = await libraryError { _ = try await library.edit("#\(before.id)", set: .title, to: "") }
         #expect(error == .invalidBook(field: .title, problem: .empty))
         #expect(try await library.search("classic").map(\.book.id) == [before.id])
+    }
+
+    @Test("an edit changes every copy of a title when they agree on the field; copies of different editions are asked which")
+    func editCopies() async throws {
+        let library = try await makeLibrary(books: [book("Dune", "Frank Herbert"), book("Dune", "Frank Herbert"), book("Emma", "Jane Austen")])
+        let renamed = try await library.edit("Dune", set: .title, to: "Dune (1965)")
+        #expect(renamed.count == 2)
+        #expect(renamed.allSatisfy { $0.before.title == "Dune" && $0.after.title == "Dune (1965)" })
+        #expect(try await library.whoHas("Dune (1965)").count == 2)
+        #expect(await libraryError { _ = try await library.resolve("Dune") } != nil)
+        // One copy of another edition: its publisher is its own, and which copy is asked.
+        let ids = renamed.map(\.before.id)
+        _ = try await library.edit("#\(ids[1])", set: .publisher, to: "Chilton")
+        let asked = await libraryError { _ = try await library.edit("Dune (1965)", set: .publisher, to: "Ace") }
+        guard case .ambiguous(_, let candidates) = asked else {
+            Issue.record("expected ambiguous, got \(String(describing: asked))")
+            return
+        }
+        #expect(candidates.map(\.id).sorted() == ids.sorted())
+        #expect(try await library.show("#\(ids[0])").book.publisher == nil, "nothing changed")
+        // Still one title: its author changes on both.
+        #expect(try await library.edit("Dune (1965)", set: .author, to: "F. Herbert").count == 2)
     }
 
     @Test("deleting several books where one is unknown deletes nothing")
