@@ -1908,6 +1908,12 @@ public actor CommandHandler {
                             : "\(holder.name) est numéro \(placed.position) dans la file pour \(bold: placed.book.title)."),
                 lines: [placed.currentLoan.map { loan -> RichText in
                     guard placed.copies > 1 else {
+                        // Lost by whoever has it: it comes back only if it turns up.
+                        if placed.book.report?.kind == .lost {
+                            let reported = words.reportNote(placed.book, asker: sender.borrower)
+                            return l == .en ? "\(loan.borrower.name) has it, due \(words.day(loan.dueAt))\(reported). \(told) if it turns up."
+                                            : "\(loan.borrower.name) l'a, à rendre \(words.day(loan.dueAt))\(reported). \(told) s'il est retrouvé."
+                        }
                         return l == .en ? "\(loan.borrower.name) has it, due \(words.day(loan.dueAt)). \(told) when it is back."
                                         : "\(loan.borrower.name) l'a, à rendre \(words.day(loan.dueAt)). \(told) à son retour."
                     }

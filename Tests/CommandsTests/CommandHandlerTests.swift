@@ -1036,6 +1036,23 @@ struct CommandHandlerTests {
         #expect(waiting.suggestion == nil)
     }
 
+    @Test("a copy lost by whoever has it: a hold says so, and that the line waits for it to turn up, not for its due day")
+    func holdOnLostLoan() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        _ = await handler.handle(text: "I lost Dune", from: ana, at: minute(2))
+        let held = await handler.handle(text: "hold Dune", from: ben, at: minute(3))
+        #expect(held.text == "You are number 1 in line for Dune.\n  Ana has it, due Tue 15 Dec (reported lost by Ana, Tue 1 Dec). You will be told if it turns up.",
+                "\(held.text)")
+        let pourCleo = await handler.handle(text: "réserver Dune pour Cleo", from: ben, at: minute(4))
+        #expect(pourCleo.text.hasSuffix("Ana l'a, à rendre mar. 15 déc. (signalé perdu par Ana, mar. 1 déc.). Nous préviendrons Cleo s'il est retrouvé."),
+                "\(pourCleo.text)")
+        // Found again: a hold is back to waiting for its return.
+        _ = await handler.handle(text: "found Dune", from: ana, at: minute(5))
+        let again = await handler.handle(text: "hold Dune", from: Sender(name: "Dan", userID: "U-DAN"), at: minute(6))
+        #expect(again.text.hasSuffix("Ana has it, due Tue 15 Dec. You will be told when it is back."), "\(again.text)")
+    }
+
     @Test("a missing copy: a hold says the line waits for it to turn up; seen damaged, it has turned up, and the first in line is told it is kept for them")
     func missingSeenDamaged() async throws {
         let handler = try await makeHandler()
