@@ -795,6 +795,15 @@ public actor CommandHandler {
         if let done = CommandParser.doneBySomeone(command.words ?? text), (try? await library.titleNamesBooks(done.name)) != true {
             if await namesBookOrPointsBack(done.book) { return ParsedCommand(intent: done.intent, language: done.language) }
         }
+        // "Ben wants Dune", "can Ben borrow Dune?": lending it to Ben when a copy is on the
+        // shelf, else putting him in line, asked about (either may be meant).
+        if let wanted = CommandParser.wantedBySomeone(command.words ?? text), (try? await library.titleNamesBooks(wanted.name)) != true,
+           (try? await library.titleNamesBooks(wanted.book)) == true, let statuses = try? await library.whoHas(wanted.book) {
+            let l = wanted.language, free = statuses.contains { $0.loan == nil && $0.book.report == nil }
+            let offer = free ? l.pick("checkout ", "emprunter ") + wanted.book + l.pick(" as ", " pour ") + wanted.name
+                             : l.pick("hold ", "réserver ") + wanted.book + l.pick(" for ", " pour ") + wanted.name
+            return ParsedCommand(intent: .unknown(text: text, suggestion: offer), language: l)
+        }
         // "Dune returned", "Dune back on the shelf", "Dune rendu": a return, when the words before
         // name a book ("it returned": the book last named); "welcome back" names none.
         if let returned = CommandParser.returnedBook(command.words ?? text), await namesBookOrPointsBack(returned.book) {

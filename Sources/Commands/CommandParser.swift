@@ -648,6 +648,12 @@ public enum CommandParser {
         "me", "please", "show", "tell", "give", "see", "what", "what's", "whats", "is", "are", "for",
     ]
 
+    /// What comes before and after a name in "does Ben have …", "when does Ben have to return …".
+    private static let someonesVerbs: [([String], [String])] = [
+        (["does"], ["have"]), (["has"], ["got"]), (["when", "does"], ["have", "to", "return"]),
+        (["when", "does"], ["have", "to", "bring", "back"]), (["when", "does"], ["need", "to", "return"]),
+    ]
+
     /// `what does X have` and `qu'a X`.
     private static func loansOfSomeone(words: [String], folded: [String], cues: [Language]) -> ParsedCommand? {
         // "what did Ana borrow last week", "Ben's history this year": the loans of that period.
@@ -663,10 +669,13 @@ public enum CommandParser {
         // "does Ben have any books?", "has Ben got anything?": what he has; "when does Ben have
         // to return Dune?": who has Dune, and until when. A name is one to three words, none of
         // a sentence. ("does Dune have water damage?" asks of a book: "does X have Y" is left.)
-        if folded.count >= 4, let verb = [(["does"], ["have"]), (["has"], ["got"]), (["when", "does"], ["have", "to", "return"]),
-                                          (["when", "does"], ["have", "to", "bring", "back"]), (["when", "does"], ["need", "to", "return"])]
-               .first(where: { folded.starts(with: $0.0) }),
-           let at = (verb.0.count + 1...min(verb.0.count + 3, folded.count - verb.1.count)).first(where: { folded[$0...].starts(with: verb.1) }),
+        if folded.count >= 3, let (verb, at) = Self.someonesVerbs.lazy.compactMap({ verb -> (([String], [String]), Int)? in
+               // The verb after a name of one to three words.
+               let last = min(verb.0.count + 3, folded.count - verb.1.count)
+               guard folded.starts(with: verb.0), last > verb.0.count,
+                     let at = (verb.0.count + 1...last).first(where: { folded[$0...].starts(with: verb.1) }) else { return nil }
+               return (verb, at)
+           }).first,
            !folded[verb.0.count..<at].contains(where: notInAName.contains) {
             let name = unquote(words[verb.0.count..<at].joined(separator: " ")), rest = Array(folded[(at + verb.1.count)...])
             if rest.isEmpty || [["any", "books"], ["anything"], ["any", "book"], ["books"]].contains(rest) {
@@ -3010,6 +3019,40 @@ public enum CommandParser {
             if rest.count > 1, rest.last.map(foldWord) == "maintenant" { rest.removeLast() }
             let book = rest.joined(separator: " ")
             return (.checkout(book: book, borrower: words[0]), words[0], book, .fr)
+        }
+        return nil
+    }
+
+    /// "Ben wants Dune", "can Ben borrow Dune?", "Ben veut Dune": a book someone else would
+    /// have, which may mean lending it to them or putting them in line. The name (one to three
+    /// words, the first capitalised or a mention), the book and the language; nil for any other
+    /// text. Whether the name is no title and the book one is for the library to say.
+    static func wantedBySomeone(_ text: String) -> (name: String, book: String, language: Language)? {
+        var text = text.trimmingWhitespace(newlines: true)
+        while let last = text.last, "?!.".contains(last) { text.removeLast() }
+        let words = spaceSeparated(TextKey.tidy(text))
+        guard words.count >= 3, words.count <= 30 else { return nil }
+        let folded = words.map(foldWord)
+        func isName(_ word: String) -> Bool { word.first?.isUppercase == true || word.hasPrefix("@") || word.hasPrefix("<@") }
+        let leads: [([String], Language)] = [(["can"], .en), (["could"], .en), (["may"], .en), (["est-ce", "que"], .fr), ([], .en), ([], .fr)]
+        let verbs: [([String], Language)] = [
+            (["borrow"], .en), (["have"], .en), (["get"], .en), (["take"], .en), (["wants"], .en), (["wants", "to", "borrow"], .en),
+            (["would", "like"], .en), (["would", "like", "to", "borrow"], .en), (["needs"], .en),
+            (["peut", "emprunter"], .fr), (["peut", "avoir"], .fr), (["veut"], .fr), (["voudrait"], .fr), (["veut", "emprunter"], .fr),
+            (["voudrait", "emprunter"], .fr),
+        ]
+        for (lead, leadLanguage) in leads where folded.starts(with: lead) {
+            // "can Ben borrow", but "Ben wants": a question's verb is bare.
+            let asked = !lead.isEmpty
+            for (verb, language) in verbs where language == leadLanguage && ["borrow", "have", "get", "take"].contains(verb[0]) == (asked && language == .en) {
+                // A name of one to three words between, and a book after.
+                let last = min(lead.count + 3, folded.count - verb.count - 1)
+                guard last > lead.count, let at = (lead.count + 1...last).first(where: { folded[$0...].starts(with: verb) }) else { continue }
+                let name = words[lead.count..<at], book = words[(at + verb.count)...]
+                guard let first = name.first, isName(first), !name.map(foldWord).contains(where: notInAName.contains),
+                      !["i", "we", "je", "on", "nous", "il", "elle", "someone", "anyone", "quelqu'un"].contains(foldWord(first)) else { continue }
+                return (unquote(name.joined(separator: " ")), unquote(book.joined(separator: " ")), language)
+            }
         }
         return nil
     }

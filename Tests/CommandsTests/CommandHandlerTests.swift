@@ -1036,6 +1036,24 @@ struct CommandHandlerTests {
         #expect(waiting.suggestion == nil)
     }
 
+    @Test("'Ben wants Dune', 'can Ben borrow Dune?', 'Ben veut Dune': lending it to Ben when a copy is free, else his place in line, asked about, not done; a name that is a title, or words that name no book, stay not understood")
+    func wantedBySomeone() async throws {
+        let handler = try await makeHandler()
+        let wants = await handler.handle(text: "Ben wants Dune", from: ana, at: minute(1))
+        #expect(wants.text.hasPrefix("I did not understand 'Ben wants Dune'. Did you mean `checkout Dune as Ben`?"), "\(wants.text)")
+        #expect(try await handler.library.whoHas("Dune").first?.loan == nil, "nothing was done")
+        let lent = await handler.handle(text: "yes", from: ana, at: minute(2))
+        #expect(lent.text.hasPrefix("Dune is checked out to Ben."), "\(lent.text)")
+        let asked = await handler.handle(text: "can Cleo Dupont borrow Dune?", from: ana, at: minute(3))
+        #expect(asked.suggestion == "hold Dune for Cleo Dupont", "\(asked.text)")
+        let veut = await handler.handle(text: "Ben veut Emma", from: ana, at: minute(4))
+        #expect(veut.suggestion == "emprunter Emma pour Ben", "\(veut.text)")
+        for text in ["Dune wants Emma", "Ben wants Zorglub", "Ben wants to borrow", "Ana Ruiz Dune"] {
+            let reply = await handler.handle(text: text, from: ben, at: minute(5))
+            #expect(reply.text.hasPrefix("I did not understand") && reply.suggestion == "help", "\(text): \(reply.text)")
+        }
+    }
+
     @Test("a copy lost by whoever has it: a hold says so, and that the line waits for it to turn up, not for its due day")
     func holdOnLostLoan() async throws {
         let handler = try await makeHandler()

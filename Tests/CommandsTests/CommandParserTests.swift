@@ -1489,6 +1489,24 @@ struct CommandParserPropertyTests {
         }
     }
 
+    @Test("every start and every end of every table text, cut between words, is answered without crashing, with a library behind")
+    func cutTexts() async throws {
+        let handler = try await makeHandler()
+        var cuts: Set<String> = []
+        for row in parseTable {
+            let words = row.text.split(separator: " ")
+            for count in 1..<max(words.count, 1) {
+                cuts.insert(words.prefix(count).joined(separator: " "))
+                cuts.insert(words.suffix(count).joined(separator: " "))
+            }
+        }
+        for text in cuts.sorted() {
+            let first = CommandParser.parse(text)
+            #expect(first == CommandParser.parse(text), "\(text.debugDescription)")
+            _ = await handler.handle(text: text, from: Sender(name: "Fuzz", userID: "U-FUZZ"), at: tuesday)
+        }
+    }
+
     static let titles = ["Dune", "As I Lay Dying", "Stand by Me", "A Prayer for Owen Meany", "Les Misérables",
                          "L'Étranger", "Set Me Free", "What Remains", "Moby-Dick", "#12", "Cœur de pirate", "To Be or Not"]
     static let names = ["Ana", "Ana María", "Jean-Pierre", "Zoé", "O'Brien"]
