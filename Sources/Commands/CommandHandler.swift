@@ -127,8 +127,9 @@ public actor CommandHandler {
     private var offered: Recent<Offer>
     /// What undoes each member's last change, for `undo`.
     private var undoable = Recent<Undo>(window: 10 * 60)
-    /// When each loan (by id) was last reminded of at someone's request: once a day is enough.
-    private var reminded = Recent<Date>(window: 24 * 60 * 60)
+    /// How often a loan is reminded of at someone's request (`remind Ben about Dune`): once a
+    /// day is enough. The library keeps when, so that a restart does not send a second one.
+    static let nudgeInterval: TimeInterval = 24 * 60 * 60
     /// The language each member last wrote a command in (by `Borrower.memberKey`), for their
     /// commands whose words are the same in both ("info Dune", a title alone, `#3`) and what
     /// they are told of others' doing: a member who speaks French is answered in French, not
@@ -1640,15 +1641,15 @@ public actor CommandHandler {
                                           : "Je ne peux pas écrire à \(first.loan.borrower.name) (aucun compte de chat que j'atteigne) : dites-le-lui vous-même.",
                          lines: remindable.map { words.loanLine($0) }, language: l)
         }
-        let due = remindable.filter { reminded.value(for: "\($0.loan.id)", at: now) == nil }
-        let already = remindable.filter { reminded.value(for: "\($0.loan.id)", at: now) != nil }
+        let claimed = try await library.claimNudges(for: remindable.map(\.loan.id), at: now, within: Self.nudgeInterval)
+        let due = remindable.filter { claimed.contains($0.loan.id) }
+        let already = remindable.filter { !claimed.contains($0.loan.id) }
         let alreadyLine: RichText? = already.isEmpty ? nil : (l == .en
             ? "Not \(already.map(\.book.title).joined(separator: ", ")): \(holder.name) was reminded of \(already.count == 1 ? "it" : "them") less than a day ago, and once a day is enough."
             : "Pas \(already.map(\.book.title).joined(separator: ", ")) : \(holder.name) a été relancé il y a moins d'un jour, et une fois par jour suffit.")
         guard !due.isEmpty else {
             return Reply(.info, alreadyLine ?? "", suggestion: l.pick("who has ", "qui a ") + words.reference(first.book), language: l)
         }
-        for loaned in due { reminded.set(now, for: "\(loaned.loan.id)", at: now) }
         var reply = Reply(.success, due.count == 1
             ? (l == .en ? "Sent \(holder.name) a reminder of \(words.loanLine(due[0]))." : "Rappel envoyé à \(holder.name) pour \(words.loanLine(due[0])).")
             : (l == .en ? "Sent \(holder.name) a reminder of \(words.books(due.count)):" : "Rappel envoyé à \(holder.name) pour \(words.books(due.count)) :"),

@@ -24,6 +24,7 @@ public struct DeletedBooks: Sendable {
         ("book", "id = ?"),
         ("loan", "bookID = ?"),
         ("loanReminder", "loanID IN (SELECT id FROM loan WHERE bookID = ?)"),
+        ("loanNudge", "loanID IN (SELECT id FROM loan WHERE bookID = ?)"),
         ("hold", "bookID = ?"),
         ("holdReminder", "holdID IN (SELECT id FROM hold WHERE bookID = ?)"),
         ("report", "bookID = ?"),

@@ -270,6 +270,15 @@ public struct LibraryDatabase: Sendable {
             // from the index rather than sorted in a temporary B-tree at each question.
             try db.execute(sql: "CREATE INDEX hold_line ON hold(bookID, placedAt, id)")
         }
+        migrator.registerMigration("13 when a borrower was last reminded at someone's request") { db in
+            try db.execute(sql: """
+                -- `remind Ben about Dune`: once a day at most for a loan, across restarts.
+                CREATE TABLE loanNudge (
+                    loanID INTEGER PRIMARY KEY NOT NULL REFERENCES loan(id) ON DELETE CASCADE,
+                    at DATETIME NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -920,6 +920,11 @@ struct CommandHandlerTests {
         let again = await handler.handle(text: "remind Ben", from: ana, at: tuesday + 240)
         #expect(again.text.hasPrefix("Not Dune: Ben was reminded of it less than a day ago, and once a day is enough."), "\(again.text)")
         #expect(again.notices.isEmpty)
+        // The library keeps it: after a restart (a new handler on the same library), still once.
+        let restarted = CommandHandler(library: handler.library, settings: handler.settings)
+        let afterRestart = await restarted.handle(text: "remind Ben about Dune", from: zoe, at: tuesday + 300)
+        #expect(afterRestart.text.hasPrefix("Not Dune: Ben was reminded of it less than a day ago"), "\(afterRestart.text)")
+        #expect(afterRestart.notices.isEmpty)
         // Late, a day later: an admin, who waits for nothing, asks it back; in French, the reply.
         let late = tuesday + 20 * 86_400
         let asked = await handler.handle(text: "remind Ben", from: zoe, at: late)

@@ -64,6 +64,32 @@ struct StoreTests {
         try await library.checkout("Dune", to: ben, at: monday)
     }
 
+    @Test("a reminder at someone's request is claimed once a window, by one of two processes asking at once, and again after it")
+    func nudgesClaimedOnce() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+        let first = LibraryService(database: try LibraryDatabase.file(at: path))
+        let second = LibraryService(database: try LibraryDatabase.file(at: path))
+        try await first.add([book("Dune"), book("Emma")], at: monday)
+        let dune = try await first.checkout("Dune", to: ana, at: monday).loan.id
+        let emma = try await first.checkout("Emma", to: ana, at: monday).loan.id
+        let claims = await withTaskGroup(of: Set<Int64>.self) { group in
+            for service in [first, second] {
+                group.addTask { (try? await service.claimNudges(for: [dune], at: monday, within: 86_400)) ?? [] }
+            }
+            var all: [Set<Int64>] = []
+            for await claim in group { all.append(claim) }
+            return all
+        }
+        #expect(claims.sorted { $0.count > $1.count } == [[dune], []], "\(claims)")
+        // Within the window: only the loan not reminded yet.
+        #expect(try await second.claimNudges(for: [dune, emma], at: monday.addingTimeInterval(3600), within: 86_400) == [emma])
+        // A day later, again.
+        #expect(try await first.claimNudges(for: [dune, emma], at: monday.addingTimeInterval(86_400), within: 86_400) == [dune])
+        #expect(try await first.claimNudges(for: [], at: monday, within: 86_400) == [])
+    }
+
     @Test("two tasks checking out one book on a file database: exactly one wins, every time")
     func concurrentCheckouts() async throws {
         let folder = try temporaryDirectory()
