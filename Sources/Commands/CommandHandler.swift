@@ -678,6 +678,11 @@ public actor CommandHandler {
             }
             return .intent(intent.naming(places.map { "#\(shown[$0])" }.joined(separator: ", ")))
         }
+        // "who has them?" after a list: each book of it (not a title "Them").
+        if case .whoHas(let reference) = intent, Self.theListed.contains(TextKey.fold(reference)), let shown = listed.value(for: sender.key, at: now),
+           !shown.isEmpty, (try? await library.isTitle(reference)) != true {
+            return .intent(intent.naming(shown.map { "#\($0)" }.joined(separator: ", ")))
+        }
         // "return it to the library", "checkout it for me", "it under my desk": "it", the rest a remark.
         var intent = intent
         if let reference = intent.bookReference, !LastNamedBook.pointsBack(reference),
@@ -1279,6 +1284,10 @@ public actor CommandHandler {
     }
 
     /// "all", "everything", "tout", "mes livres": every book the asker has.
+    /// The words that name every book of the last list ("who has them?").
+    private static let theListed: Set<String> = Set(["them", "those", "these", "all of them", "them all", "those books", "these books",
+                                                     "all these books", "all those books", "eux", "ceux-la", "ceux-ci", "ces livres"].map(TextKey.fold))
+
     private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all", "them",
                                                 "all my loans", "my loans", "everything i have",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]

@@ -2212,6 +2212,24 @@ struct CommandHandlerTests {
         #expect(title.text.hasPrefix("#4 The Last One"), "\(title.text)")
     }
 
+    @Test("who has them? after a list: each book of it; with no list, or a title 'Them', as before")
+    func whoHasThem() async throws {
+        let handler = try await makeHandler()
+        let none = await handler.handle(text: "who has them?", from: ben, at: minute(0))
+        #expect(none.text.hasPrefix("No book matches 'them'."), "\(none.text)")
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: minute(1))
+        _ = await handler.handle(text: "list", from: ben, at: minute(2))
+        let them = await handler.handle(text: "who has them?", from: ben, at: minute(3))
+        #expect(them.text.hasPrefix("3 books:"), "\(them.text)")
+        #expect(them.text.contains("Ana has Emma since") && them.text.contains("Dune is on the shelf.") && them.text.contains("Les Misérables is on the shelf."),
+                "\(them.text)")
+        let eux = await handler.handle(text: "qui a ces livres ?", from: ben, at: minute(4))
+        #expect(eux.text.hasPrefix("3 livres :"), "\(eux.text)")
+        _ = await handler.handle(text: "add Them by Joyce Carol Oates", from: ana, at: minute(5))
+        let title = await handler.handle(text: "who has them?", from: ben, at: minute(6))
+        #expect(title.text.hasPrefix("Them is on the shelf."), "\(title.text)")
+    }
+
     @Test("no recommendation left: a place afterwards is answered, not a crash")
     func placeAfterNothingToRecommend() async throws {
         let handler = try await makeHandler()
