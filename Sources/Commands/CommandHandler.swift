@@ -219,6 +219,30 @@ public actor CommandHandler {
         offered = Recent(window: settings.confirmationWindow)
     }
 
+    /// Keeps in the library what members said lately that their next message may refer to
+    /// (the book last named, for "it"; the last list, for "the second one"), as the bot stops.
+    public func saveContext(at now: Date = Date()) async throws {
+        let named = lastNamed.current(at: now).map { MemberContext(member: $0.key, kind: "lastNamed", value: $0.value, at: $0.at) }
+        let lists = listed.current(at: now).map { entry in
+            MemberContext(member: entry.key, kind: "listed", value: entry.value.map(String.init).joined(separator: ","), at: entry.at)
+        }
+        try await library.saveMemberContext(named + lists)
+    }
+
+    /// What `saveContext` kept, as the bot starts again: each still current for as long as it
+    /// would have been without the restart.
+    public func restoreContext(at now: Date = Date()) async throws {
+        for entry in try await library.memberContext(since: now.addingTimeInterval(-LastNamedBook.window)) {
+            switch entry.kind {
+            case "lastNamed": lastNamed.set(entry.value, for: entry.member, at: entry.at)
+            case "listed":
+                let ids = entry.value.split(separator: ",").compactMap { Int64($0) }
+                if !ids.isEmpty { listed.set(ids, for: entry.member, at: entry.at) }
+            default: continue
+            }
+        }
+    }
+
     /// Parses and handles one line.
     public func handle(text: String, from sender: Sender, at now: Date) async -> Reply {
         await handle(CommandParser.parse(text), from: sender, at: now)

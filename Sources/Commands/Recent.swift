@@ -30,6 +30,11 @@ struct Recent<Value> {
         entries[key] = (value, now)
     }
 
+    /// Every member's value still current at `now`, with when it was set.
+    func current(at now: Date) -> [(key: String, value: Value, at: Date)] {
+        entries.compactMap { key, entry in now.timeIntervalSince(entry.at) <= window ? (key, entry.value, entry.at) : nil }
+    }
+
     /// Forgets the member's value; returns it if it was still current at `now`.
     @discardableResult
     mutating func remove(_ key: String, at now: Date) -> Value? {

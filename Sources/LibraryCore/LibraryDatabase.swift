@@ -279,6 +279,18 @@ public struct LibraryDatabase: Sendable {
                 );
                 """)
         }
+        migrator.registerMigration("14 what members said lately, across a restart") { db in
+            try db.execute(sql: """
+                -- Written when the bot stops, read when it starts: see `MemberContext`.
+                CREATE TABLE memberContext (
+                    memberKey TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    value TEXT NOT NULL,
+                    at DATETIME NOT NULL,
+                    PRIMARY KEY (memberKey, kind)
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -98,7 +98,12 @@ struct RunCommand: AsyncParsableCommand {
         var configuration = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         // Past this, what is still running is cancelled: the process ends within 5 seconds.
         configuration.maximumGracefulShutdownDuration = .seconds(4)
-        try await ServiceGroup(configuration: configuration).run()
+        // "it" and "the second one" said just before a restart still mean what they meant.
+        do { try await handler.restoreContext() } catch { logger.warning("What members said before the restart could not be read (\(error)).") }
+        var failure: (any Error)?
+        do { try await ServiceGroup(configuration: configuration).run() } catch { failure = error }
+        do { try await handler.saveContext() } catch { logger.warning("What members said lately could not be kept (\(error)).") }
+        if let failure { throw failure }
     }
 }
 

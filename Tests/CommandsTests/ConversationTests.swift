@@ -5,6 +5,34 @@ import Testing
 
 @Suite("'it', 'that one', 'ça': the book the member last named")
 struct LastNamedBookTests {
+    @Test("kept as the bot stops and read as it starts again: 'it' and 'the second one' mean what they meant, for the rest of their half hour only")
+    func acrossARestart() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "who has Dune", from: ana, at: minute(0))
+        let list = await handler.handle(text: "list", from: ben, at: minute(1))
+        #expect(list.text.contains("#3 Les Misérables") && list.text.contains("#2 Emma"), "\(list.text)")
+        try await handler.saveContext(at: minute(2))
+
+        let restarted = CommandHandler(library: handler.library, settings: handler.settings)
+        try await restarted.restoreContext(at: minute(5))
+        let lent = await restarted.handle(text: "checkout it", from: ana, at: minute(6))
+        #expect(lent.text.hasPrefix("Dune is checked out to Ana."), "\(lent.text)")
+        let second = await restarted.handle(text: "show the second", from: ben, at: minute(7))
+        #expect(second.text.hasPrefix("#2 Emma"), "\(second.text)")
+
+        // Ben named Emma at minute 7: within its half hour after another restart, it is still
+        // Emma; past it, which book is asked.
+        try await restarted.saveContext(at: minute(8))
+        let soon = CommandHandler(library: handler.library, settings: handler.settings)
+        try await soon.restoreContext(at: minute(30))
+        let still = await soon.handle(text: "show it", from: ben, at: minute(30))
+        #expect(still.text.hasPrefix("#2 Emma"), "\(still.text)")
+        let late = CommandHandler(library: handler.library, settings: handler.settings)
+        try await late.restoreContext(at: minute(40))
+        let lapsed = await late.handle(text: "show it", from: ben, at: minute(40))
+        #expect(lapsed.text.hasPrefix("Which book do you mean by “it”?"), "\(lapsed.text)")
+    }
+
     @Test("who has Dune, then checkout it, hold that one, pass it on: that book; each member's own; in French too")
     func itIsTheBookLastNamed() async throws {
         let handler = try await makeHandler()

@@ -127,6 +127,25 @@ struct DiscordRunTests {
         #expect(requests.filter { path($0) == "/channels/500000000000000009/messages" }.count == 3)
     }
 
+    @Test("a restart (SIGTERM, then run again) in the middle of a conversation: 'it' still names the book said before it")
+    func itAcrossARestart() async throws {
+        let library = try await ScratchLibrary("add Dune by Frank Herbert\nadd Emma by Jane Austen\n")
+        let discord = try await EmulatedDiscord()
+        let first = try RunningBinary(["run", "--database", library.path], environment: discord.environment)
+        try await discord.dispatchMessage(id: "800000000000000011", content: "!library who has Dune")
+        let told = try await discord.waitForRequest { (body($0)["message_reference"] as? [String: Any])?["message_id"] as? String == "800000000000000011" }
+        #expect((body(told)["content"] as? String)?.hasPrefix("**Dune** is on the shelf") == true, "\(body(told))")
+        _ = try await first.terminate()
+        #expect(first.child.exit == .exited(0))
+
+        let again = try await EmulatedDiscord()
+        let second = try RunningBinary(["run", "--database", library.path], environment: again.environment)
+        try await again.dispatchMessage(id: "800000000000000012", content: "!library checkout it")
+        let lent = try await again.waitForRequest { (body($0)["message_reference"] as? [String: Any])?["message_id"] as? String == "800000000000000012" }
+        #expect((body(lent)["content"] as? String)?.hasPrefix("**Dune** is checked out to Ana Ruiz") == true, "\(body(lent))")
+        _ = try await second.terminate()
+    }
+
     @Test("Slack and Discord together: a book returned on Discord tells the member waiting for it on Slack, in a Slack direct message")
     func holdNoticeAcrossPlatforms() async throws {
         let discord = try await EmulatedDiscord()
