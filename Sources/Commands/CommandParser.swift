@@ -2984,14 +2984,13 @@ public enum CommandParser {
         let words = spaceSeparated(text)
         guard words.count >= 3, words.count <= 30 else { return nil }
         let folded = words.map(foldWord)
-        func isName(_ word: String) -> Bool { word.first?.isUppercase == true || word.hasPrefix("@") || word.hasPrefix("<@") }
         // "give Ben Dune", "hand Ana the hobbit" (with "to", `pass` reads it).
-        if ["give", "hand", "pass"].contains(folded[0]), !folded.contains("to"), isName(words[1]),
+        if ["give", "hand", "pass"].contains(folded[0]), !folded.contains("to"), looksLikeName(words[1]),
            !["back", "me", "it", "the", "a", "an", "my", "this", "that", "over", "in"].contains(folded[1]) {
             let book = words.dropFirst(2).joined(separator: " ")
             return (.handOver(book: book, to: words[1]), words[1], book, .en)
         }
-        guard isName(words[0]), !["i", "i'm", "i've", "we", "you", "it", "this", "that", "who", "what", "which", "the", "a"].contains(folded[0]) else { return nil }
+        guard looksLikeName(words[0]), !["i", "i'm", "i've", "we", "you", "it", "this", "that", "who", "what", "which", "the", "a"].contains(folded[0]) else { return nil }
         var rest = Array(words.dropFirst(2))
         // (Not "Ben has Dune": as a question, "?" dropped, it would lend Dune to Ben.)
         if ["borrowed", "took"].contains(folded[1]) {
@@ -3023,6 +3022,11 @@ public enum CommandParser {
         return nil
     }
 
+    /// A word that may start someone's name: capitalised, or a mention (`@Ben`, `<@U123>`).
+    private static func looksLikeName(_ word: String) -> Bool {
+        word.first?.isUppercase == true || word.hasPrefix("@") || word.hasPrefix("<@")
+    }
+
     /// "Ben wants Dune", "can Ben borrow Dune?", "Ben veut Dune": a book someone else would
     /// have, which may mean lending it to them or putting them in line. The name (one to three
     /// words, the first capitalised or a mention), the book and the language; nil for any other
@@ -3033,7 +3037,6 @@ public enum CommandParser {
         let words = spaceSeparated(TextKey.tidy(text))
         guard words.count >= 3, words.count <= 30 else { return nil }
         let folded = words.map(foldWord)
-        func isName(_ word: String) -> Bool { word.first?.isUppercase == true || word.hasPrefix("@") || word.hasPrefix("<@") }
         let leads: [([String], Language)] = [(["can"], .en), (["could"], .en), (["may"], .en), (["est-ce", "que"], .fr), ([], .en), ([], .fr)]
         let verbs: [([String], Language)] = [
             (["borrow"], .en), (["have"], .en), (["get"], .en), (["take"], .en), (["wants"], .en), (["wants", "to", "borrow"], .en),
@@ -3049,7 +3052,7 @@ public enum CommandParser {
                 let last = min(lead.count + 3, folded.count - verb.count - 1)
                 guard last > lead.count, let at = (lead.count + 1...last).first(where: { folded[$0...].starts(with: verb) }) else { continue }
                 let name = words[lead.count..<at], book = words[(at + verb.count)...]
-                guard let first = name.first, isName(first), !name.map(foldWord).contains(where: notInAName.contains),
+                guard let first = name.first, looksLikeName(first), !name.map(foldWord).contains(where: notInAName.contains),
                       !["i", "we", "je", "on", "nous", "il", "elle", "someone", "anyone", "quelqu'un"].contains(foldWord(first)) else { continue }
                 return (unquote(name.joined(separator: " ")), unquote(book.joined(separator: " ")), language)
             }
@@ -3072,7 +3075,7 @@ public enum CommandParser {
             folded.removeLast()
         }
         func isName(_ word: String) -> Bool {
-            (word.first?.isUppercase == true || word.hasPrefix("@") || word.hasPrefix("<@")) && !notGivers.contains(foldWord(word))
+            looksLikeName(word) && !notGivers.contains(foldWord(word))
         }
         func received(_ book: ArraySlice<String>, from giver: String, _ language: Language) -> (book: String, giver: String, language: Language)? {
             let book = unquote(book.joined(separator: " "))
