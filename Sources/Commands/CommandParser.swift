@@ -426,13 +426,15 @@ public enum CommandParser {
                 // "hold Dune for Ana" (or "as Ana", as a checkout says it) puts Ana in line; "hold
                 // Dune for me" the sender, and "reserve Dune for two weeks" too: how long a book
                 // is kept is the library's.
-                if let (title, tail, separator) = splitLast(rest, separators: [" for ", " as ", " pour "]), !unquote(title).isEmpty, !unquote(tail).isEmpty {
+                // "hold Dune for me until Friday": when is not whom (how long a book is kept is the library's).
+                if let (title, tail, separator) = splitLast(withoutEnd(rest), separators: [" for ", " as ", " pour "]), !unquote(title).isEmpty,
+                   !unquote(tail).isEmpty {
                     if separator == " pour " { language = language ?? .fr }
                     let name = unquote(tail)
                     if isDuration(name) || ["me", "myself", "moi"].contains(foldWord(name)) { return command(.hold(book: unquote(title))) }
                     return command(.hold(book: unquote(title), holder: name))
                 }
-                return command(.hold(book: argument))
+                return command(.hold(book: withoutEnd(argument)))
             case .whoHas: return command(.whoHas(book: argument))
             case .show:
                 // "show overdue", "show available books", "show popular": the list, as `list`
@@ -1501,6 +1503,15 @@ public enum CommandParser {
         (["how", "many", "people", "are", "in", "line", "for"], "show", .en),
         (["what's", "the", "status", "of"], "who has", .en), (["what", "is", "the", "status", "of"], "who has", .en),
         (["status", "of"], "who has", .en), (["status", "for"], "who has", .en), (["how", "late", "is"], "who has", .en),
+        (["how", "overdue", "is"], "who has", .en), (["when", "will", "i", "get"], "who has", .en), (["when", "do", "i", "get"], "who has", .en),
+        (["when", "will", "i", "have"], "who has", .en), (["am", "i", "first", "in", "line", "for"], "who has", .en),
+        (["am", "i", "next", "in", "line", "for"], "who has", .en), (["who", "read"], "show", .en),
+        (["show", "my", "history"], "my history", .en), (["show", "me", "my", "history"], "my history", .en),
+        (["show", "my", "reading", "history"], "my history", .en), (["my", "stats"], "my history", .en), (["my", "statistics"], "my history", .en),
+        (["how", "many", "holds", "do", "i", "have"], "my books", .en), (["how", "many", "reservations", "do", "i", "have"], "my books", .en),
+        (["which", "of", "my", "books", "are", "overdue"], "my books", .en), (["which", "of", "my", "books", "are", "late"], "my books", .en),
+        (["list", "my", "overdue", "books"], "my books", .en), (["show", "my", "overdue", "books"], "my books", .en),
+        (["list", "my", "late", "books"], "my books", .en),
         (["am", "i", "late", "with"], "who has", .en), (["am", "i", "late", "returning"], "who has", .en),
         (["am", "i", "late", "with", "anything"], "my books", .en), (["am", "i", "late", "with", "any", "books"], "my books", .en),
         (["am", "i", "late", "with", "something"], "my books", .en),
