@@ -300,9 +300,12 @@ public enum CommandParser {
             guard let (title, name, separator) = splitLast(rest, separators: form.language == .en ? [" to "] : [" to ", " à ", " a "]),
                   !unquote(title).isEmpty, !unquote(name).isEmpty else { return needsArgument() }
             if separator != " to " { language = language ?? .fr }
+            // "pass Dune to Ben now": Ben; "… tomorrow", a plan: who has it, nothing done.
+            let (person, later) = nameAndTime(unquote(name))
+            if later { return command(.whoHas(book: unquote(title))) }
             // "pass Dune to me": a checkout for the sender.
-            if ["me", "myself", "moi"].contains(foldWord(unquote(name))) { return command(.checkout(book: unquote(title), borrower: nil)) }
-            return command(.handOver(book: unquote(title), to: unquote(name)))
+            if ["me", "myself", "moi"].contains(foldWord(person)) { return command(.checkout(book: unquote(title), borrower: nil)) }
+            return command(.handOver(book: unquote(title), to: person))
         case .recommend:
             // "recommend me a book", "what should I read next?", "que lire ?"; "… like Dune".
             let tail = rest.split(separator: " ").map { foldWord(String($0)) }
@@ -388,9 +391,12 @@ public enum CommandParser {
                 let name = unquote(borrower)
                 // "for two weeks" is how long, not whom: the loan's length is the library's.
                 if separator != " as ", isDuration(name), !unquote(title).isEmpty { return command(.checkout(book: withoutEnd(unquote(title)), borrower: nil)) }
-                let isSender = ["me", "myself", "moi"].contains(foldWord(name))
-                guard !unquote(title).isEmpty, !name.isEmpty else { return needsArgument() }
-                return command(.checkout(book: unquote(title), borrower: isSender ? nil : name))
+                // "checkout Dune as Ben today": Ben; "… tomorrow", a plan: who has it.
+                let (person, later) = nameAndTime(name)
+                guard !unquote(title).isEmpty, !person.isEmpty else { return needsArgument() }
+                if later { return command(.whoHas(book: unquote(title))) }
+                let isSender = ["me", "myself", "moi"].contains(foldWord(person))
+                return command(.checkout(book: unquote(title), borrower: isSender ? nil : person))
             }
             return command(.checkout(book: unquote(lent), borrower: nil))
         case .cancelHold:
@@ -430,7 +436,8 @@ public enum CommandParser {
                 if let (title, tail, separator) = splitLast(withoutEnd(rest), separators: [" for ", " as ", " pour "]), !unquote(title).isEmpty,
                    !unquote(tail).isEmpty {
                     if separator == " pour " { language = language ?? .fr }
-                    let name = unquote(tail)
+                    // "hold Dune for Ben tomorrow": a place in line is taken now, whenever it is said for.
+                    let name = nameAndTime(unquote(tail)).name
                     if isDuration(name) || ["me", "myself", "moi"].contains(foldWord(name)) { return command(.hold(book: unquote(title))) }
                     return command(.hold(book: unquote(title), holder: name))
                 }
@@ -3334,6 +3341,16 @@ public enum CommandParser {
         }
         return nil
     }
+    /// A name said with when ("Ben tomorrow", "Ben now", "Ben demain"): the name, and whether
+    /// the time is later than now; the name as it is, and false, when no time ends it.
+    static func nameAndTime(_ name: String) -> (name: String, later: Bool) {
+        let words = name.split(separator: " ").map(String.init)
+        for count in stride(from: min(3, words.count - 1), through: 1, by: -1) {
+            if let later = timeSaid(words.suffix(count)) { return (words.dropLast(count).joined(separator: " "), later) }
+        }
+        return (name, false)
+    }
+
     /// Whether `words`, all of them, say a time later than now (true) or now or past (false);
     /// nil when they are not a time.
     static func timeSaid(_ words: some Collection<String>) -> Bool? {

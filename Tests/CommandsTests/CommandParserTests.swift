@@ -388,6 +388,9 @@ let parseTable: [ParseCase] = [
     // When is not whom: "me until Friday" was put in line.
     ParseCase("can you hold Dune for me until Friday", .hold(book: "Dune")), ParseCase("hold Dune for Ben until Monday", .hold(book: "Dune", holder: "Ben")),
     ParseCase("hold Dune until Friday", .hold(book: "Dune")), ParseCase("hold Dune for Ben asap", .hold(book: "Dune", holder: "Ben")),
+    ParseCase("pass Dune to Ben now", .handOver(book: "Dune", to: "Ben")), ParseCase("pass Dune to Ben tomorrow", .whoHas(book: "Dune")),
+    ParseCase("checkout Dune as Ben today", .checkout(book: "Dune", borrower: "Ben")), ParseCase("checkout Dune as Ben on Friday", .whoHas(book: "Dune")),
+    ParseCase("hold Dune for Ben tomorrow", .hold(book: "Dune", holder: "Ben")), ParseCase("passe Dune à Ben demain", .whoHas(book: "Dune"), .fr),
     ParseCase("show my history", .history(borrower: nil)), ParseCase("my stats this year", .history(borrower: nil, period: .thisYear)),
     ParseCase("when will I get Dune?", .whoHas(book: "Dune")), ParseCase("am I first in line for Dune?", .whoHas(book: "Dune")),
     ParseCase("how overdue is Dune?", .whoHas(book: "Dune")), ParseCase("who read Dune?", .show(book: "Dune")),
