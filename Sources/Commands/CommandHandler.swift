@@ -1008,10 +1008,12 @@ public actor CommandHandler {
     /// title (unless the whole is one: "The Day After Tomorrow"). Later is a plan: nothing is
     /// done, and who has the book (until when) is said; now is the command of the book. Asking to
     /// be reminded ("remind me about Dune tomorrow", "remind me to return Dune on Friday") is
-    /// the rules of the book either way: reminders come on their own, which they say.
+    /// the rules of the book either way: reminders come on their own, which they say. Someone
+    /// else reminded later ("remind Ben about Dune tomorrow") is a plan too: a reminder goes
+    /// now or not at all.
     private func readingTime(_ intent: Intent) async -> Intent {
         switch intent {
-        case .returnBook, .renew, .checkout, .hold, .whoHas, .rules(.some): break
+        case .returnBook, .renew, .checkout, .hold, .whoHas, .rules(.some), .remind(_, .some): break
         default: return intent
         }
         guard let reference = intent.bookReference, let (book, later) = CommandParser.timeAfterBook(reference),

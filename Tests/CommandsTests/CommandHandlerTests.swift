@@ -699,6 +699,10 @@ struct CommandHandlerTests {
         }
         let rappelDemain = await handler.handle(text: "rappelle-moi de rendre Dune demain", from: ana, at: tuesday)
         #expect(rappelDemain.text == rappel.text, "\(rappelDemain.text)")
+        // Someone else, later: a reminder goes now or not at all, so it is a plan (who has it).
+        let later = await handler.handle(text: "remind Ana about Dune tomorrow", from: ben, at: tuesday)
+        #expect(later.text.hasPrefix("Ana has Dune since Tue 1 Dec, due Tue 15 Dec."), "\(later.text)")
+        #expect(later.notices.isEmpty)
         // Reminded on the due day only; and with no reminders sent, the rules say nothing of them.
         let dueDay = CommandHandler(library: library, settings: HandlerSettings(timeZone: paris, reminders: .init(time: "10:00", dueSoonDays: 0)))
         #expect(await dueDay.handle(text: "rules", from: ana, at: tuesday).text.contains("each day at 10:00, on the day a book is due, and each day it is late."))
