@@ -916,6 +916,16 @@ public enum CommandParser {
     ).sorted { $0.count > $1.count }
 
     private static func parseAdd(_ rest: String, form: VerbForm, language: inout Language?) -> Intent? {
+        // "…, published by Ace", "…, publié par Gallimard": its publisher, not a book
+        // "published" by Ace (the last such words, outside quotes).
+        var rest = rest
+        for said in [", published by ", " published by ", ", publié par ", " publié par ", ", édité par ", " édité par ", ", publisher "] {
+            if let range = rest.range(of: said, options: [.caseInsensitive, .backwards]), !rest[..<range.lowerBound].isEmpty,
+               !rest[range.upperBound...].trimmingWhitespace().isEmpty, !quotedMask(Array(rest))[rest.distance(from: rest.startIndex, to: range.lowerBound)] {
+                rest.replaceSubrange(range, with: " publisher: ")
+                break
+            }
+        }
         let restWords = rest.split(separator: " ").map { foldWord(String($0)) }
         if restWords.first == "isbn" || restWords.first == "isbn:" || restWords.first == "isbns" {
             let numbers = isbnList(rest.split(separator: " ").dropFirst().joined(separator: " "))
@@ -1670,10 +1680,15 @@ public enum CommandParser {
     ] + leavingEveryLine + copiesReceived).sorted { $0.words.count > $1.words.count }
 
     /// "we got another copy of Dune", "I bought a copy of Dune": one more copy of it.
+    /// How a member says copies came in ("we got", "I bought"), before what came.
+    private static let receivedLeads: [[String]] = [
+        ["we", "got"], ["we've", "got"], ["we", "have"], ["i", "got"], ["i've", "got"], ["i", "bought"], ["we", "bought"], ["i", "donated"],
+        ["i'm", "donating"], ["we", "received"], ["i", "received"],
+    ]
+
     private static let copiesReceived: [(words: [String], verb: String?, language: Language?)] = {
         var phrasings: [(words: [String], verb: String?, language: Language?)] = []
-        for lead in [["we", "got"], ["we've", "got"], ["we", "have"], ["i", "got"], ["i've", "got"], ["i", "bought"], ["we", "bought"],
-                     ["i", "donated"], ["i'm", "donating"], ["here's"], ["here", "is"]] {
+        for lead in receivedLeads + [["here's"], ["here", "is"]] {
             for copy in copyLeads where copy.first != "un" && copy.first != "encore" {
                 phrasings.append((lead + copy, "add " + copy.joined(separator: " "), .en))
             }
@@ -2122,6 +2137,14 @@ public enum CommandParser {
         if let (question, tail) = framing(folded, Self.timeLeft, lead: \.lead, tails: \.tails) {
             cues.append(question.language)
             return [question.language.pick("who", "qui"), question.language.pick("has", "a")] + words[question.lead.count..<(words.count - tail.count)]
+        }
+        // "we got 2 more copies of Dune", "I bought three copies of Dune": as many copies added.
+        if folded.count > 4, folded[0] == "we" || folded[0] == "i",
+           let lead = Self.receivedLeads.first(where: { folded.count > $0.count + 2 && folded.starts(with: $0) }),
+           Int(folded[lead.count]).map({ (2...CommandHandler.mostBooksAtOnce).contains($0) }) ?? (copyCounts[folded[lead.count]] != nil),
+           Self.severalCopiesLeads.contains(where: { folded.count > lead.count + 1 + $0.count && folded[(lead.count + 1)...].starts(with: $0) }) {
+            cues.append(.en)
+            return ["add"] + words[lead.count...]
         }
         // "check Dune in", "sign Dune out to me", "more time on Dune": the verb, its particle
         // after the book.

@@ -391,6 +391,11 @@ let parseTable: [ParseCase] = [
     ParseCase("pass Dune to Ben now", .handOver(book: "Dune", to: "Ben")), ParseCase("pass Dune to Ben tomorrow", .whoHas(book: "Dune")),
     ParseCase("checkout Dune as Ben today", .checkout(book: "Dune", borrower: "Ben")), ParseCase("checkout Dune as Ben on Friday", .whoHas(book: "Dune")),
     ParseCase("hold Dune for Ben tomorrow", .hold(book: "Dune", holder: "Ben")), ParseCase("passe Dune à Ben demain", .whoHas(book: "Dune"), .fr),
+    // "…, published by Ace" is the publisher (it added a book "published" by Ace).
+    ParseCase("add Dune by Frank Herbert, published by Ace", .add(title: "Dune", author: "Frank Herbert", publisher: "Ace", categories: [], isbn: nil)),
+    ParseCase("ajouter Dune de Frank Herbert, publié par Pocket", .add(title: "Dune", author: "Frank Herbert", publisher: "Pocket", categories: [], isbn: nil), .fr),
+    ParseCase("add \"Published by Ace\" by Bob", .add(title: "Published by Ace", author: "Bob", publisher: nil, categories: [], isbn: nil)),
+    ParseCase("we got 2 more copies of Dune", .addCopy(book: "Dune", count: 2)), ParseCase("I bought three copies of Dune", .addCopy(book: "Dune", count: 3)),
     ParseCase("show my history", .history(borrower: nil)), ParseCase("my stats this year", .history(borrower: nil, period: .thisYear)),
     ParseCase("when will I get Dune?", .whoHas(book: "Dune")), ParseCase("am I first in line for Dune?", .whoHas(book: "Dune")),
     ParseCase("how overdue is Dune?", .whoHas(book: "Dune")), ParseCase("who read Dune?", .show(book: "Dune")),
