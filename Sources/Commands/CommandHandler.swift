@@ -2745,7 +2745,8 @@ public actor CommandHandler {
             return reply
 
         case .rules(nil):
-            return Reply(.info, RichText(stringLiteral: l.pick("Lending rules:", "Règles du prêt :")), lines: words.rules(library.rules, reminders: settings.reminders),
+            return Reply(.info, RichText(stringLiteral: l.pick("Lending rules:", "Règles du prêt :")),
+                         lines: words.rules(library.rules, reminders: settings.reminders) + [words.catalogRights(of: sender, settings.admins)],
                          suggestion: l.pick("list available", "liste disponibles"), language: l)
 
         case .rules(let book?):

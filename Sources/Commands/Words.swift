@@ -641,6 +641,20 @@ struct Words: Sendable {
 
     /// Whether `sender` may add, edit and delete: an admin, the console's operator, or anyone
     /// when no admin is named.
+    /// Who may change the catalog, as `sender` stands ("am I an admin?" is answered by the rules).
+    func catalogRights(of sender: Sender, _ admins: Set<String>) -> RichText {
+        if admins.isEmpty {
+            return language == .en ? "Anyone may add, edit and delete books (no admins are named)."
+                                   : "Tout le monde peut ajouter, modifier et supprimer des livres (aucun administrateur n'est nommé)."
+        }
+        if Self.mayAdminister(sender, admins) {
+            return language == .en ? "You are one of the library's admins: you may add, edit and delete books."
+                                   : "Vous êtes l'un des administrateurs de la bibliothèque : vous pouvez ajouter, modifier et supprimer des livres."
+        }
+        return language == .en ? "Adding, editing and deleting books is for the library's admins; anyone may check out, return, renew and hold."
+                               : "Ajouter, modifier et supprimer des livres revient aux administrateurs ; tout le monde peut emprunter, rendre, prolonger et réserver."
+    }
+
     static func mayAdminister(_ sender: Sender, _ admins: Set<String>) -> Bool {
         admins.isEmpty || sender.isOperator || sender.userID.map(admins.contains) == true
     }

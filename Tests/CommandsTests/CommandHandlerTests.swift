@@ -665,6 +665,7 @@ struct CommandHandlerTests {
               Loans cannot be renewed.
               A book that comes back is kept for the first in line until they take it or leave the line.
               There is no limit to how many books a member may have at once.
+              Anyone may add, edit and delete books (no admins are named).
               Try: `list available`
             """)
         let french = await handler.handle(text: "règles", from: ana, at: tuesday)
@@ -674,8 +675,16 @@ struct CommandHandlerTests {
               Les prêts ne peuvent pas être prolongés.
               Un livre rendu est réservé au premier de la file jusqu'à ce qu'il l'emprunte ou quitte la file.
               Il n'y a pas de limite au nombre de livres empruntés à la fois.
+              Tout le monde peut ajouter, modifier et supprimer des livres (aucun administrateur n'est nommé).
               Essayez : `liste disponibles`
             """)
+        // "Am I an admin?": the rules say, as the asker stands.
+        let named = CommandHandler(library: library, settings: HandlerSettings(admins: ["U-ADMIN"]))
+        let member = await named.handle(text: "am I an admin?", from: ana, at: tuesday)
+        #expect(member.text.hasPrefix("Lending rules:"), "\(member.text)")
+        #expect(member.text.contains("\n  Adding, editing and deleting books is for the library's admins; anyone may check out, return, renew and hold.\n"), "\(member.text)")
+        let admin = await named.handle(text: "who are the admins?", from: Sender(name: "Zoé", userID: "U-ADMIN"), at: tuesday)
+        #expect(admin.text.contains("\n  You are one of the library's admins: you may add, edit and delete books.\n"), "\(admin.text)")
     }
 
     @Test("with reminders sent, the rules say when; remind me to return Dune (tomorrow, on Friday) says its due day and when the reminder comes")
