@@ -1520,7 +1520,12 @@ public enum CommandParser {
         (["how", "many", "people", "are", "in", "line", "for"], "show", .en),
         (["what's", "the", "status", "of"], "who has", .en), (["what", "is", "the", "status", "of"], "who has", .en),
         (["status", "of"], "who has", .en), (["status", "for"], "who has", .en), (["how", "late", "is"], "who has", .en),
-        (["how", "overdue", "is"], "who has", .en), (["when", "will", "i", "get"], "who has", .en), (["when", "do", "i", "get"], "who has", .en),
+        (["how", "overdue", "is"], "who has", .en),
+        (["what's", "the", "latest", "addition"], "list newest", .en), (["what", "is", "the", "latest", "addition"], "list newest", .en),
+        (["latest", "addition"], "list newest", .en), (["latest", "additions"], "list newest", .en),
+        (["books", "due", "soon"], "my books", .en), (["books", "due", "this", "week"], "my books", .en),
+        (["list", "books", "due", "this", "week"], "my books", .en), (["books", "due", "today"], "my books", .en),
+        (["books", "due", "tomorrow"], "my books", .en), (["when", "will", "i", "get"], "who has", .en), (["when", "do", "i", "get"], "who has", .en),
         (["when", "will", "i", "have"], "who has", .en), (["am", "i", "first", "in", "line", "for"], "who has", .en),
         (["am", "i", "next", "in", "line", "for"], "who has", .en), (["who", "read"], "show", .en),
         (["show", "my", "history"], "my history", .en), (["show", "me", "my", "history"], "my history", .en),
@@ -1768,6 +1773,10 @@ public enum CommandParser {
     private static let recommendTails: Set<[String]> = [
         ["a", "book"], ["me", "a", "book"], ["something"], ["me", "something"], ["something", "to", "read"], ["a", "good", "book"],
         ["next"], ["please"], ["now"], ["un", "livre"], ["quelque", "chose"], ["a", "lire"], ["ensuite"], ["maintenant"],
+        // What the member has not read is what recommendations are.
+        ["something", "new"], ["me", "something", "new"], ["something", "different"], ["me", "something", "different"],
+        ["something", "i", "haven't", "read"], ["me", "something", "i", "haven't", "read"], ["a", "book", "i", "haven't", "read"],
+        ["me", "a", "book", "i", "haven't", "read"], ["i", "haven't", "read"], ["i", "haven't", "read", "yet"], ["i", "haven't", "read", "before"], ["quelque", "chose", "de", "nouveau"], ["un", "livre", "que", "je", "n'ai", "pas", "lu"],
     ]
 
     /// Between whom and which book after `remind`.
