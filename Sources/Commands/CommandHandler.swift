@@ -1309,11 +1309,11 @@ public actor CommandHandler {
         }
     }
 
-    /// "all", "everything", "tout", "mes livres": every book the asker has.
     /// The words that name every book of the last list ("who has them?").
     private static let theListed: Set<String> = Set(["them", "those", "these", "all of them", "them all", "those books", "these books",
                                                      "all these books", "all those books", "eux", "ceux-la", "ceux-ci", "ces livres"].map(TextKey.fold))
 
+    /// "all", "everything", "tout", "mes livres": every book the asker has.
     private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all", "them",
                                                 "all my loans", "my loans", "everything i have",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]

@@ -1690,13 +1690,13 @@ public enum CommandParser {
         (["que", "me", "recommandes-tu"], "recommande-moi", .fr), (["que", "me", "recommandez-vous"], "recommande-moi", .fr),
     ] + leavingEveryLine + copiesReceived).sorted { $0.words.count > $1.words.count }
 
-    /// "we got another copy of Dune", "I bought a copy of Dune": one more copy of it.
     /// How a member says copies came in ("we got", "I bought"), before what came.
     private static let receivedLeads: [[String]] = [
         ["we", "got"], ["we've", "got"], ["we", "have"], ["i", "got"], ["i've", "got"], ["i", "bought"], ["we", "bought"], ["i", "donated"],
         ["i'm", "donating"], ["we", "received"], ["i", "received"],
     ]
 
+    /// "we got another copy of Dune", "I bought a copy of Dune": one more copy of it.
     private static let copiesReceived: [(words: [String], verb: String?, language: Language?)] = {
         var phrasings: [(words: [String], verb: String?, language: Language?)] = []
         for lead in receivedLeads + [["here's"], ["here", "is"]] {

@@ -639,8 +639,6 @@ struct Words: Sendable {
             : "\(code: "supprimer \(number)") le retire de l'étagère\(endingItsLoan ? ", et son emprunt avec lui" : "") ; \(code: again) en ajoute un autre."
     }
 
-    /// Whether `sender` may add, edit and delete: an admin, the console's operator, or anyone
-    /// when no admin is named.
     /// Who may change the catalog, as `sender` stands ("am I an admin?" is answered by the rules).
     func catalogRights(of sender: Sender, _ admins: Set<String>) -> RichText {
         if admins.isEmpty {
@@ -655,6 +653,8 @@ struct Words: Sendable {
                                : "Ajouter, modifier et supprimer des livres revient aux administrateurs ; tout le monde peut emprunter, rendre, prolonger et réserver."
     }
 
+    /// Whether `sender` may add, edit and delete: an admin, the console's operator, or anyone
+    /// when no admin is named.
     static func mayAdminister(_ sender: Sender, _ admins: Set<String>) -> Bool {
         admins.isEmpty || sender.isOperator || sender.userID.map(admins.contains) == true
     }
