@@ -1520,7 +1520,7 @@ public enum CommandParser {
         (["how", "many", "people", "are", "in", "line", "for"], "show", .en),
         (["what's", "the", "status", "of"], "who has", .en), (["what", "is", "the", "status", "of"], "who has", .en),
         (["status", "of"], "who has", .en), (["status", "for"], "who has", .en), (["how", "late", "is"], "who has", .en),
-        (["how", "overdue", "is"], "who has", .en),
+        (["how", "overdue", "is"], "who has", .en), (["can", "i", "keep", "reading"], "renew", .en), (["could", "i", "keep", "reading"], "renew", .en),
         (["what's", "the", "latest", "addition"], "list newest", .en), (["what", "is", "the", "latest", "addition"], "list newest", .en),
         (["latest", "addition"], "list newest", .en), (["latest", "additions"], "list newest", .en),
         (["books", "due", "soon"], "my books", .en), (["books", "due", "this", "week"], "my books", .en),
@@ -1813,7 +1813,7 @@ public enum CommandParser {
 
     /// What may end a hinted command and say nothing of the book.
     private static let hintTails: [[String]] = [
-        ["anymore"], ["any", "more"], ["any", "longer"], ["du", "tout"],
+        ["anymore"], ["any", "more"], ["any", "longer"], ["du", "tout"], ["yet"], ["encore"],
     ].sorted { $0.count > $1.count }
 
     /// Words that probably mean a command, though not surely enough to act on: the command is
@@ -1825,6 +1825,10 @@ public enum CommandParser {
         (["just", "finished"], "return", .en), (["i", "just", "finished"], "return", .en), (["i've", "just", "finished"], "return", .en),
         (["je", "viens", "de", "finir"], "rendre", .fr),
         (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
+        // Still reading a book one has: more time, asked about.
+        (["i'm", "still", "reading"], "renew", .en), (["i", "am", "still", "reading"], "renew", .en), (["i", "still", "have"], "renew", .en),
+        (["i", "haven't", "finished"], "renew", .en), (["i", "have", "not", "finished"], "renew", .en), (["i'm", "not", "done", "with"], "renew", .en),
+        (["i'm", "not", "finished", "with"], "renew", .en), (["je", "n'ai", "pas", "fini"], "prolonger", .fr), (["je", "n'ai", "pas", "encore", "fini"], "prolonger", .fr), (["je", "lis", "encore"], "prolonger", .fr),
         (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en), (["i", "want"], "checkout", .en),
         (["i'd", "like"], "checkout", .en), (["je", "voudrais"], "emprunter", .fr), (["je", "veux"], "emprunter", .fr),
         (["i", "need"], "checkout", .en), (["j'ai", "besoin", "de"], "emprunter", .fr),

@@ -1110,6 +1110,8 @@ public struct LibraryService: Sendable {
         "please", "en ce moment", "maintenant", "actuellement", "hier", "aujourd'hui", "ce matin", "pour moi", "svp", "stp",
         // "checkout Dune then", "renew Dune again", "hold Dune too".
         "then", "again", "too", "as well", "instead", "alors", "encore", "plutot",
+        // Where the member keeps it: "I have Dune at home".
+        "at home", "with me", "at my place", "chez moi", "a la maison",
         // Where it goes back: "return Dune to the library", "rendre Dune à la bibliothèque".
         "to the library", "to the shelf", "on the shelf", "back", "back to the library", "back on the shelf",
         "a la bibliotheque", "sur l'etagere",

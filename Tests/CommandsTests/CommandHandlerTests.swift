@@ -129,6 +129,8 @@ struct CommandHandlerTests {
         let handler = try await makeHandler()
         let then = await handler.handle(text: "ok, checkout Dune then", from: ana, at: minute(1))
         #expect(then.text.hasPrefix("Dune is checked out to Ana."), "\(then.text)")
+        let home = await handler.handle(text: "who has Dune at home", from: ana, at: minute(1))
+        #expect(home.text.hasPrefix("You have Dune since"), "\(home.text)")
         let too = await handler.handle(text: "borrow Emma too", from: ana, at: minute(2))
         #expect(too.text.hasPrefix("Emma is checked out to Ana."), "\(too.text)")
         let instead = await handler.handle(text: "hold Dune instead", from: ben, at: minute(3))

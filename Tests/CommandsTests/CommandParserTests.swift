@@ -399,6 +399,11 @@ let parseTable: [ParseCase] = [
     ParseCase("recommend me something new", .recommend(book: nil)), ParseCase("suggest a book I haven't read", .recommend(book: nil)),
     ParseCase("recommande-moi quelque chose de nouveau", .recommend(book: nil), .fr),
     ParseCase("what's the latest addition?", .list(filter: .all, order: .newest)), ParseCase("books due this week", .loansOf(borrower: nil)),
+    // Still reading: more time, asked about.
+    ParseCase("I'm still reading Dune", .unknown(text: "I'm still reading Dune", suggestion: "renew Dune")),
+    ParseCase("I haven't finished Dune yet", .unknown(text: "I haven't finished Dune yet", suggestion: "renew Dune")),
+    ParseCase("je n'ai pas encore fini Dune", .unknown(text: "je n'ai pas encore fini Dune", suggestion: "prolonger Dune"), .fr),
+    ParseCase("can I keep reading Dune?", .renew(book: "Dune")),
     ParseCase("show my history", .history(borrower: nil)), ParseCase("my stats this year", .history(borrower: nil, period: .thisYear)),
     ParseCase("when will I get Dune?", .whoHas(book: "Dune")), ParseCase("am I first in line for Dune?", .whoHas(book: "Dune")),
     ParseCase("how overdue is Dune?", .whoHas(book: "Dune")), ParseCase("who read Dune?", .show(book: "Dune")),
