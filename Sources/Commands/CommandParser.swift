@@ -7,11 +7,14 @@ public enum CommandParser {
     /// Parses one message (a slash command's text, a mention, a DM, a console line): one
     /// command, or `several` when it holds more than one (see `commandParts`). A long pasted
     /// text is one command, whatever it holds.
-    public static func parse(_ text: String) -> ParsedCommand {
-        // "go ahead and return Dune": the command, not a `yes` before it.
-        if text.utf8.count > 13, text.prefix(13).lowercased() == "go ahead and ", text.dropFirst(13).contains(where: { !$0.isWhitespace }) {
-            return parse(String(text.dropFirst(13)))
+    public static func parse(_ typed: String) -> ParsedCommand {
+        // "go ahead and return Dune": the command, not a `yes` before it (a loop, not a call
+        // again: a pasted "go ahead and go ahead and …" does not run out of stack).
+        var said = Substring(typed)
+        while said.utf8.count > 13, said.prefix(13).lowercased() == "go ahead and ", said.dropFirst(13).contains(where: { !$0.isWhitespace }) {
+            said = said.dropFirst(13)
         }
+        let text = said.startIndex == typed.startIndex ? typed : String(said)
         // "Dune is damaged, the cover is torn": one report, with what is wrong, not two commands.
         if let report = reportWithNote(text) ?? damageSaid(text) { return report }
         guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }

@@ -1544,6 +1544,7 @@ struct CommandParserPropertyTests {
         }
         #expect(book.hasPrefix("Dune asap"))
         #expect(CommandParser.parse(String(repeating: "and ", count: 12_000) + "who has Dune").intent.name == "unknown")
+        #expect(CommandParser.parse(String(repeating: "go ahead and ", count: 12_000) + "return Dune").intent == .returnBook(book: "Dune"))
     }
 
     @Test("an intent written back as canonical text parses to the same intent")
