@@ -3386,14 +3386,13 @@ public enum CommandParser {
         }
         return nil
     }
+
     /// A name said with when ("Ben tomorrow", "Ben now", "Ben demain"): the name, and whether
-    /// the time is later than now; the name as it is, and false, when no time ends it.
+    /// the time is later than now, as `timeAfterBook` reads a time after a book; the name as it
+    /// is, and false, when no time ends it.
     static func nameAndTime(_ name: String) -> (name: String, later: Bool) {
-        let words = name.split(separator: " ").map(String.init)
-        for count in stride(from: min(3, words.count - 1), through: 1, by: -1) {
-            if let later = timeSaid(words.suffix(count)) { return (words.dropLast(count).joined(separator: " "), later) }
-        }
-        return (name, false)
+        guard let (person, later) = timeAfterBook(name) else { return (name, false) }
+        return (person, later)
     }
 
     /// Whether `words`, all of them, say a time later than now (true) or now or past (false);
