@@ -3085,6 +3085,14 @@ public enum CommandParser {
         return nil
     }
 
+    /// The words of a sentence that tells something (someone's doing), without the "?", "!"
+    /// or "." that end it.
+    private static func toldWords(_ text: String) -> [String] {
+        var text = text.trimmingWhitespace(newlines: true)
+        while let last = text.last, "?!.".contains(last) { text.removeLast() }
+        return spaceSeparated(TextKey.tidy(text))
+    }
+
     /// A word that may start someone's name: capitalised, or a mention (`@Ben`, `<@U123>`).
     private static func looksLikeName(_ word: String) -> Bool {
         word.first?.isUppercase == true || word.hasPrefix("@") || word.hasPrefix("<@")
@@ -3095,9 +3103,7 @@ public enum CommandParser {
     /// words, the first capitalised or a mention), the book and the language; nil for any other
     /// text. Whether the name is no title and the book one is for the library to say.
     static func wantedBySomeone(_ text: String) -> (name: String, book: String, language: Language)? {
-        var text = text.trimmingWhitespace(newlines: true)
-        while let last = text.last, "?!.".contains(last) { text.removeLast() }
-        let words = spaceSeparated(TextKey.tidy(text))
+        let words = toldWords(text)
         guard words.count >= 3, words.count <= 30 else { return nil }
         let folded = words.map(foldWord)
         let leads: [([String], Language)] = [(["can"], .en), (["could"], .en), (["may"], .en), (["est-ce", "que"], .fr), ([], .en), ([], .fr)]
@@ -3128,9 +3134,7 @@ public enum CommandParser {
     /// it (a capitalized word or a mention) and the language; nil for any other text. Whether
     /// the name is no title and the book one is for the library to say.
     static func receivedFrom(_ text: String) -> (book: String, giver: String, language: Language)? {
-        var text = text.trimmingWhitespace(newlines: true)
-        while let last = text.last, "?!.".contains(last) { text.removeLast() }
-        var words = spaceSeparated(TextKey.tidy(text))
+        var words = toldWords(text)
         guard words.count >= 4, words.count <= 30 else { return nil }
         var folded = words.map(foldWord)
         if folded.last == "now" || folded.last == "today" {
