@@ -703,8 +703,8 @@ public actor CommandHandler {
             return .intent(intent.naming(places.map { "#\(shown[$0])" }.joined(separator: ", ")))
         }
         // "who has them?" after a list: each book of it (not a title "Them").
-        if case .whoHas(let reference) = intent, Self.theListed.contains(TextKey.fold(reference)), let shown = listed.value(for: sender.key, at: now),
-           !shown.isEmpty, (try? await library.isTitle(reference)) != true {
+        if case .whoHas(let reference) = intent, let shown = listed.value(for: sender.key, at: now), !shown.isEmpty,
+           reference.utf8.count <= 20, Self.theListed.contains(TextKey.fold(reference)), (try? await library.isTitle(reference)) != true {
             return .intent(intent.naming(shown.map { "#\($0)" }.joined(separator: ", ")))
         }
         // "return it to the library", "checkout it for me", "it under my desk": "it", the rest a remark.

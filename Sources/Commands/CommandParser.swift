@@ -11,7 +11,7 @@ public enum CommandParser {
         // "go ahead and return Dune": the command, not a `yes` before it (a loop, not a call
         // again: a pasted "go ahead and go ahead and …" does not run out of stack).
         var said = Substring(typed)
-        while said.utf8.count > 13, said.prefix(13).lowercased() == "go ahead and ", said.dropFirst(13).contains(where: { !$0.isWhitespace }) {
+        while said.utf8.count > 13, said.utf8.first.map({ $0 | 0x20 }) == UInt8(ascii: "g"), said.prefix(13).lowercased() == "go ahead and ", said.dropFirst(13).contains(where: { !$0.isWhitespace }) {
             said = said.dropFirst(13)
         }
         let text = said.startIndex == typed.startIndex ? typed : String(said)
@@ -1917,6 +1917,7 @@ public enum CommandParser {
 
     private static let reportEnds = FramingEnds(reports.map { ($0.lead, $0.tails) })
     private static let setAsideEnds = FramingEnds(setAside.map { ($0.lead, $0.tails) })
+    private static let particleEnds = FramingEnds(particleAfterBook.map { ($0.lead, $0.tails) })
 
     /// The endings that make a title a report ("is broken", "est perdu"), as `parse` reads them
     /// after a book: the handler asks whether the book and one of them are a whole title
@@ -2171,7 +2172,7 @@ public enum CommandParser {
         // "check Dune in", "sign Dune out to me", "more time on Dune": the verb, its particle
         // after the book.
         // Not of a person ("Take Me Home" is a title), nor "check it out", which says "look".
-        if let (request, tail) = framing(folded, Self.particleAfterBook, lead: \.lead, tails: \.tails),
+        if let (request, tail) = framing(folded, Self.particleAfterBook, ends: Self.particleEnds, lead: \.lead, tails: \.tails),
            case let middle = folded[request.lead.count..<(folded.count - tail.count)],
            middle.count != 1 || !["me", "us", "you", "him", "her"].contains(middle.first ?? "") && !(tail.first == "out" && middle.first == "it") {
             cues.append(.en)
