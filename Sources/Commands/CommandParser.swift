@@ -1141,8 +1141,28 @@ public enum CommandParser {
 
     // MARK: - Text
 
-    /// Drops the leading mention or prefix: `<@U123>`, `<@!123>`, `@librarybot`, `/library`, `!library`.
+    /// The bot's name as an address: as a member types it in the console, and as the gateways
+    /// write the bot's own mention (Slack's `<@U123>`, Discord's `<@123>`) wherever it stands in
+    /// a message, so that "hey @librarybot, who has Dune?" reads as its command.
+    public static let botHandle = "@librarybot"
+
+    /// Drops the leading mention or prefix: `<@U123>`, `<@!123>`, `@librarybot`, `/library`,
+    /// `!library`; and `@librarybot` after a greeting ("hey @librarybot, …") or at the end
+    /// ("who has Dune, @librarybot?"). Elsewhere it stays: "ask @librarybot" is no address.
     static func stripAddress(_ text: String) -> String {
+        withoutHandle(stripLeadingAddress(text))
+    }
+
+    /// Whether `text` calls the bot by `botHandle` where `stripAddress` reads it as an address:
+    /// first, after a greeting, or last ("who has Dune, @librarybot?"), not in passing ("I
+    /// asked @librarybot yesterday").
+    public static func addressesBot(_ text: String) -> Bool {
+        let text = TextKey.tidy(text)
+        guard text.range(of: botHandle, options: .caseInsensitive) != nil else { return false }
+        return stripAddress(text).range(of: botHandle, options: .caseInsensitive) == nil
+    }
+
+    private static func stripLeadingAddress(_ text: String) -> String {
         var text = Substring(text)
         while true {
             let before = text
@@ -1164,6 +1184,32 @@ public enum CommandParser {
             text = text.drop { $0 == " " || $0 == ":" || $0 == "," }
             if text == before { return String(text) }
         }
+    }
+
+    /// The words a greeting may be made of, before the bot's handle ("good morning @librarybot").
+    private static let greetingWords: Set<String> = [
+        "hi", "hey", "hello", "yo", "ok", "okay", "dear", "good", "morning", "afternoon", "evening", "there", "thanks", "thank",
+        "you", "bonjour", "salut", "coucou", "bonsoir", "merci",
+    ]
+
+    /// `text` without `botHandle` where it addresses the bot: after a greeting at the start, or
+    /// at the end (what ends the sentence kept: "who has Dune, @librarybot?" → "who has Dune?").
+    private static func withoutHandle(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "@")), text.range(of: botHandle, options: .caseInsensitive) != nil else { return text }
+        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        func isHandle(_ word: String) -> Bool { word.trimming(",:;.!?").lowercased() == botHandle }
+        var end = ""
+        while let last = words.last, isHandle(last) {
+            end = String(last.reversed().prefix { "?!.".contains($0) }.reversed()) + end
+            words.removeLast()
+            if let before = words.last { words[words.count - 1] = String(before.reversed().drop { ",:;".contains($0) }.reversed()) }
+        }
+        if !words.isEmpty, !end.isEmpty, !"?!.".contains(words[words.count - 1].last ?? " ") { words[words.count - 1] += end }
+        if let at = words.prefix(4).firstIndex(where: isHandle), at > 0,
+           words[..<at].allSatisfy({ greetingWords.contains(foldWord($0.trimming(",:;.!"))) }) {
+            words.remove(at: at)
+        }
+        return words.joined(separator: " ")
     }
 
     /// Other ways members start a command, each with the verb it means: a request that leads

@@ -307,22 +307,28 @@ public final class DiscordGateway: Sendable {
         }
     }
 
-    /// The command in a message, without its leading mention or prefix; nil when the message
-    /// is not addressed to the bot (or comes from a bot, a webhook, or is a system message).
+    /// The command in a message, without its leading mention or prefix, the bot's mention
+    /// elsewhere written as `CommandParser.botHandle`; nil when the message is not addressed to
+    /// the bot (or comes from a bot, a webhook, or is a system message). In a server, a message
+    /// is addressed by the mention or the prefix first, or by the mention after a greeting or
+    /// last ("hey @librarybot, who has Dune?", "who has Dune, @librarybot?"), as a member
+    /// calls someone by name; a mention in passing is not ("I asked @librarybot").
     func commandText(of message: DiscordMessage, botUserID: String) -> String? {
         guard message.author.bot != true, message.webhook_id == nil, message.author.id != botUserID,
               [0, 19].contains(message.type ?? 0) else { return nil }
         let content = message.content.drop { $0.isWhitespace }
+        func command(_ text: Substring) -> String { withBotHandle(String(text), botUserID: botUserID).trimmingWhitespace(newlines: true) }
         for mention in ["<@\(botUserID)>", "<@!\(botUserID)>"] where content.hasPrefix(mention) {
-            return String(content.dropFirst(mention.count)).trimmingWhitespace(newlines: true)
+            return command(content.dropFirst(mention.count))
         }
         if content.lowercased().hasPrefix(prefix.lowercased()) {
             let rest = content.dropFirst(prefix.count)
-            if rest.isEmpty || rest.first?.isWhitespace == true {
-                return String(rest).trimmingWhitespace(newlines: true)
-            }
+            if rest.isEmpty || rest.first?.isWhitespace == true { return command(rest) }
         }
-        return message.guild_id == nil ? String(content).trimmingWhitespace(newlines: true) : nil
+        let text = command(content)
+        if message.guild_id == nil { return text }
+        let mentioned = content.contains("<@\(botUserID)>") || content.contains("<@!\(botUserID)>")
+        return mentioned && CommandParser.addressesBot(text) ? text : nil
     }
 
     private func answer(_ message: DiscordMessage, text: String, turn: Turn) async {

@@ -240,6 +240,15 @@ struct CommandTracer: Sendable {
     }
 }
 
+/// `text` with the bot's own mention (`<@ID>`, or Discord's `<@!ID>`) written as
+/// `CommandParser.botHandle`, which the parser reads as an address where a member puts one:
+/// "hey <@U0BOT> who has Dune?", "who has Dune, <@U0BOT>?".
+func withBotHandle(_ text: String, botUserID: String) -> String {
+    guard text.contains("<@") else { return text }
+    return text.replacingOccurrences(of: "<@\(botUserID)>", with: CommandParser.botHandle)
+        .replacingOccurrences(of: "<@!\(botUserID)>", with: CommandParser.botHandle)
+}
+
 /// Runs a slash command's text once, in its turn: the reply, and whether only the asker should
 /// see it (errors, confirmation questions and help), the same rule on every platform.
 func answerSlashCommand(_ text: String, from sender: Sender, handler: CommandHandler, turn: Turn,

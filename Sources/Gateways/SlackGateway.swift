@@ -159,7 +159,7 @@ public final class SlackGateway: Sendable {
         }
         let text = SlackText(event.text ?? "")
         let sender = await sender(userID, fallback: nil, mentions: await people(mentionedIn: text, except: botUserID))
-        let reply = await tracer.handle(CommandParser.parse(text.plain), from: sender, by: handler, in: turn)
+        let reply = await tracer.handle(CommandParser.parse(withBotHandle(text.plain, botUserID: botUserID)), from: sender, by: handler, in: turn)
         try await postThenTell(reply.notices) {
             _ = try await api.postMessage(channel: channel, SlackRenderer.render(reply), threadTS: inThread ? event.thread_ts ?? event.ts : nil)
         }

@@ -426,6 +426,12 @@ let parseTable: [ParseCase] = [
     ParseCase("<@123456789>: who has Dune", .whoHas(book: "Dune")),
     ParseCase("@librarybot my books", .loansOf(borrower: nil)),
     ParseCase("@LibraryBot, list", .list(filter: .all, order: .newest)),
+    // The bot's handle (a gateway writes the bot's own mention so) after a greeting or at the end.
+    ParseCase("hey @librarybot who has Dune?", .whoHas(book: "Dune")), ParseCase("who has Dune, @librarybot?", .whoHas(book: "Dune")),
+    ParseCase("who has Dune? @librarybot", .whoHas(book: "Dune")), ParseCase("good morning @LibraryBot! who has Dune", .whoHas(book: "Dune")),
+    ParseCase("checkout Dune as Ben @librarybot", .checkout(book: "Dune", borrower: "Ben")),
+    ParseCase("salut @librarybot, qui a Dune ?", .whoHas(book: "Dune"), .fr), ParseCase("thanks @librarybot", .thanks),
+    ParseCase("ask @librarybot who has Dune", .unknown(text: "ask @librarybot who has Dune", suggestion: nil)),
     ParseCase("/library who has Dune", .whoHas(book: "Dune")),
     ParseCase("!library checkout Dune", .checkout(book: "Dune", borrower: nil)),
     ParseCase("!library emprunter Dune pour Ana", .checkout(book: "Dune", borrower: "Ana"), .fr),

@@ -255,6 +255,30 @@ struct DiscordGatewayTests {
         #expect(checkout?.body?["content"]?.string?.hasPrefix("**Dune** is checked out to Ana Ruiz") == true)
     }
 
+    @Test("the bot's mention after a greeting or at the end of a message addresses it too, as in a DM; the mention is no part of the command")
+    func mentionAfterGreetingOrLast() async throws {
+        let discord = try await DiscordEmulator()
+        let (_, _, task) = try await startDiscord(discord)
+        defer { task.cancel() }
+        let bot = DiscordEmulator.botID
+        // As Discord sends it: every user mentioned in `mentions`, the bot among them.
+        let mentioned: [[String: Any]] = [["id": bot, "username": "librarybot", "global_name": NSNull(), "discriminator": "0", "bot": true],
+                                          ["id": "700000000000000002", "username": "ben", "global_name": "Ben Okafor", "discriminator": "0"]]
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000021", content: "hey <@\(bot)>, checkout Dune as <@700000000000000002>",
+                                                                    mentions: mentioned))
+        var posts = try await discord.waitForPosts(1)
+        #expect(posts.first?.body?["message_reference"]?["message_id"]?.string == "800000000000000021")
+        // Lent to Ben, not to "Ben" followed by a mention, and not to the sender.
+        #expect(posts.first?.body?["content"]?.string?.hasPrefix("**Dune** is checked out to Ben Okafor") == true, "\(posts)")
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000022", content: "who has Dune, <@!\(bot)>?"))
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000023", content: "who has Dune <@\(bot)>", channel: "510000000000000001", guild: nil))
+        posts = try await discord.waitForPosts(3)
+        for id in ["800000000000000022", "800000000000000023"] {
+            let post = posts.first { $0.body?["message_reference"]?["message_id"]?.string == id }
+            #expect(post?.body?["content"]?.string?.contains("Ben Okafor has **Dune**") == true, "\(String(describing: post))")
+        }
+    }
+
     @Test("checkout as a mentioned member lends to that member: the name they go by in the server, their user id")
     func checkoutForMention() async throws {
         let discord = try await DiscordEmulator()
@@ -344,6 +368,9 @@ struct DiscordGatewayTests {
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000011", content: "checkout Dune"))
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000012", content: "!libraryx checkout Dune"))
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000013", content: "<@700000000000000002> checkout Dune"))
+        // The bot mentioned in passing, or its name typed without a mention.
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000015", content: "I asked <@\(DiscordEmulator.botID)> to checkout Dune"))
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000016", content: "hey @librarybot checkout Dune"))
         // A last command that is answered: everything before it has been read.
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000014", content: "!library who has Dune"))
         let posts = try await discord.waitForPosts(1)

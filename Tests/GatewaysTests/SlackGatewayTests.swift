@@ -140,6 +140,21 @@ struct SlackGatewayTests {
         #expect(post.body["text"]?.string?.contains("Dune is on the shelf.") == true)
     }
 
+    @Test("the bot mentioned after a greeting or at the end is no part of the command: 'hey @librarybot, who has Dune?' is answered as 'who has Dune'")
+    func mentionAnywhere() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        try await slack.push(#"{"envelope_id":"a-1","type":"events_api","payload":{"event_id":"EvA1","event":{"type":"app_mention","user":"U-ANA","text":"hey <@U-BOT>, checkout Dune as <@U-BEN>","ts":"4.1","channel":"C-LIB"}}}"#)
+        var requests = try await slack.wait { $0.contains { $0.path == "/api/chat.postMessage" && $0.body["thread_ts"]?.string == "4.1" } }
+        let lent = try #require(requests.first { $0.path == "/api/chat.postMessage" && $0.body["thread_ts"]?.string == "4.1" })
+        #expect(lent.body["text"]?.string?.hasPrefix("Dune is checked out to Ben Okafor.") == true, "\(lent.body)")
+        try await slack.push(#"{"envelope_id":"a-2","type":"events_api","payload":{"event_id":"EvA2","event":{"type":"app_mention","user":"U-ANA","text":"who has Dune, <@U-BOT>?","ts":"4.2","channel":"C-LIB"}}}"#)
+        requests = try await slack.wait { $0.contains { $0.path == "/api/chat.postMessage" && $0.body["thread_ts"]?.string == "4.2" } }
+        let asked = try #require(requests.first { $0.path == "/api/chat.postMessage" && $0.body["thread_ts"]?.string == "4.2" })
+        #expect(asked.body["text"]?.string?.hasPrefix("Ben Okafor has Dune") == true, "\(asked.body)")
+    }
+
     @Test("checkout as a mentioned member lends to them (named by users.info, with their id); & < > arrive escaped and are read as typed")
     func mentionAndEntities() async throws {
         let slack = try await SlackEmulator(socketMode: true)
