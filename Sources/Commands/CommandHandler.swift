@@ -2604,6 +2604,20 @@ public actor CommandHandler {
                     return RichText(spans: line.spans + said.spans)
                 }
             }
+            // Out the longest: since when, and for how long.
+            if order == .longestOut {
+                lines = zip(books.prefix(limit), lines).map { status, line in
+                    guard let loan = status.loan else { return line }
+                    let days = words.dates.daysAfter(loan.checkedOutAt, now: now)
+                    let said: RichText = switch (l, days) {
+                    case (.en, 0): " — out since today"
+                    case (.fr, 0): " — emprunté aujourd'hui"
+                    case (.en, _): " — out since \(words.day(loan.checkedOutAt)), \(words.days(days))"
+                    case (.fr, _): " — emprunté depuis le \(words.day(loan.checkedOutAt)), \(words.days(days))"
+                    }
+                    return RichText(spans: line.spans + said.spans)
+                }
+            }
             var suggestion: String?
             if books.count > limit {
                 let left = total.map { $0 - skipped - limit }

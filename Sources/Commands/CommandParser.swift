@@ -1086,6 +1086,8 @@ public enum CommandParser {
         ["popular"]: (.popular, .en), ["most", "popular"]: (.popular, .en), ["most", "borrowed"]: (.popular, .en), ["most", "read"]: (.popular, .en),
         ["popularity"]: (.popular, .en), ["populaires"]: (.popular, .fr), ["plus", "empruntes"]: (.popular, .fr), ["plus", "lus"]: (.popular, .fr),
         ["popularite"]: (.popular, .fr),
+        // ("out" is the filter's: "list out longest", "list longest out".)
+        ["longest"]: (.longestOut, .en), ["longest", "first"]: (.longestOut, .en), ["depuis", "le", "plus", "longtemps"]: (.longestOut, .fr),
     ]
     private static let listFiller: Set<String> = ["books", "livres", "the", "les", "des", "of", "by", "par", "sorted", "tries", "order", "ordre", "in"]
 
@@ -1110,7 +1112,7 @@ public enum CommandParser {
 
     private static func parseListOptions(_ rest: String, language: inout Language?) -> (BookFilter, BookOrder, Int)? {
         var words = rest.split(separator: " ").map { foldWord(String($0)) }
-        var filter = BookFilter.all, order = BookOrder.newest, page = 1
+        var filter = BookFilter.all, order = BookOrder.newest, page = 1, filterSaid = false
         while !words.isEmpty {
             if listFiller.contains(words[0]) { words.removeFirst(); continue }
             // "page 2" (the same word in French): the next 25.
@@ -1121,10 +1123,11 @@ public enum CommandParser {
                 continue
             }
             var matched = false
-            for length in [2, 1] where words.count >= length {
+            for length in [4, 2, 1] where words.count >= length {
                 let head = Array(words.prefix(length))
                 if let (value, cue) = filterWords[head] {
                     filter = value
+                    filterSaid = true
                     language = language ?? cue
                 } else if let (value, cue) = orderWords[head] {
                     order = value
@@ -1136,6 +1139,8 @@ public enum CommandParser {
             }
             if !matched { return nil }
         }
+        // Out the longest: of the books out ("list longest"), unless said ("list all longest").
+        if order == .longestOut, !filterSaid { filter = .checkedOut }
         return (filter, order, page)
     }
 
@@ -1381,6 +1386,11 @@ public enum CommandParser {
         (["who", "has", "read"], "show", .en), (["who", "else", "read"], "show", .en), (["who", "else", "had"], "show", .en),
         (["qui", "a", "lu"], "info", .fr),
         (["who", "has", "had"], "show", .en), (["qui", "a", "eu"], "info", .fr),
+        // Who borrowed a book before: its details and last loans.
+        (["who", "has", "borrowed"], "show", .en), (["who's", "borrowed"], "show", .en), (["has", "anyone", "borrowed"], "show", .en),
+        (["has", "anybody", "borrowed"], "show", .en), (["who", "else", "borrowed"], "show", .en), (["past", "borrowers", "of"], "show", .en),
+        (["previous", "borrowers", "of"], "show", .en), (["the", "past", "borrowers", "of"], "show", .en), (["loan", "history", "of"], "show", .en),
+        (["borrowing", "history", "of"], "show", .en), (["qui", "a", "deja", "emprunte"], "info", .fr), (["qui", "a", "deja", "lu"], "info", .fr),
         (["extend", "my", "loan", "on"], "renew", .en), (["extend", "my", "loan", "of"], "renew", .en),
         (["extend", "my", "loan", "for"], "renew", .en), (["renew", "my", "loan", "on"], "renew", .en),
         (["renew", "my", "loan", "of"], "renew", .en), (["renew", "my", "loan", "for"], "renew", .en),
@@ -1665,6 +1675,28 @@ public enum CommandParser {
         (["what", "is", "everyone", "reading"], "who has what", .en), (["what's", "everyone", "reading"], "who has what", .en),
         (["what", "are", "people", "reading"], "who has what", .en), (["qu'est-ce", "que", "tout", "le", "monde", "lit"], "qui a quoi", .fr),
         (["que", "lit", "tout", "le", "monde"], "qui a quoi", .fr), (["qui", "lit", "quoi"], "qui a quoi", .fr),
+        // The books out the longest: who has had one the longest.
+        (["which", "book", "has", "been", "out", "the", "longest"], "list checked out longest", .en),
+        (["which", "books", "have", "been", "out", "the", "longest"], "list checked out longest", .en),
+        (["which", "book", "has", "been", "out", "longest"], "list checked out longest", .en),
+        (["what", "has", "been", "out", "the", "longest"], "list checked out longest", .en),
+        (["what's", "been", "out", "the", "longest"], "list checked out longest", .en), (["whats", "been", "out", "the", "longest"], "list checked out longest", .en),
+        (["longest", "loans"], "list checked out longest", .en), (["oldest", "loans"], "list checked out longest", .en),
+        (["the", "longest", "loans"], "list checked out longest", .en), (["the", "oldest", "loans"], "list checked out longest", .en),
+        (["who", "has", "had", "their", "book", "the", "longest"], "list checked out longest", .en),
+        (["who", "has", "had", "a", "book", "the", "longest"], "list checked out longest", .en),
+        (["who's", "had", "their", "book", "the", "longest"], "list checked out longest", .en),
+        (["who's", "had", "a", "book", "the", "longest"], "list checked out longest", .en),
+        (["who", "has", "had", "a", "book", "for", "the", "longest"], "list checked out longest", .en),
+        (["who's", "had", "a", "book", "for", "the", "longest"], "list checked out longest", .en),
+        (["quel", "livre", "est", "emprunte", "depuis", "le", "plus", "longtemps"], "liste empruntés depuis le plus longtemps", .fr),
+        (["quels", "livres", "sont", "empruntes", "depuis", "le", "plus", "longtemps"], "liste empruntés depuis le plus longtemps", .fr),
+        (["qui", "a", "un", "livre", "depuis", "le", "plus", "longtemps"], "liste empruntés depuis le plus longtemps", .fr),
+        (["the", "most", "overdue", "book"], "list overdue longest", .en), (["most", "overdue", "book"], "list overdue longest", .en),
+        (["which", "book", "is", "the", "most", "overdue"], "list overdue longest", .en),
+        (["what's", "the", "most", "overdue", "book"], "list overdue longest", .en), (["what", "is", "the", "most", "overdue", "book"], "list overdue longest", .en),
+        (["who's", "got", "the", "most", "overdue", "book"], "list overdue longest", .en), (["who", "has", "the", "most", "overdue", "book"], "list overdue longest", .en),
+        (["le", "livre", "le", "plus", "en", "retard"], "liste en retard depuis le plus longtemps", .fr),
         // The most borrowed books.
         (["most", "popular"], "list popular", .en), (["most", "borrowed"], "list popular", .en), (["the", "most", "popular"], "list popular", .en),
         (["the", "most", "borrowed"], "list popular", .en), (["most", "read", "books"], "list popular", .en),
@@ -1854,7 +1886,8 @@ public enum CommandParser {
 
     /// The commands of `phrasings` that take nothing after them.
     private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history",
-                                                    "mon historique", "list newest", "liste récents", "remind everyone", "relancer tout le monde", "stats", "statistiques",
+                                                    "mon historique", "list newest", "liste récents", "list checked out longest", "liste empruntés depuis le plus longtemps",
+                                                    "list overdue longest", "liste en retard depuis le plus longtemps", "remind everyone", "relancer tout le monde", "stats", "statistiques",
                                                     "cancel hold all", "annuler la réservation tout"]
 
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.

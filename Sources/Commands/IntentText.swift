@@ -142,7 +142,7 @@ extension Intent {
             case .reported: "reported"
             case .neverBorrowed: "never borrowed"
             }
-            return "list \(filterWord) \(order.rawValue)" + (page > 1 ? " page \(page)" : "")
+            return "list \(filterWord) \(order == .longestOut ? "longest" : order.rawValue)" + (page > 1 ? " page \(page)" : "")
         case .search(let query): return "search \(quoted(query))"
         case .show(let book): return "show \(quoted(book))"
         case .help(let topic): return topic.map { "help \($0)" } ?? "help"

@@ -552,7 +552,8 @@ struct Words: Sendable {
 
     func listCommand(_ filter: BookFilter, _ order: BookOrder, page: Int) -> String {
         let filterWords = switch filter {
-        case .all: ""
+        // ("list longest" alone is of the books out.)
+        case .all: order == .longestOut ? language.pick(" all", " tous") : ""
         case .available: language.pick(" available", " disponibles")
         case .checkedOut: language.pick(" checked out", " empruntés")
         case .overdue: language.pick(" overdue", " en retard")
@@ -565,6 +566,7 @@ struct Words: Sendable {
         case .title: language.pick(" by title", " par titre")
         case .author: language.pick(" by author", " par auteur")
         case .popular: language.pick(" popular", " populaires")
+        case .longestOut: language.pick(" longest", " depuis le plus longtemps")
         }
         return language.pick("list", "liste") + filterWords + orderWords + (page > 1 ? " page \(page)" : "")
     }

@@ -722,7 +722,12 @@ public struct LibraryService: Sendable {
             }
             let direction = order == .oldest ? "ASC" : "DESC"
             // The most borrowed first: loans counted by book, on the index of its history.
-            let lent = order == .popular ? "(SELECT COUNT(*) FROM loan AS lent WHERE lent.bookID = book.id) DESC, " : ""
+            let lent = switch order {
+            case .popular: "(SELECT COUNT(*) FROM loan AS lent WHERE lent.bookID = book.id) DESC, "
+            // Out the longest first; books not out after them.
+            case .longestOut: "loan.checkedOutAt IS NULL, loan.checkedOutAt, "
+            default: ""
+            }
             // By title or author, the order is the shelf's (articles set aside, surnames), which
             // SQL cannot say: the matching books are sorted here, then the page is cut.
             let byName = order == .title || order == .author

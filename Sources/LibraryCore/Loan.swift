@@ -226,6 +226,9 @@ public enum BookOrder: String, Sendable, Hashable, Codable, CaseIterable {
     case author
     /// The most borrowed first (every loan, past and open, counts), then the newest.
     case popular
+    /// The books out the longest first (by the day their open loan began), then those not out,
+    /// the newest first: who has had a book the longest.
+    case longestOut = "longest_out"
 }
 
 /// The library's zone changed since it last ran (`LibraryService.adoptTimeZone`): the open

@@ -219,7 +219,7 @@ struct BooksCommand: AsyncParsableCommand {
         @Option(help: "all, available, checked_out, overdue, reported (lost or damaged) or never_borrowed.")
         var filter: BookFilter = .all
 
-        @Option(help: "newest or oldest (by the date added), title (an article aside), author (by surname) or popular (the most borrowed first).")
+        @Option(help: "newest or oldest (by the date added), title (an article aside), author (by surname), popular (the most borrowed first) or longest_out (the books out the longest first).")
         var order: BookOrder = .oldest
 
         @OptionGroup var options: CommonOptions
@@ -234,7 +234,8 @@ struct BooksCommand: AsyncParsableCommand {
             for status in books {
                 var line = "#\(status.book.id) \(status.book.title), by \(status.book.author)"
                 if let loan = status.loan {
-                    line += " (out: \(loan.borrower.name), due \(loan.dueAt.formatted(day)))"
+                    line += " (out: \(loan.borrower.name)" + (order == .longestOut ? " since \(loan.checkedOutAt.formatted(day))" : "")
+                        + ", due \(loan.dueAt.formatted(day)))"
                     if loan.isOverdue(at: now) { line += " OVERDUE" }
                 } else if let keeper = status.keptFor {
                     // A missing copy is not there to keep: its first in line waits for it.

@@ -1586,6 +1586,35 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "who has Dune", from: ana, at: tuesday).text.hasPrefix("Dune is on the shelf."))
     }
 
+    @Test("'which book has been out the longest?': the books out, the longest out first (a renewal keeps its start), each since when; in French; of those overdue")
+    func longestOut() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: utc("2026-11-03 09:00:00"))
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: utc("2026-11-20 09:00:00"))
+        _ = await handler.handle(text: "checkout Les Misérables", from: ana, at: utc("2026-11-10 09:00:00"))
+        // Renewed on the 23rd, Les Misérables was still taken on the 10th.
+        #expect(await handler.handle(text: "renew Les Misérables", from: ana, at: utc("2026-11-23 09:00:00")).kind == .success)
+        let reply = await handler.handle(text: "which book has been out the longest?", from: ana, at: tuesday)
+        #expect(reply.text == """
+            3 checked out:
+              #2 Emma, Jane Austen (out: Ben, due Tue 17 Nov, overdue) — out since Tue 3 Nov, 28 days
+              #3 Les Misérables, Victor Hugo (out: Ana, due Mon 7 Dec) — out since Tue 10 Nov, 21 days
+              #1 Dune, Frank Herbert (out: Ana, due Fri 4 Dec) — out since Fri 20 Nov, 11 days
+            """, "\(reply.text)")
+        // "the second one" is the second of that list.
+        let second = await handler.handle(text: "the second one", from: ana, at: tuesday + 60)
+        #expect(second.text.hasPrefix("You have Les Misérables since Tue 10 Nov"), "\(second.text)")
+        let french = await handler.handle(text: "quel livre est emprunté depuis le plus longtemps ?", from: ana, at: tuesday)
+        #expect(french.text.hasPrefix("""
+            3 empruntés :
+              #2 Emma, Jane Austen (emprunté : Ben, à rendre mar. 17 nov., en retard) — emprunté depuis le mar. 3 nov., 28 jours
+            """), "\(french.text)")
+        let overdue = await handler.handle(text: "the most overdue book", from: ana, at: tuesday)
+        #expect(overdue.text.hasPrefix("1 overdue:\n  #2 Emma"), "\(overdue.text)")
+        let today = await handler.handle(text: "list longest", from: ana, at: utc("2026-11-20 10:00:00"))
+        #expect(today.text.contains("#1 Dune, Frank Herbert (out: Ana, due Fri 4 Dec) — out since today"), "\(today.text)")
+    }
+
     @Test("stats: the shelf, this month's and this year's loans in the library's zone, late returns, holds, the most borrowed; an empty library says how to start")
     func stats() async throws {
         let handler = try await makeHandler()
