@@ -2706,6 +2706,10 @@ public actor CommandHandler {
                 if let category = await category(named: CommandParser.unquote(book)) {
                     return try await run(.search(query: category), sender: sender, now: now, words: words)
                 }
+                // "show me Ben's books", "show all of Ben's loans": what Ben has.
+                if let name = CommandParser.someonesBooks(book), sender.person(named: name) != nil {
+                    return try await run(.loansOf(borrower: name), sender: sender, now: now, words: words)
+                }
                 throw LibraryError.notFound(reference: reference, suggestions: suggestions)
             }
 

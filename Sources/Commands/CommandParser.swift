@@ -1673,6 +1673,14 @@ public enum CommandParser {
         (["who", "has", "the", "most", "books"], "who has what", .en), (["who", "has", "books"], "who has what", .en),
         (["who", "has", "anything"], "who has what", .en), (["does", "anyone", "have", "books", "out"], "who has what", .en),
         (["what", "is", "everyone", "reading"], "who has what", .en), (["what's", "everyone", "reading"], "who has what", .en),
+        // Every line for a book: the digest has them.
+        (["what's", "on", "hold"], "who has what", .en), (["whats", "on", "hold"], "who has what", .en), (["what", "is", "on", "hold"], "who has what", .en),
+        (["what", "books", "are", "on", "hold"], "who has what", .en), (["which", "books", "are", "on", "hold"], "who has what", .en),
+        (["what's", "reserved"], "who has what", .en), (["what", "is", "reserved"], "who has what", .en),
+        (["which", "books", "are", "reserved"], "who has what", .en), (["what", "books", "are", "reserved"], "who has what", .en),
+        (["all", "holds"], "who has what", .en), (["all", "the", "holds"], "who has what", .en), (["who", "is", "waiting", "for", "what"], "who has what", .en),
+        (["who's", "waiting", "for", "what"], "who has what", .en), (["qui", "attend", "quoi"], "qui a quoi", .fr),
+        (["quels", "livres", "sont", "reserves"], "qui a quoi", .fr), (["toutes", "les", "reservations"], "qui a quoi", .fr),
         (["what", "are", "people", "reading"], "who has what", .en), (["qu'est-ce", "que", "tout", "le", "monde", "lit"], "qui a quoi", .fr),
         (["que", "lit", "tout", "le", "monde"], "qui a quoi", .fr), (["qui", "lit", "quoi"], "qui a quoi", .fr),
         // The books out the longest: who has had one the longest.

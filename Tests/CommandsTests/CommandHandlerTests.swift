@@ -2608,6 +2608,12 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(4))
         #expect(await handler.handle(text: "rendre les livres de Ben", from: ana, at: minute(5)).text.hasPrefix("Merci ! Dune est de retour"))
         #expect(await handler.handle(text: "return everything Ben has", from: ana, at: minute(6)).text == "Ben has no books.")
+        // Shown, not returned: what Ben has.
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: minute(6))
+        let shown = await handler.handle(text: "show me Ben's books", from: ana, at: minute(6))
+        #expect(shown.text.hasPrefix("Ben has 1 book:\n  Emma, due"), "\(shown.text)")
+        #expect(try await handler.library.loans(of: ben.borrower).count == 1)
+        _ = await handler.handle(text: "return Emma", from: ben, at: minute(6))
         _ = await handler.handle(text: "add Ben's Books by Someone", from: ana, at: minute(7))
         _ = await handler.handle(text: "checkout Ben's Books", from: ana, at: minute(8))
         #expect(await handler.handle(text: "return Ben's Books", from: ana, at: minute(9)).text.hasPrefix("Thanks! Ben's Books is back on the shelf"))

@@ -1153,6 +1153,7 @@ let parseTable: [ParseCase] = [
     ParseCase("quel livre est emprunté depuis le plus longtemps ?", .list(filter: .checkedOut, order: .longestOut), .fr),
     ParseCase("liste empruntés depuis le plus longtemps", .list(filter: .checkedOut, order: .longestOut), .fr),
     ParseCase("who has borrowed Dune?", .show(book: "Dune"), .en), ParseCase("has anyone borrowed Dune?", .show(book: "Dune"), .en),
+    ParseCase("what's on hold?", .digest, .en), ParseCase("which books are reserved?", .digest, .en), ParseCase("qui attend quoi ?", .digest, .fr),
     ParseCase("past borrowers of Dune", .show(book: "Dune"), .en), ParseCase("qui a déjà emprunté Dune ?", .show(book: "Dune"), .fr),
     ParseCase("what are the most popular books?", .list(filter: .all, order: .popular), .en),
     ParseCase("what's popular?", .list(filter: .all, order: .popular), .en),
