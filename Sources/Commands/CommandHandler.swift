@@ -702,9 +702,17 @@ public actor CommandHandler {
             }
             return .intent(intent.naming(places.map { "#\(shown[$0])" }.joined(separator: ", ")))
         }
-        // "who has them?" after a list: each book of it (not a title "Them").
-        if case .whoHas(let reference) = intent, let shown = listed.value(for: sender.key, at: now), !shown.isEmpty,
-           reference.utf8.count <= 20, Self.theListed.contains(TextKey.fold(reference)), (try? await library.isTitle(reference)) != true {
+        // "who has them?", "checkout both", "hold all of them" after a list: each book of it (not
+        // a title "Them"); a long list is not taken whole by a word: which ones is asked.
+        if let reference = intent.bookReference, Self.takesTheListed(intent), let shown = listed.value(for: sender.key, at: now), !shown.isEmpty,
+           reference.utf8.count <= 20, case let key = TextKey.fold(reference),
+           Self.theListed.contains(key) || shown.count == 2 && Self.bothWords.contains(key), (try? await library.isTitle(reference)) != true {
+            if case .whoHas = intent {} else if shown.count > Self.mostListedAtOnce {
+                let l = words.language, example = intent.naming(shown.prefix(2).map { "#\($0)" }.joined(separator: ", "))
+                return .reply(Reply(.error, l == .en ? "The list you were shown has \(words.books(shown.count)): name the ones you mean by their numbers."
+                                                     : "La liste que vous avez vue a \(words.books(shown.count)) : nommez ceux que vous voulez par leur numéro.",
+                                    suggestion: example.typed(in: l), language: l))
+            }
             return .intent(intent.naming(shown.map { "#\($0)" }.joined(separator: ", ")))
         }
         // "return it to the library", "checkout it for me", "it under my desk": "it", the rest a remark.
@@ -1310,6 +1318,17 @@ public actor CommandHandler {
     }
 
     /// The words that name every book of the last list ("who has them?").
+    /// The commands whose "them" after a list means its books: who has, checkout, hold.
+    private static func takesTheListed(_ intent: Intent) -> Bool {
+        switch intent {
+        case .whoHas, .checkout, .hold: true
+        default: false
+        }
+    }
+
+    /// The most books "checkout them" or "hold them" takes from a list the member was shown.
+    private static let mostListedAtOnce = 5
+
     private static let theListed: Set<String> = Set(["them", "those", "these", "all of them", "them all", "those books", "these books",
                                                      "all these books", "all those books", "eux", "ceux-la", "ceux-ci", "ces livres"].map(TextKey.fold))
 

@@ -2274,6 +2274,28 @@ struct CommandHandlerTests {
         #expect(title.text.hasPrefix("Them is on the shelf."), "\(title.text)")
     }
 
+    @Test("checkout them, hold both after a list: each book of it; a list of more than five is asked to be named by numbers; a title 'Them' is that book")
+    func checkoutThem() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "search Austen", from: ben, at: minute(0))
+        _ = await handler.handle(text: "add Persuasion by Jane Austen", from: ana, at: minute(1))
+        _ = await handler.handle(text: "search Austen", from: ben, at: minute(2))
+        let taken = await handler.handle(text: "checkout them", from: ben, at: minute(3))
+        #expect(taken.text.hasPrefix("Checked out 2 books:"), "\(taken.text)")
+        #expect(try await handler.library.loans(of: ben.borrower).map(\.book.title).sorted() == ["Emma", "Persuasion"])
+        _ = await handler.handle(text: "list checked out", from: ana, at: minute(4))
+        let held = await handler.handle(text: "hold both", from: ana, at: minute(5))
+        #expect(held.text.contains("number 1 in line for Emma") && held.text.contains("number 1 in line for Persuasion"), "\(held.text)")
+        for n in 1...3 { _ = await handler.handle(text: "add Book \(n) by Someone", from: ana, at: minute(6)) }
+        _ = await handler.handle(text: "list", from: ana, at: minute(7))
+        let many = await handler.handle(text: "checkout all of them", from: ana, at: minute(8))
+        #expect(many.kind == .error && many.text.hasPrefix("The list you were shown has 7 books: name the ones you mean by their numbers."), "\(many.text)")
+        #expect(try await handler.library.loans(of: ana.borrower).isEmpty, "nothing was lent")
+        _ = await handler.handle(text: "add Them by Joyce Carol Oates", from: ana, at: minute(9))
+        _ = await handler.handle(text: "search Austen", from: ana, at: minute(10))
+        #expect(await handler.handle(text: "checkout them", from: ana, at: minute(11)).text.hasPrefix("Them is checked out to Ana."))
+    }
+
     @Test("no recommendation left: a place afterwards is answered, not a crash")
     func placeAfterNothingToRecommend() async throws {
         let handler = try await makeHandler()
