@@ -2522,6 +2522,32 @@ public enum CommandParser {
             let capitalised = words[words.count - tail.count].first?.isUppercase == true
             return ["show"] + words[2..<(words.count - (capitalised ? 0 : tail.count))]
         }
+        // "how many times has Dune been borrowed?", "how often was Dune read", "combien de fois
+        // Dune a été emprunté ?": its details, which say how many times, and its last loans.
+        if folded.count > 4, let lead = [["how", "many", "times", "has"], ["how", "many", "times", "was"], ["how", "often", "has"], ["how", "often", "was"],
+                                         ["how", "many", "times", "have"], ["how", "often", "is"], ["combien", "de", "fois"]]
+            .first(where: { folded.starts(with: $0) }),
+           let tail = [["been", "borrowed"], ["been", "read"], ["been", "lent"], ["been", "checked", "out"], ["borrowed"], ["read"], ["lent"],
+                       ["a", "ete", "emprunte"], ["a", "ete", "lu"], ["a", "ete", "prete"]]
+            .first(where: { folded.count > lead.count + $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+            let french = lead[0] == "combien"
+            cues.append(french ? .fr : .en)
+            // ("combien de fois a-t-on emprunté Dune" is left alone: the book ends it.)
+            let book = words[lead.count..<(words.count - tail.count)]
+            return [french ? "info" : "show"] + book
+        }
+        // "Dune history", "Dune loan history": the book's details and last loans ("my history",
+        // "reading history" are the member's own; "Ben history", no book, is Ben's).
+        // ("Ben's history", "what's Ben's reading history", "can you show my history": someone's,
+        // read elsewhere.)
+        if folded.count > 1, folded.count <= 12, folded.last == "history", !folded.contains(where: { $0.hasSuffix("'s") || $0.hasSuffix("’s") }),
+           !folded.contains(where: Self.notInABookHistory.contains) {
+            let end = folded.count > 2 && ["loan", "borrowing"].contains(folded[folded.count - 2]) ? words.count - 2 : words.count - 1
+            if end > 0, folded[..<end] != ["the"], !VerbForm.anyStarts(Array(folded[..<end])) {
+                cues.append(.en)
+                return ["show"] + words[..<end]
+            }
+        }
         // "qui a emprunté Dune en dernier", "qui a eu Dune avant moi": the same in French.
         if folded.count > 4, folded.starts(with: ["qui", "a", "emprunte"]) || folded.starts(with: ["qui", "a", "eu"]),
            let tail = [["en", "dernier"], ["avant", "moi"], ["avant"], ["dernierement"], ["recemment"]]
@@ -2846,6 +2872,12 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// Words that make "… history" someone's, or a request, rather than a book's ("Dune history").
+    private static let notInABookHistory: Set<String> = [
+        "my", "your", "his", "her", "our", "their", "reading", "borrowing", "show", "full", "whole", "what", "whats",
+        "me", "i", "you", "can", "could", "please", "tell",
+    ]
 
     /// The name in "Ben's books", "all of Ben's books", "everything Ben has", "les livres de
     /// Ben": whose books a return names; nil for anything else.

@@ -619,6 +619,10 @@ struct Words: Sendable {
             let back = loan.returnedAt.map(day) ?? ""
             return language == .en ? "\(loan.borrower.name): \(day(loan.checkedOutAt)) → \(back)" : "\(loan.borrower.name) : \(day(loan.checkedOutAt)) → \(back)"
         }
+        if details.timesLent > 0 {
+            let times = language == .en ? (details.timesLent == 1 ? "once" : "\(details.timesLent) times") : "\(details.timesLent) fois"
+            fields.append(Reply.Field(language.pick("Borrowed", "Emprunté"), RichText(stringLiteral: times)))
+        }
         if !history.isEmpty {
             fields.append(Reply.Field(language.pick("Last loans", "Derniers emprunts"), RichText(lines: history)))
         }

@@ -832,7 +832,8 @@ public struct LibraryService: Sendable {
         }
     }
 
-    /// One book with its open loan, its hold queue and its last five past loans.
+    /// One book with its open loan, its hold queue, its last five past loans and how many
+    /// times it was lent.
     public func show(_ reference: String) async throws -> BookDetails {
         try readHere { db in
             let book = try resolveOne(reference, db)
@@ -840,8 +841,10 @@ public struct LibraryService: Sendable {
                 SELECT \(Loan.databaseSelection) FROM loan WHERE bookID = ? AND returnedAt IS NOT NULL
                 ORDER BY checkedOutAt DESC, id DESC LIMIT 5
                 """, [book.id]) { try Loan(row: $0, at: 0) }
+            // On the index of the loans' history.
+            let times = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loan WHERE bookID = ?", arguments: [book.id]) ?? 0
             return BookDetails(book: book, loan: try Self.openLoan(of: book.id, db),
-                               holds: try Self.holds(of: book.id, db), pastLoans: past)
+                               holds: try Self.holds(of: book.id, db), pastLoans: past, timesLent: times)
         }
     }
 

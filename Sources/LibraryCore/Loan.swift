@@ -188,6 +188,8 @@ public struct BookDetails: Sendable, Hashable {
     public var holds: [Hold]
     /// Returned loans, most recent first, at most five.
     public var pastLoans: [Loan]
+    /// How many times the book was lent in all: its past loans and its open one.
+    public var timesLent: Int
 }
 
 /// Which books `list` shows.

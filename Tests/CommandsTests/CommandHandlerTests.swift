@@ -3033,6 +3033,10 @@ struct CommandHandlerTests {
         #expect(search.text.contains("Emma, Jane Austen"))
         let show = await handler.handle(text: "show Dune", from: ana, at: tuesday)
         #expect(show.text.contains("Waiting: Ben"))
+        // Lent once, the loan still open: how many times counts it, the last loans do not.
+        #expect(show.text.hasSuffix("Borrowed: once"), "\(show.text)")
+        let times = await handler.handle(text: "combien de fois Dune a été emprunté ?", from: ana, at: tuesday)
+        #expect(times.text.contains("Emprunté: 1 fois"), "\(times.text)")
         // Emma's past loans, newest first, come after what the book is and where it is.
         _ = await handler.handle(text: "checkout Emma", from: ben, at: utc("2026-11-02 09:00:00"))
         _ = await handler.handle(text: "return Emma", from: ben, at: utc("2026-11-05 09:00:00"))
@@ -3044,6 +3048,7 @@ struct CommandHandlerTests {
               Author: Jane Austen
               Added: Sun 1 Nov
               Status: Emma is on the shelf.
+              Borrowed: 2 times
               Last loans:
                 Ana: Fri 6 Nov → Mon 9 Nov
                 Ben: Mon 2 Nov → Thu 5 Nov

@@ -272,7 +272,8 @@ struct DiscordGatewayTests {
         #expect(posts.first?.body?["content"]?.string?.hasPrefix("**Dune** is checked out to Ben Okafor") == true, "\(posts)")
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000022", content: "who has Dune, <@!\(bot)>?"))
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000023", content: "who has Dune <@\(bot)>", channel: "510000000000000001", guild: nil))
-        posts = try await discord.waitForPosts(3)
+        // Three replies, and Ben's direct message telling him Dune is his.
+        posts = try await discord.waitForPosts(4)
         for id in ["800000000000000022", "800000000000000023"] {
             let post = posts.first { $0.body?["message_reference"]?["message_id"]?.string == id }
             #expect(post?.body?["content"]?.string?.contains("Ben Okafor has **Dune**") == true, "\(String(describing: post))")
