@@ -828,6 +828,23 @@ public actor CommandHandler {
             return ParsedCommand(intent: .takeOver(book: received.book, from: received.giver),
                                  language: received.language)
         }
+        // "I have Dune", "Dune is at my place": where the library has it. Theirs already: who
+        // has it; on the shelf: its checkout, asked about; with one other member: taking it
+        // over from them, asked about (books change hands without the bot being told).
+        if let held = CommandParser.heldBySender(command.words ?? text), let statuses = try? await library.whoHas(held.book) {
+            let l = held.language, me = sender.borrower
+            if statuses.contains(where: { $0.loan?.borrower.isSamePerson(as: me) == true }) {
+                return ParsedCommand(intent: .whoHas(book: held.book), language: l)
+            }
+            let free = statuses.contains { $0.loan == nil && $0.book.report?.kind != .lost && ($0.keptFor.map { $0.isSamePerson(as: me) } ?? true) }
+            let holders = statuses.compactMap(\.loan?.borrower)
+            if !free, let holder = holders.first, holders.allSatisfy({ $0.isSamePerson(as: holder) }) {
+                let offer = l.pick("take over ", "reprendre ") + held.book + l.pick(" from ", " de ") + holder.name
+                return ParsedCommand(intent: .unknown(text: text, suggestion: offer), language: l)
+            }
+            let offer = free ? l.pick("checkout ", "emprunter ") + held.book : l.pick("who has ", "qui a ") + held.book
+            return ParsedCommand(intent: .unknown(text: text, suggestion: offer), language: l)
+        }
         // "Ben borrowed Dune", "give Ben Dune": when the book is one and the name no title.
         // ("Ben borrowed it": the book last named.)
         if let done = CommandParser.doneBySomeone(command.words ?? text), (try? await library.titleNamesBooks(done.name)) != true {
@@ -1317,7 +1334,6 @@ public actor CommandHandler {
         }
     }
 
-    /// The words that name every book of the last list ("who has them?").
     /// The commands whose "them" after a list means its books: who has, checkout, hold.
     private static func takesTheListed(_ intent: Intent) -> Bool {
         switch intent {
@@ -1329,6 +1345,7 @@ public actor CommandHandler {
     /// The most books "checkout them" or "hold them" takes from a list the member was shown.
     private static let mostListedAtOnce = 5
 
+    /// The words that name every book of the last list ("who has them?").
     private static let theListed: Set<String> = Set(["them", "those", "these", "all of them", "them all", "those books", "these books",
                                                      "all these books", "all those books", "eux", "ceux-la", "ceux-ci", "ces livres"].map(TextKey.fold))
 

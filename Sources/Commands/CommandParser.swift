@@ -107,9 +107,9 @@ public enum CommandParser {
         if !placed, let returned = returnedToPlace(words, folded: folded, whole: whole, linked: linked) { return returned }
         // "I took over Dune from Ben": Ben's copy, now the sender's (not a checkout of "over Dune
         // from Ben"); asked, who has it.
-        if let taken = takenOver(words, folded: folded) {
+        if let taken = takenOver(words, folded: folded) ?? takenOverInFrench(words, folded: folded) {
             let asked = text.trimmingWhitespace().hasSuffix("?")
-            return ParsedCommand(intent: asked ? .whoHas(book: taken.book) : .takeOver(book: taken.book, from: taken.giver), language: .en)
+            return ParsedCommand(intent: asked ? .whoHas(book: taken.book) : .takeOver(book: taken.book, from: taken.giver), language: taken.language)
         }
         // "I returned Dune?", "j'ai rendu Dune ?": asked, not told, as "did I return Dune?" is:
         // everything about the book, its last loans with it.
@@ -3308,7 +3308,7 @@ public enum CommandParser {
     /// "I took over Dune from Ben", "I took Dune over from Ben", "I'm taking over Dune from Ben",
     /// "take over Dune from Ben": the book and the one it is taken over from. "Over" says it: "I
     /// took Dune from Ben" stays a checkout's words.
-    static func takenOver(_ words: [String], folded: [String]) -> (book: String, giver: String)? {
+    static func takenOver(_ words: [String], folded: [String]) -> (book: String, giver: String, language: Language)? {
         guard let lead = takeOverLeads.first(where: { folded.starts(with: $0) }),
               let from = folded.lastIndex(of: "from"), from > lead.count + 1, from < folded.count - 1 else { return nil }
         var start = lead.count, end = from
@@ -3325,8 +3325,57 @@ public enum CommandParser {
             if !last.isEmpty { giverWords.append(last) }
         }
         let book = unquote(words[start..<end].joined(separator: " ")), giver = unquote(giverWords.joined(separator: " "))
-        return book.isEmpty || giver.isEmpty ? nil : (book, giver)
+        return book.isEmpty || giver.isEmpty ? nil : (book, giver, .en)
     }
+
+    /// "reprendre Dune de Ben", "je reprends Dune d'Ana": the same in French, the name (one
+    /// capitalised word or a mention) after the last "de" or "d'".
+    static func takenOverInFrench(_ words: [String], folded: [String]) -> (book: String, giver: String, language: Language)? {
+        guard let lead = [["reprendre"], ["je", "reprends"], ["j'ai", "repris"]].first(where: { folded.starts(with: $0) }),
+              folded.count >= lead.count + 2, var last = words.last else { return nil }
+        while let character = last.last, "?!.".contains(character) { last.removeLast() }
+        let giver: String, end: Int
+        if folded[folded.count - 1].hasPrefix("d'") {
+            (giver, end) = (String(last.dropFirst(2)), words.count - 1)
+        } else if folded.count >= lead.count + 3, folded[folded.count - 2] == "de" {
+            (giver, end) = (last, words.count - 2)
+        } else {
+            return nil
+        }
+        guard looksLikeName(giver), !notGivers.contains(foldWord(giver)), end > lead.count else { return nil }
+        let book = unquote(words[lead.count..<end].joined(separator: " "))
+        return book.isEmpty ? nil : (book, unquote(giver), .fr)
+    }
+
+    /// "I have Dune", "I've got Dune at home", "Dune is at my place", "Dune est chez moi": the
+    /// sender says a book is in their hands, which the library may not know. The book and the
+    /// language; nil for any other text. Whether the book is one is for the library to say.
+    static func heldBySender(_ text: String) -> (book: String, language: Language)? {
+        var words = toldWords(text)
+        guard words.count >= 2, words.count <= 30 else { return nil }
+        var folded = words.map(foldWord)
+        // Where it is, which says no more: "at home", "chez moi".
+        if let tail = heldTails.first(where: { folded.count > $0.words.count + 1 && folded.suffix($0.words.count).elementsEqual($0.words) }) {
+            words.removeLast(tail.words.count)
+            folded.removeLast(tail.words.count)
+            // "Dune is at my place", "Dune est chez moi": the book before the verb.
+            if let verb = [["is"], ["est"], ["is", "here"]].first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+                let book = unquote(words.dropLast(verb.count).joined(separator: " "))
+                return book.isEmpty || notGivers.contains(foldWord(book)) ? nil : (book, verb == ["est"] ? .fr : .en)
+            }
+        }
+        guard let lead = heldLeads.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) else { return nil }
+        let book = unquote(words.dropFirst(lead.words.count).joined(separator: " "))
+        return book.isEmpty ? nil : (book, lead.language)
+    }
+
+    private static let heldLeads: [(words: [String], language: Language)] = [
+        (["i", "have", "got"], .en), (["i've", "got"], .en), (["i", "have"], .en), (["j'ai"], .fr),
+    ]
+    private static let heldTails: [(words: [String], language: Language)] = [
+        (["at", "my", "place"], .en), (["at", "my", "house"], .en), (["at", "home"], .en), (["with", "me"], .en), (["on", "my", "desk"], .en),
+        (["chez", "moi"], .fr), (["avec", "moi"], .fr), (["a", "la", "maison"], .fr), (["sur", "mon", "bureau"], .fr),
+    ]
 
     private static let takeOverLeads: [[String]] = [
         ["i", "have", "taken"], ["i", "am", "taking"], ["i've", "taken"], ["i'm", "taking"], ["i", "took"], ["we", "took"],

@@ -2274,6 +2274,30 @@ struct CommandHandlerTests {
         #expect(title.text.hasPrefix("Them is on the shelf."), "\(title.text)")
     }
 
+    @Test("'I have Dune', 'Dune is at my place': theirs already, who has it; on the shelf, its checkout offered; with someone else, taking it over offered, which yes does")
+    func heldBySender() async throws {
+        let handler = try await makeHandler()
+        let free = await handler.handle(text: "I have Dune at home", from: ana, at: minute(0))
+        #expect(free.text.hasPrefix("I did not understand 'I have Dune at home'. Did you mean `checkout Dune`?"), "\(free.text)")
+        #expect(try await handler.library.loans(of: ana.borrower).isEmpty, "asked, not done")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        let mine = await handler.handle(text: "Dune is at my place", from: ana, at: minute(2))
+        #expect(mine.text.hasPrefix("You have Dune since"), "\(mine.text)")
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: minute(3))
+        let bens = await handler.handle(text: "I've got Emma", from: ana, at: minute(4))
+        #expect(bens.text.hasPrefix("I did not understand 'I've got Emma'. Did you mean `take over Emma from Ben`?"), "\(bens.text)")
+        #expect(try await handler.library.loans(of: ben.borrower).count == 1, "asked, not done")
+        let taken = await handler.handle(text: "yes", from: ana, at: minute(5))
+        #expect(taken.text.hasPrefix("Emma passes from Ben to you."), "\(taken.text)")
+        #expect(try await handler.library.loans(of: ben.borrower).isEmpty)
+        _ = await handler.handle(text: "checkout Les Misérables", from: ben, at: minute(6))
+        let french = await handler.handle(text: "Les Misérables est chez moi", from: ana, at: minute(7))
+        #expect(french.text.hasPrefix("Je n'ai pas compris « Les Misérables est chez moi ». Vouliez-vous dire `reprendre Les Misérables de Ben` ?"), "\(french.text)")
+        #expect(await handler.handle(text: "oui", from: ana, at: minute(8)).text.hasPrefix("Les Misérables passe de Ben à vous."))
+        // Words that name no book stay not understood.
+        #expect(await handler.handle(text: "I have a question", from: ana, at: minute(9)).text == "I did not understand 'I have a question'.\n  Try: `help`")
+    }
+
     @Test("checkout them, hold both after a list: each book of it; a list of more than five is asked to be named by numbers; a title 'Them' is that book")
     func checkoutThem() async throws {
         let handler = try await makeHandler()

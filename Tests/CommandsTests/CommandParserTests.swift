@@ -890,6 +890,10 @@ let parseTable: [ParseCase] = [
     ParseCase("Ben gave me Dune", .unknown(text: "Ben gave me Dune", suggestion: nil), nil),
     // Taken over, said from the sender's side: "over" says it, not a checkout.
     ParseCase("I took over Dune from Ben", .takeOver(book: "Dune", from: "Ben"), .en),
+    ParseCase("reprendre Dune de Ben", .takeOver(book: "Dune", from: "Ben"), .fr),
+    ParseCase("je reprends Le Comte de Monte-Cristo d'Ana", .takeOver(book: "Le Comte de Monte-Cristo", from: "Ana"), .fr),
+    ParseCase("reprendre Dune de <@U123>", .takeOver(book: "Dune", from: "<@U123>"), .fr),
+    ParseCase("reprendre le livre de maths", .unknown(text: "reprendre le livre de maths", suggestion: nil), .fr),
     ParseCase("I'm taking over The Hobbit from Ana Ruiz", .takeOver(book: "The Hobbit", from: "Ana Ruiz"), .en),
     ParseCase("I took Dune over from Ben.", .takeOver(book: "Dune", from: "Ben"), .en),
     ParseCase("take over Dune from ben", .takeOver(book: "Dune", from: "ben"), .en),
