@@ -554,6 +554,32 @@ public actor CommandHandler {
                      suggestion: l.pick("return ", "rendre ") + reference, language: l)
     }
 
+    /// What `lendOn` did: the return and the new loan (and whether it went to the first in
+    /// line), or why nothing was done.
+    private enum LentOn {
+        case lent(returned: Reply, loan: LoanedBook, firstInLine: Bool)
+        case refused(Reply)
+    }
+
+    /// A copy out to one member handed straight to `person` (`pass Dune to Ben`, `Ben gave me
+    /// Dune`): returned for its borrower, then lent to `person`, unless someone else is first in
+    /// line for it (nothing is done, and the reply says it goes to them, `bringBack` naming the
+    /// copy) or the loan is refused (the return stands, and the reply says both).
+    private func lendOn(_ book: Book, to person: Borrower, bringBack: String, nothingDone: String, sender: Sender, now: Date,
+                        words: Words) async throws -> LentOn {
+        let first = try await firstInLine(for: book)
+        if let first, !first.isSamePerson(as: person) {
+            return .refused(goesToFirst(first, book, bringBack: bringBack, nothingDone: nothingDone, words: words))
+        }
+        let copy = "#\(book.id)"
+        let returned = try await run(.returnBook(book: copy), sender: sender, now: now, words: words)
+        do {
+            return .lent(returned: returned, loan: try await library.checkout(copy, to: person, at: now), firstInLine: first != nil)
+        } catch let error as LibraryError {
+            return .refused(words.oneAfterAnother([returned, words.explain(error, asker: sender.borrower)]))
+        }
+    }
+
     /// `undo` after taking a book over (`Ben gave me Dune`): back with the one who gave it, due as
     /// it was; they are told.
     private func giveBack(_ taken: Loan, restoring previous: Loan, sender: Sender, now: Date, words: Words) async throws -> Reply {
@@ -2102,19 +2128,12 @@ public actor CommandHandler {
                                               : "\(person.name) a déjà \(bold: theirs.book.title) (#\(theirs.book.id)). Rien n'a été passé.",
                              suggestion: l.pick("return ", "rendre ") + words.reference(mine.book), language: l)
             }
-            let copy = "#\(mine.book.id)"
             // Someone waits for it: it goes to the first in line, not to whom the sender picks.
-            let first = try await firstInLine(for: mine.book)
-            if let first, !first.isSamePerson(as: person) {
-                return goesToFirst(first, mine.book, bringBack: words.reference(mine.book),
-                                   nothingDone: l.pick("Nothing was passed on.", "Rien n'a été passé."), words: words)
-            }
-            let returned = try await run(.returnBook(book: copy), sender: sender, now: now, words: words)
-            let lent: LoanedBook
-            do {
-                lent = try await library.checkout(copy, to: person, at: now)
-            } catch let error as LibraryError {
-                return words.oneAfterAnother([returned, words.explain(error, asker: me)])
+            let (returned, lent, wentToFirst): (Reply, LoanedBook, Bool)
+            switch try await lendOn(mine.book, to: person, bringBack: words.reference(mine.book),
+                                    nothingDone: l.pick("Nothing was passed on.", "Rien n'a été passé."), sender: sender, now: now, words: words) {
+            case .refused(let reply): return reply
+            case .lent(let back, let loan, let first): (returned, lent, wentToFirst) = (back, loan, first)
             }
             var passed = Reply(.success, l == .en ? "\(bold: lent.book.title) passes from you to \(person.name)."
                                                   : "Vous avez passé \(bold: lent.book.title) à \(person.name).",
@@ -2125,10 +2144,10 @@ public actor CommandHandler {
             // `undo` takes it back as it was, rather than check it out anew as after a return;
             // not when it went to them as the first in line (their place in it is used up).
             var undo = undoable.value(for: sender.key, at: now)
-            if undo?.at == now, case .command(.checkout(copy, nil))? = undo?.steps.last { undo?.steps.removeLast() }
+            if undo?.at == now, case .command(.checkout("#\(mine.book.id)", nil))? = undo?.steps.last { undo?.steps.removeLast() }
             // Nor does a report of it lost, which the return took back, come back on its own.
-            if first != nil, undo?.at == now, case .restoreReport(mine.book.id, _)? = undo?.steps.last { undo?.steps.removeLast() }
-            if first == nil, let previous = mine.loan { undo?.steps.append(.takeBack(passed: lent.loan, previous: previous, name: name)) }
+            if wentToFirst, undo?.at == now, case .restoreReport(mine.book.id, _)? = undo?.steps.last { undo?.steps.removeLast() }
+            if !wentToFirst, let previous = mine.loan { undo?.steps.append(.takeBack(passed: lent.loan, previous: previous, name: name)) }
             if let undo { undoable.set(undo, for: sender.key, at: now) }
             return passed
 
@@ -2160,18 +2179,12 @@ public actor CommandHandler {
                                               : "Vous avez déjà \(bold: mine.book.title) (#\(mine.book.id)). Rien n'a été modifié.",
                              suggestion: l.pick("return #", "rendre #") + "\(theirs.book.id)", language: l)
             }
-            let copy = "#\(theirs.book.id)"
             // Someone else waits for it: it goes to them, not to whoever has it in hand.
-            let first = try await firstInLine(for: theirs.book)
-            if let first, !first.isSamePerson(as: me) {
-                return goesToFirst(first, theirs.book, bringBack: copy, nothingDone: l.pick("Nothing was changed.", "Rien n'a été modifié."), words: words)
-            }
-            let returned = try await run(.returnBook(book: copy), sender: sender, now: now, words: words)
-            let lent: LoanedBook
-            do {
-                lent = try await library.checkout(copy, to: me, at: now)
-            } catch let error as LibraryError {
-                return words.oneAfterAnother([returned, words.explain(error, asker: me)])
+            let (returned, lent, wentToFirst): (Reply, LoanedBook, Bool)
+            switch try await lendOn(theirs.book, to: me, bringBack: "#\(theirs.book.id)",
+                                    nothingDone: l.pick("Nothing was changed.", "Rien n'a été modifié."), sender: sender, now: now, words: words) {
+            case .refused(let reply): return reply
+            case .lent(let back, let loan, let first): (returned, lent, wentToFirst) = (back, loan, first)
             }
             var taken = Reply(.success, l == .en ? "\(bold: lent.book.title) passes from \(giver.name) to you."
                                                  : "\(bold: lent.book.title) passe de \(giver.name) à vous.",
@@ -2188,7 +2201,7 @@ public actor CommandHandler {
             // in line (that place is used up): then there is nothing to undo.
             var undo = undoable.value(for: sender.key, at: now)
             if undo?.at == now, case .reopen? = undo?.steps.last { undo?.steps.removeLast() }
-            if first == nil, let previous = theirs.loan {
+            if !wentToFirst, let previous = theirs.loan {
                 undo?.steps.append(.giveBack(taken: lent.loan, previous: previous))
                 if let undo { undoable.set(undo, for: sender.key, at: now) }
             } else {

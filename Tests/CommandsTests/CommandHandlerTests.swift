@@ -2301,7 +2301,6 @@ struct CommandHandlerTests {
     @Test("checkout them, hold both after a list: each book of it; a list of more than five is asked to be named by numbers; a title 'Them' is that book")
     func checkoutThem() async throws {
         let handler = try await makeHandler()
-        _ = await handler.handle(text: "search Austen", from: ben, at: minute(0))
         _ = await handler.handle(text: "add Persuasion by Jane Austen", from: ana, at: minute(1))
         _ = await handler.handle(text: "search Austen", from: ben, at: minute(2))
         let taken = await handler.handle(text: "checkout them", from: ben, at: minute(3))
