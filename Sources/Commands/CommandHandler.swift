@@ -1666,10 +1666,45 @@ public actor CommandHandler {
     /// a book reported lost is not asked back (as in the daily reminders).
     private func remind(_ name: String, of reference: String?, from sender: Sender, at now: Date, words: Words) async throws -> Reply {
         if reference == nil, CommandParser.isEveryoneLate(name) { return try await remindEveryoneLate(from: sender, at: now, words: words) }
+        // "remind whoever has Dune", "remind the borrower of Dune", and after a list "remind the
+        // second one", "remind them": whoever has those books, of them.
+        if let books = await remindedBooks(name, of: reference, for: sender, at: now) {
+            var replies: [Reply] = []
+            for book in books { replies.append(try await remindHolders(of: book, from: sender, at: now, words: words)) }
+            return replies.count == 1 ? replies[0] : words.oneAfterAnother(replies)
+        }
         guard let person = sender.person(named: name) else { return words.unresolved(name) }
         guard person.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
         if person.isSamePerson(as: sender.borrower) { return try await run(.loansOf(borrower: nil), sender: sender, now: now, words: words) }
         return try await remind(person, of: reference, from: sender, at: now, words: words)
+    }
+
+    /// The books a reminder's `name` stands for: "whoever has Dune" (Dune), "the borrower" of
+    /// `reference`, and after a list "the second one" (that book) or "them" (each of its
+    /// books); nil for a member's name (or a title that reads so).
+    private func remindedBooks(_ name: String, of reference: String?, for sender: Sender, at now: Date) async -> [String]? {
+        if let book = CommandParser.whoeverHas(name) { return [book] }
+        if let reference, CommandParser.isTheBorrower(name) { return [reference] }
+        guard reference == nil, let shown = listed.value(for: sender.key, at: now), !shown.isEmpty, name.utf8.count <= 20 else { return nil }
+        let key = TextKey.fold(name)
+        if Self.theListed.contains(key) { return shown.map { "#\($0)" } }
+        if let place = BookChoice.place(key, among: shown.count), shown.indices.contains(place) { return ["#\(shown[place])"] }
+        return nil
+    }
+
+    /// A reminder to whoever has `book` (each, for several copies out), as `remind Ben about
+    /// Dune` would be; a book nobody has, or the asker's own, says who has it.
+    private func remindHolders(of book: String, from sender: Sender, at now: Date, words: Words) async throws -> Reply {
+        var holders: [Borrower] = []
+        for status in try await library.whoHas(book) {
+            guard let borrower = status.loan?.borrower, !borrower.isSamePerson(as: sender.borrower),
+                  !holders.contains(where: { $0.isSamePerson(as: borrower) }) else { continue }
+            holders.append(borrower)
+        }
+        guard !holders.isEmpty else { return try await run(.whoHas(book: book), sender: sender, now: now, words: words) }
+        var replies: [Reply] = []
+        for holder in holders { replies.append(try await remind(holder, of: book, from: sender, at: now, words: words)) }
+        return replies.count == 1 ? replies[0] : words.oneAfterAnother(replies)
     }
 
     /// "remind everyone who is late": each member with a book overdue (not one reported lost)

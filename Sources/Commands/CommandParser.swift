@@ -2713,10 +2713,6 @@ public enum CommandParser {
         ["empty"], ["off"], ["broken"], ["bad"], ["all", "wrong"], ["wrong", "too"], ["also", "wrong"], ["still", "wrong"],
     ]
 
-    /// Whether the words after a title's " for " are no one's name: a reason or a time ("the
-    /// trip", "my son", "a friend", "tonight", "pour ce soir"), which leaves the book with the
-    /// sender. A name may start like an article ("Le Minh", "Ma Long", "Des"): those count only
-    /// before a word in lower case ("pour le voyage").
     /// "everyone", "everyone who is late", "all late borrowers", "tout le monde": who `remind`
     /// reaches, when it names no one (folded words).
     static func isEveryoneLate(_ text: String) -> Bool {
@@ -2736,6 +2732,36 @@ public enum CommandParser {
         return said
     }()
 
+    /// "whoever has Dune", "the person who took Dune", "celui qui a Dune": who a reminder is
+    /// for, named by the book they have. The book; nil for a name.
+    static func whoeverHas(_ name: String) -> String? {
+        let words = name.split(separator: " ").map(String.init)
+        let folded = words.map(foldWord)
+        guard let lead = whoeverLeads.first(where: { folded.count > $0.count && folded.starts(with: $0) }) else { return nil }
+        return unquote(words.dropFirst(lead.count).joined(separator: " "))
+    }
+
+    /// "the borrower", "l'emprunteur": who a reminder is for when the book follows ("remind the
+    /// borrower of Dune").
+    static func isTheBorrower(_ name: String) -> Bool {
+        ["the borrower", "its borrower", "the holder", "whoever has it", "l'emprunteur", "l'emprunteuse"].contains(TextKey.fold(name))
+    }
+
+    private static let whoeverLeads: [[String]] = {
+        var leads: [[String]] = [["whoever", "has", "got"], ["whoever's", "got"], ["whoever", "has"], ["whoever", "took"], ["whoever", "borrowed"]]
+        for who in [["the", "person"], ["the", "one"], ["the", "member"], ["the", "guy"], ["someone"]] {
+            for verb in [["has"], ["took"], ["borrowed"], ["has", "got"]] { leads.append(who + ["who"] + verb) }
+        }
+        for who in [["celui"], ["celle"], ["la", "personne"]] {
+            for verb in [["a"], ["a", "emprunte"], ["a", "pris"]] { leads.append(who + ["qui"] + verb) }
+        }
+        return leads.sorted { $0.count > $1.count }
+    }()
+
+    /// Whether the words after a title's " for " are no one's name: a reason or a time ("the
+    /// trip", "my son", "a friend", "tonight", "pour ce soir"), which leaves the book with the
+    /// sender. A name may start like an article ("Le Minh", "Ma Long", "Des"): those count only
+    /// before a word in lower case ("pour le voyage").
     static func isNoName(_ text: String) -> Bool {
         let typed = text.split(separator: " ").map(String.init), words = typed.map(foldWord)
         guard let first = words.first else { return false }

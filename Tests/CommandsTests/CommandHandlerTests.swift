@@ -963,6 +963,38 @@ struct CommandHandlerTests {
         #expect(unreachable.notices.isEmpty)
     }
 
+    @Test("remind whoever has Dune, the borrower of Dune, celui qui a Dune; after a list, the second one or them: whoever has those books is reminded of them")
+    func remindWhoeverHas() async throws {
+        let handler = try await makeHandler(admins: ["U-ADMIN"])
+        let zoe = Sender(name: "Zoé", userID: "U-ADMIN"), cy = Sender(name: "Cy", userID: "U-CY")
+        func told(_ reply: Reply) -> [String] { reply.notices.map { "\($0.to.userID ?? $0.to.name): \(PlainRenderer.render($0.reply))" } }
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(0))
+        _ = await handler.handle(text: "checkout Emma", from: cy, at: minute(1))
+        let late = tuesday + 20 * 86_400
+        let dune = await handler.handle(text: "nudge whoever has Dune", from: zoe, at: late)
+        #expect(dune.text.hasPrefix("Sent Ben a reminder of Dune"), "\(dune.text)")
+        #expect(told(dune).count == 1 && told(dune)[0].hasPrefix("U-BEN: Zoé asks you to bring back Dune"), "\(told(dune))")
+        let french = await handler.handle(text: "relancer celui qui a Emma", from: zoe, at: late)
+        #expect(french.text.hasPrefix("Rappel envoyé à Cy pour Emma"), "\(french.text)")
+        // Once a day still holds, however the member is named.
+        #expect(await handler.handle(text: "remind the borrower of Emma", from: zoe, at: late + 60).text.hasPrefix("Not Emma: Cy was reminded of it less than a day ago"))
+        // A book on the shelf: who has it says so; nobody is told.
+        let shelf = await handler.handle(text: "remind whoever has Les Misérables", from: zoe, at: late)
+        #expect(shelf.text.hasPrefix("Les Misérables is on the shelf."), "\(shelf.text)")
+        #expect(shelf.notices.isEmpty)
+        // After a list: the second one, then them (each book's borrower, of that book).
+        let nextDay = late + 86_400 + 60
+        _ = await handler.handle(text: "list longest", from: zoe, at: nextDay)
+        let second = await handler.handle(text: "remind the second one", from: zoe, at: nextDay + 60)
+        #expect(second.text.hasPrefix("Sent Cy a reminder of Emma"), "\(second.text)")
+        let them = await handler.handle(text: "remind them", from: zoe, at: nextDay + 120)
+        #expect(them.text.contains("Sent Ben a reminder of Dune") && them.text.contains("Not Emma: Cy was reminded of it less than a day ago"), "\(them.text)")
+        #expect(told(them).map { $0.prefix(5) } == ["U-BEN"], "\(told(them))")
+        // Without a list, "them" stays no one.
+        let fresh = CommandHandler(library: handler.library, settings: handler.settings)
+        #expect(await fresh.handle(text: "remind them", from: zoe, at: nextDay).text.contains("is not one person"))
+    }
+
     @Test("remind everyone who is late: each member with an overdue book is sent a reminder of their late books only, once a day; nothing overdue, nothing sent")
     func remindEveryoneLate() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])
