@@ -336,7 +336,7 @@ public actor CommandHandler {
     /// before otherwise), for "I meant …".
     private func recordLast(_ intent: Intent, changed: Bool, for sender: Sender, at now: Date) {
         switch intent {
-        case .undo, .confirm, .cancel, .thanks, .several, .unknown: return
+        case .undo, .confirm, .cancel, .thanks, .speak, .several, .unknown: return
         default: break
         }
         guard intent.bookReference != nil else {
@@ -2622,6 +2622,13 @@ public actor CommandHandler {
                 }
             }
             return replies.count == 1 ? replies[0] : words.oneAfterAnother(replies)
+
+        case .speak(let asked):
+            // The command's language is the one asked for: `handle` noted it as the member's.
+            return Reply(.success, asked == .en ? "OK: I answer you in English from now on." : "D'accord : je vous réponds en français désormais.",
+                         lines: [asked == .en ? "Your reminders and messages come in English too. Write in French and I answer in French."
+                                              : "Vos rappels et messages aussi. Écrivez en anglais et je réponds en anglais."],
+                         language: asked)
 
         case .thanks:
             // "ok" to a question waiting for yes or no is not an answer to it: say so.

@@ -86,6 +86,8 @@ public enum CommandParser {
             if let slip = Self.slips.first(where: { $0.words == typed }) {
                 return ParsedCommand(intent: .unknown(text: stripped, suggestion: slip.language == .fr ? "défaire" : "undo"), language: slip.language)
             }
+            // "speak French", "in English please", "réponds en anglais": replies in that language.
+            if let asked = spokenLanguageAsked(typed) { return ParsedCommand(intent: .speak(asked), language: asked) }
         }
         if stripped.isEmpty {
             // Courtesy alone: thanks get a short answer; a greeting, what the bot can do.
@@ -2757,6 +2759,27 @@ public enum CommandParser {
         }
         return leads.sorted { $0.count > $1.count }
     }()
+
+    /// The language asked for in "speak French", "answer in English", "en français", "parle
+    /// anglais" (folded words, courtesy gone); nil for any other words.
+    static func spokenLanguageAsked(_ typed: [String]) -> Language? {
+        guard let last = typed.last, typed.count <= 6 else { return nil }
+        let asked: Language
+        switch last {
+        case "french", "francais": asked = .fr
+        case "english", "anglais": asked = .en
+        default: return nil
+        }
+        return speakLeads.contains(Array(typed.dropLast())) ? asked : nil
+    }
+    /// (Not the language's name alone: "French" may be a category, or a title.)
+    private static let speakLeads: Set<[String]> = [
+        ["in"], ["speak"], ["talk"], ["reply", "in"], ["answer", "in"], ["respond", "in"], ["switch", "to"], ["change", "to"],
+        ["can", "you", "speak"], ["do", "you", "speak"], ["speak", "to", "me", "in"], ["talk", "to", "me", "in"], ["answer", "me", "in"],
+        ["reply", "to", "me", "in"], ["language"], ["set", "language", "to"], ["change", "language", "to"], ["switch", "language", "to"],
+        ["en"], ["parle"], ["parlez"], ["parle", "en"], ["parlez", "en"], ["reponds", "en"], ["repondez", "en"], ["reponds-moi", "en"],
+        ["repondez-moi", "en"], ["passe", "en"], ["passez", "en"], ["tu", "parles"], ["vous", "parlez"], ["parle-moi", "en"], ["langue"],
+    ]
 
     /// Whether the words after a title's " for " are no one's name: a reason or a time ("the
     /// trip", "my son", "a friend", "tonight", "pour ce soir"), which leaves the book with the

@@ -124,7 +124,10 @@ enum Help {
         let it: RichText = language == .en
             ? "\(code: "it") is the book you last named: \(code: "who has Dune"), then \(code: "checkout it"); \(code: "yes") answers \"Did you mean …?\", and \(code: "#4") or \(code: "the second") answers \"which one?\"."
             : "\(code: "ça") est le dernier livre nommé : \(code: "qui a Dune"), puis \(code: "emprunter ça") ; \(code: "oui") répond à « Vouliez-vous dire … ? », et \(code: "#4") ou \(code: "le deuxième") à « lequel ? »."
+        let spoken: RichText = language == .en
+            ? "I answer in the language you write in, English or French; \(code: "speak French") sets it for your reminders too."
+            : "Je réponds dans la langue où vous écrivez, français ou anglais ; \(code: "parle anglais") la règle aussi pour vos rappels."
         return Reply(.info, RichText(stringLiteral: language.pick("What I can do:", "Ce que je sais faire :")),
-                     lines: lines + [several, naming, it], suggestion: language.pick("help checkout", "aide emprunter"), language: language)
+                     lines: lines + [several, naming, it, spoken], suggestion: language.pick("help checkout", "aide emprunter"), language: language)
     }
 }

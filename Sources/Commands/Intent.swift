@@ -65,6 +65,9 @@ public enum Intent: Sendable, Hashable {
     case cancel
     /// Thanks alone (`thanks!`, `merci beaucoup`): a short answer, not the whole help.
     case thanks
+    /// Replies in that language from now on (`speak French`, `réponds en anglais`), reminders
+    /// and other messages to the member too, until they write in the other.
+    case speak(Language)
     /// A book reported lost (`I lost Dune`, `Dune is lost`) or damaged, or found again or
     /// repaired (`I found Dune`, `Dune is repaired`): the copy keeps the report, the admins are
     /// told, and the reply says what happens to the loan. `note`: what the member said is
@@ -116,6 +119,7 @@ public enum Intent: Sendable, Hashable {
         case .confirm: "confirm"
         case .cancel: "cancel"
         case .thanks: "thanks"
+        case .speak: "speak"
         case .undo: "undo"
         case .report(_, let kind, _): "report_\(kind.rawValue)"
         case .unknown: "unknown"

@@ -58,6 +58,8 @@ extension ParsedCommand {
             fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
         case .several(let parts):
             fields.append(("commands", .array(parts.map { .json($0.command.jsonLine) })))
+        case .speak(let language):
+            fields.append(("to", .string(language.rawValue)))
         case .digest, .clean, .confirm, .cancel, .thanks, .undo, .categories, .stats, .readers:
             break
         }
@@ -154,6 +156,7 @@ extension Intent {
         case .remind(let borrower, let book): return "remind \(quoted(borrower))" + (book.map { " about \(quoted($0))" } ?? "")
         case .confirm: return "yes"
         case .thanks: return "thanks"
+        case .speak(let language): return language == .en ? "speak English" : "speak French"
         case .undo: return "undo"
         case .report(let book, let kind, let note): return "report \(kind.rawValue) " + quoted(book) + (note.map { ": " + $0 } ?? "")
         case .cancel: return "cancel"

@@ -963,6 +963,30 @@ struct CommandHandlerTests {
         #expect(unreachable.notices.isEmpty)
     }
 
+    @Test("'speak French': replies in French from then on, and what the member is sent too, until they write in English; kept across a restart")
+    func speakAsked() async throws {
+        let handler = try await makeHandler()
+        let french = await handler.handle(text: "speak French please", from: ben, at: minute(0))
+        #expect(french.kind == .success && french.text.hasPrefix("D'accord : je vous réponds en français désormais."), "\(french.text)")
+        // Words in no language ("#1") are answered in French now.
+        let number = await handler.handle(text: "#1", from: ben, at: minute(1))
+        #expect(number.text.hasPrefix("Dune est"), "\(number.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(2))
+        // Put in line by Ana, in English: Ben's language is still the one he asked for.
+        let anaMentioningBen = Sender(name: "Ana", userID: "U-ANA", mentions: ["<@U-BEN>": ben.borrower])
+        let held = await handler.handle(text: "hold Dune for <@U-BEN>", from: anaMentioningBen, at: minute(3))
+        #expect(held.text.hasPrefix("Ben is number 1 in line for Dune."), "\(held.text)")
+        // What Ben is told of someone else's doing is in French, after a restart as well.
+        let restarted = CommandHandler(library: handler.library, settings: handler.settings)
+        let back = await restarted.handle(text: "return Dune", from: ana, at: minute(4))
+        let told = back.notices.first { $0.to.isSamePerson(as: ben.borrower) }.map { PlainRenderer.render($0.reply) }
+        #expect(told?.hasPrefix("Dune est sur l'étagère, réservé pour vous") == true, "\(String(describing: told))")
+        // Written in English, answered in English, and English it stays.
+        #expect(await restarted.handle(text: "my books", from: ben, at: minute(5)).text.hasPrefix("You"))
+        #expect(await restarted.handle(text: "#1", from: ben, at: minute(6)).text.hasPrefix("Dune is"))
+        #expect(await restarted.handle(text: "réponds en anglais", from: ana, at: minute(7)).text.hasPrefix("OK: I answer you in English from now on."))
+    }
+
     @Test("remind whoever has Dune, the borrower of Dune, celui qui a Dune; after a list, the second one or them: whoever has those books is reminded of them")
     func remindWhoeverHas() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])

@@ -691,6 +691,10 @@ let parseTable: [ParseCase] = [
     ParseCase("Hello librarybot!", .help(topic: nil), .en),
     ParseCase("hi there", .help(topic: nil), .en),
     ParseCase("thanks librarybot", .thanks, .en),
+    // The language of the replies, asked for.
+    ParseCase("speak French please", .speak(.fr), .fr), ParseCase("in English?", .speak(.en), .en),
+    ParseCase("réponds-moi en anglais stp", .speak(.en), .en), ParseCase("en français", .speak(.fr), .fr),
+    ParseCase("can you speak French?", .speak(.fr), .fr), ParseCase("French", .unknown(text: "French", suggestion: nil), nil),
     ParseCase("coucou", .help(topic: nil), .fr),
     ParseCase("good morning, who has Dune?", .whoHas(book: "Dune"), .en),
     // asking what the bot does, what is new, for something to read
