@@ -336,7 +336,7 @@ public actor CommandHandler {
     /// before otherwise), for "I meant …".
     private func recordLast(_ intent: Intent, changed: Bool, for sender: Sender, at now: Date) {
         switch intent {
-        case .undo, .confirm, .cancel, .thanks, .speak, .several, .unknown: return
+        case .undo, .confirm, .cancel, .thanks, .speak, .reminders, .several, .unknown: return
         default: break
         }
         guard intent.bookReference != nil else {
@@ -2629,6 +2629,23 @@ public actor CommandHandler {
                          lines: [asked == .en ? "Your reminders and messages come in English too. Write in French and I answer in French."
                                               : "Vos rappels et messages aussi. Écrivez en anglais et je réponds en anglais."],
                          language: asked)
+
+        case .reminders(let on):
+            let changed = try await library.setQuiet(!on, of: sender.borrower, at: now)
+            let days = settings.reminders?.dueSoonDays
+            if on {
+                let before = days.map { l == .en ? " (\(words.days($0)) before, then on the day)" : " (\(words.days($0)) avant, puis le jour même)" } ?? ""
+                return Reply(.success, RichText(stringLiteral: changed
+                                ? l.pick("OK: you are reminded again before your books are due\(before).", "D'accord : vous êtes de nouveau prévenu avant l'échéance de vos livres\(before).")
+                                : l.pick("Your reminders are on already.", "Vos rappels sont déjà activés.")),
+                             suggestion: l.pick("my books", "mes livres"), language: l)
+            }
+            return Reply(.success, RichText(stringLiteral: changed
+                            ? l.pick("OK: no more reminders before your books are due.", "D'accord : plus de rappel avant l'échéance de vos livres.")
+                            : l.pick("Your reminders before a due day are off already.", "Vos rappels avant l'échéance sont déjà désactivés.")),
+                         lines: [RichText(stringLiteral: l.pick("A book late, or kept for you, is still reminded of: the library needs it back, or someone else gets it.",
+                                                                "Un livre en retard, ou réservé pour vous, reste rappelé : la bibliothèque en a besoin, ou quelqu'un d'autre l'aura."))],
+                         suggestion: l.pick("resume reminders", "réactive les rappels"), language: l)
 
         case .thanks:
             // "ok" to a question waiting for yes or no is not an answer to it: say so.

@@ -88,6 +88,8 @@ public enum CommandParser {
             }
             // "speak French", "in English please", "réponds en anglais": replies in that language.
             if let asked = spokenLanguageAsked(typed) { return ParsedCommand(intent: .speak(asked), language: asked) }
+            // "stop reminding me", "resume reminders", "plus de rappels".
+            if let (on, language) = reminderSwitches[typed] { return ParsedCommand(intent: .reminders(on: on), language: language) }
         }
         if stripped.isEmpty {
             // Courtesy alone: thanks get a short answer; a greeting, what the bot can do.
@@ -2758,6 +2760,35 @@ public enum CommandParser {
             for verb in [["a"], ["a", "emprunte"], ["a", "pris"]] { leads.append(who + ["qui"] + verb) }
         }
         return leads.sorted { $0.count > $1.count }
+    }()
+
+    /// Words that turn the member's reminders before a due day off or back on (folded, courtesy gone).
+    private static let reminderSwitches: [[String]: (on: Bool, language: Language)] = {
+        var said: [[String]: (on: Bool, language: Language)] = [:]
+        for words in [["stop", "reminding", "me"], ["stop", "reminders"], ["stop", "the", "reminders"], ["stop", "sending", "reminders"],
+                      ["stop", "sending", "me", "reminders"], ["no", "more", "reminders"], ["mute", "reminders"], ["mute", "the", "reminders"],
+                      ["turn", "off", "reminders"], ["turn", "reminders", "off"], ["turn", "off", "the", "reminders"], ["disable", "reminders"],
+                      ["pause", "reminders"], ["don't", "remind", "me"], ["dont", "remind", "me"], ["do", "not", "remind", "me"],
+                      ["unsubscribe"], ["unsubscribe", "from", "reminders"], ["i", "don't", "want", "reminders"], ["no", "reminders"],
+                      ["reminders", "off"], ["opt", "out", "of", "reminders"]] {
+            said[words] = (false, .en)
+        }
+        for words in [["resume", "reminders"], ["turn", "on", "reminders"], ["turn", "reminders", "on"], ["turn", "on", "the", "reminders"],
+                      ["enable", "reminders"], ["start", "reminders"], ["start", "reminding", "me"], ["start", "reminding", "me", "again"],
+                      ["remind", "me", "again"], ["unmute", "reminders"], ["subscribe"], ["subscribe", "to", "reminders"], ["reminders", "on"],
+                      ["i", "want", "reminders"], ["send", "me", "reminders"], ["send", "me", "reminders", "again"]] {
+            said[words] = (true, .en)
+        }
+        for words in [["arrete", "les", "rappels"], ["arretez", "les", "rappels"], ["plus", "de", "rappels"], ["pas", "de", "rappels"],
+                      ["desactive", "les", "rappels"], ["desactiver", "les", "rappels"], ["ne", "me", "rappelle", "plus"],
+                      ["stop", "les", "rappels"], ["coupe", "les", "rappels"], ["je", "ne", "veux", "plus", "de", "rappels"]] {
+            said[words] = (false, .fr)
+        }
+        for words in [["reactive", "les", "rappels"], ["reactiver", "les", "rappels"], ["active", "les", "rappels"], ["activer", "les", "rappels"],
+                      ["remets", "les", "rappels"], ["je", "veux", "des", "rappels"], ["rappelle-moi", "a", "nouveau"]] {
+            said[words] = (true, .fr)
+        }
+        return said
     }()
 
     /// The language asked for in "speak French", "answer in English", "en français", "parle

@@ -68,6 +68,9 @@ public enum Intent: Sendable, Hashable {
     /// Replies in that language from now on (`speak French`, `réponds en anglais`), reminders
     /// and other messages to the member too, until they write in the other.
     case speak(Language)
+    /// The member's reminders before a book is due turned off (`stop reminding me`) or back on
+    /// (`resume reminders`); a late book, or one kept for them, is still reminded of.
+    case reminders(on: Bool)
     /// A book reported lost (`I lost Dune`, `Dune is lost`) or damaged, or found again or
     /// repaired (`I found Dune`, `Dune is repaired`): the copy keeps the report, the admins are
     /// told, and the reply says what happens to the loan. `note`: what the member said is
@@ -120,6 +123,7 @@ public enum Intent: Sendable, Hashable {
         case .cancel: "cancel"
         case .thanks: "thanks"
         case .speak: "speak"
+        case .reminders: "reminders"
         case .undo: "undo"
         case .report(_, let kind, _): "report_\(kind.rawValue)"
         case .unknown: "unknown"

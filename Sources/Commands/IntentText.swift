@@ -60,6 +60,8 @@ extension ParsedCommand {
             fields.append(("commands", .array(parts.map { .json($0.command.jsonLine) })))
         case .speak(let language):
             fields.append(("to", .string(language.rawValue)))
+        case .reminders(let on):
+            fields.append(("on", .json(on ? "true" : "false")))
         case .digest, .clean, .confirm, .cancel, .thanks, .undo, .categories, .stats, .readers:
             break
         }
@@ -157,6 +159,7 @@ extension Intent {
         case .confirm: return "yes"
         case .thanks: return "thanks"
         case .speak(let language): return language == .en ? "speak English" : "speak French"
+        case .reminders(let on): return on ? "resume reminders" : "stop reminders"
         case .undo: return "undo"
         case .report(let book, let kind, let note): return "report \(kind.rawValue) " + quoted(book) + (note.map { ": " + $0 } ?? "")
         case .cancel: return "cancel"

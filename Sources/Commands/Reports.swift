@@ -56,11 +56,14 @@ public struct LibraryReports: Sendable {
 
     /// One reminder per member with loans overdue or due within `dueSoonDays` days of `now`, or
     /// a book kept for them whose last day is within as many days, most urgent first; nobody
-    /// with nothing due gets one.
+    /// with nothing due gets one. A member who asked for quiet (`stop reminding me`) is not
+    /// reminded of a book due soon, only of one late or kept for them.
     public func reminders(at now: Date, dueSoonDays: Int) async throws -> [Reminder] {
         // A book reported lost is not asked back: its loan waits for it to turn up, or for an
         // admin to take it off the shelf.
-        let loans = try await (library.overdue(at: now) + library.dueSoon(within: dueSoonDays, at: now)).filter { $0.book.report?.kind != .lost }
+        let quiet = try await library.quietMembers()
+        let dueSoon = try await library.dueSoon(within: dueSoonDays, at: now).filter { !quiet.contains($0.loan.borrower.memberKey) }
+        let loans = try await (library.overdue(at: now) + dueSoon).filter { $0.book.report?.kind != .lost }
         let kept = try await library.keptEndingSoon(within: dueSoonDays, at: now)
         var order: [String] = []
         var byPerson: [String: (person: Borrower, loans: [LoanedBook], kept: [KeptBook])] = [:]

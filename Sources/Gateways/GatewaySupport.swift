@@ -257,7 +257,7 @@ func answerSlashCommand(_ text: String, from sender: Sender, handler: CommandHan
     let reply = await tracer.handle(command, from: sender, by: handler, in: turn)
     func isHelp(_ intent: Intent) -> Bool {
         switch intent {
-        case .help, .thanks, .speak, .rules(book: nil): true
+        case .help, .thanks, .speak, .reminders, .rules(book: nil): true
         case .several(let parts): parts.allSatisfy { isHelp($0.command.intent) }
         default: false
         }

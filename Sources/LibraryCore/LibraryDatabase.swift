@@ -291,6 +291,16 @@ public struct LibraryDatabase: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("15 members who asked for no reminder before a book is due") { db in
+            try db.execute(sql: """
+                -- `stop reminding me`: by `Borrower.memberKey`, since when. Such a member is not
+                -- reminded of a book due soon; a late book, or one kept for them, still is.
+                CREATE TABLE memberQuiet (
+                    memberKey TEXT PRIMARY KEY NOT NULL,
+                    since DATETIME NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

@@ -987,6 +987,19 @@ struct CommandHandlerTests {
         #expect(await restarted.handle(text: "réponds en anglais", from: ana, at: minute(7)).text.hasPrefix("OK: I answer you in English from now on."))
     }
 
+    @Test("stop reminding me: no reminder before a due day, said with what still comes; again, said so; resume reminders; in French; kept by the library")
+    func quietReminders() async throws {
+        let handler = try await makeHandler()
+        let off = await handler.handle(text: "stop reminding me", from: ben, at: minute(0))
+        #expect(off.kind == .success && off.text.hasPrefix("OK: no more reminders before your books are due.\n  A book late, or kept for you, is still reminded of"), "\(off.text)")
+        #expect(try await handler.library.isQuiet(ben.borrower))
+        #expect(try await handler.library.isQuiet(ana.borrower) == false, "Ben's alone")
+        #expect(await handler.handle(text: "mute reminders", from: ben, at: minute(1)).text.hasPrefix("Your reminders before a due day are off already."))
+        let on = await handler.handle(text: "réactive les rappels", from: ben, at: minute(2))
+        #expect(on.text.hasPrefix("D'accord : vous êtes de nouveau prévenu avant l'échéance de vos livres"), "\(on.text)")
+        #expect(try await handler.library.isQuiet(ben.borrower) == false)
+    }
+
     @Test("remind whoever has Dune, the borrower of Dune, celui qui a Dune; after a list, the second one or them: whoever has those books is reminded of them")
     func remindWhoeverHas() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])

@@ -694,6 +694,9 @@ let parseTable: [ParseCase] = [
     // The language of the replies, asked for.
     ParseCase("speak French please", .speak(.fr), .fr), ParseCase("in English?", .speak(.en), .en),
     ParseCase("réponds-moi en anglais stp", .speak(.en), .en), ParseCase("en français", .speak(.fr), .fr),
+    ParseCase("stop reminding me please", .reminders(on: false), .en), ParseCase("turn reminders off", .reminders(on: false), .en),
+    ParseCase("resume reminders", .reminders(on: true), .en), ParseCase("plus de rappels !", .reminders(on: false), .fr),
+    ParseCase("réactive les rappels", .reminders(on: true), .fr), ParseCase("remind me", .rules(book: nil), .en),
     ParseCase("can you speak French?", .speak(.fr), .fr), ParseCase("French", .unknown(text: "French", suggestion: nil), nil),
     ParseCase("coucou", .help(topic: nil), .fr),
     ParseCase("good morning, who has Dune?", .whoHas(book: "Dune"), .en),

@@ -146,6 +146,24 @@ struct ReportsTests {
         #expect(reminders.first?.reply.actions == [Reply.Action(label: "Renew Emma", command: "renew #\(emma)")])
     }
 
+    @Test("a member who asked for quiet is reminded of a late book only, not of one due soon; back on, of both")
+    func quietMember() async throws {
+        let library = try await fixtureLibrary()
+        let reports = LibraryReports(library: library, language: .en, timeZone: try zone("Europe/Paris"))
+        let ana = Borrower(name: "Ana", userID: "U-ANA")
+        #expect(try await library.setQuiet(true, of: ana, at: december2))
+        #expect(try await library.setQuiet(true, of: ana, at: december2) == false, "already quiet: nothing changed")
+        #expect(try await library.isQuiet(ana))
+        let quiet = try #require(try await reports.reminders(at: december2, dueSoonDays: 2).first)
+        #expect(quiet.loans.map(\.book.title) == ["Dune"], "Emma, due tomorrow, is left out")
+        #expect(PlainRenderer.render(quiet.reply).hasPrefix("Library reminder for Ana: 1 book to bring back\n  Dune, due Tue 24 Nov (8 days overdue)"), "\(PlainRenderer.render(quiet.reply))")
+        // Ben, quiet too, has only a book due soon: no reminder at all.
+        try await library.setQuiet(true, of: Borrower(name: "Ben"), at: december2)
+        #expect(try await reports.reminders(at: utc("2026-12-11 08:00:00"), dueSoonDays: 2).map(\.borrower.name) == ["Ana"])
+        #expect(try await library.setQuiet(false, of: ana, at: december2))
+        #expect(try await reports.reminders(at: december2, dueSoonDays: 2).first?.loans.map(\.book.title) == ["Dune", "Emma"])
+    }
+
     @Test("a reminder offers renewing only when it would work: not with a line, nor past the renewals allowed")
     func remindersRenewHint() async throws {
         let library = try await fixtureLibrary()
