@@ -1679,6 +1679,13 @@ public actor CommandHandler {
         return try await remind(person, of: reference, from: sender, at: now, words: words)
     }
 
+    /// Whether `sender` turned off their reminders before a due day (false when the library
+    /// cannot tell: the rules then read as for everyone).
+    private func isQuiet(_ member: Borrower) async -> Bool {
+        guard settings.reminders != nil else { return false }
+        return (try? await library.isQuiet(member)) == true
+    }
+
     /// The books a reminder's `name` stands for: "whoever has Dune" (Dune), "the borrower" of
     /// `reference`, and after a list "the second one" (that book) or "them" (each of its
     /// books); nil for a member's name (or a title that reads so).
@@ -1809,7 +1816,7 @@ public actor CommandHandler {
         case .fr where left == 0: "Vous avez \(bold: title), à rendre \(due) : il ne peut plus être prolongé."
         case .fr: "Vous avez \(bold: title), à rendre \(due) : vous pouvez encore le prolonger \(times)\(later)."
         }
-        return Reply(.info, head, lines: words.rules(rules, reminders: settings.reminders), suggestion: await nextStep(for: book, loan: loan, now: now, words: words, waitedFor: waitedFor), language: l)
+        return Reply(.info, head, lines: words.rules(rules, reminders: settings.reminders, quiet: await isQuiet(loan.borrower)), suggestion: await nextStep(for: book, loan: loan, now: now, words: words, waitedFor: waitedFor), language: l)
     }
 
     /// What the asker can do about the book of `status`: take it when it is free or kept for
@@ -2872,7 +2879,7 @@ public actor CommandHandler {
 
         case .rules(nil):
             return Reply(.info, RichText(stringLiteral: l.pick("Lending rules:", "Règles du prêt :")),
-                         lines: words.rules(library.rules, reminders: settings.reminders) + [words.catalogRights(of: sender, settings.admins)],
+                         lines: words.rules(library.rules, reminders: settings.reminders, quiet: await isQuiet(sender.borrower)) + [words.catalogRights(of: sender, settings.admins)],
                          suggestion: l.pick("list available", "liste disponibles"), language: l)
 
         case .rules(let book?):
@@ -2887,7 +2894,7 @@ public actor CommandHandler {
                 return await rulesOfOwnLoan(status.book, loan, now: now, words: words)
             }
             let next = await followUp(status, for: sender, words: words)
-            return Reply(.info, words.status(status, asker: me), lines: (next.line.map { [$0] } ?? []) + words.rules(library.rules, reminders: settings.reminders),
+            return Reply(.info, words.status(status, asker: me), lines: (next.line.map { [$0] } ?? []) + words.rules(library.rules, reminders: settings.reminders, quiet: await isQuiet(sender.borrower)),
                          suggestion: next.suggestion, language: l)
 
         case .unknown(let text, let suggestion):

@@ -194,8 +194,9 @@ struct Words: Sendable {
 
     /// The lending rules, one a line: how long a loan lasts (and the due day of a book checked
     /// out now), how often and how far it renews, how long a book is kept for the first in line,
-    /// and, when `reminders` are sent, when they come.
-    func rules(_ rules: LibraryRules, reminders: HandlerSettings.Reminders? = nil) -> [RichText] {
+    /// and, when `reminders` are sent, when they come (`quiet`: the asker turned off those before
+    /// a due day, `stop reminding me`, which that line then says).
+    func rules(_ rules: LibraryRules, reminders: HandlerSettings.Reminders? = nil, quiet: Bool = false) -> [RichText] {
         let due = day(rules.dueDate(from: now)), loan = days(rules.loanDays)
         let lasts: RichText = language == .en
             ? "A loan lasts \(loan): a book checked out today is due \(due)."
@@ -221,9 +222,12 @@ struct Words: Sendable {
         case (.fr, 0): "le jour où un livre est à rendre"
         case (.fr, let count): "à partir de \(days(count)) avant le jour où un livre est à rendre"
         }
-        let reminded: RichText = language == .en
-            ? "A reminder comes in chat each day at \(reminders.time), \(from), and each day it is late."
-            : "Un rappel arrive dans le chat chaque jour à \(reminders.time), \(from), et chaque jour de retard."
+        let reminded: RichText = switch (language, quiet) {
+        case (.en, false): "A reminder comes in chat each day at \(reminders.time), \(from), and each day it is late."
+        case (.fr, false): "Un rappel arrive dans le chat chaque jour à \(reminders.time), \(from), et chaque jour de retard."
+        case (.en, true): "You turned off the reminders before a due day (\(code: "resume reminders") turns them on): one comes in chat each day at \(reminders.time) a book of yours is late."
+        case (.fr, true): "Vous avez désactivé les rappels avant l'échéance (\(code: "réactive les rappels") les remet) : un rappel arrive dans le chat chaque jour à \(reminders.time) où un de vos livres est en retard."
+        }
         return [lasts, renewals, kept, reminded, anyNumber]
     }
 

@@ -998,6 +998,14 @@ struct CommandHandlerTests {
         let on = await handler.handle(text: "réactive les rappels", from: ben, at: minute(2))
         #expect(on.text.hasPrefix("D'accord : vous êtes de nouveau prévenu avant l'échéance de vos livres"), "\(on.text)")
         #expect(try await handler.library.isQuiet(ben.borrower) == false)
+        // Where reminders are sent, the rules say it to the member who turned them off.
+        var settings = handler.settings
+        settings.reminders = HandlerSettings.Reminders(time: "10:00", dueSoonDays: 2)
+        let sending = CommandHandler(library: handler.library, settings: settings)
+        _ = await sending.handle(text: "no more reminders", from: ben, at: minute(3))
+        let rules = await sending.handle(text: "rules", from: ben, at: minute(4))
+        #expect(rules.text.contains("You turned off the reminders before a due day (`resume reminders` turns them on): one comes in chat each day at 10:00 a book of yours is late."), "\(rules.text)")
+        #expect(await sending.handle(text: "rules", from: ana, at: minute(4)).text.contains("A reminder comes in chat each day at 10:00, from 2 days before a book is due"))
     }
 
     @Test("remind whoever has Dune, the borrower of Dune, celui qui a Dune; after a list, the second one or them: whoever has those books is reminded of them")
