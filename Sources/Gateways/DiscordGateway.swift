@@ -312,7 +312,8 @@ public final class DiscordGateway: Sendable {
     /// the bot (or comes from a bot, a webhook, or is a system message). In a server, a message
     /// is addressed by the mention or the prefix first, or by the mention after a greeting or
     /// last ("hey @librarybot, who has Dune?", "who has Dune, @librarybot?"), as a member
-    /// calls someone by name; a mention in passing is not ("I asked @librarybot").
+    /// calls someone by name; a mention in passing is not ("I asked @librarybot"). A reply to
+    /// one of the bot's messages is addressed to it too ("yes" to "Did you mean …?").
     func commandText(of message: DiscordMessage, botUserID: String) -> String? {
         guard message.author.bot != true, message.webhook_id == nil, message.author.id != botUserID,
               [0, 19].contains(message.type ?? 0) else { return nil }
@@ -326,7 +327,7 @@ public final class DiscordGateway: Sendable {
             if rest.isEmpty || rest.first?.isWhitespace == true { return command(rest) }
         }
         let text = command(content)
-        if message.guild_id == nil { return text }
+        if message.guild_id == nil || message.referenced_message?.author.id == botUserID { return text }
         let mentioned = content.contains("<@\(botUserID)>") || content.contains("<@!\(botUserID)>")
         return mentioned && CommandParser.addressesBot(text) ? text : nil
     }

@@ -53,6 +53,11 @@ struct DiscordReady: Decodable, Sendable {
     var user: DiscordUser
 }
 
+/// The message a reply answers: who wrote it is all a reply needs of it.
+struct DiscordRepliedMessage: Decodable, Sendable {
+    var author: DiscordUser
+}
+
 struct DiscordUser: Decodable, Sendable {
     var id: String
     var username: String
@@ -79,6 +84,8 @@ struct DiscordMessage: Decodable, Sendable {
     var type: Int?
     /// The users the message mentions, each with a partial member in a server.
     var mentions: [DiscordMention]?
+    /// For a reply (type 19), the message it answers; null when that was deleted.
+    var referenced_message: DiscordRepliedMessage?
 
     /// The members mentioned, by the tokens they appear as in `content` (`<@ID>`, `<@!ID>`).
     var mentionedPeople: [String: Borrower] {

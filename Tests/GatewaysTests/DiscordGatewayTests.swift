@@ -90,12 +90,19 @@ extension JSONValue {
 /// `member` without its user).
 func discordMessage(id: String, content: String, channel: String = "500000000000000001", guild: String? = "600000000000000001",
                     authorID: String = "700000000000000001", username: String = "ana.r", globalName: String? = "Ana Ruiz",
-                    nick: String? = nil, bot: Bool = false, mentions: [[String: Any]] = []) -> String {
+                    nick: String? = nil, bot: Bool = false, mentions: [[String: Any]] = [], replyingTo repliedAuthor: String? = nil) -> String {
     var author: [String: Any] = ["id": authorID, "username": username, "discriminator": "0", "global_name": globalName.map { $0 as Any } ?? NSNull()]
     if bot { author["bot"] = true }
     var message: [String: Any] = ["id": id, "channel_id": channel, "author": author, "content": content, "type": 0,
                                   "timestamp": "2026-11-23T10:00:00.000000+00:00", "tts": false, "mention_everyone": false,
                                   "mentions": mentions, "mention_roles": [], "attachments": [], "embeds": [], "pinned": false]
+    // A reply (type 19): the message it answers, by an author of that id.
+    if let repliedAuthor {
+        message["type"] = 19
+        message["message_reference"] = ["type": 0, "message_id": "899999999999999999", "channel_id": channel]
+        message["referenced_message"] = ["id": "899999999999999999", "channel_id": channel, "content": "Did you mean `who has Dune`?", "type": 0,
+                                         "author": ["id": repliedAuthor, "username": "someone", "discriminator": "0", "global_name": NSNull()]]
+    }
     if let guild {
         message["guild_id"] = guild
         message["member"] = ["nick": nick.map { $0 as Any } ?? NSNull(), "roles": [], "joined_at": "2025-01-01T00:00:00.000000+00:00", "deaf": false, "mute": false]
@@ -255,7 +262,7 @@ struct DiscordGatewayTests {
         #expect(checkout?.body?["content"]?.string?.hasPrefix("**Dune** is checked out to Ana Ruiz") == true)
     }
 
-    @Test("the bot's mention after a greeting or at the end of a message addresses it too, as in a DM; the mention is no part of the command")
+    @Test("the bot's mention after a greeting or at the end of a message addresses it too, as in a DM, as does a reply to the bot's message; the mention is no part of the command")
     func mentionAfterGreetingOrLast() async throws {
         let discord = try await DiscordEmulator()
         let (_, _, task) = try await startDiscord(discord)
@@ -272,9 +279,11 @@ struct DiscordGatewayTests {
         #expect(posts.first?.body?["content"]?.string?.hasPrefix("**Dune** is checked out to Ben Okafor") == true, "\(posts)")
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000022", content: "who has Dune, <@!\(bot)>?"))
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000023", content: "who has Dune <@\(bot)>", channel: "510000000000000001", guild: nil))
-        // Three replies, and Ben's direct message telling him Dune is his.
-        posts = try await discord.waitForPosts(4)
-        for id in ["800000000000000022", "800000000000000023"] {
+        // A reply to one of the bot's messages, without a mention or the prefix.
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000024", content: "who has Dune", replyingTo: bot))
+        // Four replies, and Ben's direct message telling him Dune is his.
+        posts = try await discord.waitForPosts(5)
+        for id in ["800000000000000022", "800000000000000023", "800000000000000024"] {
             let post = posts.first { $0.body?["message_reference"]?["message_id"]?.string == id }
             #expect(post?.body?["content"]?.string?.contains("Ben Okafor has **Dune**") == true, "\(String(describing: post))")
         }
@@ -372,6 +381,8 @@ struct DiscordGatewayTests {
         // The bot mentioned in passing, or its name typed without a mention.
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000015", content: "I asked <@\(DiscordEmulator.botID)> to checkout Dune"))
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000016", content: "hey @librarybot checkout Dune"))
+        // A reply to another member's message.
+        try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000017", content: "checkout Dune", replyingTo: "700000000000000002"))
         // A last command that is answered: everything before it has been read.
         try await discord.dispatch("MESSAGE_CREATE", discordMessage(id: "800000000000000014", content: "!library who has Dune"))
         let posts = try await discord.waitForPosts(1)
