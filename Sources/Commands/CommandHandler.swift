@@ -1377,7 +1377,8 @@ public actor CommandHandler {
 
     /// "all", "everything", "tout", "mes livres": every book the asker has.
     private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all", "them",
-                                                "all my loans", "my loans", "everything i have",
+                                                "all my loans", "my loans", "everything i have", "all books", "all the books", "all of my books",
+                                                "every book", "all my stuff",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]
     /// Every line the asker is in: "cancel hold all my holds" (also `allWords`).
     private static let allHoldsWords: Set<String> = ["all my holds", "my holds", "all my reservations", "my reservations", "toutes mes reservations", "mes reservations"]
@@ -2831,7 +2832,21 @@ public actor CommandHandler {
         case .help(let topic):
             return Help.reply(topic: topic, language: l)
 
-        case .report(let reference, let kind, let note):
+        case .report(var reference, let kind, let note):
+            // "I lost my book": the member's one book; with several, which one is asked.
+            if Self.oneBookWords.contains(TextKey.fold(reference)) || TextKey.fold(reference) == "my copy", (try? await library.isTitle(reference)) != true {
+                let loans = try await library.loans(of: sender.borrower)
+                guard loans.count == 1, let only = loans.first else {
+                    guard let first = loans.first else {
+                        return Reply(.info, RichText(stringLiteral: l.pick("You have no books.", "Vous n'avez aucun livre.")),
+                                     suggestion: l.pick("my books", "mes livres"), language: l)
+                    }
+                    return Reply(.error, l == .en ? "Which one? You have \(words.books(loans.count)):" : "Lequel ? Vous avez \(words.books(loans.count)) :",
+                                 lines: loans.map { RichText(spans: ("\(code: "#\($0.book.id)") " as RichText).spans + words.loanLine($0).spans) },
+                                 suggestion: l.pick("report #", "signaler #") + "\(first.book.id) " + kind.said(in: l), language: l)
+                }
+                reference = "#\(only.book.id)"
+            }
             // A title of the library that reads as a report ("Everything Is Broken"): who has it.
             let asTitles = CommandParser.reportEndings(kind).map { reference + " " + $0 }
             if let title = try await library.firstTitle(among: asTitles) {

@@ -427,6 +427,9 @@ public enum CommandParser {
             switch form.verb {
             case .returnBook: return command(.returnBook(book: argument))
             case .renew:
+                // "renew again", "prolonger encore": the verb alone, which says how ("renew Again",
+                // capitalised, is a title).
+                if ["again", "encore", "once more", "une fois de plus"].contains(argument) { return needsArgument() }
                 // "renew Dune for another week", "extend Dune by a week", "prolonger Dune d'une
                 // semaine": the renewal's length is the library's.
                 for separator in [" for ", " pour ", " by ", " de ", " d'"] {
@@ -1256,6 +1259,7 @@ public enum CommandParser {
         (["peux-tu"], nil, .fr), (["pouvez-vous"], nil, .fr),
         (["i", "returned"], "return", .en), (["i've", "returned"], "return", .en), (["i", "have", "returned"], "return", .en),
         (["i'm", "returning"], "return", .en), (["i", "am", "returning"], "return", .en), (["returning"], "return", .en),
+        (["bringing", "back"], "return", .en), (["i'm", "bringing", "back"], "return", .en), (["i", "am", "bringing", "back"], "return", .en),
         (["i", "brought", "back"], "return", .en), (["i've", "brought", "back"], "return", .en),
         (["i", "put", "back"], "return", .en), (["i've", "put", "back"], "return", .en),
         (["i", "took"], "take", .en), (["i've", "taken"], "take", .en), (["i", "have", "taken"], "take", .en),
@@ -1626,6 +1630,14 @@ public enum CommandParser {
         (["mon", "historique", "de", "lecture"], "mon historique", .fr), (["mes", "lectures"], "mon historique", .fr),
         (["am", "i", "an", "admin"], "rules", .en), (["am", "i", "admin"], "rules", .en), (["who", "are", "the", "admins"], "rules", .en),
         (["who", "is", "the", "admin"], "rules", .en), (["who's", "the", "admin"], "rules", .en), (["who", "can", "add", "books"], "rules", .en),
+        (["who", "runs", "the", "library"], "rules", .en), (["who", "manages", "the", "library"], "rules", .en), (["contact", "admin"], "rules", .en),
+        (["contact", "an", "admin"], "rules", .en), (["who", "do", "i", "ask", "for", "help"], "rules", .en), (["qui", "gere", "la", "bibliotheque"], "règles", .fr),
+        (["how", "long", "is", "the", "loan"], "rules", .en), (["how", "long", "is", "a", "loan"], "rules", .en), (["how", "long", "are", "loans"], "rules", .en),
+        (["what", "happens", "if", "i'm", "late"], "rules", .en), (["what", "happens", "if", "i", "am", "late"], "rules", .en),
+        (["what", "if", "i'm", "late"], "rules", .en), (["are", "there", "late", "fees"], "rules", .en), (["is", "there", "a", "late", "fee"], "rules", .en),
+        (["is", "there", "a", "fine"], "rules", .en), (["are", "there", "fines"], "rules", .en), (["y", "a-t-il", "des", "amendes"], "règles", .fr),
+        (["et", "si", "je", "suis", "en", "retard"], "règles", .fr), (["how", "many", "renewals", "do", "i", "have", "left"], "rules", .en),
+        (["how", "many", "renewals", "left"], "rules", .en),
         (["who", "can", "delete", "books"], "rules", .en), (["who", "can", "edit", "books"], "rules", .en), (["can", "i", "add", "books"], "rules", .en),
         (["suis-je", "admin"], "règles", .fr), (["suis-je", "administrateur"], "règles", .fr), (["je", "suis", "admin"], "règles", .fr),
         (["qui", "sont", "les", "admins"], "règles", .fr), (["qui", "sont", "les", "administrateurs"], "règles", .fr),
@@ -2014,13 +2026,7 @@ public enum CommandParser {
     /// after a book: the handler asks whether the book and one of them are a whole title
     /// ("Everything Is Broken"), which is asked about, not reported.
     public static func reportEndings(_ kind: ReportKind) -> [String] {
-        let french = switch kind {
-        case .lost: "perdu"
-        case .damaged: "abîmé"
-        case .found: "retrouvé"
-        case .repaired: "réparé"
-        }
-        let verb = ["report " + kind.rawValue, "signaler " + french]
+        let verb = ["report " + kind.said(in: .en), "signaler " + kind.said(in: .fr)]
         return reports.filter { $0.lead.isEmpty && verb.contains($0.verb) }.flatMap { $0.tails.map { $0.joined(separator: " ") } }
     }
 
@@ -2235,7 +2241,9 @@ public enum CommandParser {
                 .first(where: { folded[start...].starts(with: $0) && folded.count - tail.count > start + $0.count }) {
                 start += copy.count
             }
-            if !["my", "mon", "ma", "mes"].contains(folded[start]) {
+            // ("I lost my book", "mon livre est abîmé": the member's one book, the library says which.)
+            let ownBook = [["my", "book"], ["my", "copy"], ["my", "library", "book"], ["mon", "livre"]].contains(Array(folded[start..<(folded.count - tail.count)]))
+            if ownBook || !["my", "mon", "ma", "mes"].contains(folded[start]) {
                 cues.append(report.language)
                 return report.verb.split(separator: " ").map(String.init) + words[start..<(words.count - tail.count)]
             }
@@ -3504,8 +3512,17 @@ public enum CommandParser {
                 return ParsedCommand(intent: .report(book: book, kind: .damaged, note: note), language: .en)
             }
         }
-        // "a page is missing from Dune", "there's a coffee stain on Dune".
-        if let lead = [["a", "page"], ["pages"], ["some", "pages"], ["a", "few", "pages"], ["the", "pages"], ["there's"], ["there", "is"], ["there", "are"]]
+        // "Dune is missing a page", "Dune is missing some pages".
+        if let missing = folded.firstIndex(of: "missing"), missing >= 2, folded[missing - 1] == "is", missing + 1 < folded.count, folded.count - missing <= 5,
+           folded[(missing + 1)...].contains(where: { $0 == "page" || $0 == "pages" }) {
+            let book = unquote(words[..<(missing - 1)].joined(separator: " "))
+            if !["it", "this", "that", "something", "nothing", "what", "which"].contains(TextKey.fold(book)) {
+                return ParsedCommand(intent: .report(book: book, kind: .damaged, note: words[missing...].joined(separator: " ")), language: .en)
+            }
+        }
+        // "a page is missing from Dune", "page missing in Dune", "there's a coffee stain on Dune".
+        if let lead = [["a", "page"], ["page"], ["pages"], ["some", "pages"], ["a", "few", "pages"], ["the", "pages"], ["missing", "page"], ["missing", "pages"],
+                       ["there's"], ["there", "is"], ["there", "are"]]
             .first(where: { folded.count > $0.count + 2 && folded.starts(with: $0) }),
            let at = folded.indices.dropFirst(lead.count).last(where: { ["from", "in", "on", "of", "inside"].contains(folded[$0]) }), at + 1 < folded.count,
            at <= 8, damaged(folded[..<at]) {

@@ -210,4 +210,15 @@ public enum ReportKind: String, Sendable, Hashable, CaseIterable {
 
     /// Found or repaired: a report taken back.
     var takesBack: Bool { self == .found || self == .repaired }
+
+    /// The word a report is typed with (`report #3 lost`, `signaler #3 perdu`).
+    func said(in language: Language) -> String {
+        switch (self, language) {
+        case (_, .en): rawValue
+        case (.lost, .fr): "perdu"
+        case (.damaged, .fr): "abîmé"
+        case (.found, .fr): "retrouvé"
+        case (.repaired, .fr): "réparé"
+        }
+    }
 }

@@ -2375,6 +2375,22 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "I have a question", from: ana, at: minute(9)).text == "I did not understand 'I have a question'.\n  Try: `help`")
     }
 
+    @Test("I lost my book: the member's one book is reported; with several, which one is asked, with the command for the first; with none, said; return all books")
+    func reportOwnBook() async throws {
+        let handler = try await makeHandler()
+        #expect(await handler.handle(text: "I lost my book", from: ana, at: minute(0)).text.hasPrefix("You have no books."))
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        let lost = await handler.handle(text: "I lost my book", from: ana, at: minute(2))
+        #expect(lost.text.hasPrefix("Sorry to hear it: Dune (#1) is reported lost."), "\(lost.text)")
+        _ = await handler.handle(text: "checkout Emma", from: ana, at: minute(3))
+        let which = await handler.handle(text: "mon livre est abîmé", from: ana, at: minute(4))
+        #expect(which.kind == .error && which.text.hasPrefix("Lequel ? Vous avez 2 livres :"), "\(which.text)")
+        #expect(which.suggestion == "signaler #1 abîmé")
+        #expect(try await handler.library.whoHas("Emma").first?.book.report == nil, "nothing reported while asked")
+        let back = await handler.handle(text: "return all books", from: ana, at: minute(5))
+        #expect(back.text.hasPrefix("Returned 2 books:"), "\(back.text)")
+    }
+
     @Test("checkout them, hold both after a list: each book of it; a list of more than five is asked to be named by numbers; a title 'Them' is that book")
     func checkoutThem() async throws {
         let handler = try await makeHandler()

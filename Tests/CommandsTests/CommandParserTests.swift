@@ -799,6 +799,13 @@ let parseTable: [ParseCase] = [
     ParseCase("tag Dune", .unknown(text: "tag", suggestion: "tag"), .en),
     // A book reported lost or damaged (not a place in line, nor a title that starts with Lost).
     ParseCase("I lost Dune", .report(book: "Dune", kind: .lost), .en),
+    ParseCase("I lost my book", .report(book: "my book", kind: .lost), .en), ParseCase("mon livre est abîmé", .report(book: "mon livre", kind: .damaged), .fr),
+    ParseCase("I lost my keys", .unknown(text: "I lost my keys", suggestion: nil), .en),
+    ParseCase("page missing in Dune", .report(book: "Dune", kind: .damaged, note: "page missing"), .en),
+    ParseCase("Dune is missing some pages", .report(book: "Dune", kind: .damaged, note: "missing some pages"), .en),
+    ParseCase("how long is the loan?", .rules(book: nil), .en), ParseCase("are there late fees?", .rules(book: nil), .en),
+    ParseCase("who runs the library?", .rules(book: nil), .en), ParseCase("bringing back all my books", .returnBook(book: "all my books"), .en),
+    ParseCase("can I renew again?", .unknown(text: "renew", suggestion: "renew"), .en), ParseCase("renew Again", .renew(book: "Again"), .en),
     ParseCase("I've lost my copy of Dune", .report(book: "Dune", kind: .lost), .en),
     ParseCase("Dune is lost", .report(book: "Dune", kind: .lost), .en),
     ParseCase("it got damaged", .report(book: "it", kind: .damaged), .en),
