@@ -1627,6 +1627,7 @@ public enum CommandParser {
         (["who's", "next", "for"], "show", .en), (["who", "is", "next", "for"], "show", .en), (["who", "gets", "it", "after"], "show", .en),
         (["qui", "est", "le", "prochain", "pour"], "info", .fr), (["qui", "est", "le", "suivant", "pour"], "info", .fr),
         (["my", "reading", "history"], "my history", .en), (["reading", "history"], "my history", .en),
+        (["my", "loan", "history"], "my history", .en), (["my", "borrowing", "history"], "my history", .en), (["loan", "history"], "my history", .en),
         (["mon", "historique", "de", "lecture"], "mon historique", .fr), (["mes", "lectures"], "mon historique", .fr),
         (["am", "i", "an", "admin"], "rules", .en), (["am", "i", "admin"], "rules", .en), (["who", "are", "the", "admins"], "rules", .en),
         (["who", "is", "the", "admin"], "rules", .en), (["who's", "the", "admin"], "rules", .en), (["who", "can", "add", "books"], "rules", .en),
@@ -2552,10 +2553,9 @@ public enum CommandParser {
         // "reading history" are the member's own; "Ben history", no book, is Ben's).
         // ("Ben's history", "what's Ben's reading history", "can you show my history": someone's,
         // read elsewhere.)
-        if folded.count > 1, folded.count <= 12, folded.last == "history", !folded.contains(where: { $0.hasSuffix("'s") || $0.hasSuffix("’s") }),
-           !folded.contains(where: Self.notInABookHistory.contains) {
+        if folded.count > 1, folded.count <= 12, folded.last == "history", !folded.contains(where: { $0.hasSuffix("'s") || $0.hasSuffix("’s") }) {
             let end = folded.count > 2 && ["loan", "borrowing"].contains(folded[folded.count - 2]) ? words.count - 2 : words.count - 1
-            if end > 0, folded[..<end] != ["the"], !VerbForm.anyStarts(Array(folded[..<end])) {
+            if end > 0, folded[..<end] != ["the"], !folded[..<end].contains(where: Self.notInABookHistory.contains), !VerbForm.anyStarts(Array(folded[..<end])) {
                 cues.append(.en)
                 return ["show"] + words[..<end]
             }
@@ -2964,7 +2964,7 @@ public enum CommandParser {
     /// Words that make "… history" someone's, or a request, rather than a book's ("Dune history").
     private static let notInABookHistory: Set<String> = [
         "my", "your", "his", "her", "our", "their", "reading", "borrowing", "show", "full", "whole", "what", "whats",
-        "me", "i", "you", "can", "could", "please", "tell",
+        "me", "i", "you", "can", "could", "please", "tell", "loan", "loans", "borrowing", "book", "books", "library",
     ]
 
     /// The name in "Ben's books", "all of Ben's books", "everything Ben has", "les livres de
