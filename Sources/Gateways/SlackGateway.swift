@@ -225,6 +225,11 @@ public final class SlackGateway: Sendable {
             buttons.append(.init(label: l.pick("Leave the line for \(awaited.status.book.title)", "Quitter la file \(Language.frenchDe(before: awaited.status.book.title))\(awaited.status.book.title)"),
                                  command: l.pick("cancel hold #", "annuler la réservation de #") + "\(awaited.status.book.id)"))
         }
+        // Reminders before a due day turned off (`stop reminding me`): a button turns them back on.
+        if try await library.isQuiet(sender.borrower) {
+            buttons.append(.init(label: l.pick("Resume reminders before due days", "Réactiver les rappels avant l'échéance"),
+                                 command: l.pick("resume reminders", "réactive les rappels")))
+        }
         let counts = try await library.counts()
         let footer: RichText = l == .en
             ? "\(counts.available) of \(counts.books) \(counts.books == 1 ? "book" : "books") on the shelf. Anything else: \(code: "/library help"), or write to me in Messages."

@@ -506,6 +506,37 @@ struct SlackHomeTests {
         #expect(homes(try await slack.wait(seconds: 1) { homes($0).count > 2 }).count == 2)
     }
 
+    @Test("the Home tab of a member who turned off their reminders before a due day offers to turn them back on, which its button does")
+    func quietHome() async throws {
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, task) = try await startGateway(slack)
+        defer { task.cancel() }
+        try await slack.push("""
+            {"envelope_id":"q0","type":"slash_commands","payload":{"channel_id":"C-LIB","user_id":"U-ANA","command":"/library",
+              "text":"stop reminding me","response_url":"http://127.0.0.1:\(slack.port)/response/q0"}}
+            """)
+        let answered = try await slack.wait { $0.contains { $0.path == "/response/q0" } }
+        let answer = try #require(answered.first { $0.path == "/response/q0" })
+        // A member's own setting: only they see the answer.
+        #expect(answer.body["response_type"]?.string == "ephemeral")
+        #expect(answer.body["text"]?.string?.hasPrefix("OK: no more reminders before your books are due.") == true, "\(answer.body)")
+        try await slack.push("""
+            {"envelope_id":"q1","type":"events_api","payload":{"type":"event_callback","event_id":"Ev-quiet-1",
+              "event":{"type":"app_home_opened","user":"U-ANA","channel":"D-ANA","tab":"home","event_ts":"1700000003.000100"}}}
+            """)
+        let opened = try #require(homes(try await slack.wait { homes($0).count == 1 }).first)
+        let resume = try #require(buttons(opened).first { $0.value == "resume reminders" }, "\(buttons(opened))")
+        #expect(resume.text == "Resume reminders before due days")
+        try await slack.push("""
+            {"envelope_id":"q2","type":"interactive","payload":{"type":"block_actions","user":{"id":"U-ANA","name":"ana.r"},
+              "container":{"type":"view","view_id":"V-HOME"},"view":{"id":"V-HOME","type":"home"},
+              "actions":[{"action_id":"\(resume.actionID)","value":"\(resume.value)","type":"button","block_id":"b1"}]}}
+            """)
+        let after = try #require(homes(try await slack.wait { homes($0).count == 2 }).last)
+        #expect(texts(after).first?.hasPrefix("OK: you are reminded again before your books are due") == true, "\(texts(after))")
+        #expect(buttons(after).isEmpty, "\(buttons(after))")
+    }
+
     @Test("the Home tab of a member in line offers to leave it; once the book is kept for them, to check it out; all in the language they write in")
     func lines() async throws {
         let slack = try await SlackEmulator(socketMode: true)
