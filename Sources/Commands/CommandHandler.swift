@@ -1680,8 +1680,8 @@ public actor CommandHandler {
         return try await remind(person, of: reference, from: sender, at: now, words: words)
     }
 
-    /// Whether `sender` turned off their reminders before a due day (false when the library
-    /// cannot tell: the rules then read as for everyone).
+    /// Whether `member` turned off their reminders before a due day (false where no reminders
+    /// are sent, or when the library cannot tell: the rules then read as for everyone).
     private func isQuiet(_ member: Borrower) async -> Bool {
         guard settings.reminders != nil else { return false }
         return (try? await library.isQuiet(member)) == true
@@ -2642,7 +2642,13 @@ public actor CommandHandler {
             let changed = try await library.setQuiet(!on, of: sender.borrower, at: now)
             let days = settings.reminders?.dueSoonDays
             if on {
-                let before = days.map { l == .en ? " (\(words.days($0)) before, then on the day)" : " (\(words.days($0)) avant, puis le jour même)" } ?? ""
+                let before = switch (l, days) {
+                case (_, nil): ""
+                case (.en, 0?): " (on the day a book is due)"
+                case (.fr, 0?): " (le jour où un livre est à rendre)"
+                case (.en, let count?): " (from \(words.days(count)) before)"
+                case (.fr, let count?): " (à partir de \(words.days(count)) avant)"
+                }
                 return Reply(.success, RichText(stringLiteral: changed
                                 ? l.pick("OK: you are reminded again before your books are due\(before).", "D'accord : vous êtes de nouveau prévenu avant l'échéance de vos livres\(before).")
                                 : l.pick("Your reminders are on already.", "Vos rappels sont déjà activés.")),
@@ -2834,7 +2840,8 @@ public actor CommandHandler {
 
         case .report(var reference, let kind, let note):
             // "I lost my book": the member's one book; with several, which one is asked.
-            if Self.oneBookWords.contains(TextKey.fold(reference)) || TextKey.fold(reference) == "my copy", (try? await library.isTitle(reference)) != true {
+            if Self.oneBookWords.contains(TextKey.fold(reference)) || ["my copy", "my library book"].contains(TextKey.fold(reference)),
+               (try? await library.isTitle(reference)) != true {
                 let loans = try await library.loans(of: sender.borrower)
                 guard loans.count == 1, let only = loans.first else {
                     guard let first = loans.first else {

@@ -1006,6 +1006,8 @@ struct CommandHandlerTests {
         let rules = await sending.handle(text: "rules", from: ben, at: minute(4))
         #expect(rules.text.contains("You turned off the reminders before a due day (`resume reminders` turns them on): one comes in chat each day at 10:00 a book of yours is late."), "\(rules.text)")
         #expect(await sending.handle(text: "rules", from: ana, at: minute(4)).text.contains("A reminder comes in chat each day at 10:00, from 2 days before a book is due"))
+        let resumed = await sending.handle(text: "turn reminders on", from: ben, at: minute(5))
+        #expect(resumed.text.hasPrefix("OK: you are reminded again before your books are due (from 2 days before)."), "\(resumed.text)")
     }
 
     @Test("remind whoever has Dune, the borrower of Dune, celui qui a Dune; after a list, the second one or them: whoever has those books is reminded of them")
