@@ -914,6 +914,10 @@ public actor CommandHandler {
         if verb == nil, let named = CommandParser.categoryBooks(text), let category = await category(named: named) {
             return ParsedCommand(intent: .search(query: category), language: command.language)
         }
+        // "Dune status": who has it, when the words name a book ("it status" the one last named).
+        if verb == nil, let subject = CommandParser.statusOf(text), await namesBookOrPointsBack(subject) {
+            return ParsedCommand(intent: .whoHas(book: subject), language: command.language ?? .en)
+        }
         // "what is Dune?", "c'est quoi Dune ?": everything about that book, when it is one.
         // ("what is it?": the book last named.)
         if verb == nil, let question = CommandParser.whatIsQuestion(text) {
@@ -1378,7 +1382,7 @@ public actor CommandHandler {
     /// "all", "everything", "tout", "mes livres": every book the asker has.
     private static let allWords: Set<String> = ["all", "everything", "all my books", "my books", "all of them", "them all", "them",
                                                 "all my loans", "my loans", "everything i have", "all books", "all the books", "all of my books",
-                                                "every book", "all my stuff",
+                                                "every book", "all my stuff", "my stuff",
                                                 "tout", "tous", "tous mes livres", "mes livres", "toutes"]
     /// Every line the asker is in: "cancel hold all my holds" (also `allWords`).
     private static let allHoldsWords: Set<String> = ["all my holds", "my holds", "all my reservations", "my reservations", "toutes mes reservations", "mes reservations"]
@@ -2095,6 +2099,11 @@ public actor CommandHandler {
             return try await leaveLine(book, holder: holder, sender: sender, now: now, words: words)
 
         case .whoHas(let book):
+            // "where's my book", "when is my loan due": the member's books (unless a title says so).
+            if Self.oneBookWords.contains(TextKey.fold(book)) || ["my books", "my stuff", "mes livres"].contains(TextKey.fold(book)),
+               (try? await library.isTitle(book)) != true {
+                return try await run(.loansOf(borrower: nil), sender: sender, now: now, words: words)
+            }
             let statuses = try await library.whoHas(book)
             let lines = statuses.map { words.status($0, asker: sender.borrower) }
             if statuses.count == 1, let status = statuses.first, let line = lines.first {

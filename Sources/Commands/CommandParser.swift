@@ -454,6 +454,10 @@ public enum CommandParser {
                 return command(.hold(book: withoutEnd(argument)))
             case .whoHas: return command(.whoHas(book: argument))
             case .show:
+                // "show me what you can do", "show me the commands": the help.
+                if ["what you can do", "what you do", "the commands", "your commands", "how it works", "how you work"].contains(argument) {
+                    return command(.help(topic: nil))
+                }
                 // "show overdue", "show available books", "show popular": the list, as `list`
                 // says it. A capital is a title's ("show Lost").
                 if rest.first?.isLowercase == true,
@@ -1452,7 +1456,7 @@ public enum CommandParser {
         (["remove", "me", "from", "the", "queue", "for"], "cancel hold", .en),
         (["stop", "waiting", "for"], "cancel hold", .en), (["i'm", "no", "longer", "waiting", "for"], "cancel hold", .en),
         (["sors-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
-        (["what", "can", "you", "do"], "help", .en), (["what", "do", "you", "do"], "help", .en), (["how", "does", "this", "work"], "help", .en),
+        (["what", "can", "you", "do"], "help", .en), (["show", "me", "what", "you", "can", "do"], "help", .en), (["what", "do", "you", "do"], "help", .en), (["how", "does", "this", "work"], "help", .en),
         (["how", "do", "i", "use", "you"], "help", .en), (["que", "sais-tu", "faire"], "aide", .fr),
         (["how", "do", "i", "use", "this"], "help", .en), (["how", "do", "i", "use", "this", "bot"], "help", .en),
         (["how", "do", "i", "use", "the", "bot"], "help", .en), (["what", "commands", "are", "there"], "help", .en),
@@ -1690,6 +1694,23 @@ public enum CommandParser {
         (["who", "has", "the", "most", "books"], "who has what", .en), (["who", "has", "books"], "who has what", .en),
         (["who", "has", "anything"], "who has what", .en), (["does", "anyone", "have", "books", "out"], "who has what", .en),
         (["what", "is", "everyone", "reading"], "who has what", .en), (["what's", "everyone", "reading"], "who has what", .en),
+        // The newest books.
+        (["books", "added", "this", "week"], "list newest", .en), (["books", "added", "this", "month"], "list newest", .en),
+        (["books", "added", "recently"], "list newest", .en), (["what's", "been", "added", "recently"], "list newest", .en),
+        (["what", "has", "been", "added", "recently"], "list newest", .en), (["what's", "been", "added", "lately"], "list newest", .en),
+        (["what", "books", "are", "new"], "list newest", .en), (["what", "books", "are", "new", "this", "month"], "list newest", .en),
+        (["any", "new", "arrivals"], "list newest", .en),
+        // Your books' due days.
+        (["what's", "my", "due", "date"], "my books", .en), (["what", "is", "my", "due", "date"], "my books", .en),
+        (["when", "is", "my", "due", "date"], "my books", .en), (["what", "are", "my", "due", "dates"], "my books", .en),
+        // Who is late with a book: the overdue list.
+        // (The whole message: "who hasn't returned Dune" asks about Dune.)
+        (["who", "owes", "books"], "list overdue newest", .en), (["who", "owes", "a", "book"], "list overdue newest", .en),
+        (["who", "hasn't", "returned"], "list overdue newest", .en), (["who", "has", "not", "returned"], "list overdue newest", .en),
+        (["what's", "the", "most", "overdue"], "list overdue longest", .en),
+        (["what", "is", "the", "most", "overdue"], "list overdue longest", .en),
+        // Something to read, no book in particular.
+        (["anything", "good", "to", "read"], "recommend", .en), (["something", "good", "to", "read"], "recommend", .en),
         // Every line for a book: the digest has them.
         (["what's", "on", "hold"], "who has what", .en), (["whats", "on", "hold"], "who has what", .en), (["what", "is", "on", "hold"], "who has what", .en),
         (["what", "books", "are", "on", "hold"], "who has what", .en), (["which", "books", "are", "on", "hold"], "who has what", .en),
@@ -1841,6 +1862,7 @@ public enum CommandParser {
     private static let availabilityTails: [[String]] = [
         ["available"], ["in"], ["free"], ["out"], ["taken"], ["checked", "out"], ["on", "the", "shelf"], ["back"],
         ["overdue"], ["late"], ["due", "soon"], ["lost"], ["missing"], ["damaged"], ["broken"],
+        ["still", "out"], ["still", "checked", "out"], ["still", "taken"], ["back", "yet"], ["in", "yet"], ["available", "yet"], ["available", "now"],
     ].sorted { $0.count > $1.count }
 
     private static let frenchAvailabilityTails: [[String]] = [
@@ -1911,7 +1933,7 @@ public enum CommandParser {
 
     /// The commands of `phrasings` that take nothing after them.
     private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history",
-                                                    "mon historique", "list newest", "liste récents", "list checked out longest", "liste empruntés depuis le plus longtemps",
+                                                    "mon historique", "list newest", "liste récents", "list overdue newest", "list checked out longest", "liste empruntés depuis le plus longtemps",
                                                     "list overdue longest", "liste en retard depuis le plus longtemps", "remind everyone", "relancer tout le monde", "stats", "statistiques",
                                                     "cancel hold all", "annuler la réservation tout"]
 
@@ -2959,6 +2981,14 @@ public enum CommandParser {
             return ["who", "has"] + words[(had + 1)...]
         }
         return nil
+    }
+
+    /// "Dune status": the words before "status", which may name a book (for the library to say:
+    /// "exit status" names none); nil for any other text ("status" alone is the digest).
+    static func statusOf(_ text: String) -> String? {
+        let words = toldWords(text)
+        guard words.count > 1, words.count <= 12, foldWord(words[words.count - 1]) == "status" else { return nil }
+        return unquote(words.dropLast().joined(separator: " "))
     }
 
     /// Words that make "… history" someone's, or a request, rather than a book's ("Dune history").

@@ -2389,6 +2389,11 @@ struct CommandHandlerTests {
         #expect(which.kind == .error && which.text.hasPrefix("Lequel ? Vous avez 2 livres :"), "\(which.text)")
         #expect(which.suggestion == "signaler #1 abîmé")
         #expect(try await handler.library.whoHas("Emma").first?.book.report == nil, "nothing reported while asked")
+        // "Dune status" is who has it; words that name no book stay not understood.
+        #expect(await handler.handle(text: "Dune status", from: ben, at: minute(5)).text.hasPrefix("Ana has Dune since"))
+        #expect(await handler.handle(text: "exit status", from: ben, at: minute(5)).text.hasPrefix("I did not understand 'exit status'."))
+        // Asked where, "my book" is the member's books.
+        #expect(await handler.handle(text: "where's my book?", from: ana, at: minute(5)).text.hasPrefix("You have 2 books:"))
         let back = await handler.handle(text: "return all books", from: ana, at: minute(5))
         #expect(back.text.hasPrefix("Returned 2 books:"), "\(back.text)")
     }
