@@ -2833,7 +2833,9 @@ public enum CommandParser {
         }
         return speakLeads.contains(Array(typed.dropLast())) ? asked : nil
     }
-    /// (Not the language's name alone: "French" may be a category, or a title.)
+
+    /// What may come before the language's name in `spokenLanguageAsked` (not the name alone:
+    /// "French" may be a category, or a title).
     private static let speakLeads: Set<[String]> = [
         ["in"], ["speak"], ["talk"], ["reply", "in"], ["answer", "in"], ["respond", "in"], ["switch", "to"], ["change", "to"],
         ["can", "you", "speak"], ["do", "you", "speak"], ["speak", "to", "me", "in"], ["talk", "to", "me", "in"], ["answer", "me", "in"],
