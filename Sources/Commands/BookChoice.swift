@@ -99,6 +99,9 @@ extension Intent {
         case .whoHas(let book): l.pick("who has ", "qui a ") + book
         case .show(let book): l.pick("show ", "info ") + book
         case .handOver(let book, let to): l.pick("pass ", "passer ") + book + l.pick(" to ", " à ") + to
+        // ("#4 est réparé": French says a report taken back so, not with "signaler".)
+        case .report(let book, let kind, let note) where l == .fr && kind.takesBack: book + " est " + kind.said(in: l) + (note.map { ": " + $0 } ?? "")
+        case .report(let book, let kind, let note): l.pick("report ", "signaler ") + book + " " + kind.said(in: l) + (note.map { ": " + $0 } ?? "")
         default: nil
         }
     }

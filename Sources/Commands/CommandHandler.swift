@@ -1142,11 +1142,15 @@ public actor CommandHandler {
                              suggestion: l.pick("list available", "liste disponibles"), language: l)
             }
             if oneBook || Self.bothWords.contains(key) && loans.count != 2 {
-                // Which of theirs: each with its number, the way to name it.
+                // Which of theirs: each with its number, the way to name it, which the member's
+                // next message may answer (`#4`, `the second`).
                 let command = verb == .returnBook ? l.pick("return ", "rendre ") : l.pick("renew ", "prolonger ")
-                return Reply(.error, l == .en ? "Which one? You have \(words.books(loans.count)):" : "Lequel ? Vous avez \(words.books(loans.count)) :",
-                             lines: loans.map { RichText(spans: ("\(code: "#\($0.book.id)") " as RichText).spans + words.loanLine($0).spans) },
-                             suggestion: command + words.reference(loans[0].book), language: l)
+                let question = Reply(.error, l == .en ? "Which one? You have \(words.books(loans.count)):" : "Lequel ? Vous avez \(words.books(loans.count)) :",
+                                     lines: loans.map { RichText(spans: ("\(code: "#\($0.book.id)") " as RichText).spans + words.loanLine($0).spans) },
+                                     suggestion: command + words.reference(loans[0].book), language: l)
+                let choice = BookChoice(intent: single("#\(loans[0].book.id)"), language: l,
+                                        candidates: loans.map { .init(book: $0.book, reference: "#\($0.book.id)") }, showsNumbers: true)
+                return offering(choice, in: question, words: words, to: sender, at: now)
             }
             parts = loans.map { "#\($0.book.id)" }
         } else if verb == .returnBook, let name = CommandParser.someonesBooks(reference), let person = sender.person(named: name),
@@ -2857,9 +2861,13 @@ public actor CommandHandler {
                         return Reply(.info, RichText(stringLiteral: l.pick("You have no books.", "Vous n'avez aucun livre.")),
                                      suggestion: l.pick("my books", "mes livres"), language: l)
                     }
-                    return Reply(.error, l == .en ? "Which one? You have \(words.books(loans.count)):" : "Lequel ? Vous avez \(words.books(loans.count)) :",
-                                 lines: loans.map { RichText(spans: ("\(code: "#\($0.book.id)") " as RichText).spans + words.loanLine($0).spans) },
-                                 suggestion: l.pick("report #", "signaler #") + "\(first.book.id) " + kind.said(in: l), language: l)
+                    // Which one is asked, and the member's next message answers it (`#4`, `the second`).
+                    let question = Reply(.error, l == .en ? "Which one? You have \(words.books(loans.count)):" : "Lequel ? Vous avez \(words.books(loans.count)) :",
+                                         lines: loans.map { RichText(spans: ("\(code: "#\($0.book.id)") " as RichText).spans + words.loanLine($0).spans) },
+                                         language: l)
+                    let choice = BookChoice(intent: .report(book: "#\(first.book.id)", kind: kind, note: note), language: l,
+                                            candidates: loans.map { .init(book: $0.book, reference: "#\($0.book.id)") }, showsNumbers: true)
+                    return offering(choice, in: question, words: words, to: sender, at: now)
                 }
                 reference = "#\(only.book.id)"
             }

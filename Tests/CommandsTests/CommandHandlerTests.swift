@@ -207,9 +207,13 @@ struct CommandHandlerTests {
         #expect(which.kind == .error)
         // Soonest due first: the renewed Dune last.
         #expect(which.text.hasPrefix("Which one? You have 3 books:\n  `#2` Emma, due Tue 15 Dec\n  `#3` Les Misérables, due Tue 15 Dec\n  `#1` Dune, due"), "\(which.text)")
-        #expect(which.suggestion == "return Emma")
+        #expect(which.suggestion == "return #2")
         let french = await handler.handle(text: "rendre le livre", from: ana, at: tuesday.addingTimeInterval(3600))
         #expect(french.text.hasPrefix("Lequel ? Vous avez 3 livres :"), "\(french.text)")
+        // The next message answers it: the second of the three, returned.
+        let second = await handler.handle(text: "le deuxième", from: ana, at: tuesday.addingTimeInterval(3600))
+        #expect(second.text.hasPrefix("Merci ! Les Misérables est de retour"), "\(second.text)")
+        _ = await handler.handle(text: "checkout Les Misérables", from: ana, at: tuesday)
         // "both" names two books: with three, which ones is asked.
         let three = await handler.handle(text: "return both", from: ana, at: tuesday)
         #expect(three.text.hasPrefix("Which one?"), "\(three.text)")
@@ -2389,6 +2393,10 @@ struct CommandHandlerTests {
         #expect(which.kind == .error && which.text.hasPrefix("Lequel ? Vous avez 2 livres :"), "\(which.text)")
         #expect(which.suggestion == "signaler #1 abîmé")
         #expect(try await handler.library.whoHas("Emma").first?.book.report == nil, "nothing reported while asked")
+        // The next message answers it: the second of the two.
+        let picked = await handler.handle(text: "le deuxième", from: ana, at: minute(4))
+        #expect(picked.text.hasPrefix("Merci de l'avoir dit : Emma (#2) est signalé abîmé"), "\(picked.text)")
+        #expect(try await handler.library.whoHas("Emma").first?.book.report?.kind == .damaged)
         // "Dune status" is who has it; words that name no book stay not understood.
         #expect(await handler.handle(text: "Dune status", from: ben, at: minute(5)).text.hasPrefix("Ana has Dune since"))
         #expect(await handler.handle(text: "exit status", from: ben, at: minute(5)).text.hasPrefix("I did not understand 'exit status'."))

@@ -523,7 +523,8 @@ struct BookChoiceTests {
         let intents: [Intent] = [
             .checkout(book: "#4", borrower: nil), .checkout(book: "#4", borrower: "Ben"), .returnBook(book: "#4"), .renew(book: "#4"),
             .hold(book: "#4", holder: nil), .hold(book: "#4", holder: "Ben"), .cancelHold(book: "#4", holder: nil), .cancelHold(book: "#4", holder: "Ben"),
-            .whoHas(book: "#4"), .show(book: "#4"), .handOver(book: "#4", to: "Ben"),
+            .whoHas(book: "#4"), .show(book: "#4"), .handOver(book: "#4", to: "Ben"), .report(book: "#4", kind: .lost),
+            .report(book: "#4", kind: .damaged, note: "the cover is torn"), .report(book: "#4", kind: .repaired),
         ]
         for language in Language.allCases {
             for intent in intents {
