@@ -554,6 +554,19 @@ public actor CommandHandler {
                      suggestion: l.pick("return ", "rendre ") + reference, language: l)
     }
 
+    /// "Which one? You have 3 books:", each with its number, for `intent` on one of the asker's
+    /// `loans` (at least two): a choice the member's next message answers (`#4`, `the second`),
+    /// with the command for the first to type and a button for each.
+    private func whichOfYours(_ loans: [LoanedBook], _ intent: Intent, words: Words, to sender: Sender, at now: Date) -> Reply {
+        let l = words.language
+        let question = Reply(.error, l == .en ? "Which one? You have \(words.books(loans.count)):" : "Lequel ? Vous avez \(words.books(loans.count)) :",
+                             lines: loans.map { RichText(spans: ("\(code: "#\($0.book.id)") " as RichText).spans + words.loanLine($0).spans) },
+                             language: l)
+        let choice = BookChoice(intent: intent, language: l, candidates: loans.map { .init(book: $0.book, reference: "#\($0.book.id)") },
+                                showsNumbers: true)
+        return offering(choice, in: question, words: words, to: sender, at: now)
+    }
+
     /// What `lendOn` did: the return and the new loan (and whether it went to the first in
     /// line), or why nothing was done.
     private enum LentOn {
@@ -1142,15 +1155,7 @@ public actor CommandHandler {
                              suggestion: l.pick("list available", "liste disponibles"), language: l)
             }
             if oneBook || Self.bothWords.contains(key) && loans.count != 2 {
-                // Which of theirs: each with its number, the way to name it, which the member's
-                // next message may answer (`#4`, `the second`).
-                let command = verb == .returnBook ? l.pick("return ", "rendre ") : l.pick("renew ", "prolonger ")
-                let question = Reply(.error, l == .en ? "Which one? You have \(words.books(loans.count)):" : "Lequel ? Vous avez \(words.books(loans.count)) :",
-                                     lines: loans.map { RichText(spans: ("\(code: "#\($0.book.id)") " as RichText).spans + words.loanLine($0).spans) },
-                                     suggestion: command + words.reference(loans[0].book), language: l)
-                let choice = BookChoice(intent: single("#\(loans[0].book.id)"), language: l,
-                                        candidates: loans.map { .init(book: $0.book, reference: "#\($0.book.id)") }, showsNumbers: true)
-                return offering(choice, in: question, words: words, to: sender, at: now)
+                return whichOfYours(loans, single("#\(loans[0].book.id)"), words: words, to: sender, at: now)
             }
             parts = loans.map { "#\($0.book.id)" }
         } else if verb == .returnBook, let name = CommandParser.someonesBooks(reference), let person = sender.person(named: name),
@@ -2861,13 +2866,7 @@ public actor CommandHandler {
                         return Reply(.info, RichText(stringLiteral: l.pick("You have no books.", "Vous n'avez aucun livre.")),
                                      suggestion: l.pick("my books", "mes livres"), language: l)
                     }
-                    // Which one is asked, and the member's next message answers it (`#4`, `the second`).
-                    let question = Reply(.error, l == .en ? "Which one? You have \(words.books(loans.count)):" : "Lequel ? Vous avez \(words.books(loans.count)) :",
-                                         lines: loans.map { RichText(spans: ("\(code: "#\($0.book.id)") " as RichText).spans + words.loanLine($0).spans) },
-                                         language: l)
-                    let choice = BookChoice(intent: .report(book: "#\(first.book.id)", kind: kind, note: note), language: l,
-                                            candidates: loans.map { .init(book: $0.book, reference: "#\($0.book.id)") }, showsNumbers: true)
-                    return offering(choice, in: question, words: words, to: sender, at: now)
+                    return whichOfYours(loans, .report(book: "#\(first.book.id)", kind: kind, note: note), words: words, to: sender, at: now)
                 }
                 reference = "#\(only.book.id)"
             }
