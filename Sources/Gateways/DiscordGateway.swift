@@ -326,10 +326,11 @@ public final class DiscordGateway: Sendable {
             let rest = content.dropFirst(prefix.count)
             if rest.isEmpty || rest.first?.isWhitespace == true { return command(rest) }
         }
+        if message.guild_id == nil || message.referenced_message?.author.id == botUserID { return command(content) }
+        // Most of a server's messages are not for the bot: passed over without being read further.
+        guard content.contains("<@\(botUserID)>") || content.contains("<@!\(botUserID)>") else { return nil }
         let text = command(content)
-        if message.guild_id == nil || message.referenced_message?.author.id == botUserID { return text }
-        let mentioned = content.contains("<@\(botUserID)>") || content.contains("<@!\(botUserID)>")
-        return mentioned && CommandParser.addressesBot(text) ? text : nil
+        return CommandParser.addressesBot(text) ? text : nil
     }
 
     private func answer(_ message: DiscordMessage, text: String, turn: Turn) async {
