@@ -17,6 +17,8 @@ public final class SlackGateway: Sendable {
     /// The time, for the age of a looked-up name (a test moves it on instead of waiting).
     private let now: @Sendable () -> ContinuousClock.Instant
     private let seenEvents = RecentIDs()
+    /// The events handled, across restarts (`seenEvents` answers first, without a write).
+    private let handledEvents: HandledEvents
     private let inProgress = CommandsInProgress()
     /// Called with one sentence per notable event (connected, reconnecting); never a token.
     private let log: @Sendable (String) -> Void
@@ -37,6 +39,7 @@ public final class SlackGateway: Sendable {
         self.now = now
         self.log = log
         self.tracer = CommandTracer(platform: "Slack", report: trace)
+        handledEvents = HandledEvents(database: handler.library.database)
     }
 
     /// Connects and serves until the task is cancelled. A rejected token ends it with the
@@ -147,7 +150,7 @@ public final class SlackGateway: Sendable {
         guard let event = payload.event, let channel = event.channel, let userID = event.user,
               event.bot_id == nil, event.subtype == nil, userID != botUserID else { return }
         // Redeliveries carry the same event id: never run a command twice.
-        if let eventID = payload.event_id, !seenEvents.firstTime(eventID) { return }
+        if let eventID = payload.event_id, !(await firstDelivery(of: eventID)) { return }
         let inThread: Bool
         switch (event.type, event.channel_type) {
         case ("app_mention", _): inThread = true
@@ -162,6 +165,18 @@ public final class SlackGateway: Sendable {
         let reply = await tracer.handle(CommandParser.parse(withBotHandle(text.plain, botUserID: botUserID)), from: sender, by: handler, in: turn)
         try await postThenTell(reply.notices) {
             _ = try await api.postMessage(channel: channel, SlackRenderer.render(reply), threadTS: inThread ? event.thread_ts ?? event.ts : nil)
+        }
+    }
+
+    /// Whether event `id` comes for the first time: neither this process nor an earlier one
+    /// (before a restart) handled it. Should the database fail, this process's memory decides.
+    private func firstDelivery(of id: String) async -> Bool {
+        guard seenEvents.firstTime(id) else { return false }
+        do {
+            return try await handledEvents.claim(id, at: Date())
+        } catch {
+            log("Slack: event \(id) could not be recorded as handled (\(error)).")
+            return true
         }
     }
 

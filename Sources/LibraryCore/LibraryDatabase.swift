@@ -301,6 +301,16 @@ public struct LibraryDatabase: Sendable {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("16 the chat events already handled, across a restart") { db in
+            try db.execute(sql: """
+                -- `HandledEvents`: an event delivered again (Slack's retries) runs once.
+                CREATE TABLE handledEvent (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    at DATETIME NOT NULL
+                ) WITHOUT ROWID;
+                CREATE INDEX handledEvent_at ON handledEvent(at);
+                """)
+        }
         return migrator
     }
 }

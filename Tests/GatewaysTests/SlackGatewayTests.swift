@@ -8,10 +8,12 @@ import Testing
 import Transport
 
 /// A gateway on a real in-memory library holding Dune, against the emulator.
+/// Given a `database`, the gateway works on it as it is (a restart).
 func startGateway(_ slack: SlackEmulator, botToken: String = "xoxb-test", settings: HandlerSettings = HandlerSettings(),
+                  database: LibraryDatabase? = nil,
                   now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }) async throws -> (SlackGateway, Task<Void, any Error>) {
-    let library = LibraryService(database: try LibraryDatabase.inMemory())
-    try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: Date())
+    let library = LibraryService(database: try database ?? LibraryDatabase.inMemory())
+    if database == nil { try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: Date()) }
     let gateway = SlackGateway(api: slack.api(botToken: botToken), handler: CommandHandler(library: library, settings: settings), now: now)
     let task = Task { try await gateway.run() }
     return (gateway, task)
@@ -327,6 +329,37 @@ struct SlackGatewayTests {
         #expect(posts.count == 1)
         #expect(posts.first?.body["text"]?.string?.hasPrefix("Dune is checked out to Ben Okafor.") == true)
         #expect(try await slack.acks().count == 5, "every envelope is acked, ignored ones too")
+    }
+
+    @Test("an event delivered again after a restart runs once: the next process knows it was handled")
+    func redeliveryAfterRestart() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+        let library = LibraryService(database: try LibraryDatabase.file(at: path))
+        try await library.add(NewBook(title: "Dune", author: "Frank Herbert"), at: Date())
+        let mention = #"{"type":"app_mention","user":"U-BEN","text":"<@U-BOT> checkout Dune","ts":"1.4","channel":"C-LIB"}"#
+        let slack = try await SlackEmulator(socketMode: true)
+        let (_, first) = try await startGateway(slack, database: try LibraryDatabase.file(at: path))
+        try await slack.push(#"{"envelope_id":"env-1","type":"events_api","retry_attempt":0,"payload":{"event_id":"EvOnce","event":\#(mention)}}"#)
+        _ = try await slack.wait { $0.contains { $0.path == "/api/chat.postMessage" } }
+        first.cancel()
+        _ = await first.result
+        // Slack did not get that ack (the connection dropped): it delivers the event again, a
+        // minute later, to the bot started anew. Then a new event, which is answered.
+        let (_, second) = try await startGateway(slack, database: try LibraryDatabase.file(at: path))
+        defer { second.cancel() }
+        _ = try await slack.waitForConnections(2)
+        try await slack.push(#"{"envelope_id":"env-2","type":"events_api","retry_attempt":1,"retry_reason":"timeout","payload":{"event_id":"EvOnce","event":\#(mention)}}"#)
+        let who = #"{"type":"app_mention","user":"U-BEN","text":"<@U-BOT> who has Dune","ts":"1.5","channel":"C-LIB"}"#
+        try await slack.push(#"{"envelope_id":"env-3","type":"events_api","retry_attempt":0,"payload":{"event_id":"EvNext","event":\#(who)}}"#)
+        let posts = try await slack.wait { $0.filter { $0.path == "/api/chat.postMessage" }.count >= 2 }
+            .filter { $0.path == "/api/chat.postMessage" }.compactMap { $0.body["text"]?.string }
+        #expect(posts.count == 2)
+        #expect(posts.first?.hasPrefix("Dune is checked out to Ben Okafor.") == true)
+        #expect(posts.last?.hasPrefix("You have Dune since") == true, "the answer to the new event: \(posts)")
+        #expect(!posts.contains { $0.contains("already") }, "the checkout was not run again")
+        #expect(try await library.loans(of: Borrower(name: "Ben Okafor", userID: "U-BEN")).count == 1)
     }
 
     @Test("an invalid token stops the gateway with invalid_auth")

@@ -225,6 +225,26 @@ struct StoreTests {
         #expect(try await reopened.show("Emma").pastLoans.map(\.borrower) == [chloe])
     }
 
+    @Test("a chat event is claimed once, by the process after a restart too, and forgotten a day later")
+    func handledEvents() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("library.sqlite").path
+        do {
+            let events = HandledEvents(database: try LibraryDatabase.file(at: path))
+            #expect(try await events.claim("Ev1", at: monday))
+            #expect(try await events.claim("Ev1", at: monday.addingTimeInterval(60)) == false)
+            #expect(try await events.claim("Ev2", at: monday.addingTimeInterval(60)))
+        }
+        let reopened = HandledEvents(database: try LibraryDatabase.file(at: path))
+        #expect(try await reopened.claim("Ev1", at: monday.addingTimeInterval(300)) == false, "Slack's last retry, after a restart")
+        #expect(try await reopened.claim("Ev1", at: monday.addingTimeInterval(HandledEvents.lifetime - 1)) == false)
+        #expect(try await reopened.claim("Ev1", at: monday.addingTimeInterval(HandledEvents.lifetime + 1)), "a day later, forgotten")
+        #expect(try await reopened.claim("Ev3", at: monday.addingTimeInterval(HandledEvents.lifetime + 61)))
+        let kept = try await reopened.database.writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM handledEvent ORDER BY id") }
+        #expect(kept == ["Ev1", "Ev3"], "Ev2, a day old, is gone; Ev1 is its new claim")
+    }
+
     @Test("times are stored in UTC")
     func utcStorage() async throws {
         let library = try await makeLibrary(books: [book("Dune")])
