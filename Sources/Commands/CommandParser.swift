@@ -144,9 +144,11 @@ public enum CommandParser {
         // "I'm done with Dune": probably a return, but asked about, not done.
         // ("I need to know the rules" is no checkout of "to know the rules", nor "I have a
         // question" of "a question"; "I finished A Tale of Two Cities" names a title.)
-        if let (hint, verb, hintLanguage) = hints.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }),
+        // ("finished Reading Lolita in Tehran" names a title; "finished reading" alone no book.)
+        if let (hint, verb, hintLanguage) = hints.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words)
+                                                                 && ($0.words.last != "reading" || !isCapitalised(words[$0.words.count - 1])) }),
            !["to", "some", "something", "more", "help", "savoir", "de", "des", "du", "que", "aide"].contains(folded[hint.count]),
-           !["a", "an", "un", "une"].contains(words[hint.count]) {
+           !["a", "an", "un", "une", "reading"].contains(words[hint.count]) {
             var restWords = Array(words.dropFirst(hint.count))
             // "I don't want Dune anymore", "je ne veux plus Dune du tout": the book, without the
             // words that only stress it (capitalised, they may end a title: "Nobody Lives Here Anymore").
@@ -1953,6 +1955,14 @@ public enum CommandParser {
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
         (["just", "finished"], "return", .en), (["i", "just", "finished"], "return", .en), (["i've", "just", "finished"], "return", .en),
         (["je", "viens", "de", "finir"], "rendre", .fr),
+        // Done reading it: bringing it back, asked about.
+        (["finished", "reading"], "return", .en), (["i", "finished", "reading"], "return", .en),
+        (["i've", "finished", "reading"], "return", .en), (["i", "have", "finished", "reading"], "return", .en),
+        (["just", "finished", "reading"], "return", .en), (["i", "just", "finished", "reading"], "return", .en),
+        (["i've", "just", "finished", "reading"], "return", .en), (["done", "reading"], "return", .en),
+        (["i'm", "done", "reading"], "return", .en), (["im", "done", "reading"], "return", .en), (["i", "am", "done", "reading"], "return", .en),
+        (["j'ai", "fini", "de", "lire"], "rendre", .fr), (["je", "viens", "de", "finir", "de", "lire"], "rendre", .fr),
+        (["j'ai", "termine", "de", "lire"], "rendre", .fr),
         (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
         // Still reading a book one has: more time, asked about.
         (["i'm", "still", "reading"], "renew", .en), (["i", "am", "still", "reading"], "renew", .en), (["i", "still", "have"], "renew", .en),
@@ -2089,6 +2099,59 @@ public enum CommandParser {
             ([], lost, "report lost", .en), ([], damaged, "report damaged", .en), ([], perdu, "signaler perdu", .fr), ([], abime, "signaler abîmé", .fr),
         ]
     }()
+
+    /// How a request for a book starts (folded) when it may end with someone else being done
+    /// with it ("can I have Dune when Ben is done").
+    private static let nextAfterSomeoneLeads: [(words: [String], language: Language)] = [
+        (["i", "want"], .en), (["i'd", "like"], .en), (["i", "would", "like"], .en), (["can", "i", "have"], .en), (["could", "i", "have"], .en),
+        (["can", "i", "get"], .en), (["could", "i", "get"], .en), (["can", "i", "borrow"], .en), (["could", "i", "borrow"], .en),
+        (["i'd", "like", "to", "borrow"], .en), (["i", "want", "to", "borrow"], .en), (["i'll", "take"], .en), (["i'll", "borrow"], .en),
+        (["checkout"], .en), (["borrow"], .en), (["hold"], .en), (["reserve"], .en),
+        (["je", "voudrais"], .fr), (["je", "veux"], .fr), (["je", "peux", "avoir"], .fr), (["puis-je", "avoir"], .fr),
+        (["est-ce", "que", "je", "peux", "avoir"], .fr), (["est-ce", "que", "je", "peux", "emprunter"], .fr),
+        (["je", "voudrais", "emprunter"], .fr), (["je", "veux", "emprunter"], .fr), (["emprunter"], .fr), (["reserver"], .fr),
+    ].sorted { $0.words.count > $1.words.count }
+
+    /// What says that someone will be done with a book (folded), after "when", "once" or "after"
+    /// and their name: "is done", "has finished with it", "returns it", "l'aura fini".
+    private static let someoneDone: [[String]] = [
+        ["is", "done"], ["is", "done", "with", "it"], ["is", "done", "reading", "it"], ["is", "finished"], ["is", "finished", "with", "it"],
+        ["has", "finished"], ["has", "finished", "it"], ["has", "finished", "with", "it"], ["finishes"], ["finishes", "it"],
+        ["finishes", "with", "it"], ["is", "through"], ["is", "through", "with", "it"], ["returns", "it"], ["has", "returned", "it"],
+        ["brings", "it", "back"], ["gives", "it", "back"], ["has", "read", "it"],
+        ["l'aura", "fini"], ["l'aura", "finie"], ["l'aura", "termine"], ["l'aura", "lu"], ["l'aura", "rendu"], ["aura", "fini"],
+        ["aura", "termine"], ["le", "rendra"], ["l'a", "fini"], ["l'a", "rendu"],
+    ]
+
+    /// The words before a name and `someoneDone`.
+    /// ("dès que", "une fois que": "que".)
+    private static let whenSomeone: Set<String> = ["when", "once", "after", "quand", "lorsque", "que"]
+
+    /// How many words at the end of `folded` say that someone else will be done with the book:
+    /// "when Ben is done", "once Ben Okafor has finished with it", "when he's done", "quand Ben
+    /// l'aura fini"; nil when it does not end so.
+    private static func waitingForSomeone(_ folded: [String]) -> Int? {
+        guard let last = folded.last, ["done", "finished", "it", "through", "back", "fini", "finie", "termine", "lu", "rendu", "rendra"].contains(last) else { return nil }
+        for ending in someoneDone where folded.count > ending.count + 2 && folded.suffix(ending.count).elementsEqual(ending) {
+            let named = folded.count - ending.count
+            for length in 1...3 where named - length - 1 >= 1 && whenSomeone.contains(folded[named - length - 1]) {
+                let conjunction = named - length - 1
+                // "dès que", "une fois que", "après que".
+                let lead = conjunction >= 2 && folded[(conjunction - 2)..<conjunction].elementsEqual(["une", "fois"]) ? 2
+                    : conjunction >= 1 && ["des", "apres"].contains(folded[conjunction - 1]) && folded[conjunction] == "que" ? 1 : 0
+                return ending.count + length + 1 + lead
+            }
+        }
+        // "when he's done", "once they're finished with it".
+        for contracted in [["done"], ["done", "with", "it"], ["finished"], ["finished", "with", "it"], ["through"], ["through", "with", "it"]]
+        where folded.count > contracted.count + 2 && folded.suffix(contracted.count).elementsEqual(contracted) {
+            let subject = folded[folded.count - contracted.count - 1]
+            if subject.hasSuffix("'s") || subject.hasSuffix("'re"), whenSomeone.contains(folded[folded.count - contracted.count - 2]) {
+                return contracted.count + 2
+            }
+        }
+        return nil
+    }
 
     /// How a request to keep a book for the member starts and may end (folded), the longest
     /// tail first.
@@ -2270,6 +2333,13 @@ public enum CommandParser {
                 cues.append(report.language)
                 return report.verb.split(separator: " ").map(String.init) + words[start..<(words.count - tail.count)]
             }
+        }
+        // "can I get Dune when Ben is done?", "je voudrais Dune quand Ben l'aura fini": someone
+        // has it and the member would be next, a place in its line.
+        if let (lead, language) = Self.nextAfterSomeoneLeads.first(where: { folded.starts(with: $0.words) }),
+           let tail = waitingForSomeone(folded), folded.count > lead.count + tail {
+            cues.append(language)
+            return [language.pick("hold", "réserver")] + words[lead.count..<(words.count - tail)]
         }
         // "keep Dune for me", "set Dune aside", "I want Dune next", "mets Dune de côté": a place
         // in its line.
@@ -3793,6 +3863,11 @@ public enum CommandParser {
 
     /// Lower case, no accents, curly apostrophes straightened: how verbs and keywords compare.
     /// A contraction written without its apostrophe ("whats", "j ai") is read as written with it.
+    /// Whether `word` is written as a title's word is ("Reading"), not shouted ("READING").
+    private static func isCapitalised(_ word: String) -> Bool {
+        word.first?.isUppercase == true && word.dropFirst().contains(where: \.isLowercase)
+    }
+
     static func foldWord(_ word: String) -> String {
         let folded = plainFold(word)
         // Keys are short, and most words are longer or hold no letter a contraction starts with.
