@@ -629,7 +629,17 @@ public enum CommandParser {
         (["keep"], "renew", .en), (["garder"], "prolonger", .fr), (["i", "need"], "renew", .en), (["i", "need", "to", "keep"], "renew", .en),
         (["i'd", "like", "to", "keep"], "renew", .en), (["j'ai", "besoin", "de"], "prolonger", .fr), (["je", "voudrais", "garder"], "prolonger", .fr),
         (["je", "garde"], "prolonger", .fr), (["je", "vais", "garder"], "prolonger", .fr), (["je", "dois", "garder"], "prolonger", .fr),
+        (["can", "i", "have"], "renew", .en), (["could", "i", "have"], "renew", .en), (["can", "i", "get"], "renew", .en),
+        (["could", "i", "get"], "renew", .en), (["est-ce", "que", "je", "peux", "avoir"], "prolonger", .fr), (["je", "peux", "avoir"], "prolonger", .fr),
     ].sorted { $0.words.count > $1.words.count }
+
+    /// Of `keepLeads`, those that ask for a book as well as for more time with it: more time
+    /// only when the length says more ("can I have Dune for another week"; "for a week" is a
+    /// checkout).
+    private static let keepOrHaveLeads: Set<[String]> = [
+        ["can", "i", "have"], ["could", "i", "have"], ["can", "i", "get"], ["could", "i", "get"], ["est-ce", "que", "je", "peux", "avoir"],
+        ["je", "peux", "avoir"],
+    ]
 
     /// "until Friday", "till the end of the month", "jusqu'à lundi", "until Jan 5": a day, not a
     /// title's words (at most six of them).
@@ -650,6 +660,11 @@ public enum CommandParser {
         let words = folded.filter { !["more", "extra", "another", "de", "plus"].contains($0) }
         if words.count == 1, let unit = words.first, durationUnits.contains(unit), unit.hasSuffix("s") == false { return true }
         if durationPhrases.contains(words) { return true }
+        // "a few days", "a couple of weeks", "quelques jours de plus".
+        if words.count >= 3, ["a", "an"].contains(words[0]), ["few", "couple"].contains(words[1]) {
+            let rest = words.dropFirst(2).drop { $0 == "of" }
+            return rest.count == 1 && rest.first.map(durationUnits.contains) == true
+        }
         guard words.count == 2, let unit = words.last, durationUnits.contains(unit), let count = words.first else { return false }
         return Int(count) != nil || durationCounts.contains(count)
     }
@@ -1295,6 +1310,14 @@ public enum CommandParser {
         (["send", "me", "a", "reminder", "for"], "remind me about", .en), (["send", "me", "a", "reminder", "about"], "remind me about", .en),
         (["what's", "out"], "list checked out", .en), (["what's", "new"], "list newest", .en), (["help", "me"], "help", .en),
         (["do", "we", "have"], "who has", .en), (["do", "you", "have"], "who has", .en), (["have", "we", "got"], "who has", .en),
+        (["does", "the", "library", "have"], "who has", .en), (["does", "the", "club", "have"], "who has", .en), (["do", "we", "own"], "who has", .en),
+        (["does", "the", "library", "have", "anything", "by"], "search", .en), (["does", "the", "library", "have", "books", "by"], "search", .en),
+        (["does", "the", "library", "have", "any", "books", "by"], "search", .en), (["does", "the", "library", "have", "any"], "search", .en),
+        (["does", "the", "club", "have", "anything", "by"], "search", .en), (["does", "the", "club", "have", "any"], "search", .en),
+        (["la", "bibliotheque", "a"], "qui a", .fr), (["est-ce", "que", "la", "bibliotheque", "a"], "qui a", .fr),
+        (["what's", "in", "my", "queue"], "my books", .en), (["whats", "in", "my", "queue"], "my books", .en), (["my", "queue"], "my books", .en),
+        (["what", "have", "i", "reserved"], "my books", .en), (["what", "did", "i", "reserve"], "my books", .en),
+        (["what", "am", "i", "on", "hold", "for"], "my books", .en), (["what", "have", "i", "put", "on", "hold"], "my books", .en),
         (["is", "there", "a", "book", "by"], "search", .en), (["are", "there", "books", "by"], "search", .en),
         (["any", "books", "by"], "search", .en), (["books", "by"], "search", .en), (["anything", "by"], "search", .en),
         (["list", "all", "books", "by"], "search", .en), (["list", "books", "by"], "search", .en), (["list", "the", "books", "by"], "search", .en),
@@ -2476,10 +2499,21 @@ public enum CommandParser {
         // renewal (its length is the library's). "Keep the Aspidistra Flying" stays a title.
         // "keep Dune until Friday", "I need Dune for another week" too.
         if folded.count > 2, let keep = Self.keepLeads.first(where: { folded.count > $0.words.count + 1 && folded.starts(with: $0.words) }) {
+            // "can I have another week with Dune", "can I get two more weeks on Dune": the length
+            // first.
+            if Self.keepOrHaveLeads.contains(keep.words),
+               let with = folded.indices.dropFirst(keep.words.count + 1).prefix(6).first(where: { ["with", "on", "for", "avec", "pour"].contains(folded[$0]) }),
+               with < folded.count - 1, case let length = folded[keep.words.count..<with],
+               length.contains(where: { ["another", "more", "extra", "plus", "autre"].contains($0) }), isDuration(length.joined(separator: " ")) {
+                cues.append(keep.language)
+                return [keep.verb] + words[(with + 1)...]
+            }
             // The length said in at most seven words: a pasted page is not cut at every word.
             for cut in max(keep.words.count + 1, folded.count - 7)..<folded.count {
                 let tail = folded[cut...].filter { !["for", "pour", "pendant", "encore"].contains($0) }
                 guard Self.longer.contains(Array(tail)) || isDuration(tail.joined(separator: " ")) || Self.isUntil(tail) else { continue }
+                if Self.keepOrHaveLeads.contains(keep.words),
+                   !tail.contains(where: { ["another", "more", "longer", "extra", "additional", "plus", "autre", "supplementaire"].contains($0) }) { break }
                 cues.append(keep.language)
                 return [keep.verb] + words[keep.words.count..<cut]
             }
@@ -2939,8 +2973,8 @@ public enum CommandParser {
 
     /// "Longer" in words: how a member asks for more time with a book.
     static let longer: Set<[String]> = [
-        ["longer"], ["a", "bit", "longer"], ["a", "little", "longer"], ["a", "while", "longer"], ["some", "more", "time"],
-        ["plus", "longtemps"], ["un", "peu"], ["un", "peu", "plus"], ["un", "peu", "plus", "longtemps"],
+        ["longer"], ["a", "bit", "longer"], ["a", "little", "longer"], ["a", "while", "longer"], ["some", "more", "time"], ["more", "time"],
+        ["a", "little", "more", "time"], ["a", "bit", "more", "time"], ["extra", "time"], ["plus", "longtemps"], ["plus", "de", "temps"], ["un", "peu"], ["un", "peu", "plus"], ["un", "peu", "plus", "longtemps"],
     ]
 
     private static let lendings: [String: (to: String, verb: String, language: Language)] = [

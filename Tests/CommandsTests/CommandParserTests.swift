@@ -1098,6 +1098,26 @@ let parseTable: [ParseCase] = [
     ParseCase("keep Dune longer", .renew(book: "Dune"), .en),
     ParseCase("Dune is back on the shelf", .whoHas(book: "Dune"), .en),
     ParseCase("can I have Dune next?", .hold(book: "Dune"), .en),
+    // More time with a book the member has asked for as a book: a renewal when the length says
+    // more; otherwise the checkout it reads as.
+    ParseCase("can I have Dune for another week?", .renew(book: "Dune"), .en),
+    ParseCase("can I have Dune for a few more days please", .renew(book: "Dune"), .en),
+    ParseCase("could I get Dune a bit longer?", .renew(book: "Dune"), .en),
+    ParseCase("can I have another week with Dune", .renew(book: "Dune"), .en),
+    ParseCase("can I get two more weeks on Dune", .renew(book: "Dune"), .en),
+    ParseCase("can I have more time with Dune", .renew(book: "Dune"), .en),
+    ParseCase("est-ce que je peux avoir Dune une semaine de plus ?", .renew(book: "Dune"), .fr),
+    ParseCase("est-ce que je peux avoir plus de temps pour Dune", .renew(book: "Dune"), .fr),
+    ParseCase("can I have Dune for a week", .checkout(book: "Dune", borrower: nil), .en),
+    ParseCase("keep Dune for a few more days", .renew(book: "Dune"), .en),
+    ParseCase("keep Dune a couple of weeks", .renew(book: "Dune"), .en),
+    // Whether the library has a book, or books by someone; what the member waits for.
+    ParseCase("does the library have Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("do we own Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("does the library have anything by Tolkien?", .search(query: "Tolkien"), .en),
+    ParseCase("la bibliothèque a Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("what's in my queue?", .loansOf(borrower: nil), .en),
+    ParseCase("what have I reserved?", .loansOf(borrower: nil), .en),
     // Someone else has it, and the member would be next: a place in its line.
     ParseCase("can I get Dune when Ben is done?", .hold(book: "Dune"), .en),
     ParseCase("I'd like Dune after Ben Okafor has finished with it", .hold(book: "Dune"), .en),
