@@ -1117,6 +1117,13 @@ let parseTable: [ParseCase] = [
     ParseCase("does the library have anything by Tolkien?", .search(query: "Tolkien"), .en),
     ParseCase("la bibliothèque a Dune ?", .whoHas(book: "Dune"), .fr),
     ParseCase("what's in my queue?", .loansOf(borrower: nil), .en),
+    ParseCase("has anyone seen Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("anyone have Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("is someone reading Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("quelqu'un a vu Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("anyone have any sci-fi?", .search(query: "sci-fi"), .en),
+    ParseCase("what books are due this week?", .loansOf(borrower: nil), .en),
+    ParseCase("due soon", .loansOf(borrower: nil), .en),
     ParseCase("what have I reserved?", .loansOf(borrower: nil), .en),
     // Someone else has it, and the member would be next: a place in its line.
     ParseCase("can I get Dune when Ben is done?", .hold(book: "Dune"), .en),
