@@ -858,6 +858,8 @@ public enum CommandParser {
         var book = Array(words.dropFirst(lead.count))
         // "add A Copy of Me by Ann Author" is a title of its own, with its author.
         if lead == ["a", "copy", "of"], book.contains(where: { foldWord($0) == "by" }) { return nil }
+        // "add another Dune": a copy; "add Another Country by James Baldwin", a title.
+        if lead == ["another"], words[0].first?.isUppercase == true || book.contains(where: { foldWord($0) == "by" }) { return nil }
         // French "de Dune", "d'Emma", "du Petit Prince" (de + le).
         if lead.last == "exemplaire" || lead.last == "exemplaires" {
             let next = foldWord(book[0])
@@ -874,6 +876,7 @@ public enum CommandParser {
         ["another", "copy", "of"], ["a", "copy", "of"], ["one", "more", "copy", "of"], ["a", "second", "copy", "of"],
         ["an", "extra", "copy", "of"], ["a", "new", "copy", "of"], ["un", "exemplaire"], ["un", "autre", "exemplaire"],
         ["un", "nouvel", "exemplaire"], ["un", "second", "exemplaire"], ["un", "deuxieme", "exemplaire"], ["encore", "un", "exemplaire"],
+        ["another"],
     ].sorted { $0.count > $1.count }
 
     /// "Frank Herbert (Ace, 1990)", "Frank Herbert, 1965", "Frank Herbert (1965)": the author
@@ -1315,6 +1318,10 @@ public enum CommandParser {
         (["does", "the", "library", "have", "any", "books", "by"], "search", .en), (["does", "the", "library", "have", "any"], "search", .en),
         (["does", "the", "club", "have", "anything", "by"], "search", .en), (["does", "the", "club", "have", "any"], "search", .en),
         (["la", "bibliotheque", "a"], "qui a", .fr), (["est-ce", "que", "la", "bibliotheque", "a"], "qui a", .fr),
+        (["we", "got", "a", "new", "book"], "add", .en), (["we", "got", "a", "new", "book:"], "add", .en),
+        (["we", "have", "a", "new", "book"], "add", .en), (["we", "have", "a", "new", "book:"], "add", .en), (["i", "donated"], "add", .en),
+        (["i've", "donated"], "add", .en), (["i'm", "donating"], "add", .en), (["donating"], "add", .en), (["adding"], "add", .en),
+        (["new", "addition"], "add", .en), (["new", "addition:"], "add", .en),
         (["what's", "in", "my", "queue"], "my books", .en), (["whats", "in", "my", "queue"], "my books", .en), (["my", "queue"], "my books", .en),
         (["what", "have", "i", "reserved"], "my books", .en), (["what", "did", "i", "reserve"], "my books", .en),
         (["what", "am", "i", "on", "hold", "for"], "my books", .en), (["what", "have", "i", "put", "on", "hold"], "my books", .en),
@@ -1451,6 +1458,8 @@ public enum CommandParser {
         (["what", "is", "the", "category", "of"], "show", .en), (["what's", "the", "category", "of"], "show", .en),
         (["what", "is", "the", "genre", "of"], "show", .en), (["what's", "the", "genre", "of"], "show", .en),
         (["what", "are", "the", "categories", "of"], "show", .en), (["what", "are", "the", "genres", "of"], "show", .en),
+        (["show", "the", "categories", "of"], "show", .en), (["show", "the", "genres", "of"], "show", .en), (["show", "categories", "of"], "show", .en),
+        (["show", "genres", "of"], "show", .en),
         (["quelle", "categorie", "pour"], "info", .fr), (["quel", "genre", "pour"], "info", .fr),
         (["quelle", "est", "la", "categorie", "de"], "info", .fr), (["quel", "est", "le", "genre", "de"], "info", .fr),
         (["quelles", "sont", "les", "categories", "de"], "info", .fr), (["dans", "quelle", "categorie", "est"], "info", .fr),

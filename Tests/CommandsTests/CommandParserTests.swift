@@ -1118,6 +1118,13 @@ let parseTable: [ParseCase] = [
     ParseCase("la bibliothèque a Dune ?", .whoHas(book: "Dune"), .fr),
     ParseCase("what's in my queue?", .loansOf(borrower: nil), .en),
     ParseCase("has anyone seen Dune?", .whoHas(book: "Dune"), .en),
+    // A book given to the library; another copy; the categories.
+    ParseCase("we got a new book: Dune by Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil), .en),
+    ParseCase("I donated Dune by Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil), .en),
+    ParseCase("add another Dune", .addCopy(book: "Dune", count: 1), .en),
+    ParseCase("add Another Country by James Baldwin", .add(title: "Another Country", author: "James Baldwin", publisher: nil, categories: [], isbn: nil), .en),
+    ParseCase("show genres", .categories, .en),
+    ParseCase("show the categories of Dune", .show(book: "Dune"), .en),
     ParseCase("anyone have Dune?", .whoHas(book: "Dune"), .en),
     ParseCase("is someone reading Dune", .whoHas(book: "Dune"), .en),
     ParseCase("quelqu'un a vu Dune ?", .whoHas(book: "Dune"), .fr),
