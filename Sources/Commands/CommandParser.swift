@@ -1263,6 +1263,12 @@ public enum CommandParser {
         (["garde-moi"], "réserver", .fr), (["gardez-moi"], "réserver", .fr), (["c'est", "qui", "qui", "a"], "qui a", .fr),
         (["il", "y", "a", "quoi", "de", "neuf"], "liste récents", .fr), (["il", "y", "a", "quoi", "de", "nouveau"], "liste récents", .fr),
         (["quoi", "de", "nouveau"], "liste récents", .fr),
+        (["quels", "sont", "les", "nouveaux", "livres"], "liste récents", .fr), (["les", "nouveaux", "livres"], "liste récents", .fr),
+        (["les", "derniers", "livres"], "liste récents", .fr), (["les", "livres", "en", "retard"], "liste en retard", .fr),
+        (["t'as", "des", "livres", "de"], "chercher", .fr), (["tu", "as", "des", "livres", "de"], "chercher", .fr),
+        (["vous", "avez", "des", "livres", "de"], "chercher", .fr), (["avez-vous", "des", "livres", "de"], "chercher", .fr),
+        (["un", "conseil", "de", "lecture"], "que lire", .fr), (["des", "conseils", "de", "lecture"], "que lire", .fr),
+        (["une", "idee", "de", "lecture"], "que lire", .fr), (["une", "suggestion", "de", "lecture"], "que lire", .fr),
         // Before "who borrowed Dune" and "qui a Dune": who borrowed the most books.
         (["who", "borrowed", "the", "most"], "top readers", .en), (["who", "borrows", "the", "most"], "top readers", .en),
         (["who", "reads", "the", "most"], "top readers", .en), (["who", "read", "the", "most"], "top readers", .en),
@@ -1976,7 +1982,7 @@ public enum CommandParser {
 
     /// The commands of `phrasings` that take nothing after them.
     private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history",
-                                                    "mon historique", "list newest", "liste récents", "list overdue newest", "list checked out longest", "liste empruntés depuis le plus longtemps",
+                                                    "mon historique", "list newest", "liste récents", "liste en retard", "list overdue newest", "list checked out longest", "liste empruntés depuis le plus longtemps",
                                                     "list overdue longest", "liste en retard depuis le plus longtemps", "remind everyone", "relancer tout le monde", "stats", "statistiques",
                                                     "cancel hold all", "annuler la réservation tout"]
 
@@ -2222,7 +2228,9 @@ public enum CommandParser {
         questions.append((["how", "long", "do", "i", "have", "to", "return"], [[]], .en))
         for lead in [["combien", "de", "jours", "il", "me", "reste", "pour"], ["combien", "de", "jours", "reste-t-il", "pour"],
                      ["combien", "de", "temps", "il", "me", "reste", "pour"], ["combien", "de", "temps", "reste-t-il", "pour"],
-                     ["il", "me", "reste", "combien", "de", "jours", "pour"], ["il", "me", "reste", "combien", "de", "temps", "pour"]] {
+                     ["il", "me", "reste", "combien", "de", "jours", "pour"], ["il", "me", "reste", "combien", "de", "temps", "pour"],
+                     ["il", "reste", "combien", "de", "jours", "pour"], ["il", "reste", "combien", "de", "temps", "pour"],
+                     ["combien", "de", "jours", "restent", "pour"]] {
             questions.append((lead, [[]], .fr))
         }
         return questions.sorted { $0.lead.count > $1.lead.count }
@@ -4056,6 +4064,8 @@ public enum CommandParser {
     /// The verb nearest to a mistyped first word, if it is close.
     private static let questionWords: Set<String> = ["when", "what", "why", "how", "who", "which", "where", "quand", "quoi", "pourquoi", "comment", "qui", "ou"]
 
+    private static let articles: Set<String> = ["the", "les", "des", "une", "aux"]
+
     private static func closestVerb(to folded: [String]) -> VerbForm? {
         guard let first = folded.first, first.count >= 3 else { return nil }
         var best: (VerbForm, Int)? = nil
@@ -4081,6 +4091,8 @@ public enum CommandParser {
             if target.length <= 4, candidate.text.first != target.text.first { continue }
             // A question word is not a typo of another ("when is" is not "where is").
             if let word = folded.first, word != form.words.first, questionWords.contains(word) { continue }
+            // Nor an article ("les nouveaux livres" is not "ls").
+            if let word = folded.first, word != form.words.first, articles.contains(word) { continue }
             if let current = best, current.1 <= distance { continue }
             best = (form, distance)
         }

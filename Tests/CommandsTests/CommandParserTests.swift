@@ -1118,6 +1118,14 @@ let parseTable: [ParseCase] = [
     ParseCase("la bibliothèque a Dune ?", .whoHas(book: "Dune"), .fr),
     ParseCase("what's in my queue?", .loansOf(borrower: nil), .en),
     ParseCase("has anyone seen Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("il reste combien de jours pour Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("quels sont les nouveaux livres ?", .list(filter: .all, order: .newest), .fr),
+    ParseCase("les livres en retard", .list(filter: .overdue, order: .newest), .fr),
+    ParseCase("t'as des livres de SF ?", .search(query: "SF"), .fr),
+    ParseCase("un conseil de lecture ?", .recommend(book: nil), .fr),
+    // An article is no typo of a verb: "Les" is not `ls`.
+    ParseCase("les nouveaux livres de Tolkien", .unknown(text: "les nouveaux livres de Tolkien", suggestion: nil), .fr),
+    ParseCase("lst", .unknown(text: "lst", suggestion: "list"), .en),
     // A book given to the library; another copy; the categories.
     ParseCase("we got a new book: Dune by Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil), .en),
     ParseCase("I donated Dune by Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil), .en),
