@@ -5,10 +5,12 @@ public enum PlainRenderer {
     public static func render(_ reply: Reply) -> String {
         var lines = [reply.title.description]
         lines += reply.lines.map { $0.spans.isEmpty ? "" : "  " + $0.description }
+        // French puts a space before the colon ("Auteur : Frank Herbert").
+        let colon = reply.language.pick(":", " :")
         for field in reply.fields {
             let value = field.value.description.split(separator: "\n", omittingEmptySubsequences: false)
             // A value of several lines starts under its name, indented further.
-            lines += value.count == 1 ? ["  \(field.name): \(value[0])"] : ["  \(field.name):"] + value.map { "    " + $0 }
+            lines += value.count == 1 ? ["  \(field.name)\(colon) \(value[0])"] : ["  \(field.name)\(colon)"] + value.map { "    " + $0 }
         }
         if let suggestion = reply.suggestion {
             lines.append("  " + reply.language.pick("Try: ", "Essayez : ") + "`\(suggestion)`")

@@ -2876,7 +2876,7 @@ struct CommandHandlerTests {
         let unspaced = await handler.handle(text: "whats emma", from: ana, at: tuesday)
         #expect(unspaced.text.hasPrefix("#2 Emma\n  Author: Jane Austen"), "\(unspaced.text)")
         let french = await handler.handle(text: "c'est quoi Les Misérables ?", from: ana, at: tuesday)
-        #expect(french.text.hasPrefix("#3 Les Misérables\n  Auteur: Victor Hugo"), "\(french.text)")
+        #expect(french.text.hasPrefix("#3 Les Misérables\n  Auteur : Victor Hugo"), "\(french.text)")
         let it = await handler.handle(text: "what is it?", from: ana, at: tuesday)
         #expect(it.text.hasPrefix("#3 Les Misérables"), "\(it.text)")
         let chat = await handler.handle(text: "what's up", from: ben, at: tuesday)
@@ -3167,7 +3167,7 @@ struct CommandHandlerTests {
         // Lent once, the loan still open: how many times counts it, the last loans do not.
         #expect(show.text.hasSuffix("Borrowed: once"), "\(show.text)")
         let times = await handler.handle(text: "combien de fois Dune a été emprunté ?", from: ana, at: tuesday)
-        #expect(times.text.contains("Emprunté: 1 fois"), "\(times.text)")
+        #expect(times.text.contains("Emprunté : 1 fois"), "\(times.text)")
         // Emma's past loans, newest first, come after what the book is and where it is.
         _ = await handler.handle(text: "checkout Emma", from: ben, at: utc("2026-11-02 09:00:00"))
         _ = await handler.handle(text: "return Emma", from: ben, at: utc("2026-11-05 09:00:00"))
@@ -3414,7 +3414,7 @@ struct CommandHandlerMoreTests {
         let found = await handler.handle(text: "chercher gallimard", from: ana, at: tuesday)
         #expect(found.text.contains("1 trouvé pour « gallimard » :"))
         let shown = await handler.handle(text: "détails le petit prince", from: ana, at: tuesday)
-        #expect(shown.text.contains("Éditeur: Gallimard"))
+        #expect(shown.text.contains("Éditeur : Gallimard"))
         #expect(shown.language == .fr)
         let badISBN = await handler.handle(text: "modifier Le Petit Prince isbn = 123", from: ana, at: tuesday)
         #expect(badISBN.kind == .error)

@@ -96,7 +96,7 @@ let replyTable: [ReplyCase] = [
     ReplyCase("search zzz", .info, "Nothing matches 'zzz'."),
     ReplyCase("chercher zzz", .info, "Rien ne correspond à « zzz »."),
     ReplyCase("show Dune", .info, "Waiting: Ben"),
-    ReplyCase("détails Dune", .info, "En attente: Ben"),
+    ReplyCase("détails Dune", .info, "En attente : Ben"),
     ReplyCase("show Zorglub", .error, "No book matches 'Zorglub'."),
     ReplyCase("show #99", .error, "No book matches '#99'.\n  Try: `list`"),
     ReplyCase("détails #99", .error, "Aucun livre ne correspond à « #99 ».\n  Essayez : `liste`"),

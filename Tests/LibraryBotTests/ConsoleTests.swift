@@ -102,7 +102,7 @@ struct ConsoleTests {
         // in the committee's.
         let outcome = try await BinaryRunner.run(["console", "--config", config.path, "--as", "Ana"], stdin: "info Dune\n")
         #expect(outcome.status == 0)
-        #expect(outcome.stdout.contains("Auteur: Frank Herbert"), "locale fr from the file: \(outcome.stdout)")
+        #expect(outcome.stdout.contains("Auteur : Frank Herbert"), "locale fr from the file: \(outcome.stdout)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("from-yaml.sqlite").path))
 
         let bad = try await BinaryRunner.run(["console", "--config", config.path], stdin: "list\n",
