@@ -1398,6 +1398,14 @@ public actor CommandHandler {
     /// The asker's one book, whatever it is: "renew my book" (and, with no book named lately,
     /// the words that point back at one: "return it", `LastNamedBook.pointsBack`).
     private static let oneBookWords: Set<String> = ["my book", "my loan", "mon livre", "mon emprunt"]
+
+    /// Whether `reference` is the member's own book in words ("my book", "mon livre", or one
+    /// of `also`), not a title of the library that reads so.
+    private func namesOwnBook(_ reference: String, also: Set<String> = []) async -> Bool {
+        let key = TextKey.fold(reference)
+        guard Self.oneBookWords.contains(key) || also.contains(key) else { return false }
+        return (try? await library.isTitle(reference)) != true
+    }
     /// The asker's two books: "return both".
     private static let bothWords: Set<String> = ["both", "both of them", "both books", "les deux", "tous les deux"]
     /// Whether `reference` has a list's separator: ",", "&", " and ", " et " (any case).
@@ -2109,8 +2117,7 @@ public actor CommandHandler {
 
         case .whoHas(let book):
             // "where's my book", "when is my loan due": the member's books (unless a title says so).
-            if Self.oneBookWords.contains(TextKey.fold(book)) || ["my books", "my stuff", "mes livres"].contains(TextKey.fold(book)),
-               (try? await library.isTitle(book)) != true {
+            if await namesOwnBook(book, also: ["my books", "my stuff", "mes livres"]) {
                 return try await run(.loansOf(borrower: nil), sender: sender, now: now, words: words)
             }
             let statuses = try await library.whoHas(book)
@@ -2858,8 +2865,7 @@ public actor CommandHandler {
 
         case .report(var reference, let kind, let note):
             // "I lost my book": the member's one book; with several, which one is asked.
-            if Self.oneBookWords.contains(TextKey.fold(reference)) || ["my copy", "my library book"].contains(TextKey.fold(reference)),
-               (try? await library.isTitle(reference)) != true {
+            if await namesOwnBook(reference, also: ["my copy", "my library book"]) {
                 let loans = try await library.loans(of: sender.borrower)
                 guard loans.count == 1, let only = loans.first else {
                     guard let first = loans.first else {
