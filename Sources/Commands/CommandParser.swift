@@ -1323,7 +1323,8 @@ public enum CommandParser {
         (["does", "the", "library", "have", "anything", "by"], "search", .en), (["does", "the", "library", "have", "books", "by"], "search", .en),
         (["does", "the", "library", "have", "any", "books", "by"], "search", .en), (["does", "the", "library", "have", "any"], "search", .en),
         (["does", "the", "club", "have", "anything", "by"], "search", .en), (["does", "the", "club", "have", "any"], "search", .en),
-        (["la", "bibliotheque", "a"], "qui a", .fr), (["est-ce", "que", "la", "bibliotheque", "a"], "qui a", .fr),
+        (["does", "the", "library", "have", "a", "copy", "of"], "who has", .en), (["do", "we", "own", "a", "copy", "of"], "who has", .en),
+        (["do", "we", "own", "any"], "search", .en), (["do", "we", "own", "anything", "by"], "search", .en),
         (["we", "got", "a", "new", "book"], "add", .en), (["we", "got", "a", "new", "book:"], "add", .en),
         (["we", "have", "a", "new", "book"], "add", .en), (["we", "have", "a", "new", "book:"], "add", .en), (["i", "donated"], "add", .en),
         (["i've", "donated"], "add", .en), (["i'm", "donating"], "add", .en), (["donating"], "add", .en), (["adding"], "add", .en),
@@ -3921,13 +3922,13 @@ public enum CommandParser {
         return text.utf8.split(separator: UInt8(ascii: " ")).map { String(Substring($0)) }
     }
 
-    /// Lower case, no accents, curly apostrophes straightened: how verbs and keywords compare.
-    /// A contraction written without its apostrophe ("whats", "j ai") is read as written with it.
     /// Whether `word` is written as a title's word is ("Reading"), not shouted ("READING").
     private static func isCapitalised(_ word: String) -> Bool {
         word.first?.isUppercase == true && word.dropFirst().contains(where: \.isLowercase)
     }
 
+    /// Lower case, no accents, curly apostrophes straightened: how verbs and keywords compare.
+    /// A contraction written without its apostrophe ("whats", "j ai") is read as written with it.
     static func foldWord(_ word: String) -> String {
         let folded = plainFold(word)
         // Keys are short, and most words are longer or hold no letter a contraction starts with.
@@ -4061,11 +4062,12 @@ public enum CommandParser {
         return (main.joined(separator: " "), options.map { ($0.0, unquote($0.1.joined(separator: " "))) })
     }
 
-    /// The verb nearest to a mistyped first word, if it is close.
+    /// First words that are never a typo of a verb: questions ("when is" is not "where is") and
+    /// articles ("les" is not "ls").
     private static let questionWords: Set<String> = ["when", "what", "why", "how", "who", "which", "where", "quand", "quoi", "pourquoi", "comment", "qui", "ou"]
-
     private static let articles: Set<String> = ["the", "les", "des", "une", "aux"]
 
+    /// The verb nearest to a mistyped first word, if it is close.
     private static func closestVerb(to folded: [String]) -> VerbForm? {
         guard let first = folded.first, first.count >= 3 else { return nil }
         var best: (VerbForm, Int)? = nil
