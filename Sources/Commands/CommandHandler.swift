@@ -1399,6 +1399,55 @@ public actor CommandHandler {
     /// the words that point back at one: "return it", `LastNamedBook.pointsBack`).
     private static let oneBookWords: Set<String> = ["my book", "my loan", "mon livre", "mon emprunt"]
 
+    /// What a search for "the same author" means.
+    private enum AuthorMeant {
+        /// The author of the book it points to.
+        case author(String)
+        /// It points back, but the member named no book lately.
+        case noBookNamed
+    }
+
+    /// The author a search names through a book: "the same author", "this author", "him" (the
+    /// book last named), "the author of Dune", "l'auteur de Dune"; nil when the words are no
+    /// such thing, or a title of the library.
+    private func authorMeant(by query: String, for sender: Sender, at now: Date) async throws -> AuthorMeant? {
+        let key = TextKey.fold(query)
+        let book: String
+        if Self.sameAuthorWords.contains(key) {
+            guard let last = lastNamed.value(for: sender.key, at: now) else {
+                return (try? await library.isTitle(query)) == true ? nil : .noBookNamed
+            }
+            book = last
+        } else if let named = Self.bookOfAuthor(in: query) {
+            book = named
+        } else {
+            return nil
+        }
+        guard (try? await library.isTitle(query)) != true else { return nil }
+        return .author(try await library.show(book).book.author)
+    }
+
+    /// The book of "the author of Dune", "l'auteur de Dune", "l'auteur du Petit Prince",
+    /// "l'auteur d'Emma", as typed; nil for other words.
+    private static func bookOfAuthor(in query: String) -> String? {
+        let typed = query.split(separator: " ").map(String.init)
+        let folded = typed.map(CommandParser.foldWord)
+        if folded.count > 3, folded.starts(with: ["the", "author", "of"]) { return typed.dropFirst(3).joined(separator: " ") }
+        guard folded.count > 1, folded[0] == "l'auteur" else { return nil }
+        switch folded[1] {
+        case "de" where folded.count > 2: return typed.dropFirst(2).joined(separator: " ")
+        case "du" where folded.count > 2: return "Le " + typed.dropFirst(2).joined(separator: " ")
+        case let elided where elided.hasPrefix("d'") && elided.count > 2:
+            return ([String(typed[1].dropFirst(2))] + typed.dropFirst(2)).joined(separator: " ")
+        default: return nil
+        }
+    }
+
+    private static let sameAuthorWords: Set<String> = [
+        "the same author", "same author", "this author", "that author", "the author", "him", "her",
+        "le meme auteur", "meme auteur", "cet auteur", "lui", "elle",
+    ]
+
     /// Whether `reference` is the member's own book in words ("my book", "mon livre", or one
     /// of `also`), not a title of the library that reads so.
     private func namesOwnBook(_ reference: String, also: Set<String> = []) async -> Bool {
@@ -2779,7 +2828,16 @@ public actor CommandHandler {
             return Reply(.info, words.listTitle(filter, shown: min(books.count, limit), total: counts, range: range),
                          lines: lines, suggestion: suggestion, language: l)
 
-        case .search(let query):
+        case .search(var query):
+            // "more by the same author", "other books by the author of Dune": that author's books.
+            switch try await authorMeant(by: query, for: sender, at: now) {
+            case .author(let author): query = author
+            case .noBookNamed:
+                return Reply(.error, RichText(stringLiteral: l.pick("Which author? Name a book first, or the author: for example `search Frank Herbert`.",
+                                                                    "Quel auteur ? Nommez d'abord un livre, ou l'auteur : par exemple `chercher Frank Herbert`.")),
+                             suggestion: l.pick("search Frank Herbert", "chercher Frank Herbert"), language: l)
+            case nil: break
+            }
             let shown = 10
             let found = try await library.search(query, limit: shown + 1)
             guard !found.isEmpty else {

@@ -24,6 +24,30 @@ func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
 
 @Suite("CommandHandler: intents to replies, in English and French")
 struct CommandHandlerTests {
+    @Test("more by the same author: the author of the book last named, or of the book named; asked for when none was")
+    func sameAuthor() async throws {
+        let handler = try await makeHandler()
+        try await handler.library.add([NewBook(title: "Persuasion", author: "Jane Austen"), NewBook(title: "Children of Dune", author: "Frank Herbert")],
+                                      at: utc("2026-11-02 10:00:00"))
+        let none = await handler.handle(text: "more by the same author", from: ana, at: minute(0))
+        #expect(none.kind == .error)
+        #expect(none.text.hasPrefix("Which author? Name a book first"), "\(none.text)")
+        _ = await handler.handle(text: "who has Emma", from: ana, at: minute(1))
+        let austen = await handler.handle(text: "anything else by the same author?", from: ana, at: minute(2))
+        #expect(austen.text.hasPrefix("2 found for 'Jane Austen':"), "\(austen.text)")
+        #expect(austen.text.contains("Persuasion") && !austen.text.contains("Dune"), "\(austen.text)")
+        let herbert = await handler.handle(text: "other books by the author of Dune", from: ana, at: minute(3))
+        #expect(herbert.text.hasPrefix("2 found for 'Frank Herbert':"), "\(herbert.text)")
+        #expect(herbert.text.contains("Children of Dune"), "\(herbert.text)")
+        let french = await handler.handle(text: "cherche l'auteur d'Emma", from: ana, at: minute(4))
+        #expect(french.text.hasPrefix("2 trouvés pour « Jane Austen » :"), "\(french.text)")
+        _ = await handler.handle(text: "qui a Les Misérables ?", from: ana, at: minute(5))
+        let hugo = await handler.handle(text: "d'autres livres du même auteur ?", from: ana, at: minute(6))
+        #expect(hugo.text.hasPrefix("1 trouvé pour « Victor Hugo » :"), "\(hugo.text)")
+        let unknown = await handler.handle(text: "search the author of Nothing Here", from: ana, at: minute(7))
+        #expect(unknown.text.hasPrefix("No book matches 'Nothing Here'."), "\(unknown.text)")
+    }
+
     @Test("checkout for someone, then who has, then return: English")
     func lendingEnglish() async throws {
         let handler = try await makeHandler()

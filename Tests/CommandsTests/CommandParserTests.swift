@@ -1119,6 +1119,8 @@ let parseTable: [ParseCase] = [
     ParseCase("do we own any Tolkien?", .search(query: "Tolkien"), .en),
     ParseCase("what's in my queue?", .loansOf(borrower: nil), .en),
     ParseCase("has anyone seen Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("who else has read Dune?", .show(book: "Dune"), .en),
+    ParseCase("d'autres livres du même auteur ?", .search(query: "même auteur"), .fr),
     ParseCase("il reste combien de jours pour Dune ?", .whoHas(book: "Dune"), .fr),
     ParseCase("quels sont les nouveaux livres ?", .list(filter: .all, order: .newest), .fr),
     ParseCase("les livres en retard", .list(filter: .overdue, order: .newest), .fr),
