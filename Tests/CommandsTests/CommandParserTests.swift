@@ -1121,6 +1121,10 @@ let parseTable: [ParseCase] = [
     ParseCase("has anyone seen Dune?", .whoHas(book: "Dune"), .en),
     ParseCase("who else has read Dune?", .show(book: "Dune"), .en),
     ParseCase("how long will I wait for Dune?", .whoHas(book: "Dune"), .en),
+    // Why a renewal is refused, or how many are left: the rules, and where the book stands.
+    ParseCase("why can't I renew Dune?", .rules(book: "Dune"), .en),
+    ParseCase("how many renewals do I have left on Dune?", .rules(book: "Dune"), .en),
+    ParseCase("pourquoi je ne peux pas prolonger Dune ?", .rules(book: "Dune"), .fr),
     ParseCase("who's ahead of me for Dune?", .show(book: "Dune"), .en),
     ParseCase("give up my spot for Dune", .cancelHold(book: "Dune", holder: nil), .en),
     ParseCase("I gave up my spot for Dune", .unknown(text: "I gave up my spot for Dune", suggestion: "cancel hold Dune"), .en),

@@ -37,6 +37,8 @@ let replyTable: [ReplyCase] = [
     ReplyCase("prolonger Dune", .error, "Dune ne peut pas être prolongé : quelqu'un l'attend."),
     ReplyCase("hold Dune", .success, "You are number 2 in line for Dune."),
     ReplyCase("can I have Les Misérables for another week?", .success, "Les Misérables is renewed: due Tue 15 Dec."),
+    ReplyCase("why can't I renew Dune?", .info, "Ana has Dune since Fri 20 Nov, due Fri 4 Dec."),
+    ReplyCase("why can't I renew Les Misérables?", .info, "You have Les Misérables, due Sun 15 Nov (16 days overdue): you can renew it 2 more times."),
     ReplyCase("can I get Dune when Ana is done?", .success, "You are number 2 in line for Dune."),
     ReplyCase("je voudrais Dune quand Ana l'aura fini", .success, "Vous êtes numéro 2 dans la file pour Dune."),
     ReplyCase("réserver Dune", .success, "Vous êtes numéro 2 dans la file pour Dune."),
