@@ -859,7 +859,8 @@ public enum CommandParser {
         // "add A Copy of Me by Ann Author" is a title of its own, with its author.
         if lead == ["a", "copy", "of"], book.contains(where: { foldWord($0) == "by" }) { return nil }
         // "add another Dune": a copy; "add Another Country by James Baldwin", a title.
-        if lead == ["another"], words[0].first?.isUppercase == true || book.contains(where: { foldWord($0) == "by" }) { return nil }
+        if lead == ["another"], words[0].first?.isUppercase == true || book.contains(where: { foldWord($0) == "by" })
+            || [["one"], ["book"], ["copy"], ["one", "please"]].contains(book.map(foldWord)) { return nil }
         // French "de Dune", "d'Emma", "du Petit Prince" (de + le).
         if lead.last == "exemplaire" || lead.last == "exemplaires" {
             let next = foldWord(book[0])
@@ -1748,6 +1749,12 @@ public enum CommandParser {
         (["how", "many", "renewals", "do", "i", "have", "left", "on"], "how long can I keep", .en),
         (["how", "many", "renewals", "do", "i", "have", "left", "for"], "how long can I keep", .en),
         (["how", "many", "renewals", "left", "on"], "how long can I keep", .en), (["how", "many", "renewals", "left", "for"], "how long can I keep", .en),
+        (["what's", "the", "status", "of", "the", "library"], "who has what", .en), (["what", "is", "the", "status", "of", "the", "library"], "who has what", .en),
+        (["give", "me", "a", "summary"], "who has what", .en), (["give", "me", "an", "overview"], "who has what", .en),
+        (["everything", "that's", "out"], "list checked out", .en), (["everything", "that", "is", "out"], "list checked out", .en),
+        (["remind", "me", "tomorrow", "about"], "remind me about", .en), (["remind", "me", "later", "about"], "remind me about", .en),
+        (["remind", "me", "tonight", "about"], "remind me about", .en), (["remind", "me", "tomorrow", "to", "return"], "remind me about", .en),
+        (["remind", "me", "later", "to", "return"], "remind me about", .en),
         (["who", "else", "has", "read"], "show", .en), (["who", "else", "borrowed"], "show", .en), (["who", "else", "has", "borrowed"], "show", .en),
         (["d'autres", "livres", "de"], "chercher", .fr), (["d'autres", "livres", "du"], "chercher", .fr), (["autre", "chose", "de"], "chercher", .fr),
         (["autre", "chose", "du"], "chercher", .fr), (["quoi", "d'autre", "de"], "chercher", .fr), (["quoi", "d'autre", "du"], "chercher", .fr),
@@ -1890,7 +1897,8 @@ public enum CommandParser {
     private static let copiesReceived: [(words: [String], verb: String?, language: Language?)] = {
         var phrasings: [(words: [String], verb: String?, language: Language?)] = []
         for lead in receivedLeads + [["here's"], ["here", "is"]] {
-            for copy in copyLeads where copy.first != "un" && copy.first != "encore" {
+            // ("another" alone only after `add`: "here is another one" names no book.)
+            for copy in copyLeads where copy.first != "un" && copy.first != "encore" && copy != ["another"] {
                 phrasings.append((lead + copy, "add " + copy.joined(separator: " "), .en))
             }
         }

@@ -1121,6 +1121,13 @@ let parseTable: [ParseCase] = [
     ParseCase("has anyone seen Dune?", .whoHas(book: "Dune"), .en),
     ParseCase("who else has read Dune?", .show(book: "Dune"), .en),
     ParseCase("how long will I wait for Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("remind me tomorrow about Dune", .rules(book: "Dune"), .en),
+    ParseCase("when will you remind me?", .rules(book: nil), .en),
+    ParseCase("what's the status of the library?", .digest, .en),
+    ParseCase("give me a summary", .digest, .en),
+    ParseCase("overview", .digest, .en),
+    ParseCase("everything that's out", .list(filter: .checkedOut, order: .newest), .en),
+    ParseCase("add another one", .unknown(text: "add", suggestion: "add"), .en),
     // Why a renewal is refused, or how many are left: the rules, and where the book stands.
     ParseCase("why can't I renew Dune?", .rules(book: "Dune"), .en),
     ParseCase("how many renewals do I have left on Dune?", .rules(book: "Dune"), .en),
