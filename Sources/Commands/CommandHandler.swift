@@ -1095,7 +1095,7 @@ public actor CommandHandler {
     private func wholeTitle(_ book: String, name: String) async -> String? {
         // Every (text, ending) to try, in order, asked of the library in one read.
         var candidates: [(whole: String, ending: String)] = []
-        for separator in [" for ", " as ", " pour "] {
+        for separator in [" for ", " as ", " pour ", " on behalf of "] {
             let whole = book + separator + name
             let cut = whole.index(whole.startIndex, offsetBy: book.count)
             candidates.append((whole, whole))

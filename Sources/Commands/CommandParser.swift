@@ -395,9 +395,9 @@ public enum CommandParser {
             // "checkout Dune until Friday" ("for two weeks" below): when it comes back is the
             // library's (`loan_days`), and the reply says the due day.
             let lent = withoutEnd(rest)
-            if let (title, borrower, separator) = splitLast(lent, separators: [" as ", " for ", " pour "]) {
+            if let (title, borrower, separator) = splitLast(lent, separators: [" as ", " for ", " pour ", " on behalf of "]) {
                 if separator == " pour " { language = language ?? .fr }
-                let name = unquote(borrower)
+                let name = withoutRelation(unquote(borrower))
                 // "for two weeks" is how long, not whom: the loan's length is the library's.
                 if separator != " as ", isDuration(name), !unquote(title).isEmpty { return command(.checkout(book: withoutEnd(unquote(title)), borrower: nil)) }
                 // "checkout Dune as Ben today": Ben; "… tomorrow", a plan: who has it.
@@ -449,7 +449,7 @@ public enum CommandParser {
                    !unquote(tail).isEmpty {
                     if separator == " pour " { language = language ?? .fr }
                     // "hold Dune for Ben tomorrow": a place in line is taken now, whenever it is said for.
-                    let name = nameAndTime(unquote(tail)).name
+                    let name = withoutRelation(nameAndTime(unquote(tail)).name)
                     if isDuration(name) || ["me", "myself", "moi"].contains(foldWord(name)) { return command(.hold(book: unquote(title))) }
                     return command(.hold(book: unquote(title), holder: name))
                 }
@@ -3006,6 +3006,20 @@ public enum CommandParser {
     /// trip", "my son", "a friend", "tonight", "pour ce soir"), which leaves the book with the
     /// sender. A name may start like an article ("Le Minh", "Ma Long", "Des"): those count only
     /// before a word in lower case ("pour le voyage").
+    /// The name in "my colleague Ben", "my friend Ana Ruiz", "ma collègue Chloé": the person,
+    /// not how the member knows them; `text` itself otherwise ("my trip" is no one).
+    static func withoutRelation(_ text: String) -> String {
+        let typed = text.split(separator: " ").map(String.init)
+        guard (3...5).contains(typed.count), ["my", "our", "mon", "ma", "notre"].contains(foldWord(typed[0])),
+              relations.contains(foldWord(typed[1])), typed.dropFirst(2).allSatisfy({ $0.first?.isUppercase == true }) else { return text }
+        return typed.dropFirst(2).joined(separator: " ")
+    }
+    private static let relations: Set<String> = [
+        "colleague", "coworker", "co-worker", "friend", "teammate", "partner", "wife", "husband", "son", "daughter", "brother",
+        "sister", "neighbour", "neighbor", "flatmate", "roommate", "boss", "collegue", "ami", "amie", "copain", "copine", "voisin",
+        "voisine", "frere", "soeur", "fils", "fille", "femme", "mari",
+    ]
+
     static func isNoName(_ text: String) -> Bool {
         let typed = text.split(separator: " ").map(String.init), words = typed.map(foldWord)
         guard let first = words.first else { return false }

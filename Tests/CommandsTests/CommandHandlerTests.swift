@@ -24,6 +24,24 @@ func minute(_ n: Int) -> Date { tuesday.addingTimeInterval(Double(n) * 60) }
 
 @Suite("CommandHandler: intents to replies, in English and French")
 struct CommandHandlerTests {
+    @Test("a checkout for 'my colleague Ben' or 'on behalf of Ben' lends to Ben, not to the asker; a title with those words stays one")
+    func onBehalfOf() async throws {
+        let handler = try await makeHandler()
+        try await handler.library.add(NewBook(title: "A Walk on Behalf of Nobody", author: "Ann Writer"), at: utc("2026-11-02 10:00:00"))
+        let colleague = await handler.handle(text: "checkout Dune for my colleague Ben", from: ana, at: minute(0))
+        #expect(colleague.text.hasPrefix("Dune is checked out to Ben."), "\(colleague.text)")
+        let behalf = await handler.handle(text: "borrow Emma on behalf of Ben", from: ana, at: minute(1))
+        #expect(behalf.text.hasPrefix("Emma is checked out to Ben."), "\(behalf.text)")
+        let french = await handler.handle(text: "emprunter Les Misérables pour ma collègue Chloé", from: ana, at: minute(2))
+        #expect(french.text.hasPrefix("Les Misérables est emprunté par Chloé."), "\(french.text)")
+        let title = await handler.handle(text: "checkout A Walk on Behalf of Nobody", from: ana, at: minute(3))
+        #expect(title.text.hasPrefix("A Walk on Behalf of Nobody is checked out to Ana."), "\(title.text)")
+        let trip = await handler.handle(text: "return Dune", from: ana, at: minute(4))
+        #expect(trip.kind == .success, "\(trip.text)")
+        let mine = await handler.handle(text: "checkout Dune for my trip", from: ana, at: minute(5))
+        #expect(mine.text.hasPrefix("Dune is checked out to Ana."), "\(mine.text)")
+    }
+
     @Test("more by the same author: the author of the book last named, or of the book named; asked for when none was")
     func sameAuthor() async throws {
         let handler = try await makeHandler()
