@@ -3477,6 +3477,15 @@ public enum CommandParser {
             let book = words.dropFirst(folded[1] == "returned" ? 2 : 3).joined(separator: " ")
             return (.returnBook(book: book), words[0], book, .en)
         }
+        // "Ben brought Dune back", "Ben has returned Dune".
+        if ["brought", "gave", "handed"].contains(folded[1]), folded.last == "back", words.count > 3, folded[2] != "me" {
+            let book = words[2..<(words.count - 1)].joined(separator: " ")
+            return (.returnBook(book: book), words[0], book, .en)
+        }
+        if words.count > 3, folded[1] == "has", folded[2] == "returned" {
+            let book = words.dropFirst(3).joined(separator: " ")
+            return (.returnBook(book: book), words[0], book, .en)
+        }
         // "Ben gave me Dune back", "Ben gave me back Dune": his return, made to the sender.
         if ["brought", "gave", "handed"].contains(folded[1]), folded[2] == "me", words.count > 4, folded[3] == "back" || folded.last == "back" {
             let book = (folded[3] == "back" ? words[4...] : words[3..<(words.count - 1)]).joined(separator: " ")

@@ -2893,6 +2893,11 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "Ben took it", from: ana, at: minute(3))
         let returned = await handler.handle(text: "Ben returned Dune", from: ana, at: minute(3))
         #expect(returned.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ben)."), "\(returned.text)")
+        for said in ["Ben brought Dune back", "Ben has returned Dune"] {
+            _ = await handler.handle(text: "Ben took Dune", from: ana, at: minute(3))
+            let back = await handler.handle(text: said, from: ana, at: minute(3))
+            #expect(back.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ben)."), "\(said): \(back.text)")
+        }
         _ = await handler.handle(text: "checkout Emma", from: ana, at: minute(4))
         let given = await handler.handle(text: "give Ben Emma", from: ana, at: minute(5))
         #expect(given.text.hasPrefix("Emma passes from you to Ben."), "\(given.text)")
