@@ -2487,6 +2487,14 @@ public enum CommandParser {
             cues.append(.fr)
             return [verb, "ça"] + words.dropFirst()
         }
+        // "mark Dune returned", "mark Dune as available", "set Dune as available": a return (not a
+        // question of whether it is: "Mark Twain available?" stays one).
+        if folded.count > 2, folded[0] == "mark" || folded[0] == "set",
+           let tail = [["as", "available"], ["as", "returned"], ["returned"]].first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }),
+           tail.first == "as" || folded[0] == "mark" {
+            cues.append(.en)
+            return ["return"] + words[1..<(words.count - tail.count)]
+        }
         // "is Dune reserved?", "is Dune on hold": its details, which list who waits.
         if folded.count >= 3, folded[0] == "is",
            let tail = [["reserved"], ["on", "hold"], ["held"]].first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }) {
@@ -2671,7 +2679,7 @@ public enum CommandParser {
             case ["damaged"], ["broken"], ["torn"]: return ["report", "damaged"] + book
             case ["found"]: return ["report", "found"] + book
             case ["repaired"], ["fixed"]: return ["report", "repaired"] + book
-            case ["returned"], ["back"], ["checked", "in"]: return ["return"] + book
+            case ["returned"], ["back"], ["checked", "in"], ["available"], ["available", "again"], ["back", "on", "the", "shelf"]: return ["return"] + book
             default:
                 // A member's own reading ("mark Dune as read") is no category of the book.
                 guard folded[0] == "mark", !["read", "unread", "done", "finished", "seen", "favorite", "favourite", "mine"].contains(folded[at + 1]) else { break }
