@@ -2487,6 +2487,14 @@ public enum CommandParser {
             cues.append(.fr)
             return [verb, "ça"] + words.dropFirst()
         }
+        // "do you know where Dune is?", "any idea where Dune is?", "where is Dune kept": who has it.
+        if folded.count > 2, folded.last == "is" || folded.last == "kept",
+           let lead = [["do", "you", "know", "where"], ["does", "anyone", "know", "where"], ["any", "idea", "where"], ["where", "is"], ["where's"]]
+            .first(where: { folded.count > $0.count + 1 && folded.starts(with: $0) }),
+           lead.first != "where" && lead.first != "where's" || folded.last == "kept" {
+            cues.append(.en)
+            return ["who", "has"] + words[lead.count..<(words.count - 1)]
+        }
         // "mark Dune returned", "mark Dune as available", "set Dune as available": a return (not a
         // question of whether it is: "Mark Twain available?" stays one).
         if folded.count > 2, folded[0] == "mark" || folded[0] == "set",
@@ -3541,7 +3549,7 @@ public enum CommandParser {
             (["would", "like"], .en), (["would", "like", "to", "borrow"], .en), (["needs"], .en),
             (["peut", "emprunter"], .fr), (["peut", "avoir"], .fr), (["veut"], .fr), (["voudrait"], .fr), (["veut", "emprunter"], .fr),
             (["voudrait", "emprunter"], .fr),
-        ]
+        ].sorted { $0.0.count > $1.0.count }  // "wants to borrow" before "wants"
         for (lead, leadLanguage) in leads where folded.starts(with: lead) {
             // "can Ben borrow", but "Ben wants": a question's verb is bare.
             let asked = !lead.isEmpty

@@ -1186,6 +1186,8 @@ struct CommandHandlerTests {
         let handler = try await makeHandler()
         let wants = await handler.handle(text: "Ben wants Dune", from: ana, at: minute(1))
         #expect(wants.text.hasPrefix("I did not understand 'Ben wants Dune'. Did you mean `checkout Dune as Ben`?"), "\(wants.text)")
+        let toBorrow = await handler.handle(text: "Ben wants to borrow Dune", from: ana, at: minute(1))
+        #expect(toBorrow.text.hasPrefix("I did not understand 'Ben wants to borrow Dune'. Did you mean `checkout Dune as Ben`?"), "\(toBorrow.text)")
         #expect(try await handler.library.whoHas("Dune").first?.loan == nil, "nothing was done")
         let lent = await handler.handle(text: "yes", from: ana, at: minute(2))
         #expect(lent.text.hasPrefix("Dune is checked out to Ben."), "\(lent.text)")

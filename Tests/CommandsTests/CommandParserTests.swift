@@ -1123,6 +1123,8 @@ let parseTable: [ParseCase] = [
     ParseCase("how long will I wait for Dune?", .whoHas(book: "Dune"), .en),
     ParseCase("remind me tomorrow about Dune", .rules(book: "Dune"), .en),
     ParseCase("mark Dune returned", .returnBook(book: "Dune"), .en),
+    ParseCase("do you know where Dune is?", .whoHas(book: "Dune"), .en),
+    ParseCase("where's Dune kept?", .whoHas(book: "Dune"), .en),
     ParseCase("set Dune as available", .returnBook(book: "Dune"), .en),
     ParseCase("mark Dune as back on the shelf", .returnBook(book: "Dune"), .en),
     ParseCase("Mark Twain available?", .whoHas(book: "Mark Twain"), .en),
