@@ -3481,7 +3481,9 @@ public enum CommandParser {
             let book = words.dropFirst(2).joined(separator: " ")
             return (.handOver(book: book, to: words[1]), words[1], book, .en)
         }
-        guard looksLikeName(words[0]), !["i", "i'm", "i've", "we", "you", "it", "this", "that", "who", "what", "which", "the", "a"].contains(folded[0]) else { return nil }
+        // ("Nobody returned Dune" is no return.)
+        guard looksLikeName(words[0]), !["i", "i'm", "i've", "we", "you", "it", "this", "that", "who", "what", "which", "the", "a", "nobody", "no",
+                                         "noone", "none", "never", "personne"].contains(folded[0]) else { return nil }
         var rest = Array(words.dropFirst(2))
         // (Not "Ben has Dune": as a question, "?" dropped, it would lend Dune to Ben.)
         if ["borrowed", "took"].contains(folded[1]) {

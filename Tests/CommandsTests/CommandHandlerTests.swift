@@ -2900,6 +2900,12 @@ struct CommandHandlerTests {
             let back = await handler.handle(text: said, from: ana, at: minute(3))
             #expect(back.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ben)."), "\(said): \(back.text)")
         }
+        // Nobody is no one's name: Dune stays with Ben.
+        _ = await handler.handle(text: "Ben took Dune", from: ana, at: minute(3))
+        let nobody = await handler.handle(text: "Nobody returned Dune", from: ana, at: minute(3))
+        #expect(!nobody.text.contains("back on the shelf"), "\(nobody.text)")
+        #expect(try await handler.library.whoHas("Dune").first?.loan?.borrower.name == "Ben")
+        _ = await handler.handle(text: "Ben returned Dune", from: ana, at: minute(3))
         _ = await handler.handle(text: "checkout Emma", from: ana, at: minute(4))
         let given = await handler.handle(text: "give Ben Emma", from: ana, at: minute(5))
         #expect(given.text.hasPrefix("Emma passes from you to Ben."), "\(given.text)")
