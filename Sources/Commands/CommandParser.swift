@@ -3481,9 +3481,10 @@ public enum CommandParser {
             let book = words.dropFirst(2).joined(separator: " ")
             return (.handOver(book: book, to: words[1]), words[1], book, .en)
         }
-        // ("Nobody returned Dune" is no return.)
+        // ("Nobody returned Dune" is no return, nor "Someone took Dune" a loan to "Someone".)
         guard looksLikeName(words[0]), !["i", "i'm", "i've", "we", "you", "it", "this", "that", "who", "what", "which", "the", "a", "nobody", "no",
-                                         "noone", "none", "never", "personne"].contains(folded[0]) else { return nil }
+                                         "noone", "none", "never", "personne", "someone", "somebody", "anyone", "anybody", "everyone",
+                                         "everybody", "he", "she", "they", "quelqu'un", "il", "elle", "on"].contains(folded[0]) else { return nil }
         var rest = Array(words.dropFirst(2))
         // (Not "Ben has Dune": as a question, "?" dropped, it would lend Dune to Ben.)
         if ["borrowed", "took"].contains(folded[1]) {

@@ -2906,6 +2906,12 @@ struct CommandHandlerTests {
         #expect(!nobody.text.contains("back on the shelf"), "\(nobody.text)")
         #expect(try await handler.library.whoHas("Dune").first?.loan?.borrower.name == "Ben")
         _ = await handler.handle(text: "Ben returned Dune", from: ana, at: minute(3))
+        // Nor is Someone, He or They: no loan to a member of that name.
+        for said in ["Someone took Dune", "He borrowed Dune", "They took Dune"] {
+            let pronoun = await handler.handle(text: said, from: ana, at: minute(3))
+            #expect(!pronoun.text.contains("checked out to"), "\(said): \(pronoun.text)")
+        }
+        #expect(try await handler.library.whoHas("Dune").first?.loan == nil)
         _ = await handler.handle(text: "checkout Emma", from: ana, at: minute(4))
         let given = await handler.handle(text: "give Ben Emma", from: ana, at: minute(5))
         #expect(given.text.hasPrefix("Emma passes from you to Ben."), "\(given.text)")
