@@ -1738,6 +1738,10 @@ public enum CommandParser {
         (["anybody", "have"], "who has", .en), (["is", "someone", "reading"], "who has", .en), (["is", "anyone", "reading"], "who has", .en),
         (["is", "somebody", "reading"], "who has", .en), (["who", "has", "seen"], "who has", .en), (["anyone", "seen"], "who has", .en),
         (["quelqu'un", "a", "vu"], "qui a", .fr), (["quelqu'un", "lit"], "qui a", .fr),
+        // "someone took Dune": who, then.
+        (["someone", "took"], "who has", .en), (["somebody", "took"], "who has", .en), (["someone", "borrowed"], "who has", .en),
+        (["somebody", "borrowed"], "who has", .en), (["someone", "has"], "who has", .en), (["somebody", "has"], "who has", .en),
+        (["someone", "must", "have"], "who has", .en), (["quelqu'un", "a", "pris"], "qui a", .fr), (["quelqu'un", "a", "emprunte"], "qui a", .fr),
         (["anyone", "have", "any"], "search", .en), (["anyone", "have", "anything", "by"], "search", .en),
         (["give", "up", "my", "spot", "for"], "cancel hold", .en), (["give", "up", "my", "place", "for"], "cancel hold", .en),
         (["give", "up", "my", "spot", "in", "line", "for"], "cancel hold", .en), (["give", "up", "my", "place", "in", "line", "for"], "cancel hold", .en),

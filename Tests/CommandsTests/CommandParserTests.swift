@@ -1124,6 +1124,8 @@ let parseTable: [ParseCase] = [
     ParseCase("remind me tomorrow about Dune", .rules(book: "Dune"), .en),
     ParseCase("mark Dune returned", .returnBook(book: "Dune"), .en),
     ParseCase("do you know where Dune is?", .whoHas(book: "Dune"), .en),
+    ParseCase("someone took Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("quelqu'un a pris Dune ?", .whoHas(book: "Dune"), .fr),
     ParseCase("where's Dune kept?", .whoHas(book: "Dune"), .en),
     ParseCase("set Dune as available", .returnBook(book: "Dune"), .en),
     ParseCase("mark Dune as back on the shelf", .returnBook(book: "Dune"), .en),
