@@ -1738,6 +1738,9 @@ public enum CommandParser {
         (["anybody", "have"], "who has", .en), (["is", "someone", "reading"], "who has", .en), (["is", "anyone", "reading"], "who has", .en),
         (["is", "somebody", "reading"], "who has", .en), (["who", "has", "seen"], "who has", .en), (["anyone", "seen"], "who has", .en),
         (["quelqu'un", "a", "vu"], "qui a", .fr), (["quelqu'un", "lit"], "qui a", .fr),
+        (["quelqu'un", "sait", "ou", "est"], "où est", .fr), (["tu", "sais", "ou", "est"], "où est", .fr),
+        (["vous", "savez", "ou", "est"], "où est", .fr), (["qui", "d'autre", "a", "lu"], "info", .fr),
+        (["qui", "d'autre", "a", "emprunte"], "info", .fr),
         // "someone took Dune": who, then.
         (["someone", "took"], "who has", .en), (["somebody", "took"], "who has", .en), (["someone", "borrowed"], "who has", .en),
         (["somebody", "borrowed"], "who has", .en), (["someone", "has"], "who has", .en), (["somebody", "has"], "who has", .en),
@@ -2498,6 +2501,13 @@ public enum CommandParser {
            lead.first != "where" && lead.first != "where's" || folded.last == "kept" {
             cues.append(.en)
             return ["who", "has"] + words[lead.count..<(words.count - 1)]
+        }
+        // "marquer Dune comme rendu": a return.
+        if folded.count > 3, folded[0] == "marquer",
+           let tail = [["comme", "rendu"], ["comme", "rendue"], ["comme", "disponible"], ["rendu"], ["rendue"]]
+            .first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }) {
+            cues.append(.fr)
+            return ["rendre"] + words[1..<(words.count - tail.count)]
         }
         // "mark Dune returned", "mark Dune as available", "set Dune as available": a return (not a
         // question of whether it is: "Mark Twain available?" stays one).

@@ -162,7 +162,7 @@ struct VerbForm: Sendable {
         VerbForm("how many times can I renew", .rules, .en), VerbForm("why can't I renew", .rules, .en),
         VerbForm("why can I not renew", .rules, .en), VerbForm("why cant I renew", .rules, .en), VerbForm("can I still renew", .rules, .en),
         VerbForm("how many more times can I renew", .rules, .en), VerbForm("how many times can I still renew", .rules, .en),
-        VerbForm("pourquoi je ne peux pas prolonger", .rules, .fr), VerbForm("pourquoi ne puis-je pas prolonger", .rules, .fr),
+        VerbForm("pourquoi je ne peux pas prolonger", .rules, .fr), VerbForm("pourquoi je peux pas prolonger", .rules, .fr), VerbForm("pourquoi ne puis-je pas prolonger", .rules, .fr),
         VerbForm("est-ce que je peux encore prolonger", .rules, .fr), VerbForm("je peux encore prolonger", .rules, .fr), VerbForm("how often can I renew", .rules, .en),
         VerbForm("what's the longest I can keep", .rules, .en), VerbForm("what is the longest I can keep", .rules, .en),
         VerbForm("combien de temps puis-je garder", .rules, .fr), VerbForm("combien de temps je peux garder", .rules, .fr),
