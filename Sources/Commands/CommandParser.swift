@@ -3495,13 +3495,15 @@ public enum CommandParser {
             let book = words.dropFirst(2).joined(separator: " ")
             return (.handOver(book: book, to: words[1]), words[1], book, .en)
         }
-        // ("Nobody returned Dune" is no return, nor "Someone took Dune" a loan to "Someone".)
+        // ("Nobody returned Dune" is no return.)
         guard looksLikeName(words[0]), !["i", "i'm", "i've", "we", "you", "it", "this", "that", "who", "what", "which", "the", "a", "nobody", "no",
-                                         "noone", "none", "never", "personne", "someone", "somebody", "anyone", "anybody", "everyone",
-                                         "everybody", "he", "she", "they", "quelqu'un", "il", "elle", "on"].contains(folded[0]) else { return nil }
+                                         "noone", "none", "never", "personne", "anyone", "anybody", "everyone", "everybody"].contains(folded[0]) else { return nil }
+        // Someone's return closes the loan whoever they are ("She returned Dune"); a loan is to
+        // a person, never to "Someone", "He" or "They".
+        let lendsTo = !["someone", "somebody", "he", "she", "they", "quelqu'un", "il", "elle", "on"].contains(folded[0])
         var rest = Array(words.dropFirst(2))
         // (Not "Ben has Dune": as a question, "?" dropped, it would lend Dune to Ben.)
-        if ["borrowed", "took"].contains(folded[1]) {
+        if lendsTo, ["borrowed", "took"].contains(folded[1]) {
             if rest.last.map(foldWord) == "now" { rest.removeLast() }
             let book = rest.joined(separator: " ")
             return book.isEmpty ? nil : (.checkout(book: book, borrower: words[0]), words[0], book, .en)
@@ -3530,7 +3532,7 @@ public enum CommandParser {
             let book = words.dropFirst(3).joined(separator: " ")
             return (.returnBook(book: book), words[0], book, .fr)
         }
-        if words.count > 3, folded[1] == "a", ["emprunte", "pris"].contains(folded[2]) {
+        if lendsTo, words.count > 3, folded[1] == "a", ["emprunte", "pris"].contains(folded[2]) {
             var rest = Array(words.dropFirst(3))
             if rest.count > 1, rest.last.map(foldWord) == "maintenant" { rest.removeLast() }
             let book = rest.joined(separator: " ")

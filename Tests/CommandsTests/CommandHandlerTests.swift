@@ -2912,6 +2912,10 @@ struct CommandHandlerTests {
             #expect(!pronoun.text.contains("checked out to"), "\(said): \(pronoun.text)")
         }
         #expect(try await handler.library.whoHas("Dune").first?.loan == nil)
+        // Their return, though, is the book's, whoever says it.
+        _ = await handler.handle(text: "Ben took Dune", from: ana, at: minute(3))
+        let she = await handler.handle(text: "She returned Dune", from: ana, at: minute(3))
+        #expect(she.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ben)."), "\(she.text)")
         _ = await handler.handle(text: "checkout Emma", from: ana, at: minute(4))
         let given = await handler.handle(text: "give Ben Emma", from: ana, at: minute(5))
         #expect(given.text.hasPrefix("Emma passes from you to Ben."), "\(given.text)")
