@@ -2420,8 +2420,9 @@ public enum CommandParser {
         }
         // "can I get Dune when Ben is done?", "je voudrais Dune quand Ben l'aura fini": someone
         // has it and the member would be next, a place in its line.
-        if let (lead, language) = Self.nextAfterSomeoneLeads.first(where: { folded.starts(with: $0.words) }),
-           let tail = waitingForSomeone(folded), folded.count > lead.count + tail {
+        // (The ending first: it rules out almost every message by its last word.)
+        if let tail = waitingForSomeone(folded), let (lead, language) = Self.nextAfterSomeoneLeads.first(where: { folded.starts(with: $0.words) }),
+           folded.count > lead.count + tail {
             cues.append(language)
             return [language.pick("hold", "réserver")] + words[lead.count..<(words.count - tail)]
         }
