@@ -419,7 +419,7 @@ public enum CommandParser {
             }
             if let (title, name, separator) = splitLast(book, separators: [" as ", " for ", " pour "]), !unquote(title).isEmpty, !unquote(name).isEmpty {
                 if separator == " pour " { language = language ?? .fr }
-                (book, holder) = (title, unquote(name))
+                (book, holder) = (title, withoutRelation(unquote(name)))
             }
             book = unquote(book)
             guard !book.isEmpty else { return needsArgument() }
@@ -632,6 +632,10 @@ public enum CommandParser {
         (["can", "i", "have"], "renew", .en), (["could", "i", "have"], "renew", .en), (["can", "i", "get"], "renew", .en),
         (["could", "i", "get"], "renew", .en), (["est-ce", "que", "je", "peux", "avoir"], "prolonger", .fr), (["je", "peux", "avoir"], "prolonger", .fr),
     ].sorted { $0.words.count > $1.words.count }
+
+    /// The words that make a length more time with a book the member has ("another week",
+    /// "a bit longer", "une semaine de plus"), not a first loan's length.
+    private static let moreTimeWords: Set<String> = ["another", "more", "longer", "extra", "additional", "plus", "autre", "supplementaire"]
 
     /// Of `keepLeads`, those that ask for a book as well as for more time with it: more time
     /// only when the length says more ("can I have Dune for another week"; "for a week" is a
@@ -2589,7 +2593,7 @@ public enum CommandParser {
             if Self.keepOrHaveLeads.contains(keep.words),
                let with = folded.indices.dropFirst(keep.words.count + 1).prefix(6).first(where: { ["with", "on", "for", "avec", "pour"].contains(folded[$0]) }),
                with < folded.count - 1, case let length = folded[keep.words.count..<with],
-               length.contains(where: { ["another", "more", "extra", "plus", "autre"].contains($0) }), isDuration(length.joined(separator: " ")) {
+               length.contains(where: Self.moreTimeWords.contains), isDuration(length.joined(separator: " ")) {
                 cues.append(keep.language)
                 return [keep.verb] + words[(with + 1)...]
             }
@@ -2598,7 +2602,7 @@ public enum CommandParser {
                 let tail = folded[cut...].filter { !["for", "pour", "pendant", "encore"].contains($0) }
                 guard Self.longer.contains(Array(tail)) || isDuration(tail.joined(separator: " ")) || Self.isUntil(tail) else { continue }
                 if Self.keepOrHaveLeads.contains(keep.words),
-                   !tail.contains(where: { ["another", "more", "longer", "extra", "additional", "plus", "autre", "supplementaire"].contains($0) }) { break }
+                   !tail.contains(where: Self.moreTimeWords.contains) { break }
                 cues.append(keep.language)
                 return [keep.verb] + words[keep.words.count..<cut]
             }
