@@ -45,18 +45,30 @@ public struct Sender: Sendable, Hashable {
 }
 
 extension Sender {
-    /// Whether `name` is a group, not one person: "everyone", "@here", a channel or group
-    /// mention (`<!channel>`, `<!subteam^S1>`, Discord's role `<@&42>`). A loan or a place in
-    /// line is one person's.
+    /// Whether `name` is a group, not one person: "everyone", "@here", "both of us", a channel
+    /// or group mention (`<!channel>`, `<!subteam^S1>`, Discord's role `<@&42>`), or several
+    /// people ("Ben and Ana", "Ben, Ana", "Ben et Ana"). A loan or a place in line is one
+    /// person's: "checkout Dune for Ben and Ana" lent it to a member named "Ben and Ana".
     static func namesAGroup(_ name: String) -> Bool {
         if name.hasPrefix("<!") || name.hasPrefix("<@&") { return true }
         let key = TextKey.fold(name.hasPrefix("@") ? String(name.dropFirst()) : name)
-        return groupNames.contains(key)
+        return groupNames.contains(key) || namesSeveral(name)
     }
     private static let groupNames: Set<String> = [
         "everyone", "everybody", "anyone", "anybody", "all", "nobody", "no one", "here", "channel", "all of us", "us", "them",
-        "tout le monde", "tous", "personne", "nous", "eux",
+        "both", "both of us", "us both", "us two", "the two of us", "the both of us", "both of them", "the two of them",
+        "tout le monde", "tous", "personne", "nous", "eux", "nous deux", "tous les deux", "toutes les deux", "les deux", "eux deux",
     ]
+
+    /// "Ben and Ana", "Ben, Ana", "Ben & Ana", "Ben or Ana", "Ben et Ana", "Ben ou Ana": names
+    /// joined as a list, each of one to three words.
+    private static func namesSeveral(_ name: String) -> Bool {
+        let words = name.replacingOccurrences(of: ",", with: " , ").split(separator: " ")
+        let joins: Set<Substring> = [",", "and", "&", "+", "/", "or", "et", "ou"]
+        guard words.contains(where: { joins.contains(Substring($0.lowercased())) }) else { return false }
+        let people = words.split(omittingEmptySubsequences: false, whereSeparator: { joins.contains(Substring($0.lowercased())) })
+        return people.count >= 2 && people.allSatisfy { (1...3).contains($0.count) }
+    }
 }
 
 /// What the command handler needs to know of `library.*`.

@@ -3071,7 +3071,8 @@ public enum CommandParser {
     private static let notNames: Set<[String]> = [
         ["now"], ["today"], ["tonight"], ["tomorrow"], ["later"], ["reading"], ["maintenant"], ["aujourd'hui"], ["demain"],
         ["plus", "tard"], ["lire"], ["well"], ["usual"], ["always"], ["discussed"], ["agreed"], ["planned"], ["promised"],
-        ["prevu"], ["convenu"], ["d'habitude"],
+        ["prevu"], ["convenu"], ["d'habitude"], ["someone"], ["somebody"], ["someone", "else"], ["somebody", "else"],
+        ["quelqu'un"], ["quelqu'un", "d'autre"],
     ]
 
     /// "Longer" in words: how a member asks for more time with a book.
