@@ -910,6 +910,25 @@ public actor CommandHandler {
                              : l.pick("hold ", "réserver ") + wanted.book + l.pick(" for ", " pour ") + wanted.name
             return ParsedCommand(intent: .unknown(text: text, suggestion: offer), language: l)
         }
+        // "does Ben have Dune?", "Ben has Dune now": who has it, when the book is one and the
+        // name no title. Told of someone who does not have it, what would make it so is offered
+        // too: the sender's copy given to them, or one on the shelf lent to them.
+        if let held = CommandParser.heldBySomeone(command.words ?? text), (try? await library.titleNamesBooks(held.name)) != true,
+           await namesBookOrPointsBack(held.book) {
+            let l = held.language, whoHas = ParsedCommand(intent: .whoHas(book: held.book), language: l)
+            guard !held.asked, !["he", "she", "they", "il", "elle"].contains(held.name.lowercased()),
+                  let person = sender.person(named: held.name), let statuses = try? await library.whoHas(held.book),
+                  !statuses.contains(where: { $0.loan?.borrower.isSamePerson(as: person) == true }) else { return whoHas }
+            if statuses.contains(where: { $0.loan?.borrower.isSamePerson(as: sender.borrower) == true }) {
+                let offer = l.pick("give ", "donner ") + held.book + l.pick(" to ", " à ") + held.name
+                return ParsedCommand(intent: .unknown(text: text, suggestion: offer), language: l)
+            }
+            if statuses.contains(where: { $0.loan == nil && $0.book.report == nil && $0.keptFor == nil }) {
+                let offer = l.pick("checkout ", "emprunter ") + held.book + l.pick(" as ", " pour ") + held.name
+                return ParsedCommand(intent: .unknown(text: text, suggestion: offer), language: l)
+            }
+            return whoHas
+        }
         // "Dune returned", "Dune back on the shelf", "Dune rendu": a return, when the words before
         // name a book ("it returned": the book last named); "welcome back" names none.
         if let returned = CommandParser.returnedBook(command.words ?? text), await namesBookOrPointsBack(returned.book) {

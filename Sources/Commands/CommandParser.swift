@@ -3591,6 +3591,56 @@ public enum CommandParser {
         return nil
     }
 
+    /// "does Ben have Dune?", "has Ben got Dune", "is Ben reading Dune", "Ben has Dune now",
+    /// "Ben's got Dune", "est-ce que Ben a Dune ?", "Ben a encore Dune": someone said to have a
+    /// book, asked or told. The name (one to three words, the first capitalised or a mention,
+    /// or a pronoun), the book, whether it was asked, and the language; nil for any other text.
+    /// Whether the name is no title and the book one is for the library to say.
+    static func heldBySomeone(_ text: String) -> (name: String, book: String, asked: Bool, language: Language)? {
+        var words = toldWords(text)
+        guard words.count >= 3, words.count <= 30 else { return nil }
+        // "Ben's got Dune": the name, then "has got".
+        if let possessive = words.prefix(3).firstIndex(where: { $0.hasSuffix("'s") || $0.hasSuffix("\u{2019}s") }),
+           possessive + 2 < words.count, foldWord(words[possessive + 1]) == "got" {
+            words[possessive] = String(words[possessive].dropLast(2))
+            words.insert("has", at: possessive + 1)
+        }
+        var folded = words.map(foldWord)
+        // When, which says no more: "now", "at the moment".
+        if let tail = [["right", "now"], ["now"], ["at", "the", "moment"], ["maintenant"], ["en", "ce", "moment"]]
+            .first(where: { folded.count > $0.count + 2 && folded.suffix($0.count).elementsEqual($0) }) {
+            words.removeLast(tail.count)
+            folded.removeLast(tail.count)
+        }
+        let asked = text.trimmingWhitespace(newlines: true).hasSuffix("?")
+        for form in heldBySomeoneForms where folded.starts(with: form.lead) {
+            // A name of one to three words between, and a book after.
+            let last = min(form.lead.count + 3, folded.count - form.verb.count - 1)
+            guard last > form.lead.count, let at = (form.lead.count + 1...last).first(where: { folded[$0...].starts(with: form.verb) }) else { continue }
+            let name = words[form.lead.count..<at], book = unquote(words[(at + form.verb.count)...].joined(separator: " "))
+            let foldedName = name.map(foldWord)
+            let pronoun = foldedName.count == 1 && ["he", "she", "they", "il", "elle"].contains(foldedName[0])
+            // "Il y a Dune" (there is) names no one.
+            guard let first = name.first, pronoun || looksLikeName(first) && !foldedName.contains(where: { notInAName.contains($0) || notInAFrenchName.contains($0) }),
+                  !book.isEmpty else { continue }
+            return (unquote(name.joined(separator: " ")), book, asked || !form.lead.isEmpty, form.language)
+        }
+        return nil
+    }
+
+    private static let notInAFrenchName: Set<String> = ["il", "elle", "ils", "elles", "on", "y", "je", "tu", "nous", "vous", "ce", "c'est", "qui", "que", "en", "ne"]
+
+    /// The question's first words (none for a statement) and the verb after the name, longest
+    /// verb first ("Ben has got Dune" is not "has" the book "got Dune").
+    private static let heldBySomeoneForms: [(lead: [String], verb: [String], language: Language)] = [
+        (["does"], ["still", "have"], .en), (["does"], ["have"], .en), (["has"], ["still", "got"], .en), (["has"], ["got"], .en),
+        (["is"], ["still", "reading"], .en), (["is"], ["reading"], .en),
+        ([], ["has", "still", "got"], .en), ([], ["has", "got"], .en), ([], ["still", "has"], .en), ([], ["has"], .en),
+        ([], ["is", "still", "reading"], .en), ([], ["is", "reading"], .en),
+        (["est-ce", "que"], ["a", "encore"], .fr), (["est-ce", "que"], ["a", "toujours"], .fr), (["est-ce", "que"], ["a"], .fr),
+        ([], ["a", "encore"], .fr), ([], ["a", "toujours"], .fr), ([], ["a"], .fr),
+    ]
+
     /// "Ben gave me Dune", "Ben passed Dune to me", "I got Dune from Ben", "Ben m'a passé Dune",
     /// "j'ai récupéré Dune de Ben": someone's book now in the sender's hands. The book, who gave
     /// it (a capitalized word or a mention) and the language; nil for any other text. Whether

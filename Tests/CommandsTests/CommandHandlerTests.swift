@@ -2852,6 +2852,38 @@ struct CommandHandlerTests {
         #expect(someone.text.hasPrefix("Emma is checked out to Ana."), "\(someone.text)")
     }
 
+    @Test("someone said to have a book: 'does Ben have Dune?' asks who has it; 'Ben has Dune now' offers giving the sender's copy or lending one on the shelf, and changes nothing")
+    func heldBySomeone() async throws {
+        let handler = try await makeHandler()
+        let asked = await handler.handle(text: "does Ben have Dune?", from: ana, at: minute(0))
+        #expect(asked.text.hasPrefix("Dune is on the shelf."), "\(asked.text)")
+        // On the shelf: lending it to him, offered.
+        let shelf = await handler.handle(text: "Ben Okafor has Dune", from: ana, at: minute(1))
+        #expect(shelf.text.hasPrefix("I did not understand 'Ben Okafor has Dune'. Did you mean `checkout Dune as Ben Okafor`?"), "\(shelf.text)")
+        // The sender's own copy: giving it to him, offered, and done on `yes`.
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(2))
+        let mine = await handler.handle(text: "Ben has Dune now", from: ana, at: minute(3))
+        #expect(mine.text.hasPrefix("I did not understand 'Ben has Dune now'. Did you mean `give Dune to Ben`?"), "\(mine.text)")
+        #expect(await handler.handle(text: "who has Dune", from: ben, at: minute(4)).text.hasPrefix("Ana has Dune"))
+        _ = await handler.handle(text: "Ben has Dune now", from: ana, at: minute(5))
+        let given = await handler.handle(text: "yes", from: ana, at: minute(6))
+        #expect(given.text.contains("Ben"), "\(given.text)")
+        // His already: who has it, whichever way it is said.
+        for (n, said) in ["Ben's got Dune", "has Ben got it?", "is Ben reading Dune", "Ben still has Dune"].enumerated() {
+            let his = await handler.handle(text: said, from: ana, at: minute(7 + n))
+            #expect(his.text.hasPrefix("Ben has Dune since"), "\(said): \(his.text)")
+        }
+        let french = await handler.handle(text: "est-ce que Ben a Dune ?", from: ana, at: minute(12))
+        #expect(french.text.hasPrefix("Ben a Dune depuis"), "\(french.text)")
+        // No book, or no one: not understood, and nothing lent ("Il y a Dune" is "there is Dune").
+        for (n, said) in ["Ben has a question", "Il y a Emma", "Nobody has Emma"].enumerated() {
+            let nothing = await handler.handle(text: said, from: ana, at: minute(13 + n))
+            #expect(nothing.text.contains("understand") || nothing.text.contains("compris"), "\(said): \(nothing.text)")
+            #expect(nothing.suggestion == "help" || nothing.suggestion == "aide", "\(said): \(nothing.suggestion ?? "")")
+        }
+        #expect(await handler.handle(text: "who has Emma", from: ana, at: minute(16)).text.hasPrefix("Emma is on the shelf."))
+    }
+
     @Test("'it' with a remark after it is still the book last named: return it to the library, checkout it for me, rendre ça à la bibliothèque")
     func itWithARemark() async throws {
         let handler = try await makeHandler()
