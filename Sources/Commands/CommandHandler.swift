@@ -872,6 +872,11 @@ public actor CommandHandler {
             return named
         }
         guard case .unknown(let text, let verb) = command.intent else { return command }
+        // "I don't need Dune anymore", "I'm done with Dune": the member's own side of the book
+        // offered, bringing it back or leaving its line, whichever they are on.
+        if let verb, let fitted = await fittingOffer(verb, for: sender) {
+            return ParsedCommand(intent: .unknown(text: text, suggestion: fitted), language: command.language)
+        }
         // "Ben gave me Dune", "I got Dune from Ben": someone's book handed to the sender, when
         // the book is one and the name no title (asked, "Ben gave me Dune?" is read by the parser).
         if let received = CommandParser.receivedFrom(command.words ?? text), (try? await library.titleNamesBooks(received.giver)) != true,
@@ -1029,6 +1034,27 @@ public actor CommandHandler {
 
     /// Whether `reference` names books of the library (whole words of a title), or points back
     /// at the book last named ("it"), which `recalling` then reads.
+    /// A return offered for a book the member does not have but waits for: leaving its line
+    /// instead; leaving a line offered for a book the member has and does not wait for: bringing
+    /// it back instead. Nil when the offer fits, or the book is not one.
+    private func fittingOffer(_ suggestion: String, for sender: Sender) async -> String? {
+        let offered = CommandParser.parse(suggestion), l = offered.language ?? .en
+        let book: String, returning: Bool
+        switch offered.intent {
+        case .returnBook(let named): (book, returning) = (named, true)
+        case .cancelHold(let named, nil): (book, returning) = (named, false)
+        default: return nil
+        }
+        guard !LastNamedBook.pointsBack(book), let statuses = try? await library.whoHas(CommandParser.unquote(book)), !statuses.isEmpty,
+              let (kept, awaited) = try? await library.lines(of: sender.borrower) else { return nil }
+        let copies = Set(statuses.map(\.book.id))
+        let has = statuses.contains { $0.loan?.borrower.isSamePerson(as: sender.borrower) == true }
+        let waits = kept.contains { copies.contains($0.book.id) } || awaited.contains { copies.contains($0.status.book.id) }
+        if returning, !has, waits { return l.pick("cancel hold ", "annuler la réservation de ") + book }
+        if !returning, has, !waits { return l.pick("return ", "rendre ") + book }
+        return nil
+    }
+
     private func namesBookOrPointsBack(_ reference: String) async -> Bool {
         if LastNamedBook.pointsBack(reference) { return true }
         return (try? await library.titleNamesBooks(CommandParser.unquote(reference))) == true

@@ -2051,8 +2051,12 @@ public enum CommandParser {
         (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en), (["i", "want"], "checkout", .en),
         (["i'd", "like"], "checkout", .en), (["je", "voudrais"], "emprunter", .fr), (["je", "veux"], "emprunter", .fr),
         (["i", "need"], "checkout", .en), (["j'ai", "besoin", "de"], "emprunter", .fr),
-        // No longer wanting a book one waits for: leaving its line, asked about.
-        (["i", "no", "longer", "want"], "cancel hold", .en),
+        // No longer wanting a book one waits for: leaving its line, asked about (bringing it
+        // back instead, when the member has it: the handler's `fittingOffer`).
+        (["i", "no", "longer", "want"], "cancel hold", .en), (["i", "no", "longer", "need"], "cancel hold", .en),
+        (["i", "don't", "need"], "cancel hold", .en), (["i", "dont", "need"], "cancel hold", .en), (["i", "do", "not", "need"], "cancel hold", .en),
+        (["je", "n'ai", "plus", "besoin", "de"], "annuler la réservation de", .fr), (["je", "n'ai", "plus", "besoin", "d'"], "annuler la réservation de", .fr),
+        (["je", "ne", "veux", "plus", "de"], "annuler la réservation de", .fr),
         (["i'm", "not", "interested", "in"], "cancel hold", .en), (["i", "am", "not", "interested", "in"], "cancel hold", .en),
         (["not", "interested", "in"], "cancel hold", .en), (["i'm", "no", "longer", "interested", "in"], "cancel hold", .en),
         (["i", "gave", "up", "my", "spot", "for"], "cancel hold", .en), (["i", "gave", "up", "my", "place", "for"], "cancel hold", .en),

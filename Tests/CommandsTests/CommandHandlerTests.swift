@@ -2884,6 +2884,26 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "who has Emma", from: ana, at: minute(16)).text.hasPrefix("Emma is on the shelf."))
     }
 
+    @Test("'I don't need Dune anymore' offers the member's side of it: bringing it back when they have it, leaving its line when they wait for it")
+    func noLongerNeeded() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(0))
+        _ = await handler.handle(text: "hold Dune", from: ben, at: minute(1))
+        for (n, said) in ["I don't need Dune anymore", "I no longer need Dune", "I don't want Dune anymore", "I'm done with Dune"].enumerated() {
+            let has = await handler.handle(text: said, from: ana, at: minute(2 + n))
+            #expect(has.suggestion == "return Dune", "\(said): \(has.text)")
+            let waits = await handler.handle(text: said, from: ben, at: minute(2 + n))
+            #expect(waits.suggestion == "cancel hold Dune", "\(said): \(waits.text)")
+        }
+        let french = await handler.handle(text: "je n'ai plus besoin de Dune", from: ana, at: minute(6))
+        #expect(french.suggestion == "rendre Dune", "\(french.text)")
+        // Offered, not done: `yes` does it.
+        #expect(await handler.handle(text: "who has Dune", from: ben, at: minute(7)).text.hasPrefix("Ana has Dune"))
+        _ = await handler.handle(text: "I don't need Dune anymore", from: ana, at: minute(8))
+        let back = await handler.handle(text: "yes", from: ana, at: minute(9))
+        #expect(back.text.hasPrefix("Thanks! Dune is back on the shelf"), "\(back.text)")
+    }
+
     @Test("'it' with a remark after it is still the book last named: return it to the library, checkout it for me, rendre ça à la bibliothèque")
     func itWithARemark() async throws {
         let handler = try await makeHandler()

@@ -1550,6 +1550,11 @@ let parseTable: [ParseCase] = [
     ParseCase("just finished Dune, great read", .unknown(text: "just finished Dune, great read", suggestion: "return Dune"), .en),
     ParseCase("je viens de finir Dune", .unknown(text: "je viens de finir Dune", suggestion: "rendre Dune"), .fr),
     ParseCase("I don't want Dune anymore", .unknown(text: "I don't want Dune anymore", suggestion: "cancel hold Dune"), .en),
+    ParseCase("I don't need Dune anymore", .unknown(text: "I don't need Dune anymore", suggestion: "cancel hold Dune"), .en),
+    ParseCase("I no longer need Dune", .unknown(text: "I no longer need Dune", suggestion: "cancel hold Dune"), .en),
+    ParseCase("je n'ai plus besoin de Dune", .unknown(text: "je n'ai plus besoin de Dune", suggestion: "annuler la réservation de Dune"), .fr),
+    ParseCase("je ne veux plus de Dune", .unknown(text: "je ne veux plus de Dune", suggestion: "annuler la réservation de Dune"), .fr),
+    ParseCase("I don't need help", .unknown(text: "I don't need help", suggestion: nil), .en),
     ParseCase("I don't want Nobody Lives Here Anymore",
               .unknown(text: "I don't want Nobody Lives Here Anymore", suggestion: "cancel hold Nobody Lives Here Anymore"), .en),
     // asked of someone else, or of anyone: the book's details, its last loans and its line
