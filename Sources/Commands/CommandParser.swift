@@ -2175,6 +2175,12 @@ public enum CommandParser {
             (["j'ai", "retrouve"], [[]], "signaler retrouvé", .fr), (["j'ai", "repare"], [[]], "signaler réparé", .fr),
             ([], found, "report found", .en), ([], repaired, "report repaired", .en), ([], retrouve, "signaler retrouvé", .fr), ([], repare, "signaler réparé", .fr),
             (["i", "lost"], [[]], "report lost", .en), (["i've", "lost"], [[]], "report lost", .en), (["i", "have", "lost"], [[]], "report lost", .en),
+            // Whoever it was: the copy is lost all the same.
+            (["we", "lost"], [[]], "report lost", .en), (["we've", "lost"], [[]], "report lost", .en), (["we", "have", "lost"], [[]], "report lost", .en),
+            (["someone", "lost"], [[]], "report lost", .en), (["somebody", "lost"], [[]], "report lost", .en),
+            (["someone", "has", "lost"], [[]], "report lost", .en), (["somebody", "has", "lost"], [[]], "report lost", .en),
+            (["quelqu'un", "a", "perdu"], [[]], "signaler perdu", .fr), (["on", "a", "perdu"], [[]], "signaler perdu", .fr),
+            (["nous", "avons", "perdu"], [[]], "signaler perdu", .fr),
             (["i", "damaged"], [[]], "report damaged", .en), (["i've", "damaged"], [[]], "report damaged", .en),
             (["i", "ruined"], [[]], "report damaged", .en), (["i", "broke"], [[]], "report damaged", .en), (["i", "tore"], [[]], "report damaged", .en),
             (["i", "spilled", "coffee", "on"], [[]], "report damaged", .en), (["i", "spilled", "water", "on"], [[]], "report damaged", .en),

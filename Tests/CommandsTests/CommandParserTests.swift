@@ -816,6 +816,12 @@ let parseTable: [ParseCase] = [
     ParseCase("it got damaged", .report(book: "it", kind: .damaged), .en),
     ParseCase("report Dune as damaged", .report(book: "Dune", kind: .damaged), .en),
     ParseCase("j'ai perdu Dune", .report(book: "Dune", kind: .lost), .fr),
+    ParseCase("quelqu'un a perdu Dune", .report(book: "Dune", kind: .lost), .fr),
+    ParseCase("on a perdu Dune", .report(book: "Dune", kind: .lost), .fr),
+    ParseCase("someone lost Dune", .report(book: "Dune", kind: .lost), .en),
+    ParseCase("somebody has lost Dune", .report(book: "Dune", kind: .lost), .en),
+    ParseCase("we lost Dune", .report(book: "Dune", kind: .lost), .en),
+    ParseCase("someone lost The Lost Symbol", .report(book: "The Lost Symbol", kind: .lost), .en),
     // Contractions typed without their apostrophe, run together or apart; a title keeps its words.
     ParseCase("ive lost my copy of Dune", .report(book: "Dune", kind: .lost), .en),
     ParseCase("I ve lost Dune", .report(book: "Dune", kind: .lost), .en),
