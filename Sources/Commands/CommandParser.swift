@@ -183,6 +183,10 @@ public enum CommandParser {
         if text.trimmingWhitespace().hasSuffix("?"), let returned = returnedBook(stripped) {
             return ParsedCommand(intent: .whoHas(book: returned.book), language: returned.language)
         }
+        // "Ben hasn't returned Dune", "nobody returned Dune", "Dune n'a pas été rendu": who has it.
+        if let kept = notReturned(stripped) {
+            return ParsedCommand(intent: .whoHas(book: kept.book), language: kept.language)
+        }
         // A verb of the other language is no typo of a message whose other words are plainly in
         // one ("send me a reminder for Dune" is not `rends`; "rendr The Hobbit" is `rendre`).
         let suggestion = closestVerb(to: folded).flatMap { verb in
@@ -3924,6 +3928,49 @@ public enum CommandParser {
     /// "Dune returned", "Dune has been returned", "Dune back on the shelf", "Dune rendu": a book
     /// said to be back (as typed), and the language of the words; nil when the words do not read
     /// so. Whether the words before name a book is the handler's to say: "welcome back" names none.
+    /// "Ben hasn't returned Dune", "nobody returned Dune", "Dune was never returned", "Ben n'a
+    /// pas rendu Dune", "Dune n'est toujours pas revenu": a book said not to be back, which asks
+    /// who has it (and since when). The book and the language; nil for any other text. Someone
+    /// named is one to three words; "Nobody Returned" alone says nothing of a book.
+    static func notReturned(_ text: String) -> (book: String, language: Language)? {
+        var words = toldWords(text)
+        guard words.count >= 3, words.count <= 40 else { return nil }
+        // "… Dune yet": stressing, no part of the book (capitalised, it may end a title).
+        if let last = words.last, ["yet", "still", "encore"].contains(last) { words.removeLast() }
+        let folded = words.map(foldWord)
+        if let tail = notReturnedTails.first(where: { folded.count > $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) }) {
+            let book = unquote(words.dropLast(tail.words.count).joined(separator: " "))
+            return book.isEmpty || notABookBeforeBack.contains(folded[0]) ? nil : (book, tail.language)
+        }
+        // "Nobody returned Dune": the verb that says it done, after no one.
+        let nobody = [["nobody"], ["no", "one"], ["noone"], ["personne"]].first { folded.starts(with: $0) }
+        for (verb, language) in notReturnedVerbs + (nobody == nil ? [] : nobodyVerbs) {
+            // Who (one to three words), then the verb, then the book.
+            let last = min(nobody?.count ?? 3, folded.count - verb.count - 1)
+            guard last >= 1, let at = (1...last).first(where: { folded[$0...].starts(with: verb) }) else { continue }
+            let book = unquote(words[(at + verb.count)...].joined(separator: " "))
+            return book.isEmpty ? nil : (book, language)
+        }
+        return nil
+    }
+    private static let notReturnedVerbs: [(words: [String], language: Language)] = [
+        (["never", "returned"], .en), (["hasn't", "returned"], .en), (["has", "not", "returned"], .en), (["still", "hasn't", "returned"], .en),
+        (["has", "still", "not", "returned"], .en), (["didn't", "return"], .en), (["did", "not", "return"], .en), (["never", "brought", "back"], .en),
+        (["hasn't", "brought", "back"], .en), (["still", "has", "not", "returned"], .en), (["haven't", "returned"], .en),
+        (["have", "not", "returned"], .en), (["still", "haven't", "returned"], .en),
+        (["n'a", "pas", "rendu"], .fr), (["n'ai", "pas", "rendu"], .fr), (["n'ai", "pas", "encore", "rendu"], .fr), (["n'a", "pas", "encore", "rendu"], .fr), (["n'a", "jamais", "rendu"], .fr), (["n'a", "toujours", "pas", "rendu"], .fr),
+    ].sorted { $0.words.count > $1.words.count }
+    private static let nobodyVerbs: [(words: [String], language: Language)] = [
+        (["has", "returned"], .en), (["returned"], .en), (["has", "brought", "back"], .en), (["brought", "back"], .en), (["n'a", "rendu"], .fr),
+    ]
+    private static let notReturnedTails: [(words: [String], language: Language)] = [
+        (["was", "never", "returned"], .en), (["hasn't", "been", "returned"], .en), (["has", "not", "been", "returned"], .en),
+        (["still", "hasn't", "been", "returned"], .en), (["has", "never", "been", "returned"], .en), (["isn't", "back"], .en), (["is", "not", "back"], .en),
+        (["still", "isn't", "back"], .en), (["is", "still", "not", "back"], .en), (["never", "came", "back"], .en),
+        (["n'a", "pas", "ete", "rendu"], .fr), (["n'a", "jamais", "ete", "rendu"], .fr), (["n'a", "toujours", "pas", "ete", "rendu"], .fr),
+        (["n'est", "pas", "revenu"], .fr), (["n'est", "toujours", "pas", "revenu"], .fr), (["n'est", "jamais", "revenu"], .fr),
+    ].sorted { $0.words.count > $1.words.count }
+
     static func returnedBook(_ text: String) -> (book: String, language: Language)? {
         let words = spaceSeparated(text)
         guard words.count >= 2, words.count <= 40 else { return nil }
