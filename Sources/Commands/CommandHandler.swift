@@ -1032,8 +1032,6 @@ public actor CommandHandler {
         return places
     }
 
-    /// Whether `reference` names books of the library (whole words of a title), or points back
-    /// at the book last named ("it"), which `recalling` then reads.
     /// A return offered for a book the member does not have but waits for: leaving its line
     /// instead; leaving a line offered for a book the member has and does not wait for: bringing
     /// it back instead. Nil when the offer fits, or the book is not one.
@@ -1055,6 +1053,8 @@ public actor CommandHandler {
         return nil
     }
 
+    /// Whether `reference` names books of the library (whole words of a title), or points back
+    /// at the book last named ("it"), which `recalling` then reads.
     private func namesBookOrPointsBack(_ reference: String) async -> Bool {
         if LastNamedBook.pointsBack(reference) { return true }
         return (try? await library.titleNamesBooks(CommandParser.unquote(reference))) == true

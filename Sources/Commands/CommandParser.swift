@@ -3925,9 +3925,6 @@ public enum CommandParser {
         (["j'ai", "rendu"], .fr), (["j'ai", "rapporte"], .fr), (["j'ai", "emprunte"], .fr), (["j'ai", "pris"], .fr),
     ].sorted { $0.words.count > $1.words.count }
 
-    /// "Dune returned", "Dune has been returned", "Dune back on the shelf", "Dune rendu": a book
-    /// said to be back (as typed), and the language of the words; nil when the words do not read
-    /// so. Whether the words before name a book is the handler's to say: "welcome back" names none.
     /// "Ben hasn't returned Dune", "nobody returned Dune", "Dune was never returned", "Ben n'a
     /// pas rendu Dune", "Dune n'est toujours pas revenu": a book said not to be back, which asks
     /// who has it (and since when). The book and the language; nil for any other text. Someone
@@ -3958,7 +3955,8 @@ public enum CommandParser {
         (["has", "still", "not", "returned"], .en), (["didn't", "return"], .en), (["did", "not", "return"], .en), (["never", "brought", "back"], .en),
         (["hasn't", "brought", "back"], .en), (["still", "has", "not", "returned"], .en), (["haven't", "returned"], .en),
         (["have", "not", "returned"], .en), (["still", "haven't", "returned"], .en),
-        (["n'a", "pas", "rendu"], .fr), (["n'ai", "pas", "rendu"], .fr), (["n'ai", "pas", "encore", "rendu"], .fr), (["n'a", "pas", "encore", "rendu"], .fr), (["n'a", "jamais", "rendu"], .fr), (["n'a", "toujours", "pas", "rendu"], .fr),
+        (["n'a", "pas", "rendu"], .fr), (["n'ai", "pas", "rendu"], .fr), (["n'ai", "pas", "encore", "rendu"], .fr),
+        (["n'a", "pas", "encore", "rendu"], .fr), (["n'a", "jamais", "rendu"], .fr), (["n'a", "toujours", "pas", "rendu"], .fr),
     ].sorted { $0.words.count > $1.words.count }
     private static let nobodyVerbs: [(words: [String], language: Language)] = [
         (["has", "returned"], .en), (["returned"], .en), (["has", "brought", "back"], .en), (["brought", "back"], .en), (["n'a", "rendu"], .fr),
@@ -3971,6 +3969,9 @@ public enum CommandParser {
         (["n'est", "pas", "revenu"], .fr), (["n'est", "toujours", "pas", "revenu"], .fr), (["n'est", "jamais", "revenu"], .fr),
     ].sorted { $0.words.count > $1.words.count }
 
+    /// "Dune returned", "Dune has been returned", "Dune back on the shelf", "Dune rendu": a book
+    /// said to be back (as typed), and the language of the words; nil when the words do not read
+    /// so. Whether the words before name a book is the handler's to say: "welcome back" names none.
     static func returnedBook(_ text: String) -> (book: String, language: Language)? {
         let words = spaceSeparated(text)
         guard words.count >= 2, words.count <= 40 else { return nil }
