@@ -3051,16 +3051,16 @@ public enum CommandParser {
         ["repondez-moi", "en"], ["passe", "en"], ["passez", "en"], ["tu", "parles"], ["vous", "parlez"], ["parle-moi", "en"], ["langue"],
     ]
 
-    /// Whether the words after a title's " for " are no one's name: a reason or a time ("the
-    /// trip", "my son", "a friend", "tonight", "pour ce soir"), which leaves the book with the
-    /// sender. A name may start like an article ("Le Minh", "Ma Long", "Des"): those count only
-    /// before a word in lower case ("pour le voyage").
     /// The name in "my colleague Ben", "my friend Ana Ruiz", "ma collègue Chloé": the person,
     /// not how the member knows them; `text` itself otherwise ("my trip" is no one).
+    /// Several of them ("my friends Ben and Ana", "mes collègues Ben et Chloé") are the names,
+    /// which say that several people are meant.
     static func withoutRelation(_ text: String) -> String {
         let typed = text.split(separator: " ").map(String.init)
-        guard (3...5).contains(typed.count), ["my", "our", "mon", "ma", "notre"].contains(foldWord(typed[0])),
-              relations.contains(foldWord(typed[1])), typed.dropFirst(2).allSatisfy({ $0.first?.isUppercase == true }) else { return text }
+        guard (3...7).contains(typed.count), ["my", "our", "mon", "ma", "mes", "notre", "nos"].contains(foldWord(typed[0])),
+              relations.contains(foldWord(typed[1])) || relations.contains(String(foldWord(typed[1]).dropLast())) && foldWord(typed[1]).hasSuffix("s"),
+              typed.dropFirst(2).allSatisfy({ $0.first?.isUppercase == true || ["and", "&", "et", ","].contains($0) }),
+              typed.last?.first?.isUppercase == true else { return text }
         return typed.dropFirst(2).joined(separator: " ")
     }
     private static let relations: Set<String> = [
@@ -3069,6 +3069,10 @@ public enum CommandParser {
         "voisine", "frere", "soeur", "fils", "fille", "femme", "mari",
     ]
 
+    /// Whether the words after a title's " for " are no one's name: a reason or a time ("the
+    /// trip", "my son", "a friend", "tonight", "pour ce soir"), which leaves the book with the
+    /// sender. A name may start like an article ("Le Minh", "Ma Long", "Des"): those count only
+    /// before a word in lower case ("pour le voyage").
     static func isNoName(_ text: String) -> Bool {
         let typed = text.split(separator: " ").map(String.init), words = typed.map(foldWord)
         guard let first = words.first else { return false }

@@ -2837,18 +2837,19 @@ struct CommandHandlerTests {
         let handler = try await makeHandler()
         for (n, said) in ["checkout Dune for Ben and Ana", "checkout Dune for Ben, Ana", "checkout Dune as Ben & Ana", "checkout Dune for Ben or Ana",
                           "checkout Dune for both of us", "hold Dune for Ben and Ana Ruiz", "give Dune to Ben and Ana",
-                          "emprunter Dune pour Ben et Ana", "emprunter Dune pour nous deux"].enumerated() {
+                          "emprunter Dune pour Ben et Ana", "emprunter Dune pour nous deux", "checkout Dune for my friends Ben and Ana",
+                          "emprunter Dune pour mes collègues Ben et Chloé"].enumerated() {
             let refused = await handler.handle(text: said, from: ana, at: minute(n))
             #expect(refused.kind == .error && refused.text.contains("is not one person, so nothing was done")
                     || refused.text.contains("n'est pas une personne, rien n'a été fait"), "\(said): \(refused.text)")
         }
-        let shelf = await handler.handle(text: "who has Dune", from: ben, at: minute(10))
+        let shelf = await handler.handle(text: "who has Dune", from: ben, at: minute(11))
         #expect(shelf.text.hasPrefix("Dune is on the shelf."), "\(shelf.text)")
         // One person's name may hold a hyphen, and "someone" is no one's: the sender takes it, as
         // "for a friend" does.
-        let hyphen = await handler.handle(text: "checkout Dune for Mary-Jane Watson", from: ana, at: minute(11))
+        let hyphen = await handler.handle(text: "checkout Dune for Mary-Jane Watson", from: ana, at: minute(12))
         #expect(hyphen.text.hasPrefix("Dune is checked out to Mary-Jane Watson."), "\(hyphen.text)")
-        let someone = await handler.handle(text: "checkout Emma for someone", from: ana, at: minute(12))
+        let someone = await handler.handle(text: "checkout Emma for someone", from: ana, at: minute(13))
         #expect(someone.text.hasPrefix("Emma is checked out to Ana."), "\(someone.text)")
     }
 

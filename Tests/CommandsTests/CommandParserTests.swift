@@ -1153,6 +1153,8 @@ let parseTable: [ParseCase] = [
     ParseCase("mark Dune as back on the shelf", .returnBook(book: "Dune"), .en),
     ParseCase("Mark Twain available?", .whoHas(book: "Mark Twain"), .en),
     ParseCase("checkout Dune for my colleague Ben", .checkout(book: "Dune", borrower: "Ben"), .en),
+    ParseCase("checkout Dune for my friends Ben and Ana", .checkout(book: "Dune", borrower: "Ben and Ana"), .en),
+    ParseCase("emprunter Dune pour mes collègues Ben et Chloé", .checkout(book: "Dune", borrower: "Ben et Chloé"), .fr),
     ParseCase("hold Dune for my friend Ana Ruiz", .hold(book: "Dune", holder: "Ana Ruiz"), .en),
     ParseCase("cancel hold Dune for my colleague Ben", .cancelHold(book: "Dune", holder: "Ben"), .en),
     ParseCase("borrow Dune on behalf of Ben", .checkout(book: "Dune", borrower: "Ben"), .en),
