@@ -3927,6 +3927,9 @@ public enum CommandParser {
         (["i", "returned"], .en), (["i've", "returned"], .en), (["i", "have", "returned"], .en), (["i", "brought", "back"], .en),
         (["i", "borrowed"], .en), (["i've", "borrowed"], .en), (["i", "took"], .en), (["i", "checked", "out"], .en),
         (["j'ai", "rendu"], .fr), (["j'ai", "rapporte"], .fr), (["j'ai", "emprunte"], .fr), (["j'ai", "pris"], .fr),
+        // "someone lost Dune?": asked, not reported.
+        (["someone", "lost"], .en), (["somebody", "lost"], .en), (["someone", "has", "lost"], .en), (["somebody", "has", "lost"], .en),
+        (["quelqu'un", "a", "perdu"], .fr),
     ].sorted { $0.words.count > $1.words.count }
 
     /// "Ben hasn't returned Dune", "nobody returned Dune", "Dune was never returned", "Ben n'a

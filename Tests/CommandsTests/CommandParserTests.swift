@@ -833,6 +833,8 @@ let parseTable: [ParseCase] = [
     ParseCase("somebody has lost Dune", .report(book: "Dune", kind: .lost), .en),
     ParseCase("we lost Dune", .report(book: "Dune", kind: .lost), .en),
     ParseCase("someone lost The Lost Symbol", .report(book: "The Lost Symbol", kind: .lost), .en),
+    ParseCase("someone lost Dune?", .show(book: "Dune"), .en),
+    ParseCase("quelqu'un a perdu Dune ?", .show(book: "Dune"), .fr),
     // Contractions typed without their apostrophe, run together or apart; a title keeps its words.
     ParseCase("ive lost my copy of Dune", .report(book: "Dune", kind: .lost), .en),
     ParseCase("I ve lost Dune", .report(book: "Dune", kind: .lost), .en),
