@@ -874,7 +874,7 @@ public actor CommandHandler {
         guard case .unknown(let text, let verb) = command.intent else { return command }
         // "I don't need Dune anymore", "I'm done with Dune": the member's own side of the book
         // offered, bringing it back or leaving its line, whichever they are on.
-        if let verb, let fitted = await fittingOffer(verb, for: sender) {
+        if let verb, let fitted = await fittingOffer(verb, for: sender, at: now) {
             return ParsedCommand(intent: .unknown(text: text, suggestion: fitted), language: command.language)
         }
         // "Ben gave me Dune", "I got Dune from Ben": someone's book handed to the sender, when
@@ -1034,16 +1034,21 @@ public actor CommandHandler {
 
     /// A return offered for a book the member does not have but waits for: leaving its line
     /// instead; leaving a line offered for a book the member has and does not wait for: bringing
-    /// it back instead. Nil when the offer fits, or the book is not one.
-    private func fittingOffer(_ suggestion: String, for sender: Sender) async -> String? {
+    /// it back instead. Nil when the offer fits, or the book is not one. "It" is the book the
+    /// member last named ("I don't need it anymore").
+    private func fittingOffer(_ suggestion: String, for sender: Sender, at now: Date) async -> String? {
         let offered = CommandParser.parse(suggestion), l = offered.language ?? .en
-        let book: String, returning: Bool
+        var book: String, returning: Bool
         switch offered.intent {
         case .returnBook(let named): (book, returning) = (named, true)
         case .cancelHold(let named, nil): (book, returning) = (named, false)
         default: return nil
         }
-        guard !LastNamedBook.pointsBack(book), let statuses = try? await library.whoHas(CommandParser.unquote(book)), !statuses.isEmpty,
+        if LastNamedBook.pointsBack(book) {
+            guard let last = lastNamed.value(for: sender.key, at: now) else { return nil }
+            book = last
+        }
+        guard let statuses = try? await library.whoHas(CommandParser.unquote(book)), !statuses.isEmpty,
               let (kept, awaited) = try? await library.lines(of: sender.borrower) else { return nil }
         let copies = Set(statuses.map(\.book.id))
         let has = statuses.contains { $0.loan?.borrower.isSamePerson(as: sender.borrower) == true }

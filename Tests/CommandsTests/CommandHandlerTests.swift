@@ -2898,6 +2898,9 @@ struct CommandHandlerTests {
         }
         let french = await handler.handle(text: "je n'ai plus besoin de Dune", from: ana, at: minute(6))
         #expect(french.suggestion == "rendre Dune", "\(french.text)")
+        // "it": the book last named.
+        let it = await handler.handle(text: "I don't need it anymore", from: ana, at: minute(6))
+        #expect(it.suggestion == "return Dune", "\(it.text)")
         // Offered, not done: `yes` does it.
         #expect(await handler.handle(text: "who has Dune", from: ben, at: minute(7)).text.hasPrefix("Ana has Dune"))
         _ = await handler.handle(text: "I don't need Dune anymore", from: ana, at: minute(8))
