@@ -3637,7 +3637,7 @@ public enum CommandParser {
             guard last > form.lead.count, let at = (form.lead.count + 1...last).first(where: { folded[$0...].starts(with: form.verb) }) else { continue }
             let name = words[form.lead.count..<at], book = unquote(words[(at + form.verb.count)...].joined(separator: " "))
             let foldedName = name.map(foldWord)
-            let pronoun = foldedName.count == 1 && ["he", "she", "they", "il", "elle"].contains(foldedName[0])
+            let pronoun = foldedName.count == 1 && heldPronouns.contains(foldedName[0])
             // "Il y a Dune" (there is) names no one.
             guard let first = name.first, pronoun || looksLikeName(first) && !foldedName.contains(where: { notInAName.contains($0) || notInAFrenchName.contains($0) }),
                   !book.isEmpty else { continue }
@@ -3645,6 +3645,10 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// The pronouns `heldBySomeone` takes for a name ("does she have Dune?"), which name no one
+    /// the library could lend to.
+    static let heldPronouns: Set<String> = ["he", "she", "they", "il", "elle"]
 
     private static let notInAFrenchName: Set<String> = ["il", "elle", "ils", "elles", "on", "y", "je", "tu", "nous", "vous", "ce", "c'est", "qui", "que", "en", "ne"]
 
