@@ -121,6 +121,7 @@ public enum CommandParser {
            text.trimmingWhitespace().hasSuffix("?") {
             return ParsedCommand(intent: .show(book: words.dropFirst(report.words.count).joined(separator: " ")), language: report.language)
         }
+        if let asked = askedState(words, folded: folded), text.trimmingWhitespace().hasSuffix("?") { return asked }
         if let rephrased = rephrase(words, folded: folded, cues: &cues) {
             words = rephrased
             folded = words.map(foldWord)
@@ -2200,6 +2201,13 @@ public enum CommandParser {
         ]
     }()
 
+    /// What names a copy of a book, or a part of it, before its title in a report ("I lost my
+    /// copy of Dune", "the cover of Dune is torn"): the report is of that book.
+    private static let copyOf: [[String]] = [
+        ["my", "copy", "of"], ["the", "copy", "of"], ["our", "copy", "of"], ["mon", "exemplaire", "de"], ["the", "cover", "of"], ["the", "spine", "of"],
+        ["a", "page", "of"], ["some", "pages", "of"], ["the", "pages", "of"], ["la", "couverture", "de"],
+    ]
+
     /// How a request for a book starts (folded) when it may end with someone else being done
     /// with it ("can I have Dune when Ben is done").
     private static let nextAfterSomeoneLeads: [(words: [String], language: Language)] = [
@@ -2423,10 +2431,7 @@ public enum CommandParser {
                .contains(folded[report.lead.count])) {
             // "I lost my copy of Dune" is about Dune; "I lost my place in line" about no book.
             var start = report.lead.count
-            if let copy = [["my", "copy", "of"], ["the", "copy", "of"], ["our", "copy", "of"], ["mon", "exemplaire", "de"],
-                           ["the", "cover", "of"], ["the", "spine", "of"], ["a", "page", "of"], ["some", "pages", "of"], ["the", "pages", "of"],
-                           ["la", "couverture", "de"]]
-                .first(where: { folded[start...].starts(with: $0) && folded.count - tail.count > start + $0.count }) {
+            if let copy = Self.copyOf.first(where: { folded[start...].starts(with: $0) && folded.count - tail.count > start + $0.count }) {
                 start += copy.count
             }
             // ("I lost my book", "mon livre est abîmé": the member's one book, the library says which.)
@@ -3935,6 +3940,20 @@ public enum CommandParser {
         (["someone", "lost"], .en), (["somebody", "lost"], .en), (["someone", "has", "lost"], .en), (["somebody", "has", "lost"], .en),
         (["quelqu'un", "a", "perdu"], .fr),
     ].sorted { $0.words.count > $1.words.count }
+
+    /// "Dune is lost?", "Dune est abîmé ?": the state a report tells of, said of a book and
+    /// asked (the caller checks the "?"), which asks about the book: its page, with its report
+    /// if it has one. Nil when the words are no such statement, when they start with a command
+    /// ("return Dune is lost"), ask about the shelf ("what is broken?") or the member's own book
+    /// ("my book is lost?", which the library cannot name).
+    private static func askedState(_ words: [String], folded: [String]) -> ParsedCommand? {
+        guard let (report, tail) = framing(folded, Self.reports, ends: Self.reportEnds, lead: \.lead, tails: \.tails), report.lead.isEmpty,
+              folded.count > tail.count, !VerbForm.anyStarts(folded),
+              !["what", "which", "anything", "something", "nothing", "quoi", "my", "mon", "ma", "mes"].contains(folded[0]) else { return nil }
+        // "the cover of Dune is torn?" asks about Dune.
+        let start = copyOf.first { folded.starts(with: $0) && folded.count - tail.count > $0.count }?.count ?? 0
+        return ParsedCommand(intent: .show(book: words[start..<(words.count - tail.count)].joined(separator: " ")), language: report.language)
+    }
 
     /// "Ben hasn't returned Dune", "nobody returned Dune", "Dune was never returned", "Ben n'a
     /// pas rendu Dune", "Dune n'est toujours pas revenu": a book said not to be back, which asks

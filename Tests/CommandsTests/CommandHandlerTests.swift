@@ -914,6 +914,12 @@ struct CommandHandlerTests {
         let title = await handler.handle(text: "Everything is broken", from: ben, at: minute(29))
         #expect(title.text.hasPrefix("Everything Is Broken is on the shelf."), "\(title.text)")
         #expect(try await library.whoHas("Everything Is Broken").first?.book.report == nil)
+        let askedTitle = await handler.handle(text: "Everything Is Broken?", from: ben, at: minute(29))
+        #expect(askedTitle.text.hasPrefix("Everything Is Broken is on the shelf."), "\(askedTitle.text)")
+        // Asked, a report's words ask about the book: its page, and nothing is reported.
+        let asked = await handler.handle(text: "Dune is lost?", from: ana, at: minute(29))
+        #expect(asked.text.hasPrefix("#1 Dune\n"), "\(asked.text)")
+        #expect(try await library.counts().reported == 0)
         // The admins' list of what is reported.
         _ = await handler.handle(text: "Dune is lost", from: ana, at: minute(30))
         #expect(try await library.counts().reported == 1)

@@ -835,6 +835,15 @@ let parseTable: [ParseCase] = [
     ParseCase("someone lost The Lost Symbol", .report(book: "The Lost Symbol", kind: .lost), .en),
     ParseCase("someone lost Dune?", .show(book: "Dune"), .en),
     ParseCase("quelqu'un a perdu Dune ?", .show(book: "Dune"), .fr),
+    // The state a report tells of, asked: the book's page, its report among it.
+    ParseCase("Dune is lost?", .show(book: "Dune"), .en),
+    ParseCase("The Hobbit is damaged?", .show(book: "The Hobbit"), .en),
+    ParseCase("Dune got lost?", .show(book: "Dune"), .en),
+    ParseCase("Dune est perdu ?", .show(book: "Dune"), .fr),
+    ParseCase("Dune a été abîmé ?", .show(book: "Dune"), .fr),
+    ParseCase("Dune turned up?", .show(book: "Dune"), .en),
+    ParseCase("the cover of Dune is torn?", .show(book: "Dune"), .en),
+    ParseCase("Dune is damaged", .report(book: "Dune", kind: .damaged), .en),
     // Contractions typed without their apostrophe, run together or apart; a title keeps its words.
     ParseCase("ive lost my copy of Dune", .report(book: "Dune", kind: .lost), .en),
     ParseCase("I ve lost Dune", .report(book: "Dune", kind: .lost), .en),
