@@ -26,19 +26,34 @@ public enum ChatUserID {
 /// The ids of the most recent events (at most `capacity`), so that a redelivered event is
 /// recognised and never runs a command twice.
 final class RecentIDs: Sendable {
-    private let seen = Mutex<(order: [String], set: Set<String>)>(([], []))
+    /// The ids kept, in a ring: once it is full, each new id takes the place of the oldest
+    /// (`oldest` is where that is). An array shifted by `removeFirst` moved all 10,000 ids on
+    /// every event once the bot had seen that many.
+    private struct Kept {
+        var ring: [String] = []
+        var oldest = 0
+        var set: Set<String> = []
+    }
+
+    private let seen = Mutex(Kept())
     private let capacity: Int
 
     init(capacity: Int = 10_000) {
-        self.capacity = capacity
+        self.capacity = max(1, capacity)
     }
 
-    /// True the first time `id` is offered, false for every later time.
+    /// True the first time `id` is offered, false for every later time while it is among the
+    /// `capacity` most recent ids.
     func firstTime(_ id: String) -> Bool {
         seen.withLock { seen in
             guard seen.set.insert(id).inserted else { return false }
-            seen.order.append(id)
-            if seen.order.count > capacity { seen.set.remove(seen.order.removeFirst()) }
+            if seen.ring.count < capacity {
+                seen.ring.append(id)
+            } else {
+                seen.set.remove(seen.ring[seen.oldest])
+                seen.ring[seen.oldest] = id
+                seen.oldest = (seen.oldest + 1) % capacity
+            }
             return true
         }
     }
