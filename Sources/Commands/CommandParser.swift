@@ -1487,6 +1487,11 @@ public enum CommandParser {
         (["did", "i", "borrow"], "show", .en), (["have", "i", "already", "read"], "show", .en),
         (["quand", "ai-je", "rendu"], "info", .fr), (["quand", "ai-je", "emprunte"], "info", .fr), (["ai-je", "deja", "lu"], "info", .fr),
         (["ai-je", "lu"], "info", .fr), (["ai-je", "rendu"], "info", .fr),
+        // Asked, a loss is no report: "has anyone lost Dune?" asks about the book (its report among it).
+        (["has", "someone", "lost"], "show", .en), (["has", "somebody", "lost"], "show", .en), (["has", "anyone", "lost"], "show", .en),
+        (["has", "anybody", "lost"], "show", .en), (["did", "someone", "lose"], "show", .en), (["did", "somebody", "lose"], "show", .en),
+        (["did", "anyone", "lose"], "show", .en), (["did", "anybody", "lose"], "show", .en), (["did", "i", "lose"], "show", .en),
+        (["have", "i", "lost"], "show", .en), (["est-ce", "que", "quelqu'un", "a", "perdu"], "info", .fr), (["ai-je", "perdu"], "info", .fr),
         (["what", "did", "i", "read", "last"], "my history", .en), (["what", "did", "i", "read"], "my history", .en),
         (["what", "have", "i", "read"], "my history", .en),
         // A book not where it should be: who has it.

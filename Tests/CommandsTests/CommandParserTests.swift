@@ -843,6 +843,10 @@ let parseTable: [ParseCase] = [
     ParseCase("Dune a été abîmé ?", .show(book: "Dune"), .fr),
     ParseCase("Dune turned up?", .show(book: "Dune"), .en),
     ParseCase("the cover of Dune is torn?", .show(book: "Dune"), .en),
+    ParseCase("has someone lost Dune?", .show(book: "Dune"), .en),
+    ParseCase("did anyone lose Dune", .show(book: "Dune"), .en),
+    ParseCase("have I lost Dune?", .show(book: "Dune"), .en),
+    ParseCase("est-ce que quelqu'un a perdu Dune ?", .show(book: "Dune"), .fr),
     ParseCase("Dune is damaged", .report(book: "Dune", kind: .damaged), .en),
     // Contractions typed without their apostrophe, run together or apart; a title keeps its words.
     ParseCase("ive lost my copy of Dune", .report(book: "Dune", kind: .lost), .en),
