@@ -1906,7 +1906,7 @@ public enum CommandParser {
         (["what", "do", "you", "recommend"], "recommend", .en), (["what", "should", "i", "borrow"], "recommend", .en),
         (["what", "should", "i", "borrow", "next"], "recommend", .en), (["choisis-moi", "un", "livre"], "recommande-moi", .fr),
         (["que", "me", "recommandes-tu"], "recommande-moi", .fr), (["que", "me", "recommandez-vous"], "recommande-moi", .fr),
-    ] + leavingEveryLine + copiesReceived).sorted { $0.words.count > $1.words.count }
+    ] + leavingEveryLine + copiesReceived + lostPlaceInLine).sorted { $0.words.count > $1.words.count }
 
     /// How a member says copies came in ("we got", "I bought"), before what came.
     private static let receivedLeads: [[String]] = [
@@ -1922,6 +1922,25 @@ public enum CommandParser {
             for copy in copyLeads where copy.first != "un" && copy.first != "encore" && copy != ["another"] {
                 phrasings.append((lead + copy, "add " + copy.joined(separator: " "), .en))
             }
+        }
+        return phrasings
+    }()
+
+    /// "I lost my place in line for Dune", "j'ai perdu ma place pour Dune": who has it, which says
+    /// where the member is in its line now, or offers a place in it (not a report of a lost book).
+    private static let lostPlaceInLine: [(words: [String], verb: String?, language: Language?)] = {
+        var phrasings: [(words: [String], verb: String?, language: Language?)] = []
+        for subject in [["i"], ["i've"], ["i", "have"]] {
+            for place in [["place"], ["spot"], ["hold"]] {
+                for line in [["in", "line"], ["in", "the", "line"], ["in", "the", "queue"], []] where place != ["hold"] || line.isEmpty {
+                    for preposition in place == ["hold"] ? ["on", "for"] : ["for"] {
+                        phrasings.append((subject + ["lost", "my"] + place + line + [preposition], "who has", .en))
+                    }
+                }
+            }
+        }
+        for place in [["ma", "place"], ["ma", "place", "dans", "la", "file"], ["ma", "reservation"]] {
+            for preposition in ["pour", "de"] { phrasings.append((["j'ai", "perdu"] + place + [preposition], "qui a", .fr)) }
         }
         return phrasings
     }()
@@ -2164,7 +2183,8 @@ public enum CommandParser {
     }
 
     /// How a report of a lost or damaged book starts and ends (folded), and the report it is;
-    /// the first that fits is taken. ("I lost my place in line for Dune" is not one: see `rephrase`.)
+    /// the first that fits is taken. ("I lost my place in line for Dune" is not one: it asks who
+    /// has the book.)
     private static let reports: [(lead: [String], tails: [[String]], verb: String, language: Language)] = {
         let lost = [["is", "lost"], ["is", "missing", "for", "good"], ["got", "lost"], ["has", "been", "lost"], ["has", "gone", "missing"],
                     ["went", "missing"], ["has", "disappeared"]]

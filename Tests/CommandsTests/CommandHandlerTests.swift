@@ -979,6 +979,11 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "hold Dune", from: ana, at: tuesday + 120)
         let who = await handler.handle(text: "who has Dune", from: ana, at: tuesday + 150)
         #expect(who.text.hasSuffix("You are number 1 in line for it.\n  Try: `remind Ben about Dune`"), "\(who.text)")
+        // "I lost my place in line": where the member is in it now; nothing is reported lost.
+        let place = await handler.handle(text: "I lost my place in line for Dune", from: ana, at: tuesday + 160)
+        #expect(place.text.hasPrefix("Ben has Dune since Tue 1 Dec"), "\(place.text)")
+        #expect(place.text.contains("You are number 1 in line for it."), "\(place.text)")
+        #expect(!place.text.contains("reported"), "\(place.text)")
         let waiting = await handler.handle(text: "nudge ben about dune", from: ana, at: tuesday + 180)
         #expect(waiting.kind == .success)
         #expect(waiting.text == "Sent Ben a reminder of Dune, due Tue 15 Dec.", "\(waiting.text)")

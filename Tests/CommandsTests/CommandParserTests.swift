@@ -844,6 +844,10 @@ let parseTable: [ParseCase] = [
     ParseCase("Dune turned up?", .show(book: "Dune"), .en),
     ParseCase("the cover of Dune is torn?", .show(book: "Dune"), .en),
     ParseCase("has someone lost Dune?", .show(book: "Dune"), .en),
+    ParseCase("I lost my place in line for Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("I've lost my spot in the queue for Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("j'ai perdu ma place dans la file pour Dune", .whoHas(book: "Dune"), .fr),
+    ParseCase("I lost my copy of Dune", .report(book: "Dune", kind: .lost), .en),
     ParseCase("did anyone lose Dune", .show(book: "Dune"), .en),
     ParseCase("have I lost Dune?", .show(book: "Dune"), .en),
     ParseCase("est-ce que quelqu'un a perdu Dune ?", .show(book: "Dune"), .fr),
@@ -1105,7 +1109,6 @@ let parseTable: [ParseCase] = [
     ParseCase("I spilled water on Dune", .report(book: "Dune", kind: .damaged), .en),
     ParseCase("je ne trouve plus Dune", .report(book: "Dune", kind: .lost), .fr),
     ParseCase("Dune a disparu", .report(book: "Dune", kind: .lost), .fr),
-    ParseCase("I lost my place in line for Dune", .unknown(text: "I lost my place in line for Dune", suggestion: nil), .en),
     // French requests, questions and praise.
     ParseCase("je voudrais Dune", .unknown(text: "je voudrais Dune", suggestion: "emprunter Dune"), .fr),
     ParseCase("je voudrais savoir qui a Dune", .whoHas(book: "Dune"), .fr),
