@@ -63,11 +63,23 @@ extension Sender {
     /// "Ben and Ana", "Ben, Ana", "Ben & Ana", "Ben or Ana", "Ben et Ana", "Ben ou Ana": names
     /// joined as a list, each of one to three words.
     private static func namesSeveral(_ name: String) -> Bool {
+        severalNames(name) != nil
+    }
+
+    /// The names of a list of people ("Ben and Ana" → Ben, Ana; "Ben, Ana et Chloé"), each of
+    /// one to three words, in order; nil when `name` is no such list (one name, "Mary-Jane
+    /// Watson").
+    static func severalNames(_ name: String) -> [String]? {
         let words = name.replacingOccurrences(of: ",", with: " , ").split(separator: " ")
         let joins: Set<Substring> = [",", "and", "&", "+", "/", "or", "et", "ou"]
-        guard words.contains(where: { joins.contains(Substring($0.lowercased())) }) else { return false }
+        guard words.contains(where: { joins.contains(Substring($0.lowercased())) }) else { return nil }
         let people = words.split(omittingEmptySubsequences: false, whereSeparator: { joins.contains(Substring($0.lowercased())) })
-        return people.count >= 2 && people.allSatisfy { (1...3).contains($0.count) }
+        // "Ben, Ana, and Chloé": a comma then "and" leave an empty part between them, which
+        // names no one; the list may not start or end with a join.
+        guard let first = people.first, let last = people.last, !first.isEmpty, !last.isEmpty else { return nil }
+        let named = people.filter { !$0.isEmpty }
+        guard named.count >= 2, named.allSatisfy({ $0.count <= 3 }) else { return nil }
+        return named.map { $0.joined(separator: " ") }
     }
 }
 
@@ -2029,6 +2041,15 @@ public actor CommandHandler {
                      suggestion: suggestion, language: l)
     }
 
+    /// `intent(person)` run for each of `people`, its replies one after the other (at most
+    /// `mostCommandsAtOnce` people: a longer list is refused as one person too many).
+    private func eachOf(_ people: [String], _ intent: (String) -> Intent, sender: Sender, now: Date, words: Words) async throws -> Reply {
+        guard people.count <= Self.mostCommandsAtOnce else { return words.unresolved(people.joined(separator: ", ")) }
+        var replies: [Reply] = []
+        for person in people { replies.append(try await run(intent(person), sender: sender, now: now, words: words)) }
+        return words.oneAfterAnother(replies)
+    }
+
     private func run(_ intent: Intent, sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
         switch intent {
@@ -2246,6 +2267,10 @@ public actor CommandHandler {
             return Reply(.info, l == .en ? "\(statuses.count) copies:" : "\(statuses.count) exemplaires :", lines: numbered, language: l)
 
         case .loansOf(let name):
+            // "what do Ben and Ana have": what each has, one after the other.
+            if let name, let people = Sender.severalNames(name.trimmingWhitespace()) {
+                return try await eachOf(people, { .loansOf(borrower: $0) }, sender: sender, now: now, words: words)
+            }
             // "what does everyone have": who has what.
             if let name, Sender.namesAGroup(name.trimmingWhitespace()) { return try await run(.digest, sender: sender, now: now, words: words) }
             guard let borrower = sender.person(named: name) else { return words.unresolved(name) }
@@ -2389,6 +2414,10 @@ public actor CommandHandler {
             return taken
 
         case .history(let name, let period):
+            // "what did Ben and Ana borrow": each one's, one after the other.
+            if let name, let people = Sender.severalNames(name.trimmingWhitespace()) {
+                return try await eachOf(people, { .history(borrower: $0, period: period) }, sender: sender, now: now, words: words)
+            }
             guard let borrower = sender.person(named: name) else { return words.unresolved(name) }
             guard borrower.name.count <= Borrower.maximumNameLength else { throw LibraryError.nameTooLong(maximum: Borrower.maximumNameLength) }
             if let period { return try await history(of: borrower, named: name, in: period, now: now, words: words) }

@@ -715,6 +715,11 @@ public enum CommandParser {
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
+        // "what do Ben and Ana have": what each has ("what do you have" is left).
+        if folded.count >= 5, folded[0] == "what", folded[1] == "do", folded.last == "have",
+           case let name = unquote(words[2..<(words.count - 1)].joined(separator: " ")), Sender.severalNames(name) != nil {
+            return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
+        }
         // "does Ben have any books?", "has Ben got anything?": what he has; "when does Ben have
         // to return Dune?": who has Dune, and until when. A name is one to three words, none of
         // a sentence. ("does Dune have water damage?" asks of a book: "does X have Y" is left.)

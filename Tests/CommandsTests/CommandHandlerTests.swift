@@ -2843,7 +2843,7 @@ struct CommandHandlerTests {
         #expect(everyone.text.hasPrefix("Who has what: 1 book out"), "\(everyone.text)")
     }
 
-    @Test("several people are not one borrower: checkout Dune for Ben and Ana, for Ben, Ana, for both of us, pour Ben et Ana lend nothing; for someone lends to the sender")
+    @Test("several people are not one borrower: checkout Dune for Ben and Ana, for Ben, Ana, for both of us, pour Ben et Ana lend nothing; for someone lends to the sender; what do Ben and Ana have answers for each")
     func severalPeopleAreNoBorrower() async throws {
         let handler = try await makeHandler()
         for (n, said) in ["checkout Dune for Ben and Ana", "checkout Dune for Ben, Ana", "checkout Dune as Ben & Ana", "checkout Dune for Ben or Ana",
@@ -2862,6 +2862,15 @@ struct CommandHandlerTests {
         #expect(hyphen.text.hasPrefix("Dune is checked out to Mary-Jane Watson."), "\(hyphen.text)")
         let someone = await handler.handle(text: "checkout Emma for someone", from: ana, at: minute(13))
         #expect(someone.text.hasPrefix("Emma is checked out to Ana."), "\(someone.text)")
+        let oxford = await handler.handle(text: "checkout Les Misérables for Ben, Cy, and Dee", from: ana, at: minute(14))
+        #expect(oxford.text.contains("is not one person, so nothing was done"), "\(oxford.text)")
+        // Asked of several people, what each has, one after the other.
+        let each = await handler.handle(text: "what do Mary-Jane Watson and Ben have", from: ben, at: minute(15))
+        #expect(each.text.hasPrefix("Mary-Jane Watson has 1 book:\n  Dune, due "), "\(each.text)")
+        #expect(each.text.contains("\n\n  Ben has no books."), "\(each.text)")
+        let borrowed = await handler.handle(text: "what did Ana and Mary-Jane Watson borrow", from: ben, at: minute(16))
+        #expect(borrowed.text.hasPrefix("Ana has borrowed 1 book, not yet returned:\n  Emma, since "), "\(borrowed.text)")
+        #expect(borrowed.text.contains("\n\n  Mary-Jane Watson has borrowed 1 book, not yet returned:\n  Dune, since "), "\(borrowed.text)")
     }
 
     @Test("someone said to have a book: 'does Ben have Dune?' asks who has it; 'Ben has Dune now' offers giving the sender's copy or lending one on the shelf, and changes nothing")

@@ -136,6 +136,8 @@ let parseTable: [ParseCase] = [
     ParseCase("what do I have?", .loansOf(borrower: nil)),
     ParseCase("my loans", .loansOf(borrower: nil)),
     ParseCase("what does Ana have", .loansOf(borrower: "Ana")),
+    ParseCase("what do Ben and Ana have", .loansOf(borrower: "Ben and Ana")),
+    ParseCase("what do Ben, Ana, and Chloé have?", .loansOf(borrower: "Ben, Ana, and Chloé")),
     ParseCase("What does Ana María have?", .loansOf(borrower: "Ana María")),
     ParseCase("mes livres", .loansOf(borrower: nil), .fr),
     ParseCase("Mes emprunts", .loansOf(borrower: nil), .fr),
