@@ -2041,8 +2041,8 @@ public actor CommandHandler {
                      suggestion: suggestion, language: l)
     }
 
-    /// `intent(person)` run for each of `people`, its replies one after the other (at most
-    /// `mostCommandsAtOnce` people: a longer list is refused as one person too many).
+    /// `intent(person)` run for each of `people`, its replies one after the other. A list longer
+    /// than `mostCommandsAtOnce` gets what a group gets: it names no one person.
     private func eachOf(_ people: [String], _ intent: (String) -> Intent, sender: Sender, now: Date, words: Words) async throws -> Reply {
         guard people.count <= Self.mostCommandsAtOnce else { return words.unresolved(people.joined(separator: ", ")) }
         var replies: [Reply] = []
