@@ -2041,12 +2041,16 @@ public actor CommandHandler {
                      suggestion: suggestion, language: l)
     }
 
-    /// `intent(person)` run for each of `people`, its replies one after the other. A list longer
-    /// than `mostCommandsAtOnce` gets what a group gets: it names no one person.
-    private func eachOf(_ people: [String], _ intent: (String) -> Intent, sender: Sender, now: Date, words: Words) async throws -> Reply {
+    /// `intent(person)` run for each of `people`, its replies one after the other; the sender
+    /// among them ("Ben and I", "Ben et moi") is nil, as when they ask of themselves. A list
+    /// longer than `mostCommandsAtOnce` gets what a group gets: it names no one person.
+    private func eachOf(_ people: [String], _ intent: (String?) -> Intent, sender: Sender, now: Date, words: Words) async throws -> Reply {
         guard people.count <= Self.mostCommandsAtOnce else { return words.unresolved(people.joined(separator: ", ")) }
         var replies: [Reply] = []
-        for person in people { replies.append(try await run(intent(person), sender: sender, now: now, words: words)) }
+        for person in people {
+            let named = ["i", "me", "myself", "moi", "je"].contains(TextKey.fold(person)) ? nil : person
+            replies.append(try await run(intent(named), sender: sender, now: now, words: words))
+        }
         return words.oneAfterAnother(replies)
     }
 
