@@ -790,6 +790,13 @@ public enum CommandParser {
             guard !name.isEmpty else { return nil }
             return ParsedCommand(intent: .loansOf(borrower: name), language: .fr)
         }
+        // "qu'ont Ben et Ana", "qu'ont emprunté Ben et Ana": what each has, or borrowed.
+        if folded.count >= 4, folded[0] == "qu'ont" {
+            let borrowed = ["emprunte", "lu"].contains(folded[1])
+            let name = unquote(words.dropFirst(borrowed ? 2 : 1).joined(separator: " "))
+            guard Sender.severalNames(name) != nil else { return nil }
+            return ParsedCommand(intent: borrowed ? .history(borrower: name) : .loansOf(borrower: name), language: .fr)
+        }
         return nil
     }
 

@@ -138,6 +138,8 @@ let parseTable: [ParseCase] = [
     ParseCase("what does Ana have", .loansOf(borrower: "Ana")),
     ParseCase("what do Ben and Ana have", .loansOf(borrower: "Ben and Ana")),
     ParseCase("what do Ben, Ana, and Chloé have?", .loansOf(borrower: "Ben, Ana, and Chloé")),
+    ParseCase("qu'ont Ben et Ana ?", .loansOf(borrower: "Ben et Ana"), .fr),
+    ParseCase("qu'ont emprunté Ben et Ana", .history(borrower: "Ben et Ana"), .fr),
     ParseCase("What does Ana María have?", .loansOf(borrower: "Ana María")),
     ParseCase("mes livres", .loansOf(borrower: nil), .fr),
     ParseCase("Mes emprunts", .loansOf(borrower: nil), .fr),
