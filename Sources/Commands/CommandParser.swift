@@ -715,9 +715,10 @@ public enum CommandParser {
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
-        // "what do Ben and Ana have": what each has ("what do you have" is left).
+        // "what do Ben and Ana have": what each has ("what do you have", "what do you and Ben
+        // have" are left: "you" is no member).
         if folded.count >= 5, folded[0] == "what", folded[1] == "do", folded.last == "have",
-           case let name = unquote(words[2..<(words.count - 1)].joined(separator: " ")), Sender.severalNames(name) != nil {
+           case let name = unquote(words[2..<(words.count - 1)].joined(separator: " ")), namesMembers(name) {
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
         // "does Ben have any books?", "has Ben got anything?": what he has; "when does Ben have
@@ -794,10 +795,19 @@ public enum CommandParser {
         if folded.count >= 4, folded[0] == "qu'ont" {
             let borrowed = ["emprunte", "lu"].contains(folded[1])
             let name = unquote(words.dropFirst(borrowed ? 2 : 1).joined(separator: " "))
-            guard Sender.severalNames(name) != nil else { return nil }
+            guard namesMembers(name) else { return nil }
             return ParsedCommand(intent: borrowed ? .history(borrower: name) : .loansOf(borrower: name), language: .fr)
         }
         return nil
+    }
+
+    /// Whether `list` names several people, each a member or the sender ("Ben and I"), none
+    /// someone the bot cannot tell ("you and Ben", "Ben et eux").
+    private static func namesMembers(_ list: String) -> Bool {
+        guard let names = Sender.severalNames(list) else { return false }
+        let unknown: Set<String> = ["you", "they", "them", "he", "she", "him", "her", "we", "us", "it", "vous", "toi", "tu", "eux", "ils", "elles",
+                                    "lui", "elle", "nous", "on"]
+        return !names.contains { unknown.contains(foldWord($0)) }
     }
 
     /// The ISBNs of `text` (what follows `add isbn`), hyphens removed: one, written with or

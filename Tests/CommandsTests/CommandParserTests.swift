@@ -140,6 +140,7 @@ let parseTable: [ParseCase] = [
     ParseCase("what do Ben, Ana, and Chloé have?", .loansOf(borrower: "Ben, Ana, and Chloé")),
     ParseCase("qu'ont Ben et Ana ?", .loansOf(borrower: "Ben et Ana"), .fr),
     ParseCase("qu'ont emprunté Ben et Ana", .history(borrower: "Ben et Ana"), .fr),
+    ParseCase("what do you and Ben have", .unknown(text: "what do you and Ben have", suggestion: nil), .en),
     ParseCase("What does Ana María have?", .loansOf(borrower: "Ana María")),
     ParseCase("mes livres", .loansOf(borrower: nil), .fr),
     ParseCase("Mes emprunts", .loansOf(borrower: nil), .fr),
