@@ -52,7 +52,7 @@ extension Sender {
     static func namesAGroup(_ name: String) -> Bool {
         if name.hasPrefix("<!") || name.hasPrefix("<@&") { return true }
         let key = TextKey.fold(name.hasPrefix("@") ? String(name.dropFirst()) : name)
-        return groupNames.contains(key) || namesSeveral(name)
+        return groupNames.contains(key) || severalNames(name) != nil
     }
     private static let groupNames: Set<String> = [
         "everyone", "everybody", "anyone", "anybody", "all", "nobody", "no one", "here", "channel", "all of us", "us", "them",
@@ -60,15 +60,9 @@ extension Sender {
         "tout le monde", "tous", "personne", "nous", "eux", "nous deux", "tous les deux", "toutes les deux", "les deux", "eux deux",
     ]
 
-    /// "Ben and Ana", "Ben, Ana", "Ben & Ana", "Ben or Ana", "Ben et Ana", "Ben ou Ana": names
-    /// joined as a list, each of one to three words.
-    private static func namesSeveral(_ name: String) -> Bool {
-        severalNames(name) != nil
-    }
-
-    /// The names of a list of people ("Ben and Ana" → Ben, Ana; "Ben, Ana et Chloé"), each of
-    /// one to three words, in order; nil when `name` is no such list (one name, "Mary-Jane
-    /// Watson").
+    /// The names of a list of people, joined by commas, "and", "&", "or", "et" or "ou" ("Ben and
+    /// Ana" → Ben, Ana; "Ben, Ana et Chloé"), each of one to three words, in order; nil when
+    /// `name` is no such list (one name, "Mary-Jane Watson").
     static func severalNames(_ name: String) -> [String]? {
         let words = name.replacingOccurrences(of: ",", with: " , ").split(separator: " ")
         let joins: Set<Substring> = [",", "and", "&", "+", "/", "or", "et", "ou"]

@@ -805,8 +805,7 @@ public enum CommandParser {
     /// someone the bot cannot tell ("you and Ben", "Ben et eux").
     private static func namesMembers(_ list: String) -> Bool {
         guard let names = Sender.severalNames(list) else { return false }
-        let unknown: Set<String> = ["you", "they", "them", "he", "she", "him", "her", "we", "us", "it", "vous", "toi", "tu", "eux", "ils", "elles",
-                                    "lui", "elle", "nous", "on"]
+        let unknown = heldPronouns.union(["you", "them", "him", "her", "we", "us", "it", "vous", "toi", "tu", "eux", "ils", "elles", "lui", "nous", "on"])
         return !names.contains { unknown.contains(foldWord($0)) }
     }
 
