@@ -236,10 +236,9 @@ public final class DiscordGateway: Sendable {
     /// Reads the gateway until it asks for a new connection, or fails.
     private func read(_ socket: WebSocketClient, heartbeatInterval: AsyncStream<Int>.Continuation, acknowledged: HeartbeatACK) async throws -> ConnectionEnd {
         defer { heartbeatInterval.finish() }
-        let decoder = JSONDecoder()
         for try await message in socket.messages {
             guard case .text(let text) = message,
-                  let frame = try? decoder.decode(DiscordFrame.self, from: Data(text.utf8)),
+                  let frame = DiscordFrame(text: text),
                   let op = DiscordOpcode(rawValue: frame.op) else { continue }
             switch op {
             case .hello:

@@ -1,15 +1,17 @@
 import Foundation
 import Commands
 import LibraryCore
+import Transport
 
 /// Gateway opcodes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
 enum DiscordOpcode: Int, Sendable {
     case dispatch = 0, heartbeat = 1, identify = 2, resume = 6, reconnect = 7, invalidSession = 9, hello = 10, heartbeatACK = 11
 }
 
-/// A gateway payload, decoded in one pass: `op`, `s`, `t`, and `d` as what `op` and `t` say
-/// it is. A `d` of an unexpected shape is `.other`, never a failure of the frame.
-struct DiscordFrame: Decodable, Sendable {
+/// A gateway payload: `op`, `s`, `t`, and `d` as what `op` and `t` say it is. A `d` of an
+/// unexpected shape is `.other`, never a failure of the frame. Read with `JSONValue`, not
+/// `JSONDecoder`: a burst of messages is read one after the other on one task.
+struct DiscordFrame: Sendable {
     var op: Int
     var s: Int?
     var t: String?
@@ -24,55 +26,86 @@ struct DiscordFrame: Decodable, Sendable {
         case other
     }
 
-    enum CodingKeys: String, CodingKey { case op, s, t, d }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        op = try container.decode(Int.self, forKey: .op)
-        s = try container.decodeIfPresent(Int.self, forKey: .s)
-        t = try container.decodeIfPresent(String.self, forKey: .t)
+    /// The frame `text` holds, or nil when it is not JSON or has no `op`.
+    init?(text: String) {
+        guard let json = try? JSONValue(parsing: text), let op = json["op"]?.int else { return nil }
+        self.op = op
+        s = json["s"]?.int
+        t = json["t"]?.string
+        let d = json["d"] ?? .null
         switch (DiscordOpcode(rawValue: op), t) {
-        case (.hello, _): d = (try? container.decode(DiscordHello.self, forKey: .d)).map(Payload.hello) ?? .other
-        case (.invalidSession, _): d = .invalidSession(resumable: (try? container.decode(Bool.self, forKey: .d)) ?? false)
-        case (.dispatch, "READY"): d = (try? container.decode(DiscordReady.self, forKey: .d)).map(Payload.ready) ?? .other
-        case (.dispatch, "MESSAGE_CREATE"): d = (try? container.decode(DiscordMessage.self, forKey: .d)).map(Payload.message) ?? .other
-        case (.dispatch, "INTERACTION_CREATE"): d = (try? container.decode(DiscordInteraction.self, forKey: .d)).map(Payload.interaction) ?? .other
-        default: d = .other
+        case (.hello, _): self.d = DiscordHello(json: d).map(Payload.hello) ?? .other
+        case (.invalidSession, _): self.d = .invalidSession(resumable: d.bool ?? false)
+        case (.dispatch, "READY"): self.d = DiscordReady(json: d).map(Payload.ready) ?? .other
+        case (.dispatch, "MESSAGE_CREATE"): self.d = DiscordMessage(json: d).map(Payload.message) ?? .other
+        case (.dispatch, "INTERACTION_CREATE"): self.d = DiscordInteraction(json: d).map(Payload.interaction) ?? .other
+        default: self.d = .other
         }
     }
 }
 
-struct DiscordHello: Decodable, Sendable {
+struct DiscordHello: Sendable {
     /// Milliseconds between heartbeats.
     var heartbeat_interval: Int
+
+    init?(json: JSONValue) {
+        guard let interval = json["heartbeat_interval"]?.int else { return nil }
+        heartbeat_interval = interval
+    }
 }
 
-struct DiscordReady: Decodable, Sendable {
+struct DiscordReady: Sendable {
     var session_id: String
     var resume_gateway_url: String
     var user: DiscordUser
+
+    init?(json: JSONValue) {
+        guard let session = json["session_id"]?.string, let url = json["resume_gateway_url"]?.string,
+              let user = json["user"].flatMap(DiscordUser.init(json:)) else { return nil }
+        (session_id, resume_gateway_url, self.user) = (session, url, user)
+    }
 }
 
 /// The message a reply answers: who wrote it is all a reply needs of it.
-struct DiscordRepliedMessage: Decodable, Sendable {
+struct DiscordRepliedMessage: Sendable {
     var author: DiscordUser
+
+    init?(json: JSONValue) {
+        guard let author = json["author"].flatMap(DiscordUser.init(json:)) else { return nil }
+        self.author = author
+    }
 }
 
+/// A user, as the gateway sends it and as `GET /users/{id}` answers (decoded there).
 struct DiscordUser: Decodable, Sendable {
     var id: String
     var username: String
     var global_name: String?
     var bot: Bool?
+
+    init(id: String, username: String, global_name: String? = nil, bot: Bool? = nil) {
+        (self.id, self.username, self.global_name, self.bot) = (id, username, global_name, bot)
+    }
+
+    init?(json: JSONValue) {
+        guard let id = json["id"]?.string, let username = json["username"]?.string else { return nil }
+        self.init(id: id, username: username, global_name: json["global_name"]?.string, bot: json["bot"]?.bool)
+    }
 }
 
 /// A guild member, as attached to a message (without `user`) or an interaction (with it).
 struct DiscordMember: Decodable, Sendable {
     var nick: String?
     var user: DiscordUser?
+
+    init(json: JSONValue) {
+        nick = json["nick"]?.string
+        user = json["user"].flatMap(DiscordUser.init(json:))
+    }
 }
 
 /// `MESSAGE_CREATE` (https://discord.com/developers/docs/resources/message#message-object).
-struct DiscordMessage: Decodable, Sendable {
+struct DiscordMessage: Sendable {
     var id: String
     var channel_id: String
     var guild_id: String?
@@ -86,6 +119,18 @@ struct DiscordMessage: Decodable, Sendable {
     var mentions: [DiscordMention]?
     /// For a reply (type 19), the message it answers; null when that was deleted.
     var referenced_message: DiscordRepliedMessage?
+
+    init?(json: JSONValue) {
+        guard let id = json["id"]?.string, let channel = json["channel_id"]?.string,
+              let author = json["author"].flatMap(DiscordUser.init(json:)), let content = json["content"]?.string else { return nil }
+        (self.id, channel_id, self.author, self.content) = (id, channel, author, content)
+        guild_id = json["guild_id"]?.string
+        member = json["member"].flatMap { $0.isNull ? nil : DiscordMember(json: $0) }
+        webhook_id = json["webhook_id"]?.string
+        type = json["type"]?.int
+        mentions = json["mentions"]?.array?.compactMap(DiscordMention.init(json:))
+        referenced_message = json["referenced_message"].flatMap(DiscordRepliedMessage.init(json:))
+    }
 
     /// The members mentioned, by the tokens they appear as in `content` (`<@ID>`, `<@!ID>`).
     var mentionedPeople: [String: Borrower] {
@@ -115,20 +160,19 @@ func mentionTokens(in text: String) -> [(id: String, tokens: [String])] {
 }
 
 /// An entry of a message's `mentions`: a user object with an extra `member` field.
-struct DiscordMention: Decodable, Sendable {
+struct DiscordMention: Sendable {
     var user: DiscordUser
     var member: DiscordMember?
 
-    enum CodingKeys: CodingKey { case member }
-
-    init(from decoder: any Decoder) throws {
-        user = try DiscordUser(from: decoder)
-        member = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(DiscordMember.self, forKey: .member)
+    init?(json: JSONValue) {
+        guard let user = DiscordUser(json: json) else { return nil }
+        self.user = user
+        member = json["member"].flatMap { $0.isNull ? nil : DiscordMember(json: $0) }
     }
 }
 
 /// `INTERACTION_CREATE` (https://discord.com/developers/docs/interactions/receiving-and-responding).
-struct DiscordInteraction: Decodable, Sendable {
+struct DiscordInteraction: Sendable {
     var id: String
     var application_id: String?
     /// 2 an application command, 3 a message component (a button), 4 an autocomplete request.
@@ -144,31 +188,46 @@ struct DiscordInteraction: Decodable, Sendable {
     /// The language the user's Discord is set to (`fr`, `en-US`, `en-GB`…).
     var locale: String?
 
+    init?(json: JSONValue) {
+        guard let id = json["id"]?.string, let type = json["type"]?.int, let token = json["token"]?.string else { return nil }
+        (self.id, self.type, self.token) = (id, type, token)
+        application_id = json["application_id"]?.string
+        data = json["data"].flatMap { $0.isNull ? nil : InteractionData(json: $0) }
+        guild_id = json["guild_id"]?.string
+        channel_id = json["channel_id"]?.string
+        member = json["member"].flatMap { $0.isNull ? nil : DiscordMember(json: $0) }
+        user = json["user"].flatMap(DiscordUser.init(json:))
+        locale = json["locale"]?.string
+    }
+
     /// `locale` as a language the library speaks, if it is one.
     var language: Language? { locale.flatMap(Language.init(locale:)) }
 
-    struct InteractionData: Decodable, Sendable {
+    struct InteractionData: Sendable {
         var name: String?
         var options: [Option]?
         var custom_id: String?
+
+        init(json: JSONValue) {
+            name = json["name"]?.string
+            options = json["options"]?.array?.compactMap(Option.init(json:))
+            custom_id = json["custom_id"]?.string
+        }
     }
 
-    struct Option: Decodable, Sendable {
+    struct Option: Sendable {
         var name: String
         var type: Int
+        /// Only string options (type 3) have one here; numbers and booleans are left out.
         var value: String?
         /// In an autocomplete interaction: the option being typed.
         var focused: Bool?
 
-        enum CodingKeys: String, CodingKey { case name, type, value, focused }
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            name = try container.decode(String.self, forKey: .name)
-            type = try container.decode(Int.self, forKey: .type)
-            // Only string options (type 3) matter; numbers and booleans are left out.
-            value = try? container.decodeIfPresent(String.self, forKey: .value)
-            focused = try? container.decodeIfPresent(Bool.self, forKey: .focused)
+        init?(json: JSONValue) {
+            guard let name = json["name"]?.string, let type = json["type"]?.int else { return nil }
+            (self.name, self.type) = (name, type)
+            value = json["value"]?.string
+            focused = json["focused"]?.bool
         }
     }
 }

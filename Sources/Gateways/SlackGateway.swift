@@ -102,7 +102,7 @@ public final class SlackGateway: Sendable {
     private func serve(_ socket: WebSocketClient, botUserID: String, draining: Bool = false) async throws -> ConnectionEnd {
         for try await message in socket.messages {
             guard case .text(let text) = message,
-                  let parsed = try? JSONDecoder().decode(SlackSocketMessage.self, from: Data(text.utf8)) else { continue }
+                  let parsed = SlackSocketMessage(text: text) else { continue }
             switch parsed.type {
             case "hello":
                 log("Slack: Socket Mode connected.")

@@ -1,13 +1,25 @@
 import Foundation
+import Transport
 
 /// Socket Mode messages, as in https://api.slack.com/apis/socket-mode: a `hello`, a
 /// `disconnect`, or an envelope to acknowledge by `envelope_id`. Unknown fields are ignored.
-struct SlackSocketMessage: Decodable, Sendable {
+/// Read with `JSONValue`, not `JSONDecoder`, which cost several times as much a message.
+struct SlackSocketMessage: Sendable {
     var type: String
     var envelope_id: String?
     var reason: String?
     var retry_attempt: Int?
     var payload: SlackEnvelopePayload?
+
+    /// The message `text` holds, or nil when it is not JSON or has no `type`.
+    init?(text: String) {
+        guard let json = try? JSONValue(parsing: text), let type = json["type"]?.string else { return nil }
+        self.type = type
+        envelope_id = json["envelope_id"]?.string
+        reason = json["reason"]?.string
+        retry_attempt = json["retry_attempt"]?.int
+        payload = json["payload"].flatMap { $0.isNull ? nil : SlackEnvelopePayload(json: $0) }
+    }
 
     /// The acknowledgement of an envelope, `{"envelope_id":"…"}`
     /// (https://api.slack.com/apis/socket-mode#acknowledge), or nil for a message that is not
@@ -77,8 +89,8 @@ struct SlackSocketMessage: Decodable, Sendable {
 }
 
 /// The payload of an envelope: a slash command, an Events API callback or an interaction.
-/// Only the fields the gateway reads are declared.
-struct SlackEnvelopePayload: Decodable, Sendable {
+/// Only the fields the gateway reads are kept.
+struct SlackEnvelopePayload: Sendable {
     // slash_commands
     var command: String?
     var text: String?
@@ -95,13 +107,28 @@ struct SlackEnvelopePayload: Decodable, Sendable {
     var actions: [SlackAction]?
     /// A button pressed in a view (the Home tab) comes with the view.
     var view: SlackView?
+
+    init(json: JSONValue) {
+        command = json["command"]?.string
+        text = json["text"]?.string
+        user_id = json["user_id"]?.string
+        user_name = json["user_name"]?.string
+        channel_id = json["channel_id"]?.string
+        response_url = json["response_url"]?.string
+        event_id = json["event_id"]?.string
+        event = json["event"].flatMap(SlackEvent.init(json:))
+        type = json["type"]?.string
+        user = json["user"].flatMap(SlackInteractionUser.init(json:))
+        actions = json["actions"]?.array?.compactMap(SlackAction.init(json:))
+        view = json["view"].flatMap { $0.isNull ? nil : SlackView(type: $0["type"]?.string) }
+    }
 }
 
-struct SlackView: Decodable, Sendable {
+struct SlackView: Sendable {
     var type: String?
 }
 
-struct SlackEvent: Decodable, Sendable {
+struct SlackEvent: Sendable {
     var type: String
     var subtype: String?
     var user: String?
@@ -113,14 +140,40 @@ struct SlackEvent: Decodable, Sendable {
     var thread_ts: String?
     /// `app_home_opened`: which tab ("home" or "messages").
     var tab: String?
+
+    init?(json: JSONValue) {
+        guard let type = json["type"]?.string else { return nil }
+        self.type = type
+        subtype = json["subtype"]?.string
+        user = json["user"]?.string
+        bot_id = json["bot_id"]?.string
+        text = json["text"]?.string
+        channel = json["channel"]?.string
+        channel_type = json["channel_type"]?.string
+        ts = json["ts"]?.string
+        thread_ts = json["thread_ts"]?.string
+        tab = json["tab"]?.string
+    }
 }
 
-struct SlackInteractionUser: Decodable, Sendable {
+struct SlackInteractionUser: Sendable {
     var id: String
     var name: String?
+
+    init?(json: JSONValue) {
+        guard let id = json["id"]?.string else { return nil }
+        self.id = id
+        name = json["name"]?.string
+    }
 }
 
-struct SlackAction: Decodable, Sendable {
+struct SlackAction: Sendable {
     var action_id: String
     var value: String?
+
+    init?(json: JSONValue) {
+        guard let id = json["action_id"]?.string else { return nil }
+        action_id = id
+        value = json["value"]?.string
+    }
 }
