@@ -82,10 +82,10 @@ public struct SlackWebAPI: Sendable {
             var thread_ts: String?
             var unfurl_links = false
         }
-        struct Posted: Decodable { var ts: String }
-        return try await call("chat.postMessage", token: botToken,
-                              json: Body(channel: channel, text: message.text, blocks: message.blocks, thread_ts: threadTS))
-            .decode(Posted.self).ts
+        let answer = try await call("chat.postMessage", token: botToken,
+                                    json: Body(channel: channel, text: message.text, blocks: message.blocks, thread_ts: threadTS))
+        guard let ts = answer.json["ts"]?.string else { throw SlackAPIError(method: answer.method, code: "unexpected_response") }
+        return ts
     }
 
     /// `views.publish`: shows `view` as `userID`'s Home tab of the app.
@@ -142,9 +142,11 @@ public struct SlackWebAPI: Sendable {
 
     // MARK: - Calls
 
+    /// An answer that said `ok`, read once as JSON, which is all most callers look at.
     struct Answer {
         var method: String
         var body: Data
+        var json: JSONValue
         func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
             do {
                 return try JSONDecoder().decode(Value.self, from: body)
@@ -173,12 +175,11 @@ public struct SlackWebAPI: Sendable {
 
     private func answer(_ method: String, _ request: HTTPRequest) async throws -> Answer {
         let response = try await send(request)
-        struct Status: Decodable { var ok: Bool; var error: String? }
-        guard let status = try? JSONDecoder().decode(Status.self, from: response.body) else {
+        guard let json = try? JSONValue(parsing: String(decoding: response.body, as: UTF8.self)), let ok = json["ok"]?.bool else {
             throw SlackAPIError(method: method, code: "http_\(response.status)")
         }
-        guard status.ok else { throw SlackAPIError(method: method, code: status.error ?? "unknown_error") }
-        return Answer(method: method, body: response.body)
+        guard ok else { throw SlackAPIError(method: method, code: json["error"]?.string ?? "unknown_error") }
+        return Answer(method: method, body: response.body, json: json)
     }
 
     /// Sends `request`, waiting out 429s as Slack asks.
