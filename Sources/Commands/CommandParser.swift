@@ -1172,15 +1172,20 @@ public enum CommandParser {
                                                    "tagged", "tag", "labelled", "labeled", "category", "genre", "la", "categorie", "dans"]
     private static let personalWords: Set<String> = ["my", "mine", "me", "i", "i'm", "mes", "moi", "j'ai", "je"]
 
+    /// The highest page of a list a command can ask for.
+    static let maximumPage = 1_000_000_000
+
     private static func parseListOptions(_ rest: String, language: inout Language?) -> (BookFilter, BookOrder, Int)? {
         var words = rest.split(separator: " ").map { foldWord(String($0)) }
         var filter = BookFilter.all, order = BookOrder.newest, page = 1, filterSaid = false
         while !words.isEmpty {
             if listFiller.contains(words[0]) { words.removeFirst(); continue }
             // "page 2" (the same word in French): the next 25.
-            // A page before the first is the first; one past any list, past its end ("There is no page …").
+            // A page before the first is the first; one past any list, past its end ("There is no
+            // page …"). Past a billion (where no list goes), a billion: what the list skips stays
+            // a number it can count.
             if words[0] == "page", words.count > 1, !words[1].isEmpty, words[1].utf8.count <= 40, words[1].utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
-                page = min(max(Int(words[1]) ?? 10_000, 1), 10_000)
+                page = min(max(Int(words[1]) ?? maximumPage, 1), maximumPage)
                 words.removeFirst(2)
                 continue
             }

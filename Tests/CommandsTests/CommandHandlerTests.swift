@@ -1912,6 +1912,10 @@ struct CommandHandlerTests {
         let past = await handler.handle(text: "list page 4", from: ana, at: tuesday)
         #expect(past.text.hasPrefix("There is no page 4: the list has 3 pages."), "\(past.text)")
         #expect(past.suggestion == "list")
+        // The page asked for, however far (it said "page 10000" past ten thousand).
+        #expect(await handler.handle(text: "list page 99999", from: ana, at: tuesday).text.hasPrefix("There is no page 99999: the list has 3 pages."))
+        #expect(await handler.handle(text: "list page 99999999999999999999", from: ana, at: tuesday).text
+            .hasPrefix("There is no page 1000000000: the list has 3 pages."))
         _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
         let french = await handler.handle(text: "liste disponibles plus anciens", from: ana, at: tuesday)
         #expect(french.text.hasSuffix("\n  … et 34 autres : affinez avec chercher, ou voyez les suivants.\n  Essayez : `liste disponibles plus anciens page 2`"), "\(french.text)")

@@ -934,7 +934,8 @@ let parseTable: [ParseCase] = [
     ParseCase("isbn 978-0-261-10334-4", .whoHas(book: "9780261103344"), nil),
     // A page before the first is the first; one past any list is past its end.
     ParseCase("list page 0", .list(filter: .all, order: .newest, page: 1)),
-    ParseCase("list page 99999999999999999999", .list(filter: .all, order: .newest, page: 10_000)),
+    ParseCase("list page 99999", .list(filter: .all, order: .newest, page: 99_999)),
+    ParseCase("list page 99999999999999999999", .list(filter: .all, order: .newest, page: 1_000_000_000)),
     // Corrections and marks, as admins write them.
     ParseCase("fix the author of Dune: Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
     ParseCase("the author of Dune should be Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert")),
