@@ -927,7 +927,7 @@ public actor CommandHandler {
         if let held = CommandParser.heldBySomeone(command.words ?? text), (try? await library.titleNamesBooks(held.name)) != true,
            await namesBookOrPointsBack(held.book) {
             let l = held.language, whoHas = ParsedCommand(intent: .whoHas(book: held.book), language: l)
-            guard !held.asked, !CommandParser.heldPronouns.contains(CommandParser.foldWord(held.name)),
+            guard !held.asked, !command.asked, !CommandParser.heldPronouns.contains(CommandParser.foldWord(held.name)),
                   let person = sender.person(named: held.name), let statuses = try? await library.whoHas(held.book),
                   !statuses.contains(where: { $0.loan?.borrower.isSamePerson(as: person) == true }) else { return whoHas }
             if statuses.contains(where: { $0.loan?.borrower.isSamePerson(as: sender.borrower) == true }) {

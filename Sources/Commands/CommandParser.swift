@@ -168,6 +168,17 @@ public enum CommandParser {
         if finishedIt.contains(folded) {
             return ParsedCommand(intent: .unknown(text: stripped, suggestion: "rendre ça"), language: .fr)
         }
+        // "Ben a-t-il rendu Dune ?", "est-ce que j'ai lu Dune", "est-ce que Ben a Dune": a French
+        // question by its form, read as the sentence it asks about, asked. Not understood so
+        // either, the handler reads that sentence (`words`), asked, and quotes the message.
+        if let told = frenchQuestionTold(stripped) {
+            var toldCues = cues
+            let asked = parseOne(told, of: told + " ?", cues: &toldCues, whole: whole, linked: linked, placed: placed)
+            guard case .unknown(_, let suggestion) = asked.intent else { return asked }
+            var unknown = ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion), language: .fr, words: told)
+            unknown.asked = true
+            return unknown
+        }
         // "Ben borrowed Dune?", "Ben returned Dune?": asked, not told; who has it answers.
         if text.trimmingWhitespace().hasSuffix("?"), let done = doneBySomeone(stripped) {
             switch done.intent {
@@ -195,8 +206,30 @@ public enum CommandParser {
         }
         // A request's lead-in with no command after it ("pouvez-vous m'aider") still tells the language.
         let leadIn = folded.first.flatMap { phrasingsByFirstWord[$0] }?.first { folded.starts(with: $0.words) }?.language
-        return ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
-                             language: suggestion?.language ?? cues.first ?? leadIn ?? language(ofWords: folded))
+        var unknown = ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
+                                    language: suggestion?.language ?? cues.first ?? leadIn ?? language(ofWords: folded))
+        unknown.asked = text.trimmingWhitespace().hasSuffix("?")
+        return unknown
+    }
+
+    /// "est-ce que Ben a Dune", "est-ce qu'Ana a rendu Dune", "Ben a-t-il Dune", "Ben Okafor
+    /// a-t-il rendu Dune": a French question by its form, as the sentence it asks about ("Ben a
+    /// Dune"); nil for any other text.
+    static func frenchQuestionTold(_ text: String) -> String? {
+        var words = spaceSeparated(text)
+        guard words.count >= 3 else { return nil }
+        let folded = words.prefix(4).map(foldWord)
+        if folded[0] == "est-ce", folded[1] == "que", words.count >= 4 {
+            words.removeFirst(2)
+        } else if folded[0] == "est-ce", folded[1].hasPrefix("qu'"), folded[1].count > 3 {
+            words[1].removeFirst(3)
+            words.removeFirst()
+        } else if let verb = folded.indices.dropFirst().first(where: { ["a-t-il", "a-t-elle", "a-t-on"].contains(folded[$0]) }), verb < words.count - 1 {
+            words[verb] = "a"
+        } else {
+            return nil
+        }
+        return words.joined(separator: " ")
     }
 
     /// "isbn 9780441172719", "ISBN: 978-0-441-17271-9": an ISBN with its name before it.
@@ -1377,7 +1410,7 @@ public enum CommandParser {
         (["do", "you", "have", "anything", "by"], "search", .en), (["do", "we", "have", "books", "by"], "search", .en),
         (["do", "we", "have", "any", "books", "by"], "search", .en), (["have", "we", "got", "anything", "by"], "search", .en),
         (["des", "livres", "de"], "chercher", .fr), (["un", "livre", "de"], "chercher", .fr),
-        (["avez-vous"], "qui a", .fr), (["est-ce", "qu'on", "a"], "qui a", .fr),
+        (["avez-vous"], "qui a", .fr), (["est-ce", "qu'on", "a"], "qui a", .fr), (["est-ce", "que", "tu", "as"], "qui a", .fr),
         (["qu'est-ce", "que", "j'ai"], "mes livres", .fr), (["qu'ai-je"], "mes livres", .fr),
         (["quels", "livres", "sont", "en", "retard"], "liste en retard", .fr), (["qu'est-ce", "qui", "est", "en", "retard"], "liste en retard", .fr),
         (["quels", "livres", "sont", "disponibles"], "liste disponibles", .fr), (["quoi", "de", "neuf"], "liste récents", .fr),
@@ -1512,7 +1545,8 @@ public enum CommandParser {
         (["have", "i", "read"], "show", .en), (["have", "i", "borrowed"], "show", .en), (["have", "i", "returned"], "show", .en),
         (["did", "i", "borrow"], "show", .en), (["have", "i", "already", "read"], "show", .en),
         (["quand", "ai-je", "rendu"], "info", .fr), (["quand", "ai-je", "emprunte"], "info", .fr), (["ai-je", "deja", "lu"], "info", .fr),
-        (["ai-je", "lu"], "info", .fr), (["ai-je", "rendu"], "info", .fr),
+        (["ai-je", "lu"], "info", .fr), (["ai-je", "rendu"], "info", .fr), (["ai-je", "emprunte"], "info", .fr),
+        (["ai-je", "deja", "emprunte"], "info", .fr), (["ai-je", "deja", "rendu"], "info", .fr),
         // Asked, a loss is no report: "has anyone lost Dune?" asks about the book (its report among it).
         (["has", "someone", "lost"], "show", .en), (["has", "somebody", "lost"], "show", .en), (["has", "anyone", "lost"], "show", .en),
         (["has", "anybody", "lost"], "show", .en), (["did", "someone", "lose"], "show", .en), (["did", "somebody", "lose"], "show", .en),
@@ -2859,12 +2893,13 @@ public enum CommandParser {
                                                     : ([["return"], ["bring", "back"], ["give", "back"]], ["bring", "give"])
             if let verb = verbs.first(where: { folded[2...].starts(with: $0) && folded.count > 2 + $0.count }) {
                 cues.append(.en)
-                return ["show"] + words[(2 + verb.count)...]
+                return ["show"] + withoutAskedEnd(Array(words[(2 + verb.count)...]))
             }
-            // "did Ana give Dune back"
-            if split.contains(folded[2]), folded.count > 4, folded.last == "back" {
+            // "did Ana give Dune back", "has Ana given Dune back yet"
+            let asked = withoutAskedEnd(words)
+            if split.contains(folded[2]), asked.count > 4, foldWord(asked[asked.count - 1]) == "back" {
                 cues.append(.en)
-                return ["show"] + words[3..<(words.count - 1)]
+                return ["show"] + asked[3..<(asked.count - 1)]
             }
         }
         // "I loved Dune, what next?", "j'ai adoré Dune, et maintenant ?": books like it.
@@ -2900,6 +2935,7 @@ public enum CommandParser {
                 if !rest.isEmpty, Self.takesNothing.contains(verb), !(history && phrasing.words.count == periodStart) { continue }
                 if let language = phrasing.language { cues.append(language) }
                 var rest = rest
+                if verb == "show" || verb == "info" { rest = withoutAskedEnd(rest) }
                 // "what books by Le Guin do you have": the question's end says nothing more.
                 if verb == "search" || verb == "chercher",
                    let tail = Self.searchTails.first(where: { rest.count > $0.count && rest.suffix($0.count).map(foldWord).elementsEqual($0) }) {
@@ -2919,6 +2955,14 @@ public enum CommandParser {
             return request
         }
         return nil
+    }
+
+    /// A book asked about without the word after it that only stresses the question ("did I
+    /// return Dune yet?", "has Ben returned it already", "ai-je lu Dune déjà"); capitalised, it
+    /// may end a title ("Not Dead Yet"), and stays.
+    private static func withoutAskedEnd(_ words: [String]) -> [String] {
+        guard words.count > 1, let last = words.last, ["yet", "already", "deja"].contains(foldWord(last)), !isCapitalised(last) else { return words }
+        return words.dropLast()
     }
 
     private static func editInWords(_ words: [String], folded: [String], cues: inout [Language]) -> [String]? {
@@ -3987,6 +4031,7 @@ public enum CommandParser {
         (["i", "returned"], .en), (["i've", "returned"], .en), (["i", "have", "returned"], .en), (["i", "brought", "back"], .en),
         (["i", "borrowed"], .en), (["i've", "borrowed"], .en), (["i", "took"], .en), (["i", "checked", "out"], .en),
         (["j'ai", "rendu"], .fr), (["j'ai", "rapporte"], .fr), (["j'ai", "emprunte"], .fr), (["j'ai", "pris"], .fr),
+        (["j'ai", "lu"], .fr), (["j'ai", "deja", "lu"], .fr), (["j'ai", "deja", "emprunte"], .fr), (["j'ai", "deja", "rendu"], .fr),
         // "someone lost Dune?": asked, not reported.
         (["someone", "lost"], .en), (["somebody", "lost"], .en), (["someone", "has", "lost"], .en), (["somebody", "has", "lost"], .en),
         (["quelqu'un", "a", "perdu"], .fr),

@@ -164,11 +164,16 @@ public struct ParsedCommand: Sendable, Hashable {
     /// the first word of a title instead: "Return of the King" or "Find Me" typed alone is a
     /// title of the library, not `return` or `search`, when the library has that book (which
     /// the handler, not the parser, knows). Nil for a command that takes no book or query; for
-    /// one of several, the handler sets it from the part's words.
+    /// one of several, the handler sets it from the part's words. For a French question by its
+    /// form not understood, the sentence it asks about ("Ben a Dune" for "Ben a-t-il Dune ?"),
+    /// which the handler's readings read instead.
     public var words: String?
     /// The words of the message before its command that are no command ("loved Dune," in
     /// "loved Dune, returning it"), where the book "it" means may be named.
     public var aside: String?
+    /// For a message not understood: whether it asked, by its "?" (which its text has lost)
+    /// or its form. "Ben has Dune?" asks who has the book; "Ben has Dune" tells.
+    public var asked = false
 
     public init(intent: Intent, language: Language?, words: String? = nil, aside: String? = nil) {
         self.intent = intent

@@ -2913,6 +2913,15 @@ struct CommandHandlerTests {
             #expect(nothing.suggestion == "help" || nothing.suggestion == "aide", "\(said): \(nothing.suggestion ?? "")")
         }
         #expect(await handler.handle(text: "who has Emma", from: ana, at: minute(16)).text.hasPrefix("Emma is on the shelf."))
+        // Asked by its "?" or by its form alone, who has it, not an offer ("Ana has Dune?"
+        // offered to give Ana the copy Ben has).
+        for (n, said) in ["Ben a-t-il Dune ?", "est-ce que Ben a Dune", "Ben has Dune?"].enumerated() {
+            let asked = await handler.handle(text: said, from: ana, at: minute(17 + n))
+            #expect(asked.text.hasPrefix("Ben has Dune since") || asked.text.hasPrefix("Ben a Dune depuis"), "\(said): \(asked.text)")
+        }
+        let askedOfAna = await handler.handle(text: "Ana has Dune?", from: ben, at: minute(20))
+        #expect(askedOfAna.text.hasPrefix("You have Dune since"), "\(askedOfAna.text)")
+        #expect(askedOfAna.suggestion != "give Dune to Ana")
     }
 
     @Test("'I don't need Dune anymore' offers the member's side of it: bringing it back when they have it, leaving its line when they wait for it")
