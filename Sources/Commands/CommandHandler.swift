@@ -895,7 +895,8 @@ public actor CommandHandler {
         // over from them, asked about (books change hands without the bot being told).
         if let held = CommandParser.heldBySender(command.words ?? text), let statuses = try? await library.whoHas(held.book) {
             let l = held.language, me = sender.borrower
-            if statuses.contains(where: { $0.loan?.borrower.isSamePerson(as: me) == true }) {
+            // Asked ("I have Dune?"), who has it says whether they do.
+            if command.asked || statuses.contains(where: { $0.loan?.borrower.isSamePerson(as: me) == true }) {
                 return ParsedCommand(intent: .whoHas(book: held.book), language: l)
             }
             let free = statuses.contains { $0.loan == nil && $0.book.report?.kind != .lost && ($0.keptFor.map { $0.isSamePerson(as: me) } ?? true) }

@@ -64,7 +64,9 @@ public enum CommandParser {
         if let report = reportWithNote(text) ?? damageSaid(text) { return report }
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
-        let command = parseOne(stripped, of: text, cues: &cues, whole: whole, linked: linked, placed: placed)
+        var command = parseOne(stripped, of: text, cues: &cues, whole: whole, linked: linked, placed: placed)
+        // Not understood, whether it asked: its text has lost the "?".
+        if case .unknown = command.intent, text.trimmingWhitespace(newlines: true).hasSuffix("?") { command.asked = true }
         // The whole message may be a title that starts with a verb: its words go with it.
         return whole ? withWords(command) { stripped } : command
     }
@@ -206,10 +208,8 @@ public enum CommandParser {
         }
         // A request's lead-in with no command after it ("pouvez-vous m'aider") still tells the language.
         let leadIn = folded.first.flatMap { phrasingsByFirstWord[$0] }?.first { folded.starts(with: $0.words) }?.language
-        var unknown = ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
-                                    language: suggestion?.language ?? cues.first ?? leadIn ?? language(ofWords: folded))
-        unknown.asked = text.trimmingWhitespace().hasSuffix("?")
-        return unknown
+        return ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion?.text),
+                             language: suggestion?.language ?? cues.first ?? leadIn ?? language(ofWords: folded))
     }
 
     /// "est-ce que Ben a Dune", "est-ce qu'Ana a rendu Dune", "Ben a-t-il Dune", "Ben Okafor

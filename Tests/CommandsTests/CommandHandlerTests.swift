@@ -2422,6 +2422,9 @@ struct CommandHandlerTests {
         let free = await handler.handle(text: "I have Dune at home", from: ana, at: minute(0))
         #expect(free.text.hasPrefix("I did not understand 'I have Dune at home'. Did you mean `checkout Dune`?"), "\(free.text)")
         #expect(try await handler.library.loans(of: ana.borrower).isEmpty, "asked, not done")
+        // Asked ("I have Dune?"), who has it says (it offered the checkout too).
+        let asked = await handler.handle(text: "I have Dune?", from: ana, at: minute(0))
+        #expect(asked.text.hasPrefix("Dune is on the shelf."), "\(asked.text)")
         _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
         let mine = await handler.handle(text: "Dune is at my place", from: ana, at: minute(2))
         #expect(mine.text.hasPrefix("You have Dune since"), "\(mine.text)")
