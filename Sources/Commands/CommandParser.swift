@@ -172,14 +172,21 @@ public enum CommandParser {
         }
         // "Ben a-t-il rendu Dune ?", "est-ce que j'ai lu Dune", "est-ce que Ben a Dune": a French
         // question by its form, read as the sentence it asks about, asked. Not understood so
-        // either, the handler reads that sentence (`words`), asked, and quotes the message.
+        // either, the handler reads that sentence (`words`), asked, and quotes the message. A
+        // question is no change: "est-ce que j'emprunte Dune ?" lends nothing.
         if let told = frenchQuestionTold(stripped) {
             var toldCues = cues
             let asked = parseOne(told, of: told + " ?", cues: &toldCues, whole: whole, linked: linked, placed: placed)
-            guard case .unknown(_, let suggestion) = asked.intent else { return asked }
-            var unknown = ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion), language: .fr, words: told)
-            unknown.asked = true
-            return unknown
+            switch asked.intent {
+            case .whoHas, .show, .loansOf, .history, .list, .search, .rules, .categories, .stats, .readers, .recommend, .help:
+                return asked
+            case .unknown(_, let suggestion):
+                var unknown = ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion), language: .fr, words: told)
+                unknown.asked = true
+                return unknown
+            default:
+                break
+            }
         }
         // "Ben borrowed Dune?", "Ben returned Dune?": asked, not told; who has it answers.
         if text.trimmingWhitespace().hasSuffix("?"), let done = doneBySomeone(stripped) {

@@ -5,12 +5,12 @@ extension ParsedCommand {
     /// One line of JSON, as `librarybot parse` prints it:
     /// `{"intent":"checkout","book":"Dune","borrower":"Ana","language":"en"}`.
     public var jsonLine: String {
-        var fields: [(String, JSONValue)] = [("intent", .string(intent.name))]
+        var fields: [(String, JSONLineValue)] = [("intent", .string(intent.name))]
         switch intent {
         case .checkout(let book, let borrower):
-            fields += [("book", .string(book)), ("borrower", borrower.map(JSONValue.string) ?? .null)]
+            fields += [("book", .string(book)), ("borrower", borrower.map(JSONLineValue.string) ?? .null)]
         case .cancelHold(let book, let holder), .hold(let book, let holder):
-            fields += [("book", .string(book)), ("holder", holder.map(JSONValue.string) ?? .null)]
+            fields += [("book", .string(book)), ("holder", holder.map(JSONLineValue.string) ?? .null)]
         case .returnBook(let book), .renew(let book), .whoHas(let book), .show(let book):
             fields.append(("book", .string(book)))
         case .addCopy(let book, let count):
@@ -24,23 +24,23 @@ extension ParsedCommand {
         case .takeOver(let book, let giver):
             fields += [("book", .string(book)), ("from", .string(giver))]
         case .loansOf(let borrower), .history(let borrower, nil):
-            fields.append(("borrower", borrower.map(JSONValue.string) ?? .null))
+            fields.append(("borrower", borrower.map(JSONLineValue.string) ?? .null))
         case .history(let borrower, let period?):
-            fields += [("borrower", borrower.map(JSONValue.string) ?? .null), ("period", .string(period.name))]
+            fields += [("borrower", borrower.map(JSONLineValue.string) ?? .null), ("period", .string(period.name))]
         case .remind(let borrower, let book):
-            fields += [("borrower", .string(borrower)), ("book", book.map(JSONValue.string) ?? .null)]
+            fields += [("borrower", .string(borrower)), ("book", book.map(JSONLineValue.string) ?? .null)]
         case .add(let title, let author, let publisher, let categories, let isbn):
             fields += [("title", .string(title)), ("author", .string(author)),
-                       ("publisher", publisher.map(JSONValue.string) ?? .null),
-                       ("categories", .array(categories.map(JSONValue.string))), ("isbn", isbn.map(JSONValue.string) ?? .null)]
+                       ("publisher", publisher.map(JSONLineValue.string) ?? .null),
+                       ("categories", .array(categories.map(JSONLineValue.string))), ("isbn", isbn.map(JSONLineValue.string) ?? .null)]
         case .addISBN(let isbn):
             fields.append(("isbn", .string(isbn)))
         case .edit(let book, let field, let value):
             fields += [("book", .string(book)), ("field", .string(field.rawValue)), ("value", .string(value))]
         case .categorize(let book, let categories, _):
-            fields += [("book", .string(book)), ("categories", .array(categories.map(JSONValue.string)))]
+            fields += [("book", .string(book)), ("categories", .array(categories.map(JSONLineValue.string)))]
         case .delete(let books):
-            fields.append(("books", .array(books.map(JSONValue.string))))
+            fields.append(("books", .array(books.map(JSONLineValue.string))))
         case .deleteCopy(let book, let place):
             fields += [("book", .string(book)), ("place", place.map { .json(String($0)) } ?? .null)]
         case .deleteCopies(let book, let count):
@@ -51,11 +51,11 @@ extension ParsedCommand {
         case .search(let query):
             fields.append(("query", .string(query)))
         case .help(let topic):
-            fields.append(("topic", topic.map(JSONValue.string) ?? .null))
+            fields.append(("topic", topic.map(JSONLineValue.string) ?? .null))
         case .rules(let book), .recommend(let book):
-            fields.append(("book", book.map(JSONValue.string) ?? .null))
+            fields.append(("book", book.map(JSONLineValue.string) ?? .null))
         case .unknown(let text, let suggestion):
-            fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONValue.string) ?? .null)]
+            fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONLineValue.string) ?? .null)]
         case .several(let parts):
             fields.append(("commands", .array(parts.map { .json($0.command.jsonLine) })))
         case .speak(let language):
@@ -66,13 +66,13 @@ extension ParsedCommand {
             break
         }
         fields.append(("language", language.map { .string($0.rawValue) } ?? .null))
-        return "{" + fields.map { "\(JSONValue.string($0.0).encoded):\($0.1.encoded)" }.joined(separator: ",") + "}"
+        return "{" + fields.map { "\(JSONLineValue.string($0.0).encoded):\($0.1.encoded)" }.joined(separator: ",") + "}"
     }
 }
 
 /// Just enough JSON to write a parse result with its keys in a stable, readable order.
-enum JSONValue {
-    case string(String), array([JSONValue]), null
+enum JSONLineValue {
+    case string(String), array([JSONLineValue]), null
     /// JSON already written.
     case json(String)
 

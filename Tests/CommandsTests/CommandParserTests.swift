@@ -985,6 +985,8 @@ let parseTable: [ParseCase] = [
     ParseCase("quelqu'un a-t-il emprunté Dune ?", .whoHas(book: "Dune"), .fr),
     ParseCase("est-ce que tu as Dune ?", .whoHas(book: "Dune"), .fr),
     ParseCase("Ben a-t-il Dune ?", .unknown(text: "Ben a-t-il Dune", suggestion: nil), .fr),
+    ParseCase("est-ce que je supprime Dune ?", .unknown(text: "est-ce que je supprime Dune", suggestion: nil), .fr),
+    ParseCase("est-ce que j'emprunte Dune ?", .unknown(text: "est-ce que j'emprunte Dune", suggestion: nil), .fr),
     ParseCase("I borrowed Dune?", .show(book: "Dune")),
     ParseCase("did I borrow Dune", .show(book: "Dune")),
     ParseCase("j'ai rendu Dune ?", .show(book: "Dune"), .fr),
