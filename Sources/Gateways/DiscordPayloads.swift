@@ -125,7 +125,7 @@ struct DiscordMessage: Sendable {
               let author = json["author"].flatMap(DiscordUser.init(json:)), let content = json["content"]?.string else { return nil }
         (self.id, channel_id, self.author, self.content) = (id, channel, author, content)
         guild_id = json["guild_id"]?.string
-        member = json["member"].flatMap { $0.isNull ? nil : DiscordMember(json: $0) }
+        member = json["member"].flatMap { $0.isObject ? DiscordMember(json: $0) : nil }
         webhook_id = json["webhook_id"]?.string
         type = json["type"]?.int
         mentions = json["mentions"]?.array?.compactMap(DiscordMention.init(json:))
@@ -167,7 +167,7 @@ struct DiscordMention: Sendable {
     init?(json: JSONValue) {
         guard let user = DiscordUser(json: json) else { return nil }
         self.user = user
-        member = json["member"].flatMap { $0.isNull ? nil : DiscordMember(json: $0) }
+        member = json["member"].flatMap { $0.isObject ? DiscordMember(json: $0) : nil }
     }
 }
 
@@ -192,10 +192,10 @@ struct DiscordInteraction: Sendable {
         guard let id = json["id"]?.string, let type = json["type"]?.int, let token = json["token"]?.string else { return nil }
         (self.id, self.type, self.token) = (id, type, token)
         application_id = json["application_id"]?.string
-        data = json["data"].flatMap { $0.isNull ? nil : InteractionData(json: $0) }
+        data = json["data"].flatMap { $0.isObject ? InteractionData(json: $0) : nil }
         guild_id = json["guild_id"]?.string
         channel_id = json["channel_id"]?.string
-        member = json["member"].flatMap { $0.isNull ? nil : DiscordMember(json: $0) }
+        member = json["member"].flatMap { $0.isObject ? DiscordMember(json: $0) : nil }
         user = json["user"].flatMap(DiscordUser.init(json:))
         locale = json["locale"]?.string
     }

@@ -18,7 +18,7 @@ struct SlackSocketMessage: Sendable {
         envelope_id = json["envelope_id"]?.string
         reason = json["reason"]?.string
         retry_attempt = json["retry_attempt"]?.int
-        payload = json["payload"].flatMap { $0.isNull ? nil : SlackEnvelopePayload(json: $0) }
+        payload = json["payload"].flatMap { $0.isObject ? SlackEnvelopePayload(json: $0) : nil }
     }
 
     /// The acknowledgement of an envelope, `{"envelope_id":"…"}`
@@ -120,7 +120,7 @@ struct SlackEnvelopePayload: Sendable {
         type = json["type"]?.string
         user = json["user"].flatMap(SlackInteractionUser.init(json:))
         actions = json["actions"]?.array?.compactMap(SlackAction.init(json:))
-        view = json["view"].flatMap { $0.isNull ? nil : SlackView(type: $0["type"]?.string) }
+        view = json["view"].flatMap { $0.isObject ? SlackView(type: $0["type"]?.string) : nil }
     }
 }
 

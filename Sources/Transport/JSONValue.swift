@@ -82,6 +82,10 @@ public enum JSONValue: Sendable, Equatable {
     public var isNull: Bool {
         if case .null = self { true } else { false }
     }
+
+    public var isObject: Bool {
+        if case .object = self { true } else { false }
+    }
 }
 
 /// The recursive descent over the bytes; `index` is the next byte to read.

@@ -20,6 +20,7 @@ struct JSONValueTests {
         #expect(d["author"]?["id"]?.string == "700000000000000001")
         #expect(d["author"]?["bot"]?.bool == false)
         #expect(d["member"]?["nick"]?.isNull == true)
+        #expect(d["member"]?.isObject == true && d["mentions"]?.isObject == false && d["content"]?.isObject == false)
         #expect(d["mentions"]?.array?.isEmpty == true)
         #expect(d["x"] == .number(-150))
         #expect(d["x"]?.int == -150)
