@@ -1551,6 +1551,9 @@ public enum CommandParser {
         (["when", "did", "i", "return"], "show", .en), (["when", "did", "i", "bring", "back"], "show", .en), (["did", "i", "return"], "show", .en),
         (["have", "i", "read"], "show", .en), (["have", "i", "borrowed"], "show", .en), (["have", "i", "returned"], "show", .en),
         (["did", "i", "borrow"], "show", .en), (["have", "i", "already", "read"], "show", .en),
+        (["did", "i", "read"], "show", .en), (["did", "i", "already", "read"], "show", .en), (["did", "i", "ever", "read"], "show", .en),
+        (["have", "i", "ever", "read"], "show", .en), (["have", "i", "already", "borrowed"], "show", .en),
+        (["did", "i", "already", "borrow"], "show", .en), (["did", "i", "already", "return"], "show", .en),
         (["quand", "ai-je", "rendu"], "info", .fr), (["quand", "ai-je", "emprunte"], "info", .fr), (["ai-je", "deja", "lu"], "info", .fr),
         (["ai-je", "lu"], "info", .fr), (["ai-je", "rendu"], "info", .fr), (["ai-je", "emprunte"], "info", .fr),
         (["ai-je", "deja", "emprunte"], "info", .fr), (["ai-je", "deja", "rendu"], "info", .fr),
@@ -3628,46 +3631,59 @@ public enum CommandParser {
         }
         // ("Nobody returned Dune" is no return.)
         guard looksLikeName(words[0]), !["i", "i'm", "i've", "we", "you", "it", "this", "that", "who", "what", "which", "the", "a", "nobody", "no",
-                                         "noone", "none", "never", "personne", "anyone", "anybody", "everyone", "everybody"].contains(folded[0]) else { return nil }
+                                         "noone", "none", "never", "personne", "anyone", "anybody", "everyone", "everybody", "le", "la", "les", "un", "une"]
+            .contains(folded[0]) else { return nil }
         // Someone's return closes the loan whoever they are ("She returned Dune"); a loan is to
         // a person, never to "Someone", "He" or "They".
         let lendsTo = !["someone", "somebody", "he", "she", "they", "quelqu'un", "il", "elle", "on"].contains(folded[0])
-        var rest = Array(words.dropFirst(2))
+        // A name of one to three words, each capitalised: "Ben Okafor returned Dune".
+        for length in 1...3 where words.count >= length + 2 {
+            guard words[1..<length].allSatisfy(looksLikeName), !folded[1..<length].contains(where: notInAName.contains) else { break }
+            let name = words[..<length].joined(separator: " ")
+            if let done = done(by: name, Array(words[length...]), folded: Array(folded[length...]), lendsTo: lendsTo) { return done }
+        }
+        return nil
+    }
+
+    /// `doneBySomeone` after the name: `words` start with the verb.
+    private static func done(by name: String, _ words: [String], folded: [String],
+                             lendsTo: Bool) -> (intent: Intent, name: String, book: String, language: Language)? {
         // (Not "Ben has Dune": as a question, "?" dropped, it would lend Dune to Ben.)
-        if lendsTo, ["borrowed", "took"].contains(folded[1]) {
+        if lendsTo, ["borrowed", "took"].contains(folded[0]) {
+            var rest = Array(words.dropFirst())
             if rest.last.map(foldWord) == "now" { rest.removeLast() }
             let book = rest.joined(separator: " ")
-            return book.isEmpty ? nil : (.checkout(book: book, borrower: words[0]), words[0], book, .en)
+            return book.isEmpty ? nil : (.checkout(book: book, borrower: name), name, book, .en)
         }
-        if folded[1] == "returned" || ["brought", "gave"].contains(folded[1]) && folded[2] == "back" && words.count > 3 {
-            let book = words.dropFirst(folded[1] == "returned" ? 2 : 3).joined(separator: " ")
-            return (.returnBook(book: book), words[0], book, .en)
+        if folded[0] == "returned" || ["brought", "gave"].contains(folded[0]) && folded[1] == "back" && words.count > 2 {
+            let book = words.dropFirst(folded[0] == "returned" ? 1 : 2).joined(separator: " ")
+            return (.returnBook(book: book), name, book, .en)
         }
         // "Ben brought Dune back", "Ben has returned Dune".
-        if ["brought", "gave", "handed"].contains(folded[1]), folded.last == "back", words.count > 3, folded[2] != "me" {
-            let book = words[2..<(words.count - 1)].joined(separator: " ")
-            return (.returnBook(book: book), words[0], book, .en)
+        if ["brought", "gave", "handed"].contains(folded[0]), folded.last == "back", words.count > 2, folded[1] != "me" {
+            let book = words[1..<(words.count - 1)].joined(separator: " ")
+            return (.returnBook(book: book), name, book, .en)
         }
-        if words.count > 3, folded[1] == "has", folded[2] == "returned" {
-            let book = words.dropFirst(3).joined(separator: " ")
-            return (.returnBook(book: book), words[0], book, .en)
+        if words.count > 2, folded[0] == "has", folded[1] == "returned" {
+            let book = words.dropFirst(2).joined(separator: " ")
+            return (.returnBook(book: book), name, book, .en)
         }
         // "Ben gave me Dune back", "Ben gave me back Dune": his return, made to the sender.
-        if ["brought", "gave", "handed"].contains(folded[1]), folded[2] == "me", words.count > 4, folded[3] == "back" || folded.last == "back" {
-            let book = (folded[3] == "back" ? words[4...] : words[3..<(words.count - 1)]).joined(separator: " ")
-            return book.isEmpty ? nil : (.returnBook(book: book), words[0], book, .en)
+        if ["brought", "gave", "handed"].contains(folded[0]), folded[1] == "me", words.count > 3, folded[2] == "back" || folded.last == "back" {
+            let book = (folded[2] == "back" ? words[3...] : words[2..<(words.count - 1)]).joined(separator: " ")
+            return book.isEmpty ? nil : (.returnBook(book: book), name, book, .en)
         }
         // "Ben m'a rendu Dune", "Ben a rendu Dune", "Ben a ramené Dune": his return; "Ben a
         // emprunté Dune", "Ben a pris Dune": his loan.
-        if words.count > 3, ["m'a", "a"].contains(folded[1]), ["rendu", "ramene", "rapporte"].contains(folded[2]) {
-            let book = words.dropFirst(3).joined(separator: " ")
-            return (.returnBook(book: book), words[0], book, .fr)
+        if words.count > 2, ["m'a", "a"].contains(folded[0]), ["rendu", "ramene", "rapporte"].contains(folded[1]) {
+            let book = words.dropFirst(2).joined(separator: " ")
+            return (.returnBook(book: book), name, book, .fr)
         }
-        if lendsTo, words.count > 3, folded[1] == "a", ["emprunte", "pris"].contains(folded[2]) {
-            var rest = Array(words.dropFirst(3))
+        if lendsTo, words.count > 2, folded[0] == "a", ["emprunte", "pris"].contains(folded[1]) {
+            var rest = Array(words.dropFirst(2))
             if rest.count > 1, rest.last.map(foldWord) == "maintenant" { rest.removeLast() }
             let book = rest.joined(separator: " ")
-            return (.checkout(book: book, borrower: words[0]), words[0], book, .fr)
+            return (.checkout(book: book, borrower: name), name, book, .fr)
         }
         return nil
     }

@@ -3043,6 +3043,11 @@ struct CommandHandlerTests {
         #expect(transfer.text.hasPrefix("Emma passes from you to Ana."), "\(transfer.text)")
         let tryIt = await handler.handle(text: "give Dune a try", from: ben, at: minute(7))
         #expect(!tryIt.text.contains("passed") && !tryIt.text.contains("checked out to"), "\(tryIt.text)")
+        // A name of two words: the loan is to the whole name, and so is the return.
+        let fullName = await handler.handle(text: "Ben Okafor borrowed Dune", from: ana, at: minute(8))
+        #expect(fullName.text.hasPrefix("Dune is checked out to Ben Okafor."), "\(fullName.text)")
+        let fullReturn = await handler.handle(text: "Ben Okafor a rendu Dune", from: ana, at: minute(9))
+        #expect(fullReturn.text.hasPrefix("Merci ! Dune est de retour sur l'étagère (emprunté par Ben Okafor)."), "\(fullReturn.text)")
         // In French: his loan, then his return, answered in French.
         let frenchLoan = await handler.handle(text: "Ben a emprunté Dune", from: ana, at: minute(8))
         #expect(frenchLoan.text.hasPrefix("Dune est emprunté par Ben."), "\(frenchLoan.text)")

@@ -964,6 +964,11 @@ let parseTable: [ParseCase] = [
     ParseCase("Ben returned Dune", .unknown(text: "Ben returned Dune", suggestion: nil), nil),
     ParseCase("Ben m'a rendu Dune ?", .whoHas(book: "Dune"), .fr),
     ParseCase("Ben a emprunté Dune ?", .whoHas(book: "Dune"), .fr),
+    // A name of two or three words, each capitalised.
+    ParseCase("Ben Okafor returned Dune?", .whoHas(book: "Dune")),
+    ParseCase("Ana Ruiz borrowed The Hobbit?", .whoHas(book: "The Hobbit")),
+    ParseCase("Ben Okafor a-t-il rendu Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("Les Misérables a emprunté Dune ?", .unknown(text: "Les Misérables a emprunté Dune", suggestion: nil), nil),
     // What the member did, asked: everything about the book, its last loans with it.
     ParseCase("I returned Dune?", .show(book: "Dune")),
     ParseCase("I returned Dune", .returnBook(book: "Dune")),
@@ -974,6 +979,11 @@ let parseTable: [ParseCase] = [
     ParseCase("have I read Dune already?", .show(book: "Dune")),
     ParseCase("has Ana given Dune back yet", .show(book: "Dune")),
     ParseCase("did I return Not Dead Yet?", .show(book: "Not Dead Yet")),
+    ParseCase("did I read Dune?", .show(book: "Dune")),
+    ParseCase("did I already read Dune?", .show(book: "Dune")),
+    ParseCase("have I ever read Dune", .show(book: "Dune")),
+    ParseCase("did I read Not Dead Yet?", .show(book: "Not Dead Yet")),
+    ParseCase("did I read it?", .show(book: "it")),
     ParseCase("ai-je emprunté Dune ?", .show(book: "Dune"), .fr),
     ParseCase("ai-je déjà rendu Dune ?", .show(book: "Dune"), .fr),
     ParseCase("j'ai lu Dune ?", .show(book: "Dune"), .fr),
