@@ -1298,10 +1298,11 @@ public enum CommandParser {
         }
     }
 
-    /// The words a greeting may be made of, before the bot's handle ("good morning @librarybot").
+    /// The words a greeting or a "please" may be made of, before the bot's handle ("good
+    /// morning @librarybot", "please @librarybot who has Dune").
     private static let greetingWords: Set<String> = [
         "hi", "hey", "hello", "yo", "ok", "okay", "dear", "good", "morning", "afternoon", "evening", "there", "thanks", "thank",
-        "you", "bonjour", "salut", "coucou", "bonsoir", "merci",
+        "you", "please", "pls", "plz", "bonjour", "salut", "coucou", "bonsoir", "merci", "svp", "stp",
     ]
 
     /// `text` without `botHandle` where it addresses the bot: after a greeting at the start, or
@@ -1362,7 +1363,12 @@ public enum CommandParser {
         (["could", "you", "tell", "me"], nil, .en), (["do", "you", "know"], nil, .en), (["dis-moi"], nil, .fr), (["sais-tu"], nil, .fr),
         (["je", "voudrais"], nil, .fr), (["je", "veux"], nil, .fr), (["je", "peux"], nil, .fr), (["puis-je"], nil, .fr),
         (["est-ce", "que", "je", "peux"], nil, .fr), (["je", "souhaite"], nil, .fr), (["j'aimerais"], nil, .fr),
-        (["peux-tu"], nil, .fr), (["pouvez-vous"], nil, .fr),
+        (["peux-tu"], nil, .fr), (["pouvez-vous"], nil, .fr), (["pourrais-tu"], nil, .fr), (["pourriez-vous"], nil, .fr),
+        (["tu", "peux"], nil, .fr), (["vous", "pouvez"], nil, .fr), (["est-ce", "que", "tu", "peux"], nil, .fr),
+        (["est-ce", "que", "vous", "pouvez"], nil, .fr), (["savez-vous"], nil, .fr), (["dites-moi"], nil, .fr),
+        // After "peux-tu", "tu peux…": "me dire qui a Dune", "me montrer Dune", "m'aider".
+        (["me", "dire"], nil, .fr), (["me", "montrer"], "info", .fr), (["m'aider"], "aide", .fr), (["nous", "aider"], "aide", .fr),
+        (["j'ai", "besoin", "d'aide"], "aide", .fr), (["j'ai", "besoin", "d'aide", "pour"], "aide", .fr),
         (["i", "returned"], "return", .en), (["i've", "returned"], "return", .en), (["i", "have", "returned"], "return", .en),
         (["i'm", "returning"], "return", .en), (["i", "am", "returning"], "return", .en), (["returning"], "return", .en),
         (["bringing", "back"], "return", .en), (["i'm", "bringing", "back"], "return", .en), (["i", "am", "bringing", "back"], "return", .en),

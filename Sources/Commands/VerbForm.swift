@@ -140,6 +140,8 @@ struct VerbForm: Sendable {
         VerbForm("search", .search, .en), VerbForm("find", .search, .en), VerbForm("look for", .search, .en),
         VerbForm("chercher", .search, .fr), VerbForm("cherche", .search, .fr),
         VerbForm("show", .show, .en), VerbForm("details", .show, nil), VerbForm("info", .show, nil), VerbForm("détails", .show, .fr),
+        VerbForm("montre", .show, .fr), VerbForm("montrer", .show, .fr), VerbForm("montrez", .show, .fr),
+        VerbForm("affiche", .show, .fr), VerbForm("afficher", .show, .fr), VerbForm("affichez", .show, .fr),
         VerbForm("help", .help, .en), VerbForm("commands", .help, .en), VerbForm("?", .help, nil), VerbForm("aide", .help, .fr),
         VerbForm("rules", .rules, .en), VerbForm("loan rules", .rules, .en), VerbForm("lending rules", .rules, .en),
         VerbForm("library rules", .rules, .en), VerbForm("what are the rules", .rules, .en),

@@ -628,6 +628,19 @@ let parseTable: [ParseCase] = [
     ParseCase("books about robots", .search(query: "robots")),
     ParseCase("est-ce que Dune est en retard ?", .whoHas(book: "Dune"), .fr),
     ParseCase("montre-moi Dune", .show(book: "Dune"), .fr),
+    // French requests: "montre", "affiche", after "peux-tu" / "tu peux" / "pouvez-vous", and help asked for.
+    ParseCase("montre Dune", .show(book: "Dune"), .fr),
+    ParseCase("affiche les livres disponibles", .list(filter: .available, order: .newest), .fr),
+    ParseCase("qui a publié Dune ?", .show(book: "Dune"), .fr),
+    ParseCase("pouvez-vous me montrer Dune", .show(book: "Dune"), .fr),
+    ParseCase("peux-tu me dire qui a Dune", .whoHas(book: "Dune"), .fr),
+    ParseCase("tu peux me dire qui a Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("vous pouvez rendre Dune ?", .returnBook(book: "Dune"), .fr),
+    ParseCase("pouvez-vous m'aider", .help(topic: nil), .fr),
+    ParseCase("tu peux m'aider ?", .help(topic: nil), .fr),
+    ParseCase("j'ai besoin d'aide", .help(topic: nil), .fr),
+    ParseCase("j'ai besoin d'aide pour emprunter un livre", .help(topic: "checkout"), .fr),
+    ParseCase("please @librarybot who has Dune", .whoHas(book: "Dune")),
     ParseCase("montre moi les livres disponibles", .list(filter: .available, order: .newest), .fr),
     ParseCase("montrez-moi mes livres", .loansOf(borrower: nil), .fr),
     ParseCase("qu'est-ce que j'ai emprunté ?", .history(borrower: nil), .fr),
@@ -661,7 +674,7 @@ let parseTable: [ParseCase] = [
     ParseCase("j\u{2019}ai emprunté Le Petit Prince", .checkout(book: "Le Petit Prince", borrower: nil), .fr),
     ParseCase("qui a emprunté Dune ?", .whoHas(book: "Dune"), .fr),
     // a plan is not done yet; a lead-in without a verb is not a command, but tells the language
-    ParseCase("pouvez-vous m'aider", .unknown(text: "pouvez-vous m'aider", suggestion: nil), .fr),
+    ParseCase("pouvez-vous chanter", .unknown(text: "pouvez-vous chanter", suggestion: nil), .fr),
     ParseCase("puis-je danser", .unknown(text: "puis-je danser", suggestion: nil), .fr),
     // (a plan asks who has the book; the handler drops the time, unless a title ends so)
     ParseCase("I'll return Dune tomorrow", .whoHas(book: "Dune tomorrow")),
