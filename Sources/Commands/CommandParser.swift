@@ -18,7 +18,17 @@ public enum CommandParser {
         // "Dune is damaged, the cover is torn": one report, with what is wrong, not two commands.
         if let report = reportWithNote(text) ?? damageSaid(text) { return report }
         guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }
-        let parts = commandParts(of: text)
+        var parts = commandParts(of: text)
+        // "my books, in French please", "who has Dune; speak French": questions answered in the
+        // language the last part asks for. "in French" alone asked only that; "speak French"
+        // is still answered (changes are left as they were written).
+        if parts.count > 1, case .speak(let asked) = parts[parts.count - 1].command.intent,
+           parts.dropLast().allSatisfy({ $0.command.intent.onlyAsks }) {
+            for index in parts.indices.dropLast() { parts[index].command.language = asked }
+            var cues: [Language] = []
+            let said = stripPoliteness(stripAddress(TextKey.tidy(parts[parts.count - 1].text)), cues: &cues).split(separator: " ")
+            if said.count == 2, ["in", "en"].contains(foldWord(String(said[0]))) { parts.removeLast() }
+        }
         guard parts.count > 1 else {
             var command = withWords(parts.first?.command ?? parseOne(text, whole: true), of: text)
             // "loved Dune, returning it": the words before the command, which may name "it".
@@ -107,6 +117,20 @@ public enum CommandParser {
         if whole, let isbn = ISBN.normalize(stripped) ?? isbnAfterItsName(stripped) {
             return ParsedCommand(intent: .whoHas(book: isbn), language: cues.first)
         }
+        // "who has Dune in French", "qui a Dune en anglais": a question answered in the language
+        // asked, as if written in it. Not a list or a search, where the language may be the
+        // books' ("search poems in French"), nor a change ("return Dune in French": which copy?).
+        if let (asked, rest) = languageAskedAtEnd(stripped) {
+            var restCues = cues
+            var command = parseOne(rest, of: text, cues: &restCues, whole: whole, linked: linked, placed: placed)
+            switch command.intent {
+            case .list, .search, .recommend: break
+            case let intent where intent.onlyAsks:
+                command.language = asked
+                return command
+            default: break
+            }
+        }
         var words = spaceSeparated(stripped)
         if let joined = withContractionsJoined(words) { words = joined }
         var folded = words.map(foldWord)
@@ -177,9 +201,8 @@ public enum CommandParser {
         if let told = frenchQuestionTold(stripped) {
             var toldCues = cues
             let asked = parseOne(told, of: told + " ?", cues: &toldCues, whole: whole, linked: linked, placed: placed)
+            if asked.intent.onlyAsks { return asked }
             switch asked.intent {
-            case .whoHas, .show, .loansOf, .history, .list, .search, .rules, .categories, .stats, .readers, .recommend, .help:
-                return asked
             case .unknown(_, let suggestion):
                 var unknown = ParsedCommand(intent: .unknown(text: stripped, suggestion: suggestion), language: .fr, words: told)
                 unknown.asked = true
@@ -3155,6 +3178,22 @@ public enum CommandParser {
         default: return nil
         }
         return speakLeads.contains(Array(typed.dropLast())) ? asked : nil
+    }
+
+    /// "who has Dune in French", "qui a Dune, en anglais": the language a message ends by
+    /// asking for, and the message before it; nil when it ends otherwise.
+    private static func languageAskedAtEnd(_ text: String) -> (Language, String)? {
+        let words = text.split(separator: " ")
+        guard words.count > 2, let last = words.last, ["in", "en"].contains(foldWord(String(words[words.count - 2]))) else { return nil }
+        let asked: Language
+        switch foldWord(last.trimming(",.!?")) {
+        case "french", "francais": asked = .fr
+        case "english", "anglais": asked = .en
+        default: return nil
+        }
+        var rest = words.dropLast(2).joined(separator: " ")
+        while let end = rest.last, ",;:-".contains(end) { rest.removeLast() }
+        return rest.isEmpty ? nil : (asked, rest)
     }
 
     /// What may come before the language's name in `spokenLanguageAsked` (not the name alone:

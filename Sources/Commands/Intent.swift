@@ -130,6 +130,19 @@ public enum Intent: Sendable, Hashable {
         case .several: "several"
         }
     }
+
+    /// Whether the intent only asks (who has a book, a book's page, lists, searches, histories,
+    /// the rules…) and changes nothing: what a question may be read as.
+    public var onlyAsks: Bool {
+        switch self {
+        case .whoHas, .loansOf, .history, .digest, .list, .search, .show, .help, .rules, .categories, .stats, .readers, .recommend:
+            true
+        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .takeOver, .add, .addISBN, .addCopy, .edit, .categorize,
+             .delete, .deleteCopy, .deleteCopies, .clean, .remind, .confirm, .cancel, .thanks, .speak, .reminders, .report, .undo,
+             .unknown, .several:
+            false
+        }
+    }
 }
 
 /// The language a command was written in, and its reply's.

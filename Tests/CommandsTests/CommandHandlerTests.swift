@@ -1044,6 +1044,15 @@ struct CommandHandlerTests {
         #expect(await restarted.handle(text: "réponds en anglais", from: ana, at: minute(7)).text.hasPrefix("OK: I answer you in English from now on."))
     }
 
+    @Test("a question that ends asking for a language is answered in it: who has Dune in French, qui a Dune en anglais")
+    func questionInLanguageAsked() async throws {
+        let handler = try await makeHandler()
+        let french = await handler.handle(text: "who has Dune in French?", from: ana, at: minute(0))
+        #expect(french.text.hasPrefix("Dune est sur l'étagère."), "\(french.text)")
+        let english = await handler.handle(text: "qui a Dune, en anglais", from: ana, at: minute(1))
+        #expect(english.text.hasPrefix("Dune is on the shelf."), "\(english.text)")
+    }
+
     @Test("stop reminding me: no reminder before a due day, said with what still comes; again, said so; resume reminders; in French; kept by the library")
     func quietReminders() async throws {
         let handler = try await makeHandler()
