@@ -528,6 +528,13 @@ public enum CommandParser {
                 if ["what you can do", "what you do", "the commands", "your commands", "how it works", "how you work"].contains(argument) {
                     return command(.help(topic: nil))
                 }
+                // "show my holds", "montre mes réservations": the member's own books or history.
+                let restWords = rest.split(separator: " ").map { foldWord(String($0)) }
+                if rest.first?.isLowercase == true,
+                   let own = VerbForm.starting(restWords).first(where: { ($0.verb == .myBooks || $0.verb == .history) && $0.words.count == restWords.count }),
+                   let mine = interpret(own, rest: "", cues: cues) {
+                    return mine
+                }
                 // "show overdue", "show available books", "show popular": the list, as `list`
                 // says it. A capital is a title's ("show Lost").
                 if rest.first?.isLowercase == true,
@@ -1419,6 +1426,10 @@ public enum CommandParser {
         (["what's", "available"], "list available", .en), (["what", "is", "available"], "list available", .en),
         (["what", "books", "are", "available"], "list available", .en), (["which", "books", "are", "available"], "list available", .en),
         (["what", "can", "i", "borrow"], "list available", .en), (["what", "can", "i", "check", "out"], "list available", .en),
+        (["what's", "on", "hold", "for", "me"], "my books", .en), (["what", "is", "on", "hold", "for", "me"], "my books", .en),
+        (["what", "do", "i", "have", "on", "hold"], "my books", .en), (["what", "have", "i", "got", "on", "hold"], "my books", .en),
+        (["qu'est-ce", "que", "je", "devrais", "lire"], "que lire", .fr), (["que", "devrais-je", "lire"], "que lire", .fr),
+        (["qu'est-ce", "que", "je", "pourrais", "lire"], "que lire", .fr), (["que", "pourrais-je", "lire"], "que lire", .fr),
         (["show", "my", "loans"], "my books", .en), (["show", "my", "books"], "my books", .en), (["show", "me", "my", "books"], "my books", .en),
         (["show", "me", "my", "loans"], "my books", .en), (["am", "i", "next", "for"], "who has", .en),
         (["send", "me", "a", "reminder", "for"], "remind me about", .en), (["send", "me", "a", "reminder", "about"], "remind me about", .en),

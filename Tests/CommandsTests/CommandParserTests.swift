@@ -630,6 +630,13 @@ let parseTable: [ParseCase] = [
     ParseCase("montre-moi Dune", .show(book: "Dune"), .fr),
     // French requests: "montre", "affiche", after "peux-tu" / "tu peux" / "pouvez-vous", and help asked for.
     ParseCase("montre Dune", .show(book: "Dune"), .fr),
+    ParseCase("montre mes réservations", .loansOf(borrower: nil), .fr),
+    ParseCase("show my reservations", .loansOf(borrower: nil)),
+    ParseCase("show my history", .history(borrower: nil)),
+    ParseCase("show My Reservations", .show(book: "My Reservations")),
+    ParseCase("what's on hold for me?", .loansOf(borrower: nil)),
+    ParseCase("qu'est-ce que je devrais lire ?", .recommend(book: nil), .fr),
+    ParseCase("que devrais-je lire", .recommend(book: nil), .fr),
     ParseCase("affiche les livres disponibles", .list(filter: .available, order: .newest), .fr),
     ParseCase("qui a publié Dune ?", .show(book: "Dune"), .fr),
     ParseCase("pouvez-vous me montrer Dune", .show(book: "Dune"), .fr),
