@@ -1426,6 +1426,9 @@ public enum CommandParser {
         (["what's", "available"], "list available", .en), (["what", "is", "available"], "list available", .en),
         (["what", "books", "are", "available"], "list available", .en), (["which", "books", "are", "available"], "list available", .en),
         (["what", "can", "i", "borrow"], "list available", .en), (["what", "can", "i", "check", "out"], "list available", .en),
+        (["where", "are", "my", "books"], "my books", .en), (["ou", "sont", "mes", "livres"], "mes livres", .fr),
+        (["can", "i", "renew", "twice"], "rules", .en), (["can", "i", "renew", "more", "than", "once"], "rules", .en),
+        (["how", "often", "can", "i", "renew"], "rules", .en), (["how", "many", "times", "can", "i", "renew"], "rules", .en),
         (["what's", "on", "hold", "for", "me"], "my books", .en), (["what", "is", "on", "hold", "for", "me"], "my books", .en),
         (["what", "do", "i", "have", "on", "hold"], "my books", .en), (["what", "have", "i", "got", "on", "hold"], "my books", .en),
         (["qu'est-ce", "que", "je", "devrais", "lire"], "que lire", .fr), (["que", "devrais-je", "lire"], "que lire", .fr),
@@ -2157,6 +2160,13 @@ public enum CommandParser {
                                                     "mon historique", "list newest", "liste récents", "liste en retard", "list overdue newest", "list checked out longest", "liste empruntés depuis le plus longtemps",
                                                     "list overdue longest", "liste en retard depuis le plus longtemps", "remind everyone", "relancer tout le monde", "stats", "statistiques",
                                                     "cancel hold all", "annuler la réservation tout"]
+
+    /// When books may be asked to be due ("what's due this week?"): the member's books answer,
+    /// each with its due day.
+    private static let dueTails: Set<[String]> = [
+        ["today"], ["tomorrow"], ["soon"], ["now"], ["this", "week"], ["next", "week"], ["this", "weekend"], ["this", "month"],
+        ["next", "month"], ["back", "soon"], ["in", "the", "next", "few", "days"], ["before", "the", "weekend"],
+    ]
 
     /// `phrasings` by their first word, longest first: a line is checked against a few, not all.
     private static let phrasingsByFirstWord = Dictionary(grouping: phrasings) { $0.words[0] }
@@ -2982,7 +2992,10 @@ public enum CommandParser {
                 if history, phrasing.words.count > periodStart { continue }
                 // A question that is the whole message ("who has books?"), not the start of
                 // one that names a title ("who has Books of Blood"); a history may end with its period.
-                if !rest.isEmpty, Self.takesNothing.contains(verb), !(history && phrasing.words.count == periodStart) { continue }
+                // "which books are due tomorrow": the member's books say when each is due.
+                let whenDue = verb == "my books" && phrasing.words.last == "due" && Self.dueTails.contains(rest.map(foldWord))
+                if !rest.isEmpty, Self.takesNothing.contains(verb), !(history && phrasing.words.count == periodStart), !whenDue { continue }
+                if whenDue { return ["my", "books"] }
                 if let language = phrasing.language { cues.append(language) }
                 var rest = rest
                 if verb == "show" || verb == "info" { rest = withoutAskedEnd(rest) }
