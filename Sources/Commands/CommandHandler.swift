@@ -287,6 +287,13 @@ public actor CommandHandler {
             return await answering(choice.command(picked), correcting: last, from: sender, at: now)
         }
         let command = await readingTitleAlone(command, from: sender, at: now)
+        // "and Dune?", "what about Dune?", "et Dune ?": the question just asked, of another book
+        // (not a change: "and Dune" after `checkout Emma` lends nothing).
+        if case .unknown(let text, _) = command.intent, let followUp = CommandParser.followUp(text),
+           let last = lastCommand.value(for: sender.key, at: now), last.intent.onlyAsks {
+            return await handle(ParsedCommand(intent: last.intent.naming(followUp.book), language: command.language ?? followUp.language),
+                                from: sender, at: now)
+        }
         await noteLanguage(command.language, of: sender, at: now)
         let language = if let language = command.language { language } else { await preferredLanguage(of: sender) }
         let words = words(language, at: now)
@@ -995,7 +1002,7 @@ public actor CommandHandler {
         // A bare number ("3", perhaps meant as #3): that book is offered, not asked about.
         if (1...9).contains(reference.count), reference.allSatisfy({ ("0"..."9").contains($0) }),
            (try? await library.resolve("#\(reference)")) != nil {
-            let l = language ?? settings.defaultLanguage
+            let l = if let language { language } else { await preferredLanguage(of: sender) }
             return ParsedCommand(intent: .unknown(text: text, suggestion: l.pick("who has #", "qui a #") + reference), language: language)
         }
         guard let statuses = try? await library.whoHas(reference) else { return command }
@@ -1003,7 +1010,7 @@ public actor CommandHandler {
         guard let book = statuses.first?.book, statuses.allSatisfy({ $0.book.title == book.title }) else {
             return ParsedCommand(intent: .unknown(text: text, suggestion: nil), language: language)
         }
-        let l = language ?? settings.defaultLanguage
+        let l = if let language { language } else { await preferredLanguage(of: sender) }
         let whoHas = l.pick("who has ", "qui a ") + words(l, at: now).reference(book)
         return ParsedCommand(intent: .unknown(text: text, suggestion: whoHas), language: language)
     }

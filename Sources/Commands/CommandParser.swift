@@ -3757,6 +3757,25 @@ public enum CommandParser {
         return nil
     }
 
+    /// "and Dune?", "what about Dune?", "how about the second one", "et Dune ?", "et pour Dune ?":
+    /// another book for the question just asked (which the handler knows). The book and the
+    /// language; nil for any other text.
+    public static func followUp(_ text: String) -> (book: String, language: Language)? {
+        let words = toldWords(text)
+        guard words.count >= 2, words.count <= 16 else { return nil }
+        let folded = words.map { foldWord($0.trimming(",")) }
+        guard let (lead, language) = followUpLeads.first(where: { folded.count > $0.0.count && folded.starts(with: $0.0) }) else { return nil }
+        var end = words.count
+        if ["then", "alors"].contains(folded[end - 1]), end - 1 > lead.count { end -= 1 }
+        let book = words[lead.count..<end].joined(separator: " ").trimming(", ")
+        return book.isEmpty ? nil : (book, language)
+    }
+
+    private static let followUpLeads: [([String], Language)] = [
+        (["and", "what", "about"], .en), (["and", "how", "about"], .en), (["what", "about"], .en), (["how", "about"], .en),
+        (["and", "for"], .en), (["and"], .en), (["et", "pour"], .fr), (["et", "qu'en", "est-il", "de"], .fr), (["et"], .fr),
+    ]
+
     /// The words of a sentence that tells something (someone's doing), without the "?", "!"
     /// or "." that end it.
     private static func toldWords(_ text: String) -> [String] {

@@ -1044,6 +1044,25 @@ struct CommandHandlerTests {
         #expect(await restarted.handle(text: "réponds en anglais", from: ana, at: minute(7)).text.hasPrefix("OK: I answer you in English from now on."))
     }
 
+    @Test("a follow-up asks the question just asked of another book: and Emma?, what about it?, et Les Misérables ?; never a change")
+    func followUpQuestion() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Emma as Ben", from: ana, at: minute(0))
+        _ = await handler.handle(text: "who has Dune?", from: ana, at: minute(1))
+        let and = await handler.handle(text: "and Emma?", from: ana, at: minute(2))
+        #expect(and.text.hasPrefix("Ben has Emma since"), "\(and.text)")
+        let about = await handler.handle(text: "what about Les Misérables", from: ana, at: minute(3))
+        #expect(about.text.hasPrefix("Les Misérables is on the shelf."), "\(about.text)")
+        _ = await handler.handle(text: "info Dune", from: ana, at: minute(4))
+        let french = await handler.handle(text: "et Emma ?", from: ana, at: minute(5))
+        #expect(french.text.hasPrefix("#2 Emma\n  Auteur : Jane Austen"), "\(french.text)")
+        // After a change, "and Dune?" changes nothing.
+        _ = await handler.handle(text: "checkout Les Misérables", from: ana, at: minute(6))
+        let afterChange = await handler.handle(text: "and Dune?", from: ana, at: minute(7))
+        #expect(!afterChange.text.contains("checked out to"), "\(afterChange.text)")
+        #expect(try await handler.library.whoHas("Dune").first?.loan == nil)
+    }
+
     @Test("a question that ends asking for a language is answered in it: who has Dune in French, qui a Dune en anglais")
     func questionInLanguageAsked() async throws {
         let handler = try await makeHandler()
