@@ -4502,6 +4502,8 @@ public enum CommandParser {
     /// articles ("les" is not "ls").
     private static let questionWords: Set<String> = ["when", "what", "why", "how", "who", "which", "where", "quand", "quoi", "pourquoi", "comment", "qui", "ou"]
     private static let articles: Set<String> = ["the", "les", "des", "une", "aux"]
+    /// Nor is a word that links ("and Dune?" is not "add Dune").
+    private static let conjunctions: Set<String> = ["and", "but", "et", "mais"]
 
     /// The verb nearest to a mistyped first word, if it is close.
     private static func closestVerb(to folded: [String]) -> VerbForm? {
@@ -4530,7 +4532,7 @@ public enum CommandParser {
             // A question word is not a typo of another ("when is" is not "where is").
             if let word = folded.first, word != form.words.first, questionWords.contains(word) { continue }
             // Nor an article ("les nouveaux livres" is not "ls").
-            if let word = folded.first, word != form.words.first, articles.contains(word) { continue }
+            if let word = folded.first, word != form.words.first, articles.contains(word) || conjunctions.contains(word) { continue }
             if let current = best, current.1 <= distance { continue }
             best = (form, distance)
         }

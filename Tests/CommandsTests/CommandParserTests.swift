@@ -636,6 +636,8 @@ let parseTable: [ParseCase] = [
     ParseCase("show My Reservations", .show(book: "My Reservations")),
     ParseCase("what's on hold for me?", .loansOf(borrower: nil)),
     ParseCase("which books are due tomorrow?", .loansOf(borrower: nil)),
+    ParseCase("and Dune?", .unknown(text: "and Dune", suggestion: nil)),
+    ParseCase("adn Dune by Frank Herbert", .unknown(text: "adn Dune by Frank Herbert", suggestion: "add")),
     ParseCase("what's due next week", .loansOf(borrower: nil)),
     ParseCase("what is due in the next few days?", .loansOf(borrower: nil)),
     ParseCase("what's due Dune", .unknown(text: "what's due Dune", suggestion: nil)),
