@@ -849,6 +849,23 @@ public enum CommandParser {
                 return ParsedCommand(intent: .history(borrower: name), language: .fr)
             }
         }
+        // "qu'est-ce que Ben lit ?", "qu'est-ce qu'Ana a ?", "que lit Ben ?", "Ben lit quoi ?": what they have.
+        if folded.count >= 3, folded[0] == "qu'est-ce", ["lit", "a"].contains(folded[folded.count - 1]) {
+            let between = folded[1] == "que" ? Array(words[2..<(words.count - 1)])
+                : folded[1].hasPrefix("qu'") ? [String(words[1].dropFirst(3))] + words[2..<(words.count - 1)] : []
+            let name = unquote(between.filter { !$0.isEmpty }.joined(separator: " "))
+            if !name.isEmpty, between.count <= 3, !["on", "il", "elle", "ils", "elles", "vous", "tu", "je", "ca", "cela"].contains(foldWord(name)) {
+                return ParsedCommand(intent: .loansOf(borrower: name), language: .fr)
+            }
+        }
+        if folded.count >= 3, folded.count <= 5, folded[0] == "que", folded[1] == "lit" || folded[1] == "lisent" {
+            let name = unquote(words.dropFirst(2).joined(separator: " "))
+            if !["on", "il", "elle", "ils", "elles"].contains(foldWord(name)) { return ParsedCommand(intent: .loansOf(borrower: name), language: .fr) }
+        }
+        if folded.count >= 3, folded.count <= 5, folded.suffix(2).elementsEqual(["lit", "quoi"]), words[0].first?.isUppercase == true {
+            let name = unquote(words.dropLast(2).joined(separator: " "))
+            return ParsedCommand(intent: .loansOf(borrower: name), language: .fr)
+        }
         if let first = folded.first, first.hasPrefix("qu'a") {
             let attached = String(words[0].dropFirst(4))
             let rest = ([attached] + words.dropFirst()).filter { !$0.isEmpty }
@@ -1426,6 +1443,11 @@ public enum CommandParser {
         (["what's", "available"], "list available", .en), (["what", "is", "available"], "list available", .en),
         (["what", "books", "are", "available"], "list available", .en), (["which", "books", "are", "available"], "list available", .en),
         (["what", "can", "i", "borrow"], "list available", .en), (["what", "can", "i", "check", "out"], "list available", .en),
+        (["qui", "l'a"], "qui a ça", .fr), (["qui", "l'a", "emprunte"], "qui a ça", .fr), (["qui", "l'a", "pris"], "qui a ça", .fr),
+        (["qui", "l'a", "maintenant"], "qui a ça", .fr), (["qui", "l'a", "en", "ce", "moment"], "qui a ça", .fr),
+        (["a", "qui", "est"], "qui a", .fr), (["chez", "qui", "est"], "qui a", .fr), (["il", "est", "a", "qui"], "qui a", .fr),
+        (["il", "est", "chez", "qui"], "qui a", .fr),
+        (["how", "many", "do", "i", "have"], "my books", .en), (["how", "many", "have", "i", "got"], "my books", .en),
         (["where", "are", "my", "books"], "my books", .en), (["ou", "sont", "mes", "livres"], "mes livres", .fr),
         (["can", "i", "renew", "twice"], "rules", .en), (["can", "i", "renew", "more", "than", "once"], "rules", .en),
         (["how", "often", "can", "i", "renew"], "rules", .en), (["how", "many", "times", "can", "i", "renew"], "rules", .en),
@@ -2093,6 +2115,7 @@ public enum CommandParser {
         ["est", "disponible"], ["est", "dispo"], ["est-il", "dispo"], ["est", "libre"], ["est", "la"], ["est", "emprunte"], ["est", "sorti"], ["est-il", "disponible"],
         ["est-il", "libre"], ["est-il", "la"], ["est-elle", "disponible"], ["est-elle", "libre"],
         ["est", "en", "retard"], ["est-il", "en", "retard"], ["est-elle", "en", "retard"], ["c'est", "a", "qui"], ["est", "a", "qui"],
+        ["c'est", "chez", "qui"], ["est", "chez", "qui"],
     ].sorted { $0.count > $1.count }
 
     /// The end of "Dune available?" ("Dune is on the shelf?", "Dune dispo ?"): a question about that book.
