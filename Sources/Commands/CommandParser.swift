@@ -543,7 +543,7 @@ public enum CommandParser {
                     return command(.list(filter: filter, order: order, page: page))
                 }
                 return command(.show(book: argument))
-            default: return command(.search(query: argument))
+            default: return command(.search(query: searchSubject(argument)))
             }
         case .add:
             guard !rest.isEmpty else { return needsArgument() }
@@ -1253,6 +1253,25 @@ public enum CommandParser {
         }
         return words.joined(separator: " ")
     }
+    /// "books about whales", "a book on space", "des livres sur les baleines": what a search is
+    /// about, without the words that only say books are wanted (lowercase: "Books of Blood"
+    /// stays a title).
+    private static func searchSubject(_ query: String) -> String {
+        guard query.first?.isLowercase == true else { return query }
+        var words = query.split(separator: " ")[...]
+        // "search for books about whales" ("search For Whom the Bell Tolls" is capitalised).
+        if words.count > 1, words.first == "for" { words = words.dropFirst() }
+        let folded = words.prefix(4).map { foldWord(String($0)) }
+        guard let lead = searchSubjectLeads.first(where: { words.count > $0.count && folded.starts(with: $0) }) else { return words.joined(separator: " ") }
+        return words.dropFirst(lead.count).joined(separator: " ")
+    }
+    private static let searchSubjectLeads: [[String]] = [
+        ["books", "about"], ["books", "on"], ["books", "by"], ["a", "book", "about"], ["a", "book", "on"], ["a", "book", "by"],
+        ["something", "about"], ["something", "on"], ["something", "by"], ["anything", "about"], ["anything", "on"], ["anything", "by"],
+        ["des", "livres", "sur"], ["des", "livres", "de"], ["un", "livre", "sur"], ["un", "livre", "de"], ["livres", "sur"],
+        ["quelque", "chose", "sur"], ["quelque", "chose", "de"],
+    ]
+
     /// Every word of a `list` option, for telling a misspelt one.
     private static let optionWords = Set((Array(filterWords.keys) + Array(orderWords.keys)).joined())
     private static let queryFiller: Set<String> = ["about", "on", "sur", "de", "du", "with", "avec", "some", "any",
