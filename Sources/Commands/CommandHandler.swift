@@ -1076,6 +1076,10 @@ public actor CommandHandler {
     /// at the book last named ("it"), which `recalling` then reads.
     private func namesBookOrPointsBack(_ reference: String) async -> Bool {
         if LastNamedBook.pointsBack(reference) { return true }
+        // A book's number ("#4"), when the library has that book.
+        if reference.count > 1, reference.hasPrefix("#"), reference.dropFirst().allSatisfy({ ("0"..."9").contains($0) }) {
+            return (try? await library.resolve(reference)) != nil
+        }
         return (try? await library.titleNamesBooks(CommandParser.unquote(reference))) == true
     }
 

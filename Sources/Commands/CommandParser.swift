@@ -86,7 +86,7 @@ public enum CommandParser {
                                  placed: Bool) -> ParsedCommand {
         // Praise alone ("good bot", "bien joué !") is thanked like thanks (not cut from a title:
         // "Well Done Steak" stays whole).
-        if stripped.count <= 12 {
+        if stripped.count <= 20 {
             let typed = stripped.split(separator: " ").map { foldWord(String($0)) }
             if let praise = Self.praise.first(where: { $0.words == typed }) {
                 return ParsedCommand(intent: .thanks, language: praise.language)
@@ -3545,7 +3545,10 @@ public enum CommandParser {
     /// Praise that is thanked when it comes alone (each at most 12 characters).
     private static let praise: [(words: [String], language: Language)] = [
         (["good", "bot"], .en), (["great", "job"], .en), (["well", "done"], .en), (["nice", "one"], .en), (["bien", "joue"], .fr),
-        (["bravo"], .fr), (["parfait"], .fr),
+        (["bravo"], .fr), (["parfait"], .fr), (["awesome"], .en), (["perfect"], .en), (["genial"], .fr),
+        (["you're", "the", "best"], .en), (["you", "are", "the", "best"], .en), (["you", "rock"], .en), (["you're", "awesome"], .en),
+        (["you're", "great"], .en), (["tu", "es", "le", "meilleur"], .fr), (["t'es", "le", "meilleur"], .fr), (["tu", "es", "genial"], .fr),
+        (["t'es", "genial"], .fr), (["tu", "es", "top"], .fr), (["t'es", "top"], .fr),
     ]
 
     /// Whether `part`, after a comma, says what the member thinks of a book rather than naming

@@ -3101,6 +3101,13 @@ struct CommandHandlerTests {
         #expect(chat.text.hasPrefix("I did not understand 'what's up'."), "\(chat.text)")
         let rules = await handler.handle(text: "c'est quoi les règles ?", from: ben, at: tuesday)
         #expect(rules.text.contains("14 jours"), "\(rules.text)")
+        // A book's number names it too; one the library lacks stays not understood.
+        let number = await handler.handle(text: "what's #2?", from: ben, at: tuesday)
+        #expect(number.text.hasPrefix("#2 Emma\n  Author: Jane Austen"), "\(number.text)")
+        let noSuchNumber = await handler.handle(text: "what's #99?", from: ben, at: tuesday)
+        #expect(noSuchNumber.text.hasPrefix("I did not understand 'what's #99'."), "\(noSuchNumber.text)")
+        let borrowed = await handler.handle(text: "Ben borrowed #2", from: ana, at: tuesday)
+        #expect(borrowed.text.hasPrefix("Emma is checked out to Ben."), "\(borrowed.text)")
     }
 
     @Test("two books of one title by different authors: named by title and author, in suggestions too, which work as typed; copies are the same author's")

@@ -1210,6 +1210,7 @@ let parseTable: [ParseCase] = [
     ParseCase("mes livres en retard", .loansOf(borrower: nil), .fr),
     ParseCase("my overdue books", .loansOf(borrower: nil), .en),
     ParseCase("good bot", .thanks, .en),
+    ParseCase("you're the best!", .thanks, .en), ParseCase("tu es le meilleur !", .thanks, .fr), ParseCase("awesome", .thanks, .en),
     ParseCase("bien joué !", .thanks, .fr),
     ParseCase("Well Done Steak", .unknown(text: "Well Done Steak", suggestion: nil), nil),
     // A book kept for the member: a place in its line.
