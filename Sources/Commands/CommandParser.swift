@@ -3542,7 +3542,7 @@ public enum CommandParser {
         ["tout"], ["tous", "mes", "livres"],
     ]
 
-    /// Praise that is thanked when it comes alone (each at most 12 characters).
+    /// Praise that is thanked when it comes alone (each at most 20 characters).
     private static let praise: [(words: [String], language: Language)] = [
         (["good", "bot"], .en), (["great", "job"], .en), (["well", "done"], .en), (["nice", "one"], .en), (["bien", "joue"], .fr),
         (["bravo"], .fr), (["parfait"], .fr), (["awesome"], .en), (["perfect"], .en), (["genial"], .fr),
