@@ -785,6 +785,14 @@ public enum CommandParser {
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
+        // "what books does Ben have", "what has Ben got", "what's Ben got": his books.
+        if let lead = [["what", "books", "does"], ["what", "has"], ["what's"]].first(where: { folded.starts(with: $0) }),
+           folded.last == (lead.first == "what" && lead.count == 3 ? "have" : "got"), folded.count > lead.count + 1,
+           case let nameWords = folded[lead.count..<(folded.count - 1)], nameWords.count <= 3, !nameWords.contains(where: notInAName.contains),
+           words[lead.count].first?.isUppercase == true || words[lead.count].hasPrefix("<@") || words[lead.count].hasPrefix("@") {
+            let name = unquote(words[lead.count..<(words.count - 1)].joined(separator: " "))
+            return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
+        }
         // "what do Ben and Ana have": what each has ("what do you have", "what do you and Ben
         // have" are left: "you" is no member).
         if folded.count >= 5, folded[0] == "what", folded[1] == "do", folded.last == "have",
@@ -1466,7 +1474,15 @@ public enum CommandParser {
         (["qui", "l'a", "maintenant"], "qui a ça", .fr), (["qui", "l'a", "en", "ce", "moment"], "qui a ça", .fr),
         (["a", "qui", "est"], "qui a", .fr), (["chez", "qui", "est"], "qui a", .fr), (["il", "est", "a", "qui"], "qui a", .fr),
         (["il", "est", "chez", "qui"], "qui a", .fr),
-        (["how", "many", "do", "i", "have"], "my books", .en), (["how", "many", "have", "i", "got"], "my books", .en),
+        (["qu'est-ce", "qui", "est", "disponible"], "liste disponibles", .fr), (["qu'est-ce", "qui", "est", "dispo"], "liste disponibles", .fr),
+        (["qu'est-ce", "qui", "est", "libre"], "liste disponibles", .fr), (["il", "y", "a", "quoi", "de", "dispo"], "liste disponibles", .fr),
+        (["il", "y", "a", "quoi", "de", "disponible"], "liste disponibles", .fr), (["qu'est-ce", "qui", "est", "en", "retard"], "liste en retard", .fr),
+        (["qu'est-ce", "qui", "est", "emprunte"], "liste empruntés", .fr), (["qu'est-ce", "que", "vous", "avez"], "liste", .fr),
+        (["qu'est-ce", "que", "tu", "as"], "liste", .fr),
+        (["how", "many", "do", "i", "have"], "my books", .en), (["do", "i", "need", "to", "return", "anything"], "my books", .en),
+        (["do", "i", "have", "to", "return", "anything"], "my books", .en), (["what", "do", "i", "need", "to", "return"], "my books", .en),
+        (["who", "should", "i", "ask", "for"], "who has", .en), (["who", "do", "i", "ask", "for"], "who has", .en),
+        (["c'est", "moi", "qui", "ai"], "qui a", .fr), (["how", "many", "have", "i", "got"], "my books", .en),
         (["where", "are", "my", "books"], "my books", .en), (["ou", "sont", "mes", "livres"], "mes livres", .fr),
         (["can", "i", "renew", "twice"], "rules", .en), (["can", "i", "renew", "more", "than", "once"], "rules", .en),
         (["how", "often", "can", "i", "renew"], "rules", .en), (["how", "many", "times", "can", "i", "renew"], "rules", .en),
@@ -2145,6 +2161,8 @@ public enum CommandParser {
         (["is", "missing"], .en), (["is", "missing", "from", "the", "shelf"], .en), (["is", "not", "on", "the", "shelf"], .en),
         (["isn't", "on", "the", "shelf"], .en), (["manque"], .fr), (["n'est", "pas", "sur", "l'etagere"], .fr),
         (["in", "stock"], .en), (["is", "in", "stock"], .en), (["est", "ou"], .fr), (["est", "passe", "ou"], .fr),
+        // Late: who has it, and since when.
+        (["is", "overdue"], .en),
     ].sorted { $0.words.count > $1.words.count }
 
     /// The ends of a question for books ("… do you have", "… avez-vous") after a search's words.
@@ -2744,7 +2762,9 @@ public enum CommandParser {
         // leads: "qui a Le loup est là" names a title).
         // ("qui est en retard ?" asks for the people, not about a book.)
         if let tail = Self.frenchAvailabilityTails.first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }),
-           !VerbForm.anyStarts(folded), folded != ["qui"] + tail {
+           !VerbForm.anyStarts(folded), folded != ["qui"] + tail,
+           // ("qu'est-ce qui est disponible ?", "quels livres sont en retard ?" ask for a list.)
+           !["qu'est-ce", "quoi", "quels", "quelles", "lesquels", "lesquelles"].contains(folded[0]) {
             let lead = folded.starts(with: ["est-ce", "que"]) ? 2 : 0
             if folded.count > lead + tail.count {
                 cues.append(.fr)
@@ -2771,7 +2791,12 @@ public enum CommandParser {
         if let (tail, language) = Self.bareAvailabilityTails.first(where: { folded.count > $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) })
             .map({ ($0.words, $0.language) }),
            !VerbForm.anyStarts(folded), let first = folded.first,
-           !questionWords.contains(first), !["anything", "something", "everything", "nothing", "any", "all", "is", "are", "what's", "whats", "books", "livres"].contains(first),
+           !questionWords.contains(first), !["anything", "something", "everything", "nothing", "any", "all", "is", "are", "what's", "whats", "books", "livres",
+                                             "qu'est-ce", "quels", "quelles"].contains(first),
+           // ("il y a quoi de dispo ?" asks for the list.)
+           !folded.dropLast(tail.count).contains("quoi"),
+           // (Late, a sentence is no book: "… and each day it is overdue".)
+           tail != ["is", "overdue"] || folded.count <= 10 && !words.contains(where: { $0.hasSuffix(",") }),
            // ("Dune back on the shelf", told, is a return: the handler reads it, as "Dune back".)
            !(tail == ["on", "the", "shelf"] && folded.dropLast(tail.count).last == "back") {
             cues.append(language)
@@ -2896,6 +2921,13 @@ public enum CommandParser {
                 cues.append(.en)
                 return ["remind"] + words[1..<at] + ["about"] + words[(at + tail.count)...]
             }
+        }
+        // "ask Ben for Dune": a reminder to Ben about Dune (a name of one to three words).
+        if folded.count > 3, folded[0] == "ask", let at = folded.lastIndex(of: "for"), at > 1, at <= 4, at + 1 < folded.count,
+           words[1].first?.isUppercase == true || words[1].hasPrefix("<@") || words[1].hasPrefix("@"),
+           !folded[1..<at].contains(where: notInAName.contains) {
+            cues.append(.en)
+            return ["remind"] + words[1..<at] + ["about"] + words[(at + 1)...]
         }
         if folded.count > 5, folded[0] == "demande" || folded[0] == "demandez", folded[1] == "a",
            let de = folded.firstIndex(of: "de"), de > 2, de + 1 < folded.count, ["rendre", "ramener", "rapporter"].contains(folded[de + 1]) {
