@@ -3281,15 +3281,17 @@ public enum CommandParser {
     /// "who has Dune in French", "qui a Dune, en anglais": the language a message ends by
     /// asking for, and the message before it; nil when it ends otherwise.
     private static func languageAskedAtEnd(_ text: String) -> (Language, String)? {
-        let words = text.split(separator: " ")
-        guard words.count > 2, let last = words.last, ["in", "en"].contains(foldWord(String(words[words.count - 2]))) else { return nil }
+        // The last word first: most messages end otherwise, and are not cut into words for it.
+        guard let lastSpace = text.lastIndex(of: " ") else { return nil }
         let asked: Language
-        switch foldWord(last.trimming(",.!?")) {
+        switch foldWord(text[text.index(after: lastSpace)...].trimming(",.!?")) {
         case "french", "francais": asked = .fr
         case "english", "anglais": asked = .en
         default: return nil
         }
-        var rest = words.dropLast(2).joined(separator: " ")
+        let words = text[..<lastSpace].split(separator: " ")
+        guard words.count > 1, let before = words.last, ["in", "en"].contains(foldWord(String(before))) else { return nil }
+        var rest = words.dropLast().joined(separator: " ")
         while let end = rest.last, ",;:-".contains(end) { rest.removeLast() }
         return rest.isEmpty ? nil : (asked, rest)
     }
