@@ -173,7 +173,9 @@ public enum CommandParser {
         // question" of "a question"; "I finished A Tale of Two Cities" names a title.)
         // ("finished Reading Lolita in Tehran" names a title; "finished reading" alone no book.)
         if let (hint, verb, hintLanguage) = hints.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words)
-                                                                 && ($0.words.last != "reading" || !isCapitalised(words[$0.words.count - 1])) }),
+                                                                 && ($0.words.last != "reading" || !isCapitalised(words[$0.words.count - 1]))
+                                                                 // ("Lost Horizon", capitalised, is a title.)
+                                                                 && (!$0.verb.hasPrefix("report") && !$0.verb.hasPrefix("signaler") || words[0].first?.isLowercase == true) }),
            !["to", "some", "something", "more", "help", "savoir", "de", "des", "du", "que", "aide"].contains(folded[hint.count]),
            !["a", "an", "un", "une", "reading"].contains(words[hint.count]) {
             var restWords = Array(words.dropFirst(hint.count))
@@ -2244,6 +2246,9 @@ public enum CommandParser {
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
         (["just", "finished"], "return", .en), (["i", "just", "finished"], "return", .en), (["i've", "just", "finished"], "return", .en),
         (["je", "viens", "de", "finir"], "rendre", .fr),
+        // A report without its "I" ("lost Dune"): asked about, as titles start so too (Lost
+        // Horizon, which its capital leaves a title).
+        (["lost"], "report lost", .en), (["damaged"], "report damaged", .en), (["perdu"], "signaler perdu", .fr),
         // Done reading it: bringing it back, asked about.
         (["finished", "reading"], "return", .en), (["i", "finished", "reading"], "return", .en),
         (["i've", "finished", "reading"], "return", .en), (["i", "have", "finished", "reading"], "return", .en),
@@ -4581,8 +4586,9 @@ public enum CommandParser {
     /// articles ("les" is not "ls").
     private static let questionWords: Set<String> = ["when", "what", "why", "how", "who", "which", "where", "quand", "quoi", "pourquoi", "comment", "qui", "ou"]
     private static let articles: Set<String> = ["the", "les", "des", "une", "aux"]
-    /// Nor is a word that links ("and Dune?" is not "add Dune").
-    private static let conjunctions: Set<String> = ["and", "but", "et", "mais"]
+    /// Nor is a word that links ("and Dune?" is not "add Dune"), nor "lost" ("lost Dune" is a
+    /// report, "Lost Horizon" a title: neither is "list").
+    private static let conjunctions: Set<String> = ["and", "but", "et", "mais", "lost"]
 
     /// The verb nearest to a mistyped first word, if it is close.
     private static func closestVerb(to folded: [String]) -> VerbForm? {
