@@ -988,8 +988,7 @@ public actor CommandHandler {
         }
         let reference = CommandParser.unquote(text)
         let language = CommandParser.parse(text).language == command.language ? nil : command.language
-        let isNumber = reference.count > 1 && reference.hasPrefix("#") && reference.dropFirst().allSatisfy { ("0"..."9").contains($0) }
-        var namesBooks = isNumber
+        var namesBooks = Self.isBookNumber(reference)
         if !namesBooks { namesBooks = (try? await library.titleNamesBooks(reference)) == true }
         if namesBooks { return ParsedCommand(intent: .whoHas(book: text), language: language) }
         // "the second one" alone, after a list: who has that book.
@@ -1077,10 +1076,13 @@ public actor CommandHandler {
     private func namesBookOrPointsBack(_ reference: String) async -> Bool {
         if LastNamedBook.pointsBack(reference) { return true }
         // A book's number ("#4"), when the library has that book.
-        if reference.count > 1, reference.hasPrefix("#"), reference.dropFirst().allSatisfy({ ("0"..."9").contains($0) }) {
-            return (try? await library.resolve(reference)) != nil
-        }
+        if Self.isBookNumber(reference) { return (try? await library.resolve(reference)) != nil }
         return (try? await library.titleNamesBooks(CommandParser.unquote(reference))) == true
+    }
+
+    /// Whether `reference` is written as a book's number: "#" and digits ("#4").
+    private static func isBookNumber(_ reference: String) -> Bool {
+        reference.count > 1 && reference.hasPrefix("#") && reference.dropFirst().allSatisfy { ("0"..."9").contains($0) }
     }
 
     /// `tag` (or `untag`) typed without "as": "tag Dune classic", "untag The Hobbit Fantasy". The

@@ -791,7 +791,7 @@ public enum CommandParser {
         if let lead = [["what", "books", "does"], ["what", "has"], ["what's"]].first(where: { folded.starts(with: $0) }),
            folded.last == (lead.first == "what" && lead.count == 3 ? "have" : "got"), folded.count > lead.count + 1,
            case let nameWords = folded[lead.count..<(folded.count - 1)], nameWords.count <= 3, !nameWords.contains(where: notInAName.contains),
-           words[lead.count].first?.isUppercase == true || words[lead.count].hasPrefix("<@") || words[lead.count].hasPrefix("@") {
+           looksLikeName(words[lead.count]) {
             let name = unquote(words[lead.count..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
@@ -2929,7 +2929,7 @@ public enum CommandParser {
         }
         // "ask Ben for Dune": a reminder to Ben about Dune (a name of one to three words).
         if folded.count > 3, folded[0] == "ask", let at = folded.lastIndex(of: "for"), at > 1, at <= 4, at + 1 < folded.count,
-           words[1].first?.isUppercase == true || words[1].hasPrefix("<@") || words[1].hasPrefix("@"),
+           looksLikeName(words[1]),
            !folded[1..<at].contains(where: notInAName.contains) {
             cues.append(.en)
             return ["remind"] + words[1..<at] + ["about"] + words[(at + 1)...]
@@ -4586,9 +4586,9 @@ public enum CommandParser {
     /// articles ("les" is not "ls").
     private static let questionWords: Set<String> = ["when", "what", "why", "how", "who", "which", "where", "quand", "quoi", "pourquoi", "comment", "qui", "ou"]
     private static let articles: Set<String> = ["the", "les", "des", "une", "aux"]
-    /// Nor is a word that links ("and Dune?" is not "add Dune"), nor "lost" ("lost Dune" is a
-    /// report, "Lost Horizon" a title: neither is "list").
-    private static let conjunctions: Set<String> = ["and", "but", "et", "mais", "lost"]
+    /// Nor are words of their own: one that links ("and Dune?" is not "add Dune"), or "lost"
+    /// ("lost Dune" is a report, "Lost Horizon" a title: neither is "list").
+    private static let ownWords: Set<String> = ["and", "but", "et", "mais", "lost"]
 
     /// The verb nearest to a mistyped first word, if it is close.
     private static func closestVerb(to folded: [String]) -> VerbForm? {
@@ -4617,7 +4617,7 @@ public enum CommandParser {
             // A question word is not a typo of another ("when is" is not "where is").
             if let word = folded.first, word != form.words.first, questionWords.contains(word) { continue }
             // Nor an article ("les nouveaux livres" is not "ls").
-            if let word = folded.first, word != form.words.first, articles.contains(word) || conjunctions.contains(word) { continue }
+            if let word = folded.first, word != form.words.first, articles.contains(word) || ownWords.contains(word) { continue }
             if let current = best, current.1 <= distance { continue }
             best = (form, distance)
         }
