@@ -138,6 +138,9 @@ public actor CommandHandler {
         var changed: Bool
     }
     static let correctionWindow: TimeInterval = 10 * 60
+    /// Each member's last question (who has a book, someone's books, a search…), for "and
+    /// Emma?" right after it; forgotten at their next change.
+    private var lastQuestion = Recent<Intent>(window: CommandHandler.correctionWindow)
     /// The books each member was last shown as a list (`my books`, `list`, a search), in
     /// order, for "the second one" in their next commands.
     private var listed = Recent<[Int64]>(window: LastNamedBook.window)
@@ -286,13 +289,23 @@ public actor CommandHandler {
             offered.remove(sender.key, at: now)
             return await answering(choice.command(picked), correcting: last, from: sender, at: now)
         }
-        let command = await readingTitleAlone(command, from: sender, at: now)
-        // "and Dune?", "what about Dune?", "et Dune ?": the question just asked, of another book
-        // (not a change: "and Dune" after `checkout Emma` lends nothing).
-        if case .unknown(let text, _) = command.intent, let followUp = CommandParser.followUp(text),
-           let last = lastCommand.value(for: sender.key, at: now), last.intent.onlyAsks {
-            return await handle(ParsedCommand(intent: last.intent.naming(followUp.book), language: command.language ?? followUp.language),
-                                from: sender, at: now)
+        var command = await readingTitleAlone(command, from: sender, at: now)
+        // "and Dune?", "what about Ben?", "et moi ?": the question just asked, of another book or
+        // member; after a list, where the book stands. Not a change: "and Dune" after `checkout
+        // Emma` lends nothing, but offers `checkout Dune`.
+        if case .unknown(let text, _) = command.intent, let followUp = CommandParser.followUp(text) {
+            let language = command.language ?? followUp.language
+            if let question = lastQuestion.value(for: sender.key, at: now) {
+                if let asked = question.asked(of: followUp.book) {
+                    return await handle(ParsedCommand(intent: asked, language: language), from: sender, at: now)
+                }
+                if (try? await library.isTitle(CommandParser.unquote(followUp.book))) == true {
+                    return await handle(ParsedCommand(intent: .whoHas(book: followUp.book), language: language), from: sender, at: now)
+                }
+            } else if let last = lastCommand.value(for: sender.key, at: now), !CommandParser.meansTheSender(followUp.book),
+                      let offer = last.intent.naming(followUp.book).typed(in: language) {
+                command = ParsedCommand(intent: .unknown(text: text, suggestion: offer), language: language)
+            }
         }
         await noteLanguage(command.language, of: sender, at: now)
         let language = if let language = command.language { language } else { await preferredLanguage(of: sender) }
@@ -358,11 +371,17 @@ public actor CommandHandler {
     }
 
     /// Keeps `intent` as the member's last command when it is about one book (forgets the one
-    /// before otherwise), for "I meant …".
+    /// before otherwise), for "I meant …"; and as their last question when it only asks, for
+    /// "and Emma?".
     private func recordLast(_ intent: Intent, changed: Bool, for sender: Sender, at now: Date) {
         switch intent {
         case .undo, .confirm, .cancel, .thanks, .speak, .reminders, .several, .unknown: return
         default: break
+        }
+        if intent.onlyAsks {
+            lastQuestion.set(intent, for: sender.key, at: now)
+        } else {
+            lastQuestion.remove(sender.key, at: now)
         }
         guard intent.bookReference != nil else {
             lastCommand.remove(sender.key, at: now)
@@ -3010,8 +3029,8 @@ public actor CommandHandler {
                    try await library.hasBorrowed(person) {
                     return try await run(.history(borrower: book), sender: sender, now: now, words: words)
                 }
-                // "show me science fiction": no book, but a category: its books.
-                if let category = await category(named: CommandParser.unquote(book)) {
+                // "show me science fiction", "show the fantasy books": no book, but a category: its books.
+                if let category = await category(named: CommandParser.categoryBooks(book) ?? CommandParser.unquote(book)) {
                     return try await run(.search(query: category), sender: sender, now: now, words: words)
                 }
                 // "show me Ben's books", "show all of Ben's loans": what Ben has.

@@ -1611,6 +1611,8 @@ public enum CommandParser {
         (["remove", "the", "hold", "on"], "cancel hold", .en), (["remove", "the", "hold", "for"], "cancel hold", .en),
         (["delete", "the", "hold", "on"], "cancel hold", .en), (["delete", "my", "reservation", "on"], "cancel hold", .en),
         (["take", "a", "look", "at"], "show", .en), (["have", "a", "look", "at"], "show", .en),
+        (["can", "i", "have", "a", "look", "at"], "show", .en), (["could", "i", "have", "a", "look", "at"], "show", .en),
+        (["can", "i", "take", "a", "look", "at"], "show", .en),
         (["who", "had"], "show", .en), (["has", "anyone", "read"], "show", .en), (["has", "anybody", "read"], "show", .en),
         (["who", "has", "read"], "show", .en), (["who", "else", "read"], "show", .en), (["who", "else", "had"], "show", .en),
         (["qui", "a", "lu"], "info", .fr),
@@ -1640,6 +1642,22 @@ public enum CommandParser {
         (["put", "me", "next", "for"], "hold", .en),
         // Who wrote it, what it is about, its categories, when it went and came back: everything about a book.
         (["who", "wrote"], "show", .en), (["who", "is", "the", "author", "of"], "show", .en), (["qui", "a", "ecrit"], "info", .fr),
+        (["who's", "the", "author", "of"], "show", .en), (["whos", "the", "author", "of"], "show", .en), (["qui", "est", "l'auteur", "de"], "info", .fr),
+        // The digest asked for in chat: shown to the asker (posting it is the operator's `librarybot digest --post`).
+        (["post", "the", "digest"], "digest", .en), (["post", "digest"], "digest", .en), (["send", "the", "digest"], "digest", .en),
+        (["send", "digest"], "digest", .en), (["show", "the", "digest"], "digest", .en), (["show", "digest"], "digest", .en),
+        (["envoie", "le", "resume"], "résumé", .fr), (["affiche", "le", "resume"], "résumé", .fr), (["montre", "le", "resume"], "résumé", .fr),
+        (["how", "many", "are", "available"], "list available", .en), (["how", "many", "are", "on", "the", "shelf"], "list available", .en),
+        (["how", "many", "are", "out"], "list checked out", .en), (["how", "many", "are", "checked", "out"], "list checked out", .en),
+        (["how", "many", "are", "overdue"], "list overdue", .en), (["how", "many", "are", "late"], "list overdue", .en),
+        (["combien", "sont", "disponibles"], "liste disponibles", .fr), (["combien", "sont", "empruntes"], "liste empruntés", .fr),
+        (["combien", "sont", "en", "retard"], "liste en retard", .fr),
+        (["what's", "in", "the", "library"], "list", .en), (["whats", "in", "the", "library"], "list", .en),
+        (["what", "is", "in", "the", "library"], "list", .en), (["qu'y", "a-t-il", "dans", "la", "bibliotheque"], "liste", .fr),
+        (["qu'est-ce", "qu'il", "y", "a", "dans", "la", "bibliotheque"], "liste", .fr),
+        (["recently", "added", "books"], "list newest", .en), (["books", "added", "recently"], "list newest", .en),
+        (["les", "derniers", "livres", "ajoutes"], "liste récents", .fr), (["derniers", "livres", "ajoutes"], "liste récents", .fr),
+        (["livres", "ajoutes", "recemment"], "liste récents", .fr), (["les", "livres", "ajoutes", "recemment"], "liste récents", .fr),
         (["what", "is", "the", "category", "of"], "show", .en), (["what's", "the", "category", "of"], "show", .en),
         (["what", "is", "the", "genre", "of"], "show", .en), (["what's", "the", "genre", "of"], "show", .en),
         (["what", "are", "the", "categories", "of"], "show", .en), (["what", "are", "the", "genres", "of"], "show", .en),
@@ -2292,6 +2310,7 @@ public enum CommandParser {
         (["j'ai", "donne"], "passer", .fr), (["j'ai", "passe"], "passer", .fr), (["j'ai", "prete"], "prête", .fr),
         (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
         // Reading a book: probably had from the shelf, asked about.
+        (["let", "me", "have"], "checkout", .en),
         (["i'm", "reading"], "checkout", .en), (["i", "am", "reading"], "checkout", .en), (["i", "started"], "checkout", .en),
         (["i'll", "grab"], "checkout", .en), (["i'm", "holding"], "checkout", .en), (["je", "lis"], "emprunter", .fr),
     ].sorted { $0.words.count > $1.words.count }
@@ -3447,7 +3466,21 @@ public enum CommandParser {
     /// book's details and last loans; "how long has Ben had Dune?", "how long have I had
     /// Dune?": who has it, and since when.
     private static func someoneElsesQuestion(_ words: [String], folded: [String], cues: inout [Language]) -> [String]? {
-        guard folded.count >= 4, ["what", "when", "how"].contains(folded[0]) else { return nil }
+        guard folded.count >= 4, ["what", "when", "how", "since", "depuis"].contains(folded[0]) else { return nil }
+        // "since when does Ben have Dune?", "depuis quand Ben a Dune ?": who has it, and since when.
+        if folded.starts(with: ["since", "when"]), ["does", "has", "have", "do"].contains(folded[2]),
+           let had = folded.indices.dropFirst(3).first(where: { ["have", "had", "kept"].contains(folded[$0]) }), had + 1 < words.count {
+            cues.append(.en)
+            return ["who", "has"] + words[(had + 1)...]
+        }
+        if folded.starts(with: ["depuis", "quand"]) {
+            let start = folded[2...].starts(with: ["est-ce", "que"]) ? 4 : folded[2] == "est-ce" && folded[3] == "qu'il" ? 3 : 2
+            if let had = folded.indices.dropFirst(start).first(where: { ["a", "a-t-il", "a-t-elle", "ai", "ai-je", "as-tu", "avez-vous", "j'ai"].contains(folded[$0]) }),
+               had + 1 < words.count, had - start <= 3 {
+                cues.append(.fr)
+                return ["qui", "a"] + words[(had + 1)...]
+            }
+        }
         for (lead, last) in [(["what", "else", "did"], "write"), (["what", "did"], "write"), (["what", "other", "books", "did"], "write"),
                              (["what", "else", "has"], "written"), (["what", "has"], "written"), (["what", "other", "books", "has"], "written")]
         where folded.count > lead.count + 1 && folded.starts(with: lead) && folded.last == last && folded[lead.count] != "you" && folded[lead.count] != "i" {
@@ -3507,20 +3540,31 @@ public enum CommandParser {
         return unquote(name)
     }
 
-    /// "science fiction books", "any classic novels?", "des livres de science-fiction": the
-    /// words that may be a category, the library to say whether they are one.
+    /// "science fiction books", "any classic novels?", "the classics", "what's in sci-fi?",
+    /// "des livres de science-fiction", "c'est quoi les livres de fantasy ?": the words that may
+    /// be a category, the library to say whether they are one.
     static func categoryBooks(_ text: String) -> String? {
-        var words = text.split(separator: " ").map(String.init)
-        let folded = words.map(foldWord)
-        if let lead = [["des", "livres", "de"], ["livres", "de"], ["les", "livres", "de"], ["des", "romans", "de"], ["romans", "de"]]
-            .first(where: { folded.count > $0.count && folded.starts(with: $0) }) {
-            return unquote(words.dropFirst(lead.count).joined(separator: " "))
+        var words = toldWords(text)
+        var folded = words.map(foldWord)
+        if let lead = categoryQuestionLeads.first(where: { folded.count > $0.count && folded.starts(with: $0) }) {
+            words.removeFirst(lead.count)
+            folded.removeFirst(lead.count)
         }
-        guard words.count >= 2, ["books", "novels", "titles", "stuff"].contains(folded.last) else { return nil }
-        words.removeLast()
-        if ["any", "some", "more", "the", "your", "our"].contains(foldWord(words[0])), words.count > 1 { words.removeFirst() }
-        return unquote(words.joined(separator: " "))
+        if words.count >= 2, ["books", "novels", "titles", "stuff"].contains(folded.last) {
+            words.removeLast()
+        }
+        if let first = folded.first, ["any", "some", "more", "the", "your", "our"].contains(first), words.count > 1 { words.removeFirst() }
+        return words.isEmpty ? nil : unquote(words.joined(separator: " "))
     }
+
+    /// What may lead up to a category's name in a question about its books.
+    private static let categoryQuestionLeads: [[String]] = [
+        ["what's", "in"], ["whats", "in"], ["what", "is", "in"], ["what", "have", "you", "got", "in"], ["what", "do", "you", "have", "in"],
+        ["what", "do", "we", "have", "in"], ["anything", "in"], ["show", "me"],
+        ["c'est", "quoi", "les", "livres", "de"], ["quels", "sont", "les", "livres", "de"], ["quels", "livres", "de"],
+        ["qu'est-ce", "qu'il", "y", "a", "en"], ["qu'est-ce", "que", "vous", "avez", "en"],
+        ["des", "livres", "de"], ["livres", "de"], ["les", "livres", "de"], ["des", "romans", "de"], ["romans", "de"],
+    ].sorted { $0.count > $1.count }
 
     /// "when is Dune due (back)?", "when will Dune be back?", "when do I have to return Dune?":
     /// who has it, which says until when; about "my books", the member's books.
@@ -3529,7 +3573,7 @@ public enum CommandParser {
         // "when was Dune last borrowed?": its last loans, which `show` lists.
         if folded.starts(with: ["when", "was"]),
            let tail = [["last", "borrowed"], ["last", "checked", "out"], ["last", "returned"], ["last", "read"], ["borrowed", "last"],
-                       ["added"], ["added", "to", "the", "library"], ["bought"]]
+                       ["added"], ["added", "to", "the", "library"], ["bought"], ["borrowed"], ["checked", "out"], ["taken", "out"], ["lent", "out"]]
             .first(where: { folded.count > $0.count + 2 && folded.suffix($0.count).elementsEqual($0) }) {
             cues.append(.en)
             return ["show"] + words[2..<(words.count - tail.count)]
@@ -3853,6 +3897,23 @@ public enum CommandParser {
         if ["then", "alors"].contains(folded[end - 1]), end - 1 > lead.count { end -= 1 }
         let book = words[lead.count..<end].joined(separator: " ").trimming(", ")
         return book.isEmpty ? nil : (book, language)
+    }
+
+    /// "me", "mine", "moi", "les miens": the sender, in a follow-up ("and me?", "what about mine?").
+    static func meansTheSender(_ text: String) -> Bool {
+        senderWords.contains(text.split(separator: " ").map { foldWord(String($0)) })
+    }
+
+    private static let senderWords: Set<[String]> = [
+        ["me"], ["myself"], ["mine"], ["i"], ["my", "books"], ["my", "loans"], ["moi"], ["moi-meme"], ["les", "miens"], ["mes", "livres"],
+    ]
+
+    /// "Ben's" as "Ben": a member named in a follow-up about someone's books ("and Ben's?").
+    static func withoutPossessive(_ name: String) -> String {
+        for ending in ["'s", "\u{2019}s"] where name.count > ending.count + 1 && name.hasSuffix(ending) {
+            return String(name.dropLast(ending.count))
+        }
+        return name
     }
 
     private static let followUpLeads: [([String], Language)] = [

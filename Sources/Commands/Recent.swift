@@ -82,6 +82,21 @@ extension Intent {
         }
     }
 
+    /// The same question of another subject, for a follow-up ("and Emma?", "what about Ben?",
+    /// "and me?"): another book, another member, another search; "me", "mine" or "moi", the
+    /// asker's own books. Nil when the question takes no subject (a list, the digest).
+    func asked(of subject: String) -> Intent? {
+        let own = CommandParser.meansTheSender(subject)
+        switch self {
+        case .loansOf: return .loansOf(borrower: own ? nil : CommandParser.withoutPossessive(subject))
+        case .history(_, let period): return .history(borrower: own ? nil : CommandParser.withoutPossessive(subject), period: period)
+        case .search: return own ? nil : .search(query: subject)
+        default:
+            guard bookReference != nil else { return nil }
+            return own ? .loansOf(borrower: nil) : naming(subject)
+        }
+    }
+
     /// The same intent about `book` instead.
     func naming(_ book: String) -> Intent {
         switch self {

@@ -1061,6 +1061,36 @@ struct CommandHandlerTests {
         let afterChange = await handler.handle(text: "and Dune?", from: ana, at: minute(7))
         #expect(!afterChange.text.contains("checked out to"), "\(afterChange.text)")
         #expect(try await handler.library.whoHas("Dune").first?.loan == nil)
+        // … but offers it, and `yes` runs it.
+        #expect(afterChange.text.hasPrefix("I did not understand 'and Dune'. Did you mean `checkout Dune`?"), "\(afterChange.text)")
+        #expect(await handler.handle(text: "yes", from: ana, at: minute(8)).text.hasPrefix("Dune is checked out to Ana."))
+    }
+
+    @Test("a follow-up about a member or the asker: what does Ben have, and Ana?, and me?; my history, and Ben's?; a search, and another; a list, and a book")
+    func followUpAboutSomeone() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Emma as Ben", from: ana, at: minute(0))
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        _ = await handler.handle(text: "what does Ana have?", from: ben, at: minute(2))
+        let other = await handler.handle(text: "and Ben?", from: ben, at: minute(3))
+        #expect(other.text.hasPrefix("Ben has 1 book:\n  Emma, due"), "\(other.text)")
+        _ = await handler.handle(text: "who has Dune?", from: ben, at: minute(4))
+        let mine = await handler.handle(text: "what about mine?", from: ben, at: minute(5))
+        #expect(mine.text.hasPrefix("You have 1 book:\n  Emma, due"), "\(mine.text)")
+        let french = await handler.handle(text: "et Ana ?", from: ben, at: minute(6))
+        #expect(french.text.hasPrefix("Ana a 1 livre :\n  Dune, à rendre"), "\(french.text)")
+        _ = await handler.handle(text: "my history", from: ana, at: minute(7))
+        let history = await handler.handle(text: "and Ben's?", from: ana, at: minute(8))
+        #expect(history.text.hasPrefix("Ben has borrowed 1 book, not yet returned:\n  Emma, since"), "\(history.text)")
+        _ = await handler.handle(text: "search Austen", from: ana, at: minute(9))
+        let search = await handler.handle(text: "what about Hugo?", from: ana, at: minute(10))
+        #expect(search.text.hasPrefix("1 found for 'Hugo':\n  #3 Les Misérables"), "\(search.text)")
+        // After a list, which takes no subject: where the book stands; a word that is no title, not understood.
+        _ = await handler.handle(text: "list available", from: ana, at: minute(11))
+        let book = await handler.handle(text: "and Emma?", from: ana, at: minute(12))
+        #expect(book.text.hasPrefix("Ben has Emma since"), "\(book.text)")
+        _ = await handler.handle(text: "list available", from: ana, at: minute(13))
+        #expect(await handler.handle(text: "and more", from: ana, at: minute(14)).text.hasPrefix("I did not understand 'and more'."))
     }
 
     @Test("a question that ends asking for a language is answered in it: who has Dune in French, qui a Dune en anglais")

@@ -1,4 +1,4 @@
-import Commands
+@testable import Commands
 import LibraryCore
 import Testing
 
@@ -1744,12 +1744,59 @@ let parseTable: [ParseCase] = [
     ParseCase("historique de Dune", .show(book: "Dune"), .fr),
     ParseCase("is there anything by Orwell", .search(query: "Orwell"), .en),
     ParseCase("do we have any books by Tolkien?", .search(query: "Tolkien"), .en),
+    ParseCase("since when does Ben have Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("since when has Ben had Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("depuis quand Ben a Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("depuis quand est-ce que Ben a Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("depuis quand j'ai Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("depuis quand Ben Okafor a-t-il Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("when was Dune borrowed?", .show(book: "Dune"), .en),
+    ParseCase("when was Dune checked out", .show(book: "Dune"), .en),
+    ParseCase("who's the author of Frankenstein?", .show(book: "Frankenstein"), .en),
+    ParseCase("qui est l'auteur de Dune ?", .show(book: "Dune"), .fr),
+    ParseCase("post the digest", .digest, .en),
+    ParseCase("send the digest please", .digest, .en),
+    ParseCase("envoie le résumé", .digest, .fr),
+    ParseCase("how many are available?", .list(filter: .available, order: .newest), .en),
+    ParseCase("how many are checked out?", .list(filter: .checkedOut, order: .newest), .en),
+    ParseCase("how many are overdue?", .list(filter: .overdue, order: .newest), .en),
+    ParseCase("combien sont disponibles ?", .list(filter: .available, order: .newest), .fr),
+    ParseCase("recently added books", .list(filter: .all, order: .newest), .en),
+    ParseCase("les derniers livres ajoutés", .list(filter: .all, order: .newest), .fr),
+    ParseCase("what's in the library?", .list(filter: .all, order: .newest), .en),
+    ParseCase("qu'est-ce qu'il y a dans la bibliothèque ?", .list(filter: .all, order: .newest), .fr),
+    ParseCase("let me have The Hobbit", .unknown(text: "let me have The Hobbit", suggestion: "checkout The Hobbit"), .en),
+    ParseCase("can I have a look at Dune?", .show(book: "Dune"), .en),
+    ParseCase("can I have Dune?", .checkout(book: "Dune", borrower: nil), .en),
+    ParseCase("when was Dune last borrowed?", .show(book: "Dune"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
 struct CommandParserTests {
     @Test("the table has at least 150 cases")
     func tableSize() { #expect(parseTable.count >= 150) }
+
+    @Test("a follow-up's subject: the sender (me, mine, moi, les miens) or someone, without a possessive")
+    func followUpSubject() {
+        for own in ["me", "mine", "Moi", "my books", "les miens", "moi-même"] { #expect(CommandParser.meansTheSender(own), "\(own)") }
+        for other in ["Ben", "Emma", "mine of Moria", "Dune"] { #expect(!CommandParser.meansTheSender(other), "\(other)") }
+        #expect(CommandParser.withoutPossessive("Ben's") == "Ben")
+        #expect(CommandParser.withoutPossessive("Ben\u{2019}s") == "Ben")
+        #expect(CommandParser.withoutPossessive("'s") == "'s")
+        #expect(CommandParser.followUp("what about mine?")?.book == "mine")
+    }
+
+    @Test("the words that may name a category: what's in sci-fi, show me the fantasy books, c'est quoi les livres de science-fiction")
+    func categoryWords() {
+        #expect(CommandParser.categoryBooks("what's in sci-fi?") == "sci-fi")
+        #expect(CommandParser.categoryBooks("the fantasy books") == "fantasy")
+        #expect(CommandParser.categoryBooks("show me the classics") == "classics")
+        #expect(CommandParser.categoryBooks("any classic novels") == "classic")
+        #expect(CommandParser.categoryBooks("c'est quoi les livres de science-fiction ?") == "science-fiction")
+        #expect(CommandParser.categoryBooks("des livres de fantasy") == "fantasy")
+        #expect(CommandParser.categoryBooks("") == nil)
+        #expect(CommandParser.categoryBooks("?") == nil)
+    }
 
     @Test("each text parses to its intent and language", arguments: parseTable)
     func table(_ row: ParseCase) {
