@@ -1711,7 +1711,7 @@ public enum CommandParser {
         (["who", "are", "you"], "help", .en), (["what", "are", "you"], "help", .en), (["are", "you", "a", "bot"], "help", .en),
         (["qui", "es-tu"], "aide", .fr), (["t'es", "qui"], "aide", .fr), (["quelles", "sont", "les", "commandes"], "aide", .fr),
         (["comment", "on", "t'utilise"], "aide", .fr), (["comment", "ca", "fonctionne"], "aide", .fr),
-        (["ping"], "remind", .en), (["who's", "borrowing"], "who has what", .en), (["who", "is", "borrowing"], "who has what", .en),
+        (["ping"], "remind", .en), (["poke"], "remind", .en), (["forget", "it"], "cancel", .en), (["oublie", "ca"], "annuler", .fr), (["who's", "borrowing"], "who has what", .en), (["who", "is", "borrowing"], "who has what", .en),
         (["who's", "got", "books"], "who has what", .en), (["who", "has", "books"], "who has what", .en), (["who", "has", "books", "out"], "who has what", .en),
         (["who", "has", "borrowed", "books"], "who has what", .en), (["who", "borrowed", "books"], "who has what", .en),
         (["who", "published"], "show", .en), (["who's", "the", "publisher", "of"], "show", .en), (["who", "is", "the", "publisher", "of"], "show", .en),
@@ -2311,6 +2311,7 @@ public enum CommandParser {
         (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
         // Reading a book: probably had from the shelf, asked about.
         (["let", "me", "have"], "checkout", .en),
+        (["grabbed"], "checkout", .en), (["i", "grabbed"], "checkout", .en), (["i've", "grabbed"], "checkout", .en), (["got"], "checkout", .en),
         (["i'm", "reading"], "checkout", .en), (["i", "am", "reading"], "checkout", .en), (["i", "started"], "checkout", .en),
         (["i'll", "grab"], "checkout", .en), (["i'm", "holding"], "checkout", .en), (["je", "lis"], "emprunter", .fr),
     ].sorted { $0.words.count > $1.words.count }
@@ -2526,6 +2527,40 @@ public enum CommandParser {
         return questions.sorted { $0.lead.count > $1.lead.count }
     }()
 
+    /// How a question of where a book is, or a request that someone else bring it back, starts
+    /// and ends (folded): "I can't find Dune on the shelf", "where did Dune go", "can someone
+    /// return Dune".
+    private static let whereabouts: [(lead: [String], tails: [[String]], language: Language)] = {
+        let places = [["on", "the", "shelf"], ["anywhere"], ["in", "the", "library"], []]
+        var questions: [(lead: [String], tails: [[String]], language: Language)] = []
+        for lead in [["i", "can't", "find"], ["i", "cant", "find"], ["i", "cannot", "find"], ["i", "can", "not", "find"], ["can't", "find"],
+                     ["cant", "find"], ["i", "couldn't", "find"], ["i", "can't", "see"]] {
+            questions.append((lead, places, .en))
+        }
+        for lead in [["je", "ne", "trouve", "pas"], ["je", "trouve", "pas"], ["je", "n'ai", "pas", "trouve"]] {
+            questions.append((lead, [["sur", "l'etagere"], ["dans", "la", "bibliotheque"], ["nulle", "part"], []], .fr))
+        }
+        questions.append((["where", "did"], [["go"], ["go", "to"], ["end", "up"]], .en))
+        questions.append((["where", "has"], [["gone"], ["gone", "to"], ["got", "to"]], .en))
+        questions.append((["where's"], [["gone"], ["gone", "to"], ["got", "to"]], .en))
+        for modal in [["can"], ["could"], ["will"], ["would"], []] {
+            for someone in ["someone", "somebody", "anyone", "anybody"] {
+                for please in [[], ["please"]] {
+                    let lead = modal + [someone] + please
+                    questions.append((lead + ["return"], [[], ["please"]], .en))
+                    questions.append((lead + ["bring"], [["back"], ["back", "please"]], .en))
+                }
+            }
+        }
+        for lead in [["quelqu'un", "peut", "rendre"], ["quelqu'un", "peut-il", "rendre"], ["est-ce", "que", "quelqu'un", "peut", "rendre"],
+                     ["quelqu'un", "pourrait", "rendre"], ["quelqu'un", "peut", "ramener"], ["quelqu'un", "pourrait", "ramener"]] {
+            questions.append((lead, [[], ["svp"], ["s'il", "vous", "plait"]], .fr))
+        }
+        return questions.sorted { $0.lead.count > $1.lead.count }
+    }()
+
+    private static let whereaboutsEnds = FramingEnds(whereabouts.map { ($0.lead, $0.tails) })
+
     /// How a request to leave a book's line starts and ends (folded): "take Dune off hold".
     private static let offTheLine: [(lead: [String], tails: [[String]])] = {
         let fromList = [["from", "my", "list"], ["from", "my", "holds"], ["from", "my", "reservations"], ["from", "the", "waitlist"],
@@ -2689,6 +2724,35 @@ public enum CommandParser {
         if let (question, tail) = framing(folded, Self.timeLeft, lead: \.lead, tails: \.tails) {
             cues.append(question.language)
             return [question.language.pick("who", "qui"), question.language.pick("has", "a")] + words[question.lead.count..<(words.count - tail.count)]
+        }
+        // "I can't find Dune on the shelf", "where did Dune go?", "can someone return Dune?",
+        // "je ne trouve pas Dune": who has it (a request to others returns nothing).
+        if let (question, tail) = framing(folded, Self.whereabouts, ends: Self.whereaboutsEnds, lead: \.lead, tails: \.tails) {
+            cues.append(question.language)
+            // ("I can't find my copy of Dune": Dune.)
+            var start = question.lead.count
+            if let copy = Self.copyOf.first(where: { folded[start...].starts(with: $0) && folded.count - tail.count > start + $0.count }) {
+                start += copy.count
+            }
+            return [question.language.pick("who", "qui"), question.language.pick("has", "a")] + words[start..<(words.count - tail.count)]
+        }
+        // "Dune - who has it?", "Dune: who's got it?", "Dune, qui l'a ?": who has that book.
+        if folded.count > 3, let tail = [["who", "has", "it"], ["who's", "got", "it"], ["who", "has", "got", "it"], ["qui", "l'a"]]
+            .first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }) {
+            var book = Array(words.dropLast(tail.count))
+            var separated = false
+            if let last = book.last, ["-", "--", "\u{2013}", "\u{2014}", ":", ","].contains(last) {
+                book.removeLast()
+                separated = true
+            } else if let last = book.last, let mark = last.last, ":,".contains(mark) {
+                book[book.count - 1] = String(last.dropLast())
+                separated = true
+            }
+            if separated, !book.isEmpty {
+                let language: Language = tail.first == "qui" ? .fr : .en
+                cues.append(language)
+                return [language.pick("who", "qui"), language.pick("has", "a")] + book
+            }
         }
         // "we got 2 more copies of Dune", "I bought three copies of Dune": as many copies added.
         if folded.count > 4, folded[0] == "we" || folded[0] == "i",
@@ -3632,6 +3696,7 @@ public enum CommandParser {
         (["you're", "the", "best"], .en), (["you", "are", "the", "best"], .en), (["you", "rock"], .en), (["you're", "awesome"], .en),
         (["you're", "great"], .en), (["tu", "es", "le", "meilleur"], .fr), (["t'es", "le", "meilleur"], .fr), (["tu", "es", "genial"], .fr),
         (["t'es", "genial"], .fr), (["tu", "es", "top"], .fr), (["t'es", "top"], .fr),
+        (["cool"], .en), (["great"], .en), (["nice"], .en), (["sounds", "good"], .en), (["got", "it"], .en), (["super"], .fr),
     ]
 
     /// Whether `part`, after a comma, says what the member thinks of a book rather than naming

@@ -1769,6 +1769,26 @@ let parseTable: [ParseCase] = [
     ParseCase("can I have a look at Dune?", .show(book: "Dune"), .en),
     ParseCase("can I have Dune?", .checkout(book: "Dune", borrower: nil), .en),
     ParseCase("when was Dune last borrowed?", .show(book: "Dune"), .en),
+    // A request that someone else bring a book back returns nothing: who has it.
+    ParseCase("can someone return Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("could somebody please bring Dune back", .whoHas(book: "Dune"), .en),
+    ParseCase("can anyone return Les Misérables please?", .whoHas(book: "Les Misérables"), .en),
+    ParseCase("someone please return Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("quelqu'un peut rendre Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("can I return Dune", .returnBook(book: "Dune"), .en),
+    ParseCase("I can't find Dune on the shelf", .whoHas(book: "Dune"), .en),
+    ParseCase("can't find Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("where did Dune go?", .whoHas(book: "Dune"), .en),
+    ParseCase("where's Dune gone?", .whoHas(book: "Dune"), .en),
+    ParseCase("je ne trouve pas Dune sur l'étagère", .whoHas(book: "Dune"), .fr),
+    ParseCase("Dune - who has it?", .whoHas(book: "Dune"), .en),
+    ParseCase("Le Petit Prince — qui l'a ?", .whoHas(book: "Le Petit Prince"), .fr),
+    ParseCase("The Man who has it", .unknown(text: "The Man who has it", suggestion: nil), .en),
+    ParseCase("poke Ben about Dune", .remind(borrower: "Ben", book: "Dune"), .en),
+    ParseCase("forget it", .cancel, .en),
+    ParseCase("cool", .thanks, .en),
+    ParseCase("got it", .thanks, .en),
+    ParseCase("grabbed Dune", .unknown(text: "grabbed Dune", suggestion: "checkout Dune"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
