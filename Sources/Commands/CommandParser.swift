@@ -233,6 +233,11 @@ public enum CommandParser {
         if let kept = notReturned(stripped) {
             return ParsedCommand(intent: .whoHas(book: kept.book), language: kept.language)
         }
+        // "Dune's publisher is Chilton", "the author of Dune is Frank Herbert": told, a fact that
+        // may be one already; the edit is offered, not run.
+        if !text.trimmingWhitespace().hasSuffix("?"), let edit = fieldStated(stripped) {
+            return ParsedCommand(intent: .unknown(text: stripped, suggestion: edit), language: .en)
+        }
         // A verb of the other language is no typo of a message whose other words are plainly in
         // one ("send me a reminder for Dune" is not `rends`; "rendr The Hobbit" is `rendre`).
         let suggestion = closestVerb(to: folded).flatMap { verb in
@@ -550,7 +555,14 @@ public enum CommandParser {
         case .add:
             guard !rest.isEmpty else { return needsArgument() }
             if let (categories, book) = categoryChange(rest, remove: false, french: form.language == .fr) { return command(.categorize(book: book, categories: categories, remove: false)) }
-            return parseAdd(rest, form: form, language: &language).map(command) ?? needsArgument()
+            if let intent = parseAdd(rest, form: form, language: &language) { return command(intent) }
+            // "add The Martian, Andy Weir", "add The Martian (Andy Weir)": the author apart, offered with "by".
+            if let (title, author) = authorApart(rest) {
+                let by = form.language == .fr ? " par " : " by "
+                let literal = [" by ", " par ", " de "].contains { title.lowercased().contains($0) } ? quoted(title) : title
+                return command(.unknown(text: form.text + " " + rest, suggestion: form.text + " " + literal + by + author))
+            }
+            return needsArgument()
         case .reportLost, .reportDamaged, .reportFound, .reportRepaired:
             guard !argument.isEmpty else { return needsArgument() }
             let kind: ReportKind = switch form.verb {
@@ -1077,6 +1089,31 @@ public enum CommandParser {
         + frenchOrdinals.keys.map { ["le", $0, "exemplaire"] }
     ).sorted { $0.count > $1.count }
 
+    /// "The Martian, Andy Weir", "The Martian (Andy Weir)", "The Martian - Andy Weir": a title
+    /// and, set apart, what looks like its author's name (capitalised words, two to four after a
+    /// comma or a dash, one to four in brackets); nil for any other text.
+    static func authorApart(_ text: String) -> (title: String, author: String)? {
+        func name(_ words: [Substring], _ counts: ClosedRange<Int>) -> String? {
+            guard counts.contains(words.count), let first = words.first, let last = words.last,
+                  first.first?.isUppercase == true, last.first?.isUppercase == true,
+                  words.allSatisfy({ $0.first?.isUppercase == true || ["de", "van", "von", "le", "du", "da", "di", "la", "der"].contains($0) })
+            else { return nil }
+            return words.joined(separator: " ")
+        }
+        let text = text.trimmingWhitespace(newlines: true)
+        if text.hasSuffix(")"), let open = text.range(of: " (", options: .backwards) {
+            let title = String(text[..<open.lowerBound]).trimmingWhitespace(newlines: true)
+            let inside = text[open.upperBound..<text.index(before: text.endIndex)].split(separator: " ")
+            if !title.isEmpty, let author = name(inside, 1...4) { return (unquote(title), author) }
+        }
+        for separator in [" - ", " \u{2013} ", " \u{2014} ", ", "] {
+            guard let cut = text.range(of: separator, options: .backwards) else { continue }
+            let title = String(text[..<cut.lowerBound]).trimmingWhitespace(newlines: true)
+            if !title.isEmpty, let author = name(text[cut.upperBound...].split(separator: " "), 2...4) { return (unquote(title), author) }
+        }
+        return nil
+    }
+
     private static func parseAdd(_ rest: String, form: VerbForm, language: inout Language?) -> Intent? {
         // "…, published by Ace", "…, publié par Gallimard": its publisher, not a book
         // "published" by Ace (the last such words, outside quotes).
@@ -1219,6 +1256,14 @@ public enum CommandParser {
             guard !book.isEmpty else { return nil }
             language = language ?? fieldLanguage
             return .edit(book: book, field: bookField, value: unquote(TextKey.tidy(value)))
+        }
+        // edit B FIELD VALUE ("edit The Martian author Andy Weir"): the last field's name ends the book.
+        if let index = words.indices.dropFirst().dropLast().last(where: { fieldNames[foldWord(words[$0])] != nil }),
+           let (bookField, fieldLanguage) = fieldNames[foldWord(words[index])] {
+            let book = unquote(words[..<index].joined(separator: " ")), value = unquote(words[(index + 1)...].joined(separator: " "))
+            guard !book.isEmpty, !value.isEmpty else { return nil }
+            language = language ?? fieldLanguage
+            return .edit(book: book, field: bookField, value: value)
         }
         return nil
     }
@@ -1711,6 +1756,7 @@ public enum CommandParser {
         (["who", "are", "you"], "help", .en), (["what", "are", "you"], "help", .en), (["are", "you", "a", "bot"], "help", .en),
         (["qui", "es-tu"], "aide", .fr), (["t'es", "qui"], "aide", .fr), (["quelles", "sont", "les", "commandes"], "aide", .fr),
         (["comment", "on", "t'utilise"], "aide", .fr), (["comment", "ca", "fonctionne"], "aide", .fr),
+        (["get", "rid", "of"], "delete", .en), (["throw", "away"], "delete", .en), (["throw", "out"], "delete", .en),
         (["ping"], "remind", .en), (["poke"], "remind", .en), (["forget", "it"], "cancel", .en), (["oublie", "ca"], "annuler", .fr), (["who's", "borrowing"], "who has what", .en), (["who", "is", "borrowing"], "who has what", .en),
         (["who's", "got", "books"], "who has what", .en), (["who", "has", "books"], "who has what", .en), (["who", "has", "books", "out"], "who has what", .en),
         (["who", "has", "borrowed", "books"], "who has what", .en), (["who", "borrowed", "books"], "who has what", .en),
@@ -2178,7 +2224,7 @@ public enum CommandParser {
         (["available"], .en), (["is", "available"], .en), (["on", "the", "shelf"], .en), (["is", "on", "the", "shelf"], .en),
         (["is", "back"], .en), (["is", "back", "on", "the", "shelf"], .en), (["dispo"], .fr), (["disponible"], .fr), (["est", "de", "retour"], .fr),
         // Not where it should be: who has it, if anyone.
-        (["is", "missing"], .en), (["is", "missing", "from", "the", "shelf"], .en), (["is", "not", "on", "the", "shelf"], .en),
+        (["is", "missing"], .en), (["is", "missing", "from", "the", "shelf"], .en), (["is", "gone"], .en), (["is", "not", "on", "the", "shelf"], .en),
         (["isn't", "on", "the", "shelf"], .en), (["manque"], .fr), (["n'est", "pas", "sur", "l'etagere"], .fr),
         (["in", "stock"], .en), (["is", "in", "stock"], .en), (["est", "ou"], .fr), (["est", "passe", "ou"], .fr),
         // Late: who has it, and since when.
@@ -3274,6 +3320,27 @@ public enum CommandParser {
         }
         return nil
     }
+    /// "Dune's publisher is Chilton", "the author of Dune is Frank Herbert": the edit that would
+    /// make it so (`edit Dune set publisher to Chilton`); nil for any other text.
+    static func fieldStated(_ text: String) -> String? {
+        let words = toldWords(text), folded = words.map(foldWord)
+        guard words.count >= 4, words.count <= 30 else { return nil }
+        func edit(_ book: [String], _ field: String, _ value: ArraySlice<String>) -> String? {
+            guard !book.isEmpty, !value.isEmpty, !judgments.contains(value.map(foldWord)), value.first.map(foldWord) != "not" else { return nil }
+            let title = book.joined(separator: " ")
+            return "edit " + (title.lowercased().contains(" set ") ? quoted(title) : title) + " set " + field.lowercased() + " to " + value.joined(separator: " ")
+        }
+        if folded[0] == "the", let (_, language) = fieldNames[folded[1]], language != .fr, ["of", "for"].contains(folded[2]),
+           let verb = folded.indices.first(where: { $0 > 3 && $0 + 1 < folded.count && folded[$0] == "is" }) {
+            return edit(Array(words[3..<verb]), words[1], words[(verb + 1)...])
+        }
+        if let owner = folded.indices.first(where: { $0 + 3 < folded.count && folded[$0].count > 2 && folded[$0].hasSuffix("'s") }),
+           let (_, language) = fieldNames[folded[owner + 1]], language != .fr, folded[owner + 2] == "is" {
+            return edit(words[..<owner] + [String(words[owner].dropLast(2))], words[owner + 1], words[(owner + 3)...])
+        }
+        return nil
+    }
+
     private static let judgments: Set<[String]> = [
         ["wrong"], ["incorrect"], ["not", "right"], ["not", "correct"], ["misspelled"], ["mistyped"], ["a", "typo"], ["missing"],
         ["empty"], ["off"], ["broken"], ["bad"], ["all", "wrong"], ["wrong", "too"], ["also", "wrong"], ["still", "wrong"],

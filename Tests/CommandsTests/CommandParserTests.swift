@@ -1789,6 +1789,20 @@ let parseTable: [ParseCase] = [
     ParseCase("cool", .thanks, .en),
     ParseCase("got it", .thanks, .en),
     ParseCase("grabbed Dune", .unknown(text: "grabbed Dune", suggestion: "checkout Dune"), .en),
+    // The author set apart without "by": offered with it.
+    ParseCase("add The Martian, Andy Weir", .unknown(text: "add The Martian, Andy Weir", suggestion: "add The Martian by Andy Weir"), .en),
+    ParseCase("add The Martian (Andy Weir)", .unknown(text: "add The Martian (Andy Weir)", suggestion: "add The Martian by Andy Weir"), .en),
+    ParseCase("add Dune, Emma", .unknown(text: "add", suggestion: "add"), .en),
+    ParseCase("add Guns, Germs, and Steel", .unknown(text: "add", suggestion: "add"), .en),
+    // A field told: the edit offered, not run; asked, or judged, not offered.
+    ParseCase("The Martian's author is Andy Weir", .unknown(text: "The Martian's author is Andy Weir", suggestion: "edit The Martian set author to Andy Weir"), .en),
+    ParseCase("the publisher of Dune is Chilton", .unknown(text: "the publisher of Dune is Chilton", suggestion: "edit Dune set publisher to Chilton"), .en),
+    ParseCase("edit The Martian author Andy Weir", .edit(book: "The Martian", field: .author, value: "Andy Weir"), .en),
+    ParseCase("modifier Dune auteur Frank Herbert", .edit(book: "Dune", field: .author, value: "Frank Herbert"), .fr),
+    ParseCase("edit Dune author", .unknown(text: "edit", suggestion: "edit"), .en),
+    ParseCase("get rid of Dune", .delete(books: ["Dune"]), .en),
+    ParseCase("throw away Emma", .delete(books: ["Emma"]), .en),
+    ParseCase("Dune is gone", .whoHas(book: "Dune"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
