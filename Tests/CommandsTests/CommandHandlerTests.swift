@@ -1093,6 +1093,24 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "and more", from: ana, at: minute(14)).text.hasPrefix("I did not understand 'and more'."))
     }
 
+    @Test("offered, not run: add with the author set apart, a field told; yes runs the offer. A request that someone return a book returns nothing")
+    func offeredAddAndEdit() async throws {
+        let handler = try await makeHandler()
+        let add = await handler.handle(text: "add The Martian, Andy Weir", from: ana, at: minute(0))
+        #expect(add.text.hasPrefix("I did not understand 'add The Martian, Andy Weir'. Did you mean `add The Martian by Andy Weir`?"), "\(add.text)")
+        #expect(try await handler.library.search("Martian").isEmpty)
+        #expect(await handler.handle(text: "yes", from: ana, at: minute(1)).text.hasPrefix("Added The Martian by Andy Weir as #4."))
+        let told = await handler.handle(text: "The Martian's author is Andrew Weir", from: ana, at: minute(2))
+        #expect(told.text.contains("Did you mean `edit The Martian set author to Andrew Weir`?"), "\(told.text)")
+        #expect(try await handler.library.show("The Martian").book.author == "Andy Weir")
+        _ = await handler.handle(text: "yes", from: ana, at: minute(3))
+        #expect(try await handler.library.show("The Martian").book.author == "Andrew Weir")
+        _ = await handler.handle(text: "checkout Dune as Ben", from: ben, at: minute(4))
+        let request = await handler.handle(text: "can someone return Dune?", from: ana, at: minute(5))
+        #expect(request.text.hasPrefix("Ben has Dune since"), "\(request.text)")
+        #expect(try await handler.library.whoHas("Dune").first?.loan?.borrower.name == "Ben")
+    }
+
     @Test("a question that ends asking for a language is answered in it: who has Dune in French, qui a Dune en anglais")
     func questionInLanguageAsked() async throws {
         let handler = try await makeHandler()
