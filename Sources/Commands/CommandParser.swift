@@ -1488,7 +1488,8 @@ public enum CommandParser {
         (["tu", "peux"], nil, .fr), (["vous", "pouvez"], nil, .fr), (["est-ce", "que", "tu", "peux"], nil, .fr),
         (["est-ce", "que", "vous", "pouvez"], nil, .fr), (["savez-vous"], nil, .fr), (["dites-moi"], nil, .fr),
         // After "peux-tu", "tu peux…": "me dire qui a Dune", "me montrer Dune", "m'aider".
-        (["me", "dire"], nil, .fr), (["me", "montrer"], "info", .fr), (["m'aider"], "aide", .fr), (["nous", "aider"], "aide", .fr),
+        (["me", "dire"], nil, .fr), (["me", "montrer"], "info", .fr), (["me", "reserver"], "réserver", .fr), (["me", "garder"], "réserver", .fr),
+        (["reserve-moi"], "réserver", .fr), (["reservez-moi"], "réserver", .fr), (["m'aider"], "aide", .fr), (["nous", "aider"], "aide", .fr),
         (["j'ai", "besoin", "d'aide"], "aide", .fr), (["j'ai", "besoin", "d'aide", "pour"], "aide", .fr),
         (["i", "returned"], "return", .en), (["i've", "returned"], "return", .en), (["i", "have", "returned"], "return", .en),
         (["i'm", "returning"], "return", .en), (["i", "am", "returning"], "return", .en), (["returning"], "return", .en),
@@ -3693,7 +3694,8 @@ public enum CommandParser {
         ["what's", "in"], ["whats", "in"], ["what", "is", "in"], ["what", "have", "you", "got", "in"], ["what", "do", "you", "have", "in"],
         ["what", "do", "we", "have", "in"], ["anything", "in"], ["show", "me"],
         ["c'est", "quoi", "les", "livres", "de"], ["quels", "sont", "les", "livres", "de"], ["quels", "livres", "de"],
-        ["qu'est-ce", "qu'il", "y", "a", "en"], ["qu'est-ce", "que", "vous", "avez", "en"],
+        ["qu'est-ce", "qu'il", "y", "a", "en"], ["qu'est-ce", "que", "vous", "avez", "en"], ["tu", "as", "quoi", "en"], ["t'as", "quoi", "en"],
+        ["vous", "avez", "quoi", "en"], ["qu'avez-vous", "en"], ["il", "y", "a", "quoi", "en"],
         ["des", "livres", "de"], ["livres", "de"], ["les", "livres", "de"], ["des", "romans", "de"], ["romans", "de"],
     ].sorted { $0.count > $1.count }
 

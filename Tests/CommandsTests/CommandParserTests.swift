@@ -1803,6 +1803,9 @@ let parseTable: [ParseCase] = [
     ParseCase("get rid of Dune", .delete(books: ["Dune"]), .en),
     ParseCase("throw away Emma", .delete(books: ["Emma"]), .en),
     ParseCase("Dune is gone", .whoHas(book: "Dune"), .en),
+    ParseCase("réserve-moi Dune", .hold(book: "Dune"), .fr),
+    ParseCase("pouvez-vous me réserver Dune ?", .hold(book: "Dune"), .fr),
+    ParseCase("peux-tu me garder Dune ?", .hold(book: "Dune"), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
@@ -1828,6 +1831,7 @@ struct CommandParserTests {
         #expect(CommandParser.categoryBooks("any classic novels") == "classic")
         #expect(CommandParser.categoryBooks("c'est quoi les livres de science-fiction ?") == "science-fiction")
         #expect(CommandParser.categoryBooks("des livres de fantasy") == "fantasy")
+        #expect(CommandParser.categoryBooks("tu as quoi en fantasy ?") == "fantasy")
         #expect(CommandParser.categoryBooks("") == nil)
         #expect(CommandParser.categoryBooks("?") == nil)
     }
