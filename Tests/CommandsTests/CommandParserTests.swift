@@ -1804,6 +1804,9 @@ let parseTable: [ParseCase] = [
     ParseCase("throw away Emma", .delete(books: ["Emma"]), .en),
     ParseCase("Dune is gone", .whoHas(book: "Dune"), .en),
     ParseCase("réserve-moi Dune", .hold(book: "Dune"), .fr),
+    ParseCase("give me more time with Frankenstein", .renew(book: "Frankenstein"), .en),
+    ParseCase("I need more time", .renew(book: "my book"), .en),
+    ParseCase("I'm on the waitlist for Dune?", .whoHas(book: "Dune"), .en),
     ParseCase("pouvez-vous me réserver Dune ?", .hold(book: "Dune"), .fr),
     ParseCase("peux-tu me garder Dune ?", .hold(book: "Dune"), .fr),
 ]
