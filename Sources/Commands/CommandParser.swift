@@ -1758,6 +1758,7 @@ public enum CommandParser {
         (["qui", "es-tu"], "aide", .fr), (["t'es", "qui"], "aide", .fr), (["quelles", "sont", "les", "commandes"], "aide", .fr),
         (["comment", "on", "t'utilise"], "aide", .fr), (["comment", "ca", "fonctionne"], "aide", .fr),
         (["get", "rid", "of"], "delete", .en), (["throw", "away"], "delete", .en), (["throw", "out"], "delete", .en),
+        (["whohas"], "who has", .en), (["who-has"], "who has", .en),
         (["ping"], "remind", .en), (["poke"], "remind", .en), (["forget", "it"], "cancel", .en), (["oublie", "ca"], "annuler", .fr), (["who's", "borrowing"], "who has what", .en), (["who", "is", "borrowing"], "who has what", .en),
         (["who's", "got", "books"], "who has what", .en), (["who", "has", "books"], "who has what", .en), (["who", "has", "books", "out"], "who has what", .en),
         (["who", "has", "borrowed", "books"], "who has what", .en), (["who", "borrowed", "books"], "who has what", .en),
@@ -2710,6 +2711,19 @@ public enum CommandParser {
                 return [String(words[0].dropLast())] + words.dropFirst()
             }
         }
+        // "who has: Dune", "cancel hold: Dune": a verb of several words, then a colon.
+        // (Not a pasted line of help or of a reply: a few words after the colon, no ";".)
+        if folded.count > 2, folded.count <= 12, !folded.contains(where: { $0.contains(";") }),
+           let colon = folded.prefix(3).dropFirst().firstIndex(where: { $0.count > 1 && $0.hasSuffix(":") }) {
+            var verb = Array(folded[...colon])
+            verb[colon].removeLast()
+            // (A verb that takes nothing, "who has what:", heads a pasted reply.)
+            if VerbForm.starting(verb[...]).contains(where: { $0.words.count == verb.count && !Self.takesNothing.contains($0.text) }) {
+                var words = words
+                words[colon].removeLast()
+                return words
+            }
+        }
         // "how do I return a book?", "how can I borrow Dune", "comment emprunter un livre ?": how
         // to use a command, which its help says.
         // After "how to", only a verb with no book, or any book: "How to Take Smart Notes" is a title.
@@ -2931,6 +2945,8 @@ public enum CommandParser {
         if let (tail, language) = Self.bareAvailabilityTails.first(where: { folded.count > $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) })
             .map({ ($0.words, $0.language) }),
            !VerbForm.anyStarts(folded), let first = folded.first,
+           // ("lsit available" is `list available` misspelt.)
+           !(folded.count == tail.count + 1 && ["list", "liste"].contains(closestVerb(to: [first])?.text ?? "")),
            !questionWords.contains(first), !["anything", "something", "everything", "nothing", "any", "all", "is", "are", "what's", "whats", "books", "livres",
                                              "qu'est-ce", "quels", "quelles"].contains(first),
            // ("il y a quoi de dispo ?" asks for the list.)
