@@ -3081,7 +3081,9 @@ public enum CommandParser {
         // "ask Ben for Dune": a reminder to Ben about Dune (a name of one to three words).
         if folded.count > 3, folded[0] == "ask", let at = folded.lastIndex(of: "for"), at > 1, at <= 4, at + 1 < folded.count,
            looksLikeName(words[1]),
-           !folded[1..<at].contains(where: notInAName.contains) {
+           !folded[1..<at].contains(where: notInAName.contains),
+           // ("ask Ben for help", "ask Ana for a coffee": no book; "A Wrinkle in Time", capitalised, is one.)
+           !["help", "advice", "money", "directions", "permission"].contains(folded[at + 1]), !["a", "an", "some"].contains(words[at + 1]) {
             cues.append(.en)
             return ["remind"] + words[1..<at] + ["about"] + words[(at + 1)...]
         }
