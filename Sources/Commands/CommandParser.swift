@@ -236,7 +236,7 @@ public enum CommandParser {
         // "Dune's publisher is Chilton", "the author of Dune is Frank Herbert": told, a fact that
         // may be one already; the edit is offered, not run.
         if !text.trimmingWhitespace().hasSuffix("?"), let edit = fieldStated(stripped) {
-            return ParsedCommand(intent: .unknown(text: stripped, suggestion: edit), language: .en)
+            return ParsedCommand(intent: .unknown(text: stripped, suggestion: edit), language: edit.hasPrefix("modifier") ? .fr : .en)
         }
         // A verb of the other language is no typo of a message whose other words are plainly in
         // one ("send me a reminder for Dune" is not `rends`; "rendr The Hobbit" is `rendre`).
@@ -454,6 +454,8 @@ public enum CommandParser {
                 return unquote(rest).isEmpty || ["for", "pour", "of", "de"].contains(foldWord(unquote(rest))) ? nil : command(.show(book: unquote(rest)))
             }
             if separator == "pour " { language = language ?? .fr }
+            // "what did people borrow this month?", "history for everyone": the library's figures.
+            if Self.everyoneWords.contains(unquote(name).split(separator: " ").map { foldWord(String($0)) }) { return command(.stats) }
             let isSender = ["me", "myself", "moi"].contains(foldWord(unquote(name)))
             return command(.history(borrower: isSender ? nil : unquote(name), period: period))
         case .checkout:
@@ -787,24 +789,42 @@ public enum CommandParser {
         (["when", "does"], ["have", "to", "bring", "back"]), (["when", "does"], ["need", "to", "return"]),
     ]
 
+    /// Everyone, as a history's subject ("what did people borrow?"), which names no member.
+    private static let everyoneWords: Set<[String]> = [
+        ["people"], ["everyone"], ["everybody"], ["members"], ["the", "members"], ["all"], ["we"], ["us"], ["folks"],
+        ["tout", "le", "monde"], ["les", "gens"], ["les", "membres"],
+    ]
+
+    /// A question of someone's books: its first words, the name, its last words.
+    private static let someonesBooksQuestions: [(lead: [String], end: [String])] = [
+        (["what", "books", "does"], ["have"]), (["what", "has"], ["got"]), (["what's"], ["got"]),
+        (["what's"], ["reading"]), (["whats"], ["reading"]), (["what's"], ["reading", "now"]),
+        (["what", "is"], ["reading", "now"]), (["what's"], ["reading", "right", "now"]), (["what", "is"], ["reading", "right", "now"]),
+        (["is"], ["reading", "anything"]), (["is"], ["reading", "anything", "now"]),
+    ]
+
     /// `what does X have` and `qu'a X`.
     private static func loansOfSomeone(words: [String], folded: [String], cues: [Language]) -> ParsedCommand? {
         // "what did Ana borrow last week", "Ben's history this year": the loans of that period.
         if let trailing = LoanPeriod.trailing(folded), folded.count > trailing.count + 1,
-           let whole = loansOfSomeone(words: Array(words.dropLast(trailing.count)), folded: Array(folded.dropLast(trailing.count)), cues: cues),
-           case .history(let name?, nil) = whole.intent, !["i", "me", "myself", "je", "moi"].contains(foldWord(name)) {
-            return ParsedCommand(intent: .history(borrower: name, period: trailing.period), language: whole.language)
+           let whole = loansOfSomeone(words: Array(words.dropLast(trailing.count)), folded: Array(folded.dropLast(trailing.count)), cues: cues) {
+            if case .history(let name?, nil) = whole.intent, !["i", "me", "myself", "je", "moi"].contains(foldWord(name)) {
+                return ParsedCommand(intent: .history(borrower: name, period: trailing.period), language: whole.language)
+            }
+            // ("what did people borrow this month?": the library's figures, which count this month and year.)
+            if whole.intent == .stats { return whole }
         }
         if folded.count >= 4, folded[0] == "what", folded[1] == "does", folded.last == "have" {
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
         // "what books does Ben have", "what has Ben got", "what's Ben got": his books.
-        if let lead = [["what", "books", "does"], ["what", "has"], ["what's"]].first(where: { folded.starts(with: $0) }),
-           folded.last == (lead.first == "what" && lead.count == 3 ? "have" : "got"), folded.count > lead.count + 1,
-           case let nameWords = folded[lead.count..<(folded.count - 1)], nameWords.count <= 3, !nameWords.contains(where: notInAName.contains),
+        // "what's Ben reading (right now)?", "is Ben reading anything?": the same.
+        if let (lead, end) = Self.someonesBooksQuestions.first(where: { folded.starts(with: $0.lead) && folded.count > $0.lead.count + $0.end.count
+                                                                         && folded.suffix($0.end.count).elementsEqual($0.end) }),
+           case let nameWords = folded[lead.count..<(folded.count - end.count)], nameWords.count <= 3, !nameWords.contains(where: notInAName.contains),
            looksLikeName(words[lead.count]) {
-            let name = unquote(words[lead.count..<(words.count - 1)].joined(separator: " "))
+            let name = unquote(words[lead.count..<(words.count - end.count)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
         // "what do Ben and Ana have": what each has ("what do you have", "what do you and Ben
@@ -854,6 +874,8 @@ public enum CommandParser {
         if folded.count >= 4, folded[0] == "what", ["did", "has"].contains(folded[1]),
            let verb = folded.last, ["borrow", "borrowed", "read"].contains(verb), folded[1] == "did" ? verb != "borrowed" : verb != "borrow" {
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
+            // ("what did people borrow?": the library's figures.)
+            if Self.everyoneWords.contains(Array(folded[2..<(folded.count - 1)])) { return ParsedCommand(intent: .stats, language: .en) }
             return ParsedCommand(intent: .history(borrower: name), language: .en)
         }
         // "what is Ben reading?": his books ("what is everyone reading" is the digest, read before).
@@ -1757,6 +1779,8 @@ public enum CommandParser {
         (["who", "are", "you"], "help", .en), (["what", "are", "you"], "help", .en), (["are", "you", "a", "bot"], "help", .en),
         (["qui", "es-tu"], "aide", .fr), (["t'es", "qui"], "aide", .fr), (["quelles", "sont", "les", "commandes"], "aide", .fr),
         (["comment", "on", "t'utilise"], "aide", .fr), (["comment", "ca", "fonctionne"], "aide", .fr),
+        (["enleve"], "supprimer", .fr), (["enlever"], "supprimer", .fr), (["enlevez"], "supprimer", .fr),
+        (["best", "books"], "list popular", .en), (["what's", "hot"], "list popular", .en), (["qu'est-ce", "qui", "est", "populaire"], "liste populaires", .fr),
         (["get", "rid", "of"], "delete", .en), (["throw", "away"], "delete", .en), (["throw", "out"], "delete", .en),
         (["whohas"], "who has", .en), (["who-has"], "who has", .en),
         (["ping"], "remind", .en), (["poke"], "remind", .en), (["forget", "it"], "cancel", .en), (["oublie", "ca"], "annuler", .fr), (["who's", "borrowing"], "who has what", .en), (["who", "is", "borrowing"], "who has what", .en),
@@ -3264,7 +3288,7 @@ public enum CommandParser {
         func value(after start: Int, to: String) -> Int? {
             folded.indices.first { $0 > start && $0 < folded.count - 1 && folded[$0] == to }
         }
-        if folded.first == "rename" || folded.first == "renommer" {
+        if let first = folded.first, ["rename", "renommer", "renomme", "renommez"].contains(first) {
             let english = folded[0] == "rename"
             cues.append(english ? .en : .fr)
             // Without its new title ("rename Dune to"): the edit, which says what it needs.
@@ -3361,6 +3385,14 @@ public enum CommandParser {
         if let owner = folded.indices.first(where: { $0 + 3 < folded.count && folded[$0].count > 2 && folded[$0].hasSuffix("'s") }),
            let (_, language) = fieldNames[folded[owner + 1]], language != .fr, folded[owner + 2] == "is" {
             return edit(words[..<owner] + [String(words[owner].dropLast(2))], words[owner + 1], words[(owner + 3)...])
+        }
+        // "l'auteur de Dune est Frank Herbert", "le titre de Dune est Arrakis": `modifier Dune auteur = …`.
+        let (field, after) = folded[0] == "le" || folded[0] == "la" ? (folded[1], 2) : folded[0].hasPrefix("l'") ? (String(folded[0].dropFirst(2)), 1) : ("", 0)
+        if after > 0, let (_, language) = fieldNames[field], language != .en, folded[after] == "de" || folded[after] == "du",
+           let verb = folded.indices.first(where: { $0 > after + 1 && $0 + 1 < folded.count && folded[$0] == "est" }) {
+            let book = Array(words[(after + 1)..<verb]), value = words[(verb + 1)...]
+            guard !value.isEmpty, !["faux", "fausse", "incorrect", "incorrecte", "mauvais", "mauvaise", "pas"].contains(foldWord(value[value.startIndex])) else { return nil }
+            return "modifier " + book.joined(separator: " ") + " " + field + " = " + value.joined(separator: " ")
         }
         return nil
     }
