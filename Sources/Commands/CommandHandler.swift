@@ -296,6 +296,14 @@ public actor CommandHandler {
         if case .unknown(let text, _) = command.intent, let followUp = CommandParser.followUp(text) {
             let language = command.language ?? followUp.language
             if let question = lastQuestion.value(for: sender.key, at: now) {
+                // After `my books`, "and Dune?" asks of the book, not of a member named Dune (one
+                // who borrowed is that member: "and Emma?" after `what does Ben have`).
+                if case .loansOf = question, await namesTitleRatherThanMember(followUp.book, for: sender) {
+                    return await handle(ParsedCommand(intent: .whoHas(book: followUp.book), language: language), from: sender, at: now)
+                }
+                if case .history = question, await namesTitleRatherThanMember(followUp.book, for: sender) {
+                    return await handle(ParsedCommand(intent: .whoHas(book: followUp.book), language: language), from: sender, at: now)
+                }
                 if let asked = question.asked(of: followUp.book) {
                     return await handle(ParsedCommand(intent: asked, language: language), from: sender, at: now)
                 }
@@ -368,6 +376,13 @@ public actor CommandHandler {
                 "Un problème est survenu avec la base de la bibliothèque ; rien n'a été modifié. Réessayez.")),
                 language: language)
         }
+    }
+
+    /// Whether `text` is a title of the library and names no one who ever borrowed.
+    private func namesTitleRatherThanMember(_ text: String, for sender: Sender) async -> Bool {
+        guard (try? await library.isTitle(CommandParser.unquote(text))) == true else { return false }
+        guard let person = sender.person(named: text), person.name.count <= Borrower.maximumNameLength else { return true }
+        return (try? await library.hasBorrowed(person)) != true
     }
 
     /// Keeps `intent` as the member's last command when it is about one book (forgets the one

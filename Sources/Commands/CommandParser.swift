@@ -2970,7 +2970,7 @@ public enum CommandParser {
             .map({ ($0.words, $0.language) }),
            !VerbForm.anyStarts(folded), let first = folded.first,
            // ("lsit available" is `list available` misspelt.)
-           !(folded.count == tail.count + 1 && ["list", "liste"].contains(closestVerb(to: [first])?.text ?? "")),
+           !(folded.count == tail.count + 1 && words[0].first?.isLowercase == true && ["list", "liste"].contains(closestVerb(to: [first])?.text ?? "")),
            !questionWords.contains(first), !["anything", "something", "everything", "nothing", "any", "all", "is", "are", "what's", "whats", "books", "livres",
                                              "qu'est-ce", "quels", "quelles"].contains(first),
            // ("il y a quoi de dispo ?" asks for the list.)
@@ -3392,7 +3392,8 @@ public enum CommandParser {
            let verb = folded.indices.first(where: { $0 > after + 1 && $0 + 1 < folded.count && folded[$0] == "est" }) {
             let book = Array(words[(after + 1)..<verb]), value = words[(verb + 1)...]
             guard !value.isEmpty, !["faux", "fausse", "incorrect", "incorrecte", "mauvais", "mauvaise", "pas"].contains(foldWord(value[value.startIndex])) else { return nil }
-            return "modifier " + book.joined(separator: " ") + " " + field + " = " + value.joined(separator: " ")
+            let typedField = after == 2 ? words[1] : String(words[0].dropFirst(2))
+            return "modifier " + book.joined(separator: " ") + " " + typedField.lowercased() + " = " + value.joined(separator: " ")
         }
         return nil
     }

@@ -1079,6 +1079,10 @@ struct CommandHandlerTests {
         #expect(mine.text.hasPrefix("You have 1 book:\n  Emma, due"), "\(mine.text)")
         let french = await handler.handle(text: "et Ana ?", from: ben, at: minute(6))
         #expect(french.text.hasPrefix("Ana a 1 livre :\n  Dune, à rendre"), "\(french.text)")
+        // After `my books`, a title asks of the book; a member who borrowed, of the member.
+        _ = await handler.handle(text: "my books", from: ana, at: minute(6))
+        let title = await handler.handle(text: "and Les Misérables?", from: ana, at: minute(6))
+        #expect(title.text.hasPrefix("Les Misérables is on the shelf."), "\(title.text)")
         _ = await handler.handle(text: "my history", from: ana, at: minute(7))
         let history = await handler.handle(text: "and Ben's?", from: ana, at: minute(8))
         #expect(history.text.hasPrefix("Ben has borrowed 1 book, not yet returned:\n  Emma, since"), "\(history.text)")

@@ -1818,6 +1818,8 @@ let parseTable: [ParseCase] = [
     ParseCase("best books", .list(filter: .all, order: .popular), .en),
     ParseCase("l'auteur de Dune est Frank Herbert", .unknown(text: "l'auteur de Dune est Frank Herbert", suggestion: "modifier Dune auteur = Frank Herbert"), .fr),
     ParseCase("l'auteur de Dune est faux", .unknown(text: "l'auteur de Dune est faux", suggestion: nil), .fr),
+    ParseCase("l'éditeur de Dune est Chilton", .unknown(text: "l'éditeur de Dune est Chilton", suggestion: "modifier Dune éditeur = Chilton"), .fr),
+    ParseCase("Lisa available?", .whoHas(book: "Lisa"), .en),
     ParseCase("ask Ben for A Wrinkle in Time", .remind(borrower: "Ben", book: "A Wrinkle in Time"), .en),
     ParseCase("ask Ben for help", .unknown(text: "ask Ben for help", suggestion: nil), .en),
     ParseCase("ask Ana for a coffee", .unknown(text: "ask Ana for a coffee", suggestion: nil), .en),
