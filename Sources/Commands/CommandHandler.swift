@@ -298,11 +298,12 @@ public actor CommandHandler {
             if let question = lastQuestion.value(for: sender.key, at: now) {
                 // After `my books`, "and Dune?" asks of the book, not of a member named Dune (one
                 // who borrowed is that member: "and Emma?" after `what does Ben have`).
-                if case .loansOf = question, await namesTitleRatherThanMember(followUp.book, for: sender) {
-                    return await handle(ParsedCommand(intent: .whoHas(book: followUp.book), language: language), from: sender, at: now)
-                }
-                if case .history = question, await namesTitleRatherThanMember(followUp.book, for: sender) {
-                    return await handle(ParsedCommand(intent: .whoHas(book: followUp.book), language: language), from: sender, at: now)
+                switch question {
+                case .loansOf, .history:
+                    if await namesTitleRatherThanMember(followUp.book, for: sender) {
+                        return await handle(ParsedCommand(intent: .whoHas(book: followUp.book), language: language), from: sender, at: now)
+                    }
+                default: break
                 }
                 if let asked = question.asked(of: followUp.book) {
                     return await handle(ParsedCommand(intent: asked, language: language), from: sender, at: now)
