@@ -3345,6 +3345,16 @@ public enum CommandParser {
     /// "the author of Dune should be Frank Herbert", "Dune's publisher should be Chilton": the
     /// edit they mean, in words `edit` reads.
     private static func correctionInWords(_ words: [String], folded: [String]) -> [String]? {
+        guard let (book, field, verb, value) = fieldSentence(words, folded: folded) else { return nil }
+        // "… should be X" sets it; "… is wrong" says what is not right: the edit, which asks for
+        // the value. ("… is X" may be a question, its "?" dropped: it changes nothing.)
+        if Self.judgments.contains(value.map(foldWord)) { return ["edit"] + book }
+        return folded[verb] == "should" ? ["edit"] + book + ["set", field, "to"] + value : nil
+    }
+
+    /// "the author of Dune should be Frank Herbert", "Dune's publisher is Chilton": the book, the
+    /// field as typed, where the verb ("should be", else "is") stands, and the value after it.
+    private static func fieldSentence(_ words: [String], folded: [String]) -> (book: [String], field: String, verb: Int, value: ArraySlice<String>)? {
         // Where the value starts, after the first "should be" (else "is") past `start`.
         func value(after start: Int) -> (verb: Int, value: Int)? {
             if let should = folded.indices.first(where: { $0 > start && $0 + 2 < folded.count && folded[$0] == "should" && folded[$0 + 1] == "be" }) {
@@ -3352,39 +3362,26 @@ public enum CommandParser {
             }
             return folded.indices.first { $0 > start && $0 + 1 < folded.count && folded[$0] == "is" }.map { ($0, $0 + 1) }
         }
-        // "… should be X" sets it; "… is wrong" says what is not right: the edit, which asks for
-        // the value. ("… is X" may be a question, its "?" dropped: it changes nothing.)
-        func edit(_ book: [String], field: String, verb: Int, value: ArraySlice<String>) -> [String]? {
-            if Self.judgments.contains(value.map(foldWord)) { return ["edit"] + book }
-            return folded[verb] == "should" ? ["edit"] + book + ["set", field, "to"] + value : nil
-        }
         if folded.count >= 6, folded[0] == "the", let (_, language) = fieldNames[folded[1]], language != .fr, ["of", "for"].contains(folded[2]),
            let (verb, start) = value(after: 3) {
-            return edit(Array(words[3..<verb]), field: words[1], verb: verb, value: words[start...])
+            return (Array(words[3..<verb]), words[1], verb, words[start...])
         }
         if folded.count >= 4, let owner = folded.indices.first(where: { $0 + 2 < folded.count && folded[$0].count > 2 && folded[$0].hasSuffix("'s") }),
            let (_, language) = fieldNames[folded[owner + 1]], language != .fr, let (verb, start) = value(after: owner + 1), verb == owner + 2 {
-            return edit(words[..<owner] + [String(words[owner].dropLast(2))], field: words[owner + 1], verb: verb, value: words[start...])
+            return (words[..<owner] + [String(words[owner].dropLast(2))], words[owner + 1], verb, words[start...])
         }
         return nil
     }
+
     /// "Dune's publisher is Chilton", "the author of Dune is Frank Herbert": the edit that would
     /// make it so (`edit Dune set publisher to Chilton`); nil for any other text.
     static func fieldStated(_ text: String) -> String? {
         let words = toldWords(text), folded = words.map(foldWord)
         guard words.count >= 4, words.count <= 30 else { return nil }
-        func edit(_ book: [String], _ field: String, _ value: ArraySlice<String>) -> String? {
-            guard !book.isEmpty, !value.isEmpty, !judgments.contains(value.map(foldWord)), value.first.map(foldWord) != "not" else { return nil }
+        if let (book, field, verb, value) = fieldSentence(words, folded: folded) {
+            guard folded[verb] == "is", !book.isEmpty, !judgments.contains(value.map(foldWord)), value.first.map(foldWord) != "not" else { return nil }
             let title = book.joined(separator: " ")
             return "edit " + (title.lowercased().contains(" set ") ? quoted(title) : title) + " set " + field.lowercased() + " to " + value.joined(separator: " ")
-        }
-        if folded[0] == "the", let (_, language) = fieldNames[folded[1]], language != .fr, ["of", "for"].contains(folded[2]),
-           let verb = folded.indices.first(where: { $0 > 3 && $0 + 1 < folded.count && folded[$0] == "is" }) {
-            return edit(Array(words[3..<verb]), words[1], words[(verb + 1)...])
-        }
-        if let owner = folded.indices.first(where: { $0 + 3 < folded.count && folded[$0].count > 2 && folded[$0].hasSuffix("'s") }),
-           let (_, language) = fieldNames[folded[owner + 1]], language != .fr, folded[owner + 2] == "is" {
-            return edit(words[..<owner] + [String(words[owner].dropLast(2))], words[owner + 1], words[(owner + 3)...])
         }
         // "l'auteur de Dune est Frank Herbert", "le titre de Dune est Arrakis": `modifier Dune auteur = …`.
         let (field, after) = folded[0] == "le" || folded[0] == "la" ? (folded[1], 2) : folded[0].hasPrefix("l'") ? (String(folded[0].dropFirst(2)), 1) : ("", 0)
