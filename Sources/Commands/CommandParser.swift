@@ -159,6 +159,11 @@ public enum CommandParser {
             let typed = words.prefix(form.words.count).joined(separator: " ").lowercased()
             let exact = matching.first { $0.words == form.words && $0.text.lowercased() == typed } ?? form
             let rest = words.dropFirst(form.words.count).joined(separator: " ")
+            // "show Ben's history", "list Ben's books": someone's, not a book of that name.
+            if form.words == ["show"] || form.words == ["list"], folded.count > 2,
+               let command = loansOfSomeone(words: words, folded: folded, cues: cues) {
+                return command
+            }
             if let command = interpret(exact, rest: rest, cues: cues) { return command }
         }
         if let command = loansOfSomeone(words: words, folded: folded, cues: cues) { return command }
@@ -906,7 +911,9 @@ public enum CommandParser {
             let name = unquote(words.dropFirst(2).joined(separator: " "))
             if !["on", "il", "elle", "ils", "elles"].contains(foldWord(name)) { return ParsedCommand(intent: .loansOf(borrower: name), language: .fr) }
         }
-        if folded.count >= 3, folded.count <= 5, folded.suffix(2).elementsEqual(["lit", "quoi"]), words[0].first?.isUppercase == true {
+        // "Ben lit quoi ?", "Ben a quoi ?".
+        if folded.count >= 3, folded.count <= 5, folded.suffix(2).elementsEqual(["lit", "quoi"]) || folded.suffix(2).elementsEqual(["a", "quoi"]),
+           words[0].first?.isUppercase == true {
             let name = unquote(words.dropLast(2).joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .fr)
         }
@@ -1592,7 +1599,9 @@ public enum CommandParser {
         (["quels", "livres", "sont", "en", "retard"], "liste en retard", .fr), (["qu'est-ce", "qui", "est", "en", "retard"], "liste en retard", .fr),
         (["quels", "livres", "sont", "disponibles"], "liste disponibles", .fr), (["quoi", "de", "neuf"], "liste récents", .fr),
         (["quels", "livres", "sont", "empruntes"], "liste empruntés", .fr), (["which", "books", "are", "overdue"], "list overdue", .en),
-        (["which", "books", "are", "out"], "list checked out", .en),
+        (["which", "books", "are", "out"], "list checked out", .en), (["pick", "up"], "checkout", .en), (["which", "books", "are", "late"], "list overdue", .en),
+        (["what", "books", "are", "overdue"], "list overdue", .en), (["what", "books", "are", "late"], "list overdue", .en),
+        (["what's", "late"], "list overdue", .en), (["what", "is", "late"], "list overdue", .en),
         (["check-out"], "check out", .en), (["check-in"], "check in", .en),
         (["give", "me"], "checkout", .en), (["donne-moi"], "emprunter", .fr), (["donnez-moi"], "emprunter", .fr), (["donne"], "donner", .fr), (["lend", "me"], "checkout", .en), (["gimme"], "checkout", .en),
         (["what", "books", "do", "you", "have"], "list", .en), (["what", "books", "do", "we", "have"], "list", .en),
@@ -1631,7 +1640,7 @@ public enum CommandParser {
         (["retirer", "la", "categorie"], "supprimer la catégorie", .fr), (["enlever", "la", "categorie"], "supprimer la catégorie", .fr),
         (["retirer", "les", "categories"], "supprimer les catégories", .fr), (["enlever", "les", "categories"], "supprimer les catégories", .fr),
         (["retire", "la", "categorie"], "supprimer la catégorie", .fr), (["enleve", "la", "categorie"], "supprimer la catégorie", .fr),
-        (["history", "of"], "show", .en), (["the", "history", "of"], "show", .en), (["historique", "de"], "info", .fr),
+        (["history", "of"], "show", .en), (["the", "history", "of"], "show", .en), (["historique", "de"], "info", .fr), (["l'historique", "de"], "info", .fr),
         (["put", "me", "on", "the", "waitlist", "for"], "hold", .en), (["put", "me", "in", "line", "for"], "hold", .en),
         (["get", "in", "line", "for"], "hold", .en), (["join", "the", "line", "for"], "hold", .en), (["waitlist"], "hold", .en),
         (["queue", "for"], "hold", .en), (["take", "me", "out", "of", "the", "line", "for"], "cancel hold", .en),
@@ -2339,6 +2348,7 @@ public enum CommandParser {
         (["i'm", "done", "with"], "return", .en), (["im", "done", "with"], "return", .en), (["i", "am", "done", "with"], "return", .en),
         (["done", "with"], "return", .en), (["finished"], "return", .en), (["i", "finished"], "return", .en),
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
+        (["i'll", "pick", "up"], "checkout", .en), (["i", "will", "pick", "up"], "checkout", .en),
         (["just", "finished"], "return", .en), (["i", "just", "finished"], "return", .en), (["i've", "just", "finished"], "return", .en),
         (["je", "viens", "de", "finir"], "rendre", .fr),
         // A report without its "I" ("lost Dune"): asked about, as titles start so too (Lost
@@ -2642,8 +2652,12 @@ public enum CommandParser {
     private static let offTheLine: [(lead: [String], tails: [[String]])] = {
         let fromList = [["from", "my", "list"], ["from", "my", "holds"], ["from", "my", "reservations"], ["from", "the", "waitlist"],
                         ["from", "the", "queue"], ["from", "the", "list"]]
+        // "remove me from the Dune queue", "take me off the Dune waitlist".
+        let lines = [["queue"], ["waitlist"], ["waiting", "list"], ["line"], ["list"], ["hold", "list"]]
         return [(["take"], [["off", "hold"], ["off", "the", "list"], ["off", "my", "list"], ["off", "the", "waitlist"], ["off", "my", "holds"]]),
-                (["remove"], fromList), (["delete"], fromList)]
+                (["remove"], fromList), (["delete"], fromList),
+                (["remove", "me", "from", "the"], lines), (["take", "me", "off", "the"], lines), (["take", "me", "out", "of", "the"], lines)]
+            .sorted { $0.lead.count > $1.lead.count }
     }()
 
     /// A verb whose particle comes after the book (folded): "check Dune in", "sign Dune out to
@@ -2864,7 +2878,9 @@ public enum CommandParser {
         // "take Dune off hold", "remove Dune from my list": leaving its line.
         if let (request, tail) = framing(folded, Self.offTheLine, lead: \.lead, tails: \.tails) {
             cues.append(.en)
-            return ["cancel", "hold"] + words[request.lead.count..<(words.count - tail.count)]
+            // "remove me from the queue", "take me off the list": the line the member is in.
+            let book = words[request.lead.count..<(words.count - tail.count)]
+            return book.count == 1 && ["me", "myself"].contains(foldWord(book[book.startIndex])) ? ["cancel", "hold"] : ["cancel", "hold"] + book
         }
         // "has Dune been returned?", "has Dune come back?": who has it now.
         if let (_, tail) = framing(folded, [["has"]], lead: { $0 }, tails: { _ in Self.returnedTails }) {
@@ -3022,6 +3038,16 @@ public enum CommandParser {
         if folded.count > 2, folded[0] == "give" || folded[0] == "hand", folded[1] == "back", !folded.contains("to") {
             cues.append(.en)
             return ["return"] + words.dropFirst(2)
+        }
+        // "do I have Dune?", "is Dune mine?": who has it, which says whether the asker does
+        // ("do I have to …", "do I have any …" are other questions: a title is capitalised).
+        if folded.count > 3, folded.starts(with: ["do", "i", "have"]), words[3].first.map({ $0.isUppercase || $0 == "#" }) == true {
+            cues.append(.en)
+            return ["who", "has"] + words.dropFirst(3)
+        }
+        if folded.count > 2, folded[0] == "is", folded.last == "mine" {
+            cues.append(.en)
+            return ["who", "has"] + words[1..<(words.count - 1)]
         }
         // "how many books do we have", "how many books are overdue": the list, which counts them;
         // "how many books do I have": the member's.

@@ -1831,6 +1831,29 @@ let parseTable: [ParseCase] = [
     ParseCase("I'm on the waitlist for Dune?", .whoHas(book: "Dune"), .en),
     ParseCase("pouvez-vous me réserver Dune ?", .hold(book: "Dune"), .fr),
     ParseCase("peux-tu me garder Dune ?", .hold(book: "Dune"), .fr),
+    // Leaving a line named inside the words, or the one line the member is in.
+    ParseCase("remove me from the Dune queue", .cancelHold(book: "Dune", holder: nil), .en),
+    ParseCase("take me off the Dune waitlist", .cancelHold(book: "Dune", holder: nil), .en),
+    ParseCase("take me out of the Dune waiting list", .cancelHold(book: "Dune", holder: nil), .en),
+    ParseCase("remove me from the queue", .unknown(text: "cancel hold", suggestion: "cancel hold"), .en),
+    ParseCase("take me off the list", .unknown(text: "cancel hold", suggestion: "cancel hold"), .en),
+    ParseCase("which books are late?", .list(filter: .overdue, order: .newest), .en),
+    ParseCase("what books are overdue?", .list(filter: .overdue, order: .newest), .en),
+    ParseCase("what's late?", .list(filter: .overdue, order: .newest), .en),
+    // Someone's books or history after `show` / `list`, not a book of that name.
+    ParseCase("show Ben's history", .history(borrower: "Ben"), .en),
+    ParseCase("show me Ben's books", .loansOf(borrower: "Ben"), .en),
+    ParseCase("list Ben's books", .loansOf(borrower: "Ben"), .en),
+    ParseCase("show Charlotte's Web", .show(book: "Charlotte's Web"), .en),
+    ParseCase("montre-moi l'historique de Ben", .show(book: "Ben"), .fr),
+    ParseCase("Ben a quoi ?", .loansOf(borrower: "Ben"), .fr),
+    // Whether the asker has a book: who has it says so.
+    ParseCase("do I have Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("is Dune mine?", .whoHas(book: "Dune"), .en),
+    ParseCase("do I have any books?", .loansOf(borrower: nil), .en),
+    // Picking a book up is borrowing it; a plan to is offered.
+    ParseCase("can I pick up The Hobbit?", .checkout(book: "The Hobbit", borrower: nil), .en),
+    ParseCase("I'll pick up The Hobbit", .unknown(text: "I'll pick up The Hobbit", suggestion: "checkout The Hobbit"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
