@@ -3140,9 +3140,12 @@ public actor CommandHandler {
         case .unknown(let text, let suggestion):
             /// "Did you mean `meant`?", with `offered` to type; when it is a command, `yes` runs it,
             /// and so does a button where the platform has them (for whoever presses it).
+            /// ("and Dune?" after `checkout Emma` was understood: it just does nothing alone.)
             func notUnderstood(didYouMean meant: String, offering offered: String, isCommand: Bool) -> Reply {
-                var reply = Reply(.error, l == .en ? "I did not understand '\(shortened(text))'. Did you mean \(code: meant)?"
-                                                   : "Je n'ai pas compris « \(shortened(text)) ». Vouliez-vous dire \(code: meant) ?",
+                let said: RichText = CommandParser.followUp(text) != nil
+                    ? (l == .en ? "'\(shortened(text))' alone changes nothing." : "« \(shortened(text)) » seul ne change rien.")
+                    : (l == .en ? "I did not understand '\(shortened(text))'." : "Je n'ai pas compris « \(shortened(text)) ».")
+                var reply = Reply(.error, l == .en ? "\(said) Did you mean \(code: meant)?" : "\(said) Vouliez-vous dire \(code: meant) ?",
                                   suggestion: offered, language: l)
                 if isCommand {
                     self.offered.set(.command(CommandParser.parse(offered)), for: sender.key, at: now)

@@ -1222,10 +1222,18 @@ public enum CommandParser {
                 return nil
             }
         }
+        // Brackets at the end hold details or a name, whose "de" cuts no title from its author:
+        // `ajouter Le Petit Prince (Antoine de Saint-Exupéry)` has no author outside them (and
+        // is offered with "par"); `add Dune by Frank Herbert (Ace)` keeps Ace as the publisher.
+        var (head, bracket) = (main, "")
+        if main.hasSuffix(")"), let open = main.range(of: " (", options: .backwards), !quotedMask(Array(main))[main.distance(from: main.startIndex, to: open.lowerBound)] {
+            (head, bracket) = (String(main[..<open.lowerBound]), String(main[open.lowerBound...]))
+        }
         for separators in [[" by "], [" par "], [" de "]] {
             // A quoted title is literal: the author is all that follows it, even an author
             // with a "de" in the name (`ajouter «Le Petit Prince» de Antoine de Saint-Exupéry`).
-            if let (title, author, separator) = splitAfterQuotedTitle(main, separators: separators) ?? splitLast(main, separators: separators) {
+            if let (title, author, separator) = splitAfterQuotedTitle(main, separators: separators)
+                ?? splitLast(head, separators: separators).map({ ($0.0, $0.1 + bracket, $0.2) }) {
                 guard !unquote(title).isEmpty, !unquote(author).isEmpty else { return nil }
                 if separator != " by " { language = language ?? .fr }
                 let (name, details) = authorAndDetails(unquote(author))
@@ -2841,8 +2849,9 @@ public enum CommandParser {
             return [question.language.pick("who", "qui"), question.language.pick("has", "a")] + words[start..<(words.count - tail.count)]
         }
         // "Dune - who has it?", "Dune: who's got it?", "Dune, qui l'a ?": who has that book.
-        if folded.count > 3, let tail = [["who", "has", "it"], ["who's", "got", "it"], ["who", "has", "got", "it"], ["qui", "l'a"]]
-            .first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }) {
+        // (The mark may end the title's last word: "Dune: who has it?".)
+        if folded.count > 2, let tail = [["who", "has", "it"], ["who's", "got", "it"], ["who", "has", "got", "it"], ["qui", "l'a"]]
+            .first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }) {
             var book = Array(words.dropLast(tail.count))
             var separated = false
             if let last = book.last, ["-", "--", "\u{2013}", "\u{2014}", ":", ","].contains(last) {

@@ -1062,7 +1062,7 @@ struct CommandHandlerTests {
         #expect(!afterChange.text.contains("checked out to"), "\(afterChange.text)")
         #expect(try await handler.library.whoHas("Dune").first?.loan == nil)
         // … but offers it, and `yes` runs it.
-        #expect(afterChange.text.hasPrefix("I did not understand 'and Dune'. Did you mean `checkout Dune`?"), "\(afterChange.text)")
+        #expect(afterChange.text.hasPrefix("'and Dune' alone changes nothing. Did you mean `checkout Dune`?"), "\(afterChange.text)")
         #expect(await handler.handle(text: "yes", from: ana, at: minute(8)).text.hasPrefix("Dune is checked out to Ana."))
     }
 

@@ -1854,6 +1854,11 @@ let parseTable: [ParseCase] = [
     // Picking a book up is borrowing it; a plan to is offered.
     ParseCase("can I pick up The Hobbit?", .checkout(book: "The Hobbit", borrower: nil), .en),
     ParseCase("I'll pick up The Hobbit", .unknown(text: "I'll pick up The Hobbit", suggestion: "checkout The Hobbit"), .en),
+    ParseCase("Dune: who has it?", .whoHas(book: "Dune"), .en),
+    // A "de" inside the brackets at the end cuts no title from its author.
+    ParseCase("ajouter Le Petit Prince (Antoine de Saint-Exupéry)", .unknown(text: "ajouter Le Petit Prince (Antoine de Saint-Exupéry)",
+                                                                            suggestion: "ajouter Le Petit Prince par Antoine de Saint-Exupéry"), .fr),
+    ParseCase("ajouter Le Comte de Monte-Cristo de Dumas (Folio)", .add(title: "Le Comte de Monte-Cristo", author: "Dumas", publisher: "Folio", categories: [], isbn: nil), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
