@@ -1258,6 +1258,8 @@ public actor CommandHandler {
             }
         }
         let parts: [String]
+        /// Why the reference as a whole named no book, when it was then read as several.
+        var wholeNotFound: LibraryError?
         let key = TextKey.fold(reference)
         // "return all": every book the asker has; "return it", "renew my book": their one book;
         // "return both": their two. But a book titled "Everything" or "It" is that book.
@@ -1310,6 +1312,7 @@ public actor CommandHandler {
                 default: throw error
                 }
                 guard var split = await books(listedIn: reference) else { throw error }
+                wholeNotFound = error
                 // A book named twice ("Dune, Dune") is done once.
                 var named = Set<String>()
                 split = split.filter { named.insert(TextKey.fold(CommandParser.unquote($0))).inserted }
@@ -1324,13 +1327,19 @@ public actor CommandHandler {
             }
         }
         var replies: [Reply] = []
+        var noneFound = true
         for part in parts {
             do {
                 replies.append(try await run(single(part), sender: sender, now: now, words: words))
+                noneFound = false
             } catch let error as LibraryError {
+                if case .notFound = error {} else { noneFound = false }
                 replies.append(words.explain(error, asker: sender.borrower))
             }
         }
+        // "who has War and Peace", a book the library does not have: no book of that name,
+        // rather than neither "War" nor "Peace".
+        if noneFound, let wholeNotFound { throw wholeNotFound }
         return words.several(replies, verb: verb)
     }
 

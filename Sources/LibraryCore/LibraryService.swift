@@ -1281,8 +1281,12 @@ public struct LibraryService: Sendable {
     }
     private static let mostSearchWords = 16
 
+    /// Books that share a word with `key`, for a "did you mean": not a little word ("the",
+    /// "of"), which most titles have (`The Name of the Wind` is not `The Left Hand of Darkness`),
+    /// unless the key has nothing else (`checkout the`, a title begun).
     private static func searchIDs(_ key: String, limit: Int, _ db: Database) throws -> [Int64] {
-        let words = searchWords(key)
+        let telling = key.split(separator: " ").filter { !TextKey.isLittleWord($0) }
+        let words = searchWords(telling.isEmpty ? key : telling.joined(separator: " "))
         guard !words.isEmpty else { return [] }
         return try Int64.fetchAll(db, sql: """
             SELECT rowid FROM bookSearch WHERE bookSearch MATCH ?

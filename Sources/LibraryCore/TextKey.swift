@@ -160,6 +160,9 @@ public enum TextKey {
         key.split(separator: " ").allSatisfy(littleWords.contains)
     }
 
+    /// Whether a word of a key is one of those little words.
+    static func isLittleWord(_ word: Substring) -> Bool { littleWords.contains(word) }
+
     private static let littleWords: Set<Substring> = [
         "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "by", "with", "from", "as", "is", "it", "i",
         "le", "la", "les", "l", "un", "une", "des", "de", "du", "d", "et", "ou", "au", "aux", "en", "pour", "par", "sur",

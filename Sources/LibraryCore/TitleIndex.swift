@@ -162,9 +162,11 @@ final class TitleIndex: Sendable {
         /// Titles somewhat like `key`, nearest first, for a "did you mean" answer.
         func suggestions(for key: String, limit: Int = 3) -> [Int64] {
             guard key.unicodeScalars.count <= 2 * longestKey + 8 else { return [] }
+            // Each query within half its own length: "road" (from "the road") is not "dune".
             let queries = [key] + (TextKey.withoutArticle(key).map { [$0] } ?? [])
-            let allowance = max(2, key.unicodeScalars.count / 2)
-            return Array(unique(nearest(to: queries, within: allowance).map(\.id)).prefix(limit))
+            let found = queries.flatMap { nearest(to: [$0], within: max(2, $0.unicodeScalars.count / 2)) }
+                .sorted { ($0.distance, $0.id) < ($1.distance, $1.id) }
+            return Array(unique(found.map(\.id)).prefix(limit))
         }
 
         /// How many edits a reference of `length` characters may be from a title: one for

@@ -568,6 +568,11 @@ struct CommandHandlerTests {
         #expect(located.text.hasPrefix("2 of 3 books found:\n  Dune is on the shelf, kept for Cy until Tue 8 Dec, first in line.\n  You have Emma since"), "\(located.text)")
         #expect(located.suggestion == "search Zorro")
         #expect(await handler.handle(text: "qui a Zorro et Zorglub", from: ben, at: tuesday).kind == .error)
+        // A title with "and" that the library does not have is one book it does not have,
+        // not two ("War" and "Peace").
+        let missing = await handler.handle(text: "who has War and Peace", from: ben, at: tuesday)
+        #expect(missing.text.hasPrefix("No book matches 'War and Peace'."), "\(missing.text)")
+        #expect(await handler.handle(text: "checkout War and Peace", from: ben, at: tuesday).text.hasPrefix("No book matches 'War and Peace'."))
         // A title with "and" and two copies, last in a list, is still one book.
         let dee = await handler.handle(text: "checkout Les Misérables, Pride and Prejudice", from: Sender(name: "Dee", userID: "U-DEE"), at: tuesday)
         #expect(dee.text.hasPrefix("Checked out 2 books:\n  Les Misérables is checked out to Dee."), "\(dee.text)")

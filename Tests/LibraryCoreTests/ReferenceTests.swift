@@ -103,6 +103,16 @@ struct ReferenceTests {
 
         let unknownID = await libraryError { _ = try await library.resolve("#999") }
         #expect(unknownID == .notFound(reference: "#999", suggestions: []))
+
+        // Titles that only share little words ("the", "of") or are as long as they are far
+        // suggest nothing: "The Road" is not Dune, "The Name of the Wind" no Harry Potter.
+        for title in ["The Road", "The Name of the Wind", "The Lord of the Flies"] {
+            #expect(await libraryError { _ = try await library.resolve(title) } == .notFound(reference: title, suggestions: []), "\(title)")
+        }
+        // A word that says something still suggests: "the secrets of the chamber".
+        let shared = await libraryError { _ = try await library.resolve("the secrets of the chamber") }
+        guard case .notFound(_, let secrets) = shared else { Issue.record("\(String(describing: shared))"); return }
+        #expect(secrets.map(\.title) == ["Harry Potter and the Chamber of Secrets"])
     }
 
     @Test("a title with 'by' ('par', 'de') and words of its author's name names that author's book", arguments: [
