@@ -2308,7 +2308,18 @@ public actor CommandHandler {
             if await namesOwnBook(book, also: ["my books", "my stuff", "mes livres"]) {
                 return try await run(.loansOf(borrower: nil), sender: sender, now: now, words: words)
             }
-            let statuses = try await library.whoHas(book)
+            let statuses: [BookStatus]
+            do {
+                statuses = try await library.whoHas(book)
+            } catch LibraryError.notFound(let reference, let suggestions) {
+                // "is Ben late?", "who has Ben", "Ben" alone: no book of that name, but a member
+                // who borrowed: their books.
+                if let person = sender.person(named: CommandParser.unquote(book)), person.name.count <= Borrower.maximumNameLength,
+                   (try? await library.hasBorrowed(person)) == true {
+                    return try await run(.loansOf(borrower: person.name), sender: sender, now: now, words: words)
+                }
+                throw LibraryError.notFound(reference: reference, suggestions: suggestions)
+            }
             let lines = statuses.map { words.status($0, asker: sender.borrower) }
             if statuses.count == 1, let status = statuses.first, let line = lines.first {
                 let next = await followUp(status, for: sender, words: words)

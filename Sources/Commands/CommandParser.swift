@@ -416,6 +416,9 @@ public enum CommandParser {
             if let (person, title, separator) = splitFirst(rest, separators: remindSeparators), !unquote(title).isEmpty {
                 if separator.hasPrefix(" de ") || separator == " pour " || separator.hasPrefix(" à ") { language = language ?? .fr }
                 (name, book) = (person, unquote(title))
+                // "remind Ben about his books", "… all of them": all of them, not a book so named
+                // (capitalised, `Them` is a title).
+                if let named = book, named.first?.isLowercase == true, Self.theirBooks.contains(TextKey.fold(named)) { book = nil }
             }
             name = unquote(name)
             // "remind Ben about": the book is missing, not part of a name.
@@ -2053,7 +2056,9 @@ public enum CommandParser {
         (["qui", "est", "avant", "moi", "pour"], "info", .fr), (["combien", "de", "temps", "je", "dois", "attendre", "pour"], "qui a", .fr),
         (["how", "many", "renewals", "do", "i", "have", "left", "on"], "how long can I keep", .en),
         (["how", "many", "renewals", "do", "i", "have", "left", "for"], "how long can I keep", .en),
-        (["how", "many", "renewals", "left", "on"], "how long can I keep", .en), (["how", "many", "renewals", "left", "for"], "how long can I keep", .en),
+        (["when", "can", "i", "renew"], "how long can I keep", .en), (["when", "do", "reminders", "go", "out"], "rules", .en),
+        (["when", "are", "reminders", "sent"], "rules", .en), (["what", "time", "are", "reminders", "sent"], "rules", .en),
+        (["when", "do", "the", "reminders", "go", "out"], "rules", .en), (["when", "are", "the", "reminders", "sent"], "rules", .en), (["how", "many", "renewals", "left", "on"], "how long can I keep", .en), (["how", "many", "renewals", "left", "for"], "how long can I keep", .en),
         (["what's", "the", "status", "of", "the", "library"], "who has what", .en), (["what", "is", "the", "status", "of", "the", "library"], "who has what", .en),
         (["give", "me", "a", "summary"], "who has what", .en), (["give", "me", "an", "overview"], "who has what", .en),
         (["everything", "that's", "out"], "list checked out", .en), (["everything", "that", "is", "out"], "list checked out", .en),
@@ -2303,6 +2308,12 @@ public enum CommandParser {
         ["something", "new"], ["me", "something", "new"], ["something", "different"], ["me", "something", "different"],
         ["something", "i", "haven't", "read"], ["me", "something", "i", "haven't", "read"], ["a", "book", "i", "haven't", "read"],
         ["me", "a", "book", "i", "haven't", "read"], ["i", "haven't", "read"], ["i", "haven't", "read", "yet"], ["i", "haven't", "read", "before"], ["quelque", "chose", "de", "nouveau"], ["un", "livre", "que", "je", "n'ai", "pas", "lu"],
+    ]
+
+    /// Someone's books as a whole after `remind Ben about` (folded).
+    private static let theirBooks: Set<String> = [
+        "his books", "her books", "their books", "his loans", "her loans", "their loans", "all his books", "all her books", "all their books",
+        "all of his books", "all of her books", "all of their books", "them", "all of them", "everything", "ses livres", "tous ses livres",
     ]
 
     /// Between whom and which book after `remind`.
@@ -3488,13 +3499,14 @@ public enum CommandParser {
                       ["turn", "off", "reminders"], ["turn", "reminders", "off"], ["turn", "off", "the", "reminders"], ["disable", "reminders"],
                       ["pause", "reminders"], ["don't", "remind", "me"], ["dont", "remind", "me"], ["do", "not", "remind", "me"],
                       ["unsubscribe"], ["unsubscribe", "from", "reminders"], ["i", "don't", "want", "reminders"], ["no", "reminders"],
-                      ["reminders", "off"], ["opt", "out", "of", "reminders"]] {
+                      ["reminders", "off"], ["opt", "out", "of", "reminders"], ["turn", "the", "reminders", "off"]] {
             said[words] = (false, .en)
         }
         for words in [["resume", "reminders"], ["turn", "on", "reminders"], ["turn", "reminders", "on"], ["turn", "on", "the", "reminders"],
                       ["enable", "reminders"], ["start", "reminders"], ["start", "reminding", "me"], ["start", "reminding", "me", "again"],
                       ["remind", "me", "again"], ["unmute", "reminders"], ["subscribe"], ["subscribe", "to", "reminders"], ["reminders", "on"],
-                      ["i", "want", "reminders"], ["send", "me", "reminders"], ["send", "me", "reminders", "again"]] {
+                      ["i", "want", "reminders"], ["send", "me", "reminders"], ["send", "me", "reminders", "again"], ["turn", "reminders", "back", "on"],
+                      ["turn", "the", "reminders", "back", "on"], ["turn", "back", "on", "reminders"], ["reminders", "back", "on"], ["resume", "the", "reminders"]] {
             said[words] = (true, .en)
         }
         for words in [["arrete", "les", "rappels"], ["arretez", "les", "rappels"], ["plus", "de", "rappels"], ["pas", "de", "rappels"],

@@ -1049,6 +1049,17 @@ struct CommandHandlerTests {
         #expect(await restarted.handle(text: "réponds en anglais", from: ana, at: minute(7)).text.hasPrefix("OK: I answer you in English from now on."))
     }
 
+    @Test("a member's name where a book was asked about (is Ben late?, who has Ben): no book of that name, so their books; anyone else is no book")
+    func memberWhereBookAsked() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune as Ben", from: ana, at: minute(0))
+        let late = await handler.handle(text: "is Ben late?", from: ana, at: minute(1))
+        #expect(late.text.hasPrefix("Ben has 1 book:\n  Dune, due"), "\(late.text)")
+        #expect(await handler.handle(text: "who has Ben", from: ana, at: minute(2)).text == late.text)
+        let nobody = await handler.handle(text: "who has Zorro", from: ana, at: minute(3))
+        #expect(nobody.text.hasPrefix("No book matches 'Zorro'."), "\(nobody.text)")
+    }
+
     @Test("a follow-up asks the question just asked of another book: and Emma?, what about it?, et Les Misérables ?; never a change")
     func followUpQuestion() async throws {
         let handler = try await makeHandler()

@@ -1858,6 +1858,12 @@ let parseTable: [ParseCase] = [
     // A "de" inside the brackets at the end cuts no title from its author.
     ParseCase("ajouter Le Petit Prince (Antoine de Saint-Exupéry)", .unknown(text: "ajouter Le Petit Prince (Antoine de Saint-Exupéry)",
                                                                             suggestion: "ajouter Le Petit Prince par Antoine de Saint-Exupéry"), .fr),
+    ParseCase("when can I renew Dune?", .rules(book: "Dune"), .en),
+    ParseCase("when do reminders go out?", .rules(book: nil), .en),
+    ParseCase("turn reminders back on", .reminders(on: true), .en),
+    ParseCase("remind Ben about his books", .remind(borrower: "Ben", book: nil), .en),
+    ParseCase("remind Ben about all of them", .remind(borrower: "Ben", book: nil), .en),
+    ParseCase("remind Ben about Them", .remind(borrower: "Ben", book: "Them"), .en),
     ParseCase("ajouter Le Comte de Monte-Cristo de Dumas (Folio)", .add(title: "Le Comte de Monte-Cristo", author: "Dumas", publisher: "Folio", categories: [], isbn: nil), .fr),
 ]
 
