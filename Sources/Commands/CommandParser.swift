@@ -421,6 +421,12 @@ public enum CommandParser {
                 if let named = book, named.first?.isLowercase == true, Self.theirBooks.contains(TextKey.fold(named)) { book = nil }
             }
             name = unquote(name)
+            // "rappelle à Ben ses livres": all of them, not someone named "Ben ses livres".
+            for theirs in [" tous ses livres", " ses livres"] where book == nil && name.count > theirs.count && name.lowercased().hasSuffix(theirs) {
+                name = String(name.dropLast(theirs.count)).trimmingWhitespace()
+                language = language ?? .fr
+                break
+            }
             // "remind Ben about": the book is missing, not part of a name.
             let dangling = remindSeparators.contains { (" " + name.lowercased()).hasSuffix(String($0.dropLast())) }
             guard !name.isEmpty, book != nil || !dangling else { return needsArgument() }
@@ -1790,6 +1796,15 @@ public enum CommandParser {
         (["remove", "me", "from", "the", "queue", "for"], "cancel hold", .en),
         (["stop", "waiting", "for"], "cancel hold", .en), (["i'm", "no", "longer", "waiting", "for"], "cancel hold", .en),
         (["sors-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
+        (["enleve-moi", "de", "la", "file", "d'attente", "de"], "annuler la réservation de", .fr),
+        (["enleve-moi", "de", "la", "file", "d'attente", "pour"], "annuler la réservation de", .fr),
+        (["enleve-moi", "de", "la", "liste", "pour"], "annuler la réservation de", .fr), (["retire-moi", "de", "la", "liste", "pour"], "annuler la réservation de", .fr),
+        (["retire-moi", "de", "la", "file", "pour"], "annuler la réservation de", .fr),
+        (["retire-moi", "de", "la", "file", "d'attente", "de"], "annuler la réservation de", .fr),
+        (["retire-moi", "de", "la", "file", "d'attente", "pour"], "annuler la réservation de", .fr),
+        (["montre", "l'historique", "de"], "info", .fr), (["affiche", "l'historique", "de"], "info", .fr),
+        (["quand", "puis-je", "prolonger"], "combien de temps puis-je garder", .fr),
+        (["quand", "est-ce", "que", "je", "peux", "prolonger"], "combien de temps puis-je garder", .fr),
         (["what", "can", "you", "do"], "help", .en), (["show", "me", "what", "you", "can", "do"], "help", .en), (["what", "do", "you", "do"], "help", .en), (["how", "does", "this", "work"], "help", .en),
         (["how", "do", "i", "use", "you"], "help", .en), (["que", "sais-tu", "faire"], "aide", .fr),
         (["how", "do", "i", "use", "this"], "help", .en), (["how", "do", "i", "use", "this", "bot"], "help", .en),
@@ -2058,7 +2073,8 @@ public enum CommandParser {
         (["how", "many", "renewals", "do", "i", "have", "left", "for"], "how long can I keep", .en),
         (["when", "can", "i", "renew"], "how long can I keep", .en), (["when", "do", "reminders", "go", "out"], "rules", .en),
         (["when", "are", "reminders", "sent"], "rules", .en), (["what", "time", "are", "reminders", "sent"], "rules", .en),
-        (["when", "do", "the", "reminders", "go", "out"], "rules", .en), (["when", "are", "the", "reminders", "sent"], "rules", .en), (["how", "many", "renewals", "left", "on"], "how long can I keep", .en), (["how", "many", "renewals", "left", "for"], "how long can I keep", .en),
+        (["when", "do", "the", "reminders", "go", "out"], "rules", .en), (["when", "are", "the", "reminders", "sent"], "rules", .en),
+        (["how", "many", "renewals", "left", "on"], "how long can I keep", .en), (["how", "many", "renewals", "left", "for"], "how long can I keep", .en),
         (["what's", "the", "status", "of", "the", "library"], "who has what", .en), (["what", "is", "the", "status", "of", "the", "library"], "who has what", .en),
         (["give", "me", "a", "summary"], "who has what", .en), (["give", "me", "an", "overview"], "who has what", .en),
         (["everything", "that's", "out"], "list checked out", .en), (["everything", "that", "is", "out"], "list checked out", .en),
@@ -2369,7 +2385,7 @@ public enum CommandParser {
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
         (["i'll", "pick", "up"], "checkout", .en), (["i", "will", "pick", "up"], "checkout", .en),
         (["just", "finished"], "return", .en), (["i", "just", "finished"], "return", .en), (["i've", "just", "finished"], "return", .en),
-        (["je", "viens", "de", "finir"], "rendre", .fr),
+        (["je", "viens", "de", "finir"], "rendre", .fr), (["je", "passe", "prendre"], "emprunter", .fr), (["je", "viens", "chercher"], "emprunter", .fr),
         // A report without its "I" ("lost Dune"): asked about, as titles start so too (Lost
         // Horizon, which its capital leaves a title).
         (["lost"], "report lost", .en), (["damaged"], "report damaged", .en), (["perdu"], "signaler perdu", .fr),
@@ -3069,6 +3085,10 @@ public enum CommandParser {
             cues.append(.en)
             return ["who", "has"] + words[1..<(words.count - 1)]
         }
+        if let tail = [["c'est", "a", "moi"], ["est", "a", "moi"]].first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+            cues.append(.fr)
+            return ["qui", "a"] + words.dropLast(tail.count)
+        }
         // "how many books do we have", "how many books are overdue": the list, which counts them;
         // "how many books do I have": the member's.
         if folded.first == "how", folded.starts(with: Self.howMany) {
@@ -3511,11 +3531,13 @@ public enum CommandParser {
         }
         for words in [["arrete", "les", "rappels"], ["arretez", "les", "rappels"], ["plus", "de", "rappels"], ["pas", "de", "rappels"],
                       ["desactive", "les", "rappels"], ["desactiver", "les", "rappels"], ["ne", "me", "rappelle", "plus"],
-                      ["stop", "les", "rappels"], ["coupe", "les", "rappels"], ["je", "ne", "veux", "plus", "de", "rappels"]] {
+                      ["stop", "les", "rappels"], ["coupe", "les", "rappels"], ["je", "ne", "veux", "plus", "de", "rappels"], ["desactive", "mes", "rappels"],
+                      ["coupe", "mes", "rappels"], ["arrete", "mes", "rappels"]] {
             said[words] = (false, .fr)
         }
         for words in [["reactive", "les", "rappels"], ["reactiver", "les", "rappels"], ["active", "les", "rappels"], ["activer", "les", "rappels"],
-                      ["remets", "les", "rappels"], ["je", "veux", "des", "rappels"], ["rappelle-moi", "a", "nouveau"]] {
+                      ["remets", "les", "rappels"], ["je", "veux", "des", "rappels"], ["rappelle-moi", "a", "nouveau"], ["reactive", "mes", "rappels"],
+                      ["active", "mes", "rappels"], ["remets", "mes", "rappels"]] {
             said[words] = (true, .fr)
         }
         return said

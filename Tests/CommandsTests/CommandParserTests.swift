@@ -1864,6 +1864,14 @@ let parseTable: [ParseCase] = [
     ParseCase("remind Ben about his books", .remind(borrower: "Ben", book: nil), .en),
     ParseCase("remind Ben about all of them", .remind(borrower: "Ben", book: nil), .en),
     ParseCase("remind Ben about Them", .remind(borrower: "Ben", book: "Them"), .en),
+    ParseCase("Frankenstein c'est à moi ?", .whoHas(book: "Frankenstein"), .fr),
+    ParseCase("enlève-moi de la file d'attente de Dune", .cancelHold(book: "Dune", holder: nil), .fr),
+    ParseCase("retire-moi de la liste pour Dune", .cancelHold(book: "Dune", holder: nil), .fr),
+    ParseCase("montre l'historique de Ben", .show(book: "Ben"), .fr),
+    ParseCase("quand puis-je prolonger Dune ?", .rules(book: "Dune"), .fr),
+    ParseCase("réactive mes rappels", .reminders(on: true), .fr),
+    ParseCase("rappelle à Ben ses livres", .remind(borrower: "Ben", book: nil), .fr),
+    ParseCase("je passe prendre Dune", .unknown(text: "je passe prendre Dune", suggestion: "emprunter Dune"), .fr),
     ParseCase("ajouter Le Comte de Monte-Cristo de Dumas (Folio)", .add(title: "Le Comte de Monte-Cristo", author: "Dumas", publisher: "Folio", categories: [], isbn: nil), .fr),
 ]
 
