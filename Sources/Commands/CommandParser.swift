@@ -2095,7 +2095,9 @@ public enum CommandParser {
         (["books", "added", "recently"], "list newest", .en), (["what's", "been", "added", "recently"], "list newest", .en),
         (["what", "has", "been", "added", "recently"], "list newest", .en), (["what's", "been", "added", "lately"], "list newest", .en),
         (["what", "books", "are", "new"], "list newest", .en), (["what", "books", "are", "new", "this", "month"], "list newest", .en),
-        (["any", "new", "arrivals"], "list newest", .en),
+        (["any", "new", "arrivals"], "list newest", .en), (["books", "added", "today"], "list newest", .en), (["books", "added", "yesterday"], "list newest", .en),
+        (["list", "books", "added", "today"], "list newest", .en), (["list", "books", "added", "this", "week"], "list newest", .en),
+        (["list", "books", "added", "recently"], "list newest", .en), (["what", "was", "added", "today"], "list newest", .en),
         // Your books' due days.
         (["what's", "my", "due", "date"], "my books", .en), (["what", "is", "my", "due", "date"], "my books", .en),
         (["when", "is", "my", "due", "date"], "my books", .en), (["what", "are", "my", "due", "dates"], "my books", .en),
@@ -3807,7 +3809,11 @@ public enum CommandParser {
         if words.count >= 2, ["books", "novels", "titles", "stuff"].contains(folded.last) {
             words.removeLast()
         }
-        if let first = folded.first, ["any", "some", "more", "the", "your", "our"].contains(first), words.count > 1 { words.removeFirst() }
+        // ("all the classics": both words.)
+        for _ in 0..<2 {
+            guard words.count > 1, ["any", "some", "more", "the", "your", "our", "all"].contains(foldWord(words[0])) else { break }
+            words.removeFirst()
+        }
         return words.isEmpty ? nil : unquote(words.joined(separator: " "))
     }
 

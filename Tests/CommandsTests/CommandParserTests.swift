@@ -1864,6 +1864,7 @@ let parseTable: [ParseCase] = [
     ParseCase("remind Ben about his books", .remind(borrower: "Ben", book: nil), .en),
     ParseCase("remind Ben about all of them", .remind(borrower: "Ben", book: nil), .en),
     ParseCase("remind Ben about Them", .remind(borrower: "Ben", book: "Them"), .en),
+    ParseCase("list books added today", .list(filter: .all, order: .newest), .en),
     ParseCase("Frankenstein c'est à moi ?", .whoHas(book: "Frankenstein"), .fr),
     ParseCase("enlève-moi de la file d'attente de Dune", .cancelHold(book: "Dune", holder: nil), .fr),
     ParseCase("retire-moi de la liste pour Dune", .cancelHold(book: "Dune", holder: nil), .fr),
@@ -1895,6 +1896,8 @@ struct CommandParserTests {
         #expect(CommandParser.categoryBooks("what's in sci-fi?") == "sci-fi")
         #expect(CommandParser.categoryBooks("the fantasy books") == "fantasy")
         #expect(CommandParser.categoryBooks("show me the classics") == "classics")
+        #expect(CommandParser.categoryBooks("show me all the classics") == "classics")
+        #expect(CommandParser.categoryBooks("all classics") == "classics")
         #expect(CommandParser.categoryBooks("any classic novels") == "classic")
         #expect(CommandParser.categoryBooks("c'est quoi les livres de science-fiction ?") == "science-fiction")
         #expect(CommandParser.categoryBooks("des livres de fantasy") == "fantasy")
