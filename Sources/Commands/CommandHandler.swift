@@ -1338,8 +1338,8 @@ public actor CommandHandler {
             }
         }
         // "who has War and Peace", a book the library does not have: no book of that name,
-        // rather than neither "War" nor "Peace".
-        if noneFound, let wholeNotFound { throw wholeNotFound }
+        // rather than neither "War" nor "Peace" (a list with commas is books, each answered).
+        if noneFound, let wholeNotFound, !reference.contains(",") { throw wholeNotFound }
         return words.several(replies, verb: verb)
     }
 

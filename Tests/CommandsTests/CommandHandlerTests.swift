@@ -573,6 +573,9 @@ struct CommandHandlerTests {
         let missing = await handler.handle(text: "who has War and Peace", from: ben, at: tuesday)
         #expect(missing.text.hasPrefix("No book matches 'War and Peace'."), "\(missing.text)")
         #expect(await handler.handle(text: "checkout War and Peace", from: ben, at: tuesday).text.hasPrefix("No book matches 'War and Peace'."))
+        // A list with commas names books, each answered.
+        let listed = await handler.handle(text: "checkout Zorro, Zorglub", from: ben, at: tuesday)
+        #expect(listed.text.hasPrefix("No book was checked out:\n  No book matches 'Zorro'."), "\(listed.text)")
         // A title with "and" and two copies, last in a list, is still one book.
         let dee = await handler.handle(text: "checkout Les Misérables, Pride and Prejudice", from: Sender(name: "Dee", userID: "U-DEE"), at: tuesday)
         #expect(dee.text.hasPrefix("Checked out 2 books:\n  Les Misérables is checked out to Dee."), "\(dee.text)")
