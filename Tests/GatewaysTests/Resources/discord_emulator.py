@@ -48,6 +48,7 @@ ws_port = None
 heartbeat_ms = 45000
 starts_left = 999      # session_start_limit.remaining (--session-starts-left)
 reset_after_ms = 14400000
+limit = {"resets_at": None}  # when the session start limit resets (time.monotonic()), from the first GET /gateway/bot
 close_on_identify = None  # a close code answering every IDENTIFY (--close-on-identify CODE)
 sessions = {}      # session id -> {"seq": int, "events": [(seq, payload)]}
 connections = []   # every connection: {"ws", "number", "path", "session", "zombie"}
@@ -191,8 +192,14 @@ async def route(request):
     if authorization != f"Bot {TOKEN}":
         return 401, {"message": "401: Unauthorized", "code": 0}, ()
     if request.method == "GET" and path == "/gateway/bot":
+        # `reset_after` counts down; once it is over, the starts are all left again.
+        if limit["resets_at"] is None:
+            limit["resets_at"] = time.monotonic() + reset_after_ms / 1000
+        left, reset_after = starts_left, max(0, int((limit["resets_at"] - time.monotonic()) * 1000))
+        if reset_after == 0:
+            left, reset_after = 1000, 86400000
         return 200, {"url": f"ws://127.0.0.1:{ws_port}", "shards": 1, "session_start_limit": {
-            "total": 1000, "remaining": starts_left, "reset_after": reset_after_ms, "max_concurrency": 1}}, ()
+            "total": 1000, "remaining": left, "reset_after": reset_after, "max_concurrency": 1}}, ()
     parts = path.strip("/").split("/")
     if request.method == "POST" and len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages":
         return create_message(parts[1], request.body)
