@@ -382,8 +382,14 @@ public actor CommandHandler {
     /// Whether `text` is a title of the library and names no one who ever borrowed.
     private func namesTitleRatherThanMember(_ text: String, for sender: Sender) async -> Bool {
         guard (try? await library.isTitle(CommandParser.unquote(text))) == true else { return false }
-        guard let person = sender.person(named: text), person.name.count <= Borrower.maximumNameLength else { return true }
-        return (try? await library.hasBorrowed(person)) != true
+        return await memberWhoBorrowed(named: text, for: sender) == nil
+    }
+
+    /// The member `text` names, when they have borrowed from the library.
+    private func memberWhoBorrowed(named text: String, for sender: Sender) async -> Borrower? {
+        guard let person = sender.person(named: text), person.name.count <= Borrower.maximumNameLength,
+              (try? await library.hasBorrowed(person)) == true else { return nil }
+        return person
     }
 
     /// Keeps `intent` as the member's last command when it is about one book (forgets the one
@@ -2314,8 +2320,7 @@ public actor CommandHandler {
             } catch LibraryError.notFound(let reference, let suggestions) {
                 // "is Ben late?", "who has Ben", "Ben" alone: no book of that name, but a member
                 // who borrowed: their books.
-                if let person = sender.person(named: CommandParser.unquote(book)), person.name.count <= Borrower.maximumNameLength,
-                   (try? await library.hasBorrowed(person)) == true {
+                if let person = await memberWhoBorrowed(named: CommandParser.unquote(book), for: sender) {
                     return try await run(.loansOf(borrower: person.name), sender: sender, now: now, words: words)
                 }
                 throw LibraryError.notFound(reference: reference, suggestions: suggestions)
