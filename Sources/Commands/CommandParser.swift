@@ -102,6 +102,9 @@ public enum CommandParser {
             if let asked = spokenLanguageAsked(typed) { return ParsedCommand(intent: .speak(asked), language: asked) }
             // "stop reminding me", "resume reminders", "plus de rappels".
             if let (on, language) = reminderSwitches[typed] { return ParsedCommand(intent: .reminders(on: on), language: language) }
+            // "ping", "are you there?", "tu es là ?": what the bot can do, as for a greeting.
+            // "what's good?": something to read.
+            if let (intent, language) = wholeMessages[typed] { return ParsedCommand(intent: intent, language: language) }
         }
         if stripped.isEmpty {
             // Courtesy alone: thanks get a short answer; a greeting, what the bot can do.
@@ -1931,6 +1934,7 @@ public enum CommandParser {
         (["mets-moi", "dans", "la", "file", "pour"], "réserver", .fr),
         (["j'ai", "combien", "de", "livres"], "mes livres", .fr), (["combien", "de", "livres", "ai-je"], "mes livres", .fr),
         (["combien", "de", "livres", "j'ai"], "mes livres", .fr),
+        (["j'ai", "tout", "rendu"], "rendre tout", .fr), (["j'ai", "tout", "ramene"], "rendre tout", .fr),
         (["tu", "as", "des", "livres", "de"], "chercher", .fr), (["vous", "avez", "des", "livres", "de"], "chercher", .fr),
         (["as-tu", "des", "livres", "de"], "chercher", .fr), (["tu", "as", "des", "livres", "sur"], "chercher", .fr),
         (["vous", "avez", "des", "livres", "sur"], "chercher", .fr), (["as-tu", "des", "livres", "sur"], "chercher", .fr),
@@ -1960,7 +1964,9 @@ public enum CommandParser {
         (["list", "my", "late", "books"], "my books", .en),
         (["am", "i", "late", "with"], "who has", .en), (["am", "i", "late", "returning"], "who has", .en),
         (["am", "i", "late", "with", "anything"], "my books", .en), (["am", "i", "late", "with", "any", "books"], "my books", .en),
-        (["am", "i", "late", "with", "something"], "my books", .en),
+        (["am", "i", "late", "with", "something"], "my books", .en), (["am", "i", "late", "on", "anything"], "my books", .en),
+        (["am", "i", "behind", "on", "anything"], "my books", .en), (["do", "i", "have", "anything", "late"], "my books", .en),
+        (["am", "i", "late", "on"], "who has", .en),
         (["who", "wants"], "show", .en), (["who", "else", "wants"], "show", .en), (["does", "anyone", "want"], "show", .en),
         (["does", "anybody", "want"], "show", .en), (["does", "someone", "want"], "show", .en),
         (["where", "am", "i", "in", "line", "for"], "who has", .en), (["where", "am", "i", "in", "the", "queue", "for"], "who has", .en),
@@ -2109,6 +2115,7 @@ public enum CommandParser {
         (["what", "is", "the", "most", "overdue"], "list overdue longest", .en),
         // Something to read, no book in particular.
         (["anything", "good", "to", "read"], "recommend", .en), (["something", "good", "to", "read"], "recommend", .en),
+        (["what's", "good", "to", "read"], "recommend", .en), (["what", "is", "good", "to", "read"], "recommend", .en),
         // Every line for a book: the digest has them.
         (["what's", "on", "hold"], "who has what", .en), (["whats", "on", "hold"], "who has what", .en), (["what", "is", "on", "hold"], "who has what", .en),
         (["what", "books", "are", "on", "hold"], "who has what", .en), (["which", "books", "are", "on", "hold"], "who has what", .en),
@@ -2879,8 +2886,8 @@ public enum CommandParser {
         }
         // "Dune - who has it?", "Dune: who's got it?", "Dune, qui l'a ?": who has that book.
         // (The mark may end the title's last word: "Dune: who has it?".)
-        if folded.count > 2, let tail = [["who", "has", "it"], ["who's", "got", "it"], ["who", "has", "got", "it"], ["qui", "l'a"]]
-            .first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+        if folded.count > 2, let (tail, language) = Self.questionsAfterTitle
+            .first(where: { folded.count > $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) }) {
             var book = Array(words.dropLast(tail.count))
             var separated = false
             if let last = book.last, ["-", "--", "\u{2013}", "\u{2014}", ":", ","].contains(last) {
@@ -2891,7 +2898,6 @@ public enum CommandParser {
                 separated = true
             }
             if separated, !book.isEmpty {
-                let language: Language = tail.first == "qui" ? .fr : .en
                 cues.append(language)
                 return [language.pick("who", "qui"), language.pick("has", "a")] + book
             }
@@ -3237,6 +3243,13 @@ public enum CommandParser {
             cues.append(.en)
             let capitalised = words[words.count - tail.count].first?.isUppercase == true
             return ["show"] + words[2..<(words.count - (capitalised ? 0 : tail.count))]
+        }
+        // "who had Dune before Ben": the same, the member named set aside ("Love Before Breakfast",
+        // capitalised, stays a title).
+        if folded.count > 4, folded.starts(with: ["who", "borrowed"]) || folded.starts(with: ["who", "had"]),
+           folded[folded.count - 2] == "before", words[words.count - 2].first?.isLowercase == true, looksLikeName(words[words.count - 1]) {
+            cues.append(.en)
+            return ["show"] + words[2..<(words.count - 2)]
         }
         // "how many times has Dune been borrowed?", "how often was Dune read", "combien de fois
         // Dune a été emprunté ?": its details, which say how many times, and its last loans.
@@ -3702,6 +3715,14 @@ public enum CommandParser {
             .contains(where: { folded.count == $0.count + 1 && folded.starts(with: $0) }), verb(folded.count - 1) {
             return ["statistiques"]
         }
+        // "a Ben", "Ben a", "Ben a-t-il": what Ben has now (a name of one to three words; "a la
+        // maison" is no name).
+        if folded.count >= 2, folded.count <= 4, folded[0] == "a", words.dropFirst().allSatisfy(looksLikeName) {
+            return ["qu'a"] + words.dropFirst()
+        }
+        if folded.count >= 2, folded.count <= 4, ["a", "a-t-il", "a-t-elle"].contains(folded[folded.count - 1]), words.dropLast().allSatisfy(looksLikeName) {
+            return ["qu'a"] + words.dropLast()
+        }
         // "a emprunté Ben"; "Ben a emprunté", "Ben a-t-il emprunté".
         if folded.count >= 3, folded[0] == "a", verb(1) { return ["historique", "pour"] + words[2..<folded.count] }
         if folded.count >= 3, verb(folded.count - 1), ["a", "a-t-il", "a-t-elle"].contains(folded[folded.count - 2]),
@@ -3918,6 +3939,39 @@ public enum CommandParser {
         (["that", "was", "a", "mistake"], .en), (["wrong", "book"], .en), (["oups"], .fr), (["zut"], .fr), (["mince"], .fr),
         (["je", "me", "suis", "trompe"], .fr), (["je", "me", "suis", "trompee"], .fr), (["mauvais", "livre"], .fr),
     ]
+
+    /// A question asked after a title and a mark ("Dune: who has it?", "Frankenstein - when is it
+    /// due?"): who has the book, which says when it is due and who waits.
+    private static let questionsAfterTitle: [(words: [String], language: Language)] = [
+        (["who", "has", "it"], .en), (["who's", "got", "it"], .en), (["who", "has", "got", "it"], .en), (["when", "is", "it", "due"], .en),
+        (["when's", "it", "due"], .en), (["when", "is", "it", "due", "back"], .en), (["when", "is", "it", "back"], .en),
+        (["is", "it", "available"], .en), (["is", "it", "in"], .en), (["is", "it", "out"], .en), (["where", "is", "it"], .en),
+        (["qui", "l'a"], .fr), (["c'est", "chez", "qui"], .fr), (["elle", "est", "ou"], .fr), (["il", "est", "ou"], .fr),
+        (["c'est", "pour", "quand"], .fr), (["il", "est", "disponible"], .fr), (["elle", "est", "disponible"], .fr),
+    ]
+
+    /// Messages that mean something only whole, folded, courtesy gone: "ping" alone checks the bot
+    /// is there ("ping Ben about Dune" is a reminder).
+    private static let wholeMessages: [[String]: (intent: Intent, language: Language)] = {
+        var said: [[String]: (intent: Intent, language: Language)] = [:]
+        for words in [["ping"], ["ping", "bot"], ["are", "you", "there"], ["you", "there"], ["anyone", "there"], ["anybody", "there"],
+                      ["is", "anyone", "there"], ["is", "anybody", "there"], ["are", "you", "awake"], ["are", "you", "alive"],
+                      ["are", "you", "online"], ["are", "you", "up"]] {
+            said[words] = (.help(topic: nil), .en)
+        }
+        for words in [["tu", "es", "la"], ["t'es", "la"], ["vous", "etes", "la"], ["y", "a", "quelqu'un"], ["il", "y", "a", "quelqu'un"],
+                      ["tu", "es", "reveille"], ["tu", "es", "en", "ligne"]] {
+            said[words] = (.help(topic: nil), .fr)
+        }
+        for words in [["what's", "good"], ["whats", "good"], ["what", "is", "good"], ["anything", "good"], ["something", "good"],
+                      ["any", "good", "books"], ["any", "good", "reads"]] {
+            said[words] = (.recommend(book: nil), .en)
+        }
+        for words in [["quoi", "de", "bon"], ["quelque", "chose", "de", "bien"], ["des", "bons", "livres"]] {
+            said[words] = (.recommend(book: nil), .fr)
+        }
+        return said
+    }()
 
     /// An emoji as chat writes it in text: `:books:`, `:+1:`, `:thumbsup::skin-tone-2:` (Slack),
     /// `<:shelf:123>`, `<a:wave:456>` (Discord's own).
@@ -4937,8 +4991,10 @@ public enum CommandParser {
             if distance == 2, candidate.text.first != target.text.first { continue }
             // A short verb one letter off is often another word ("make" is not "take").
             if target.length <= 4, candidate.text.first != target.text.first { continue }
-            // A question word is not a typo of another ("when is" is not "where is").
+            // A question word is not a typo of another ("when is" is not "where is"), and one asked of
+            // the asker has its own verb ("who am I" is not "who has").
             if let word = folded.first, word != form.words.first, questionWords.contains(word) { continue }
+            if folded.count > 1, questionWords.contains(folded[0]), folded[1] == "am" || folded[1] == "suis", folded[1] != form.words.dropFirst().first { continue }
             // Nor an article ("les nouveaux livres" is not "ls").
             if let word = folded.first, word != form.words.first, articles.contains(word) || ownWords.contains(word) { continue }
             if let current = best, current.1 <= distance { continue }

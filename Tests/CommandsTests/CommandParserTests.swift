@@ -1874,6 +1874,25 @@ let parseTable: [ParseCase] = [
     ParseCase("rappelle à Ben ses livres", .remind(borrower: "Ben", book: nil), .fr),
     ParseCase("je passe prendre Dune", .unknown(text: "je passe prendre Dune", suggestion: "emprunter Dune"), .fr),
     ParseCase("ajouter Le Comte de Monte-Cristo de Dumas (Folio)", .add(title: "Le Comte de Monte-Cristo", author: "Dumas", publisher: "Folio", categories: [], isbn: nil), .fr),
+    // Checking the bot is there: what it can do, as for a greeting; "ping" with more is a reminder.
+    ParseCase("ping", .help(topic: nil), .en), ParseCase("ping?", .help(topic: nil), .en),
+    ParseCase("are you there?", .help(topic: nil), .en), ParseCase("anyone there?", .help(topic: nil), .en),
+    ParseCase("tu es là ?", .help(topic: nil), .fr), ParseCase("y a quelqu'un ?", .help(topic: nil), .fr),
+    ParseCase("what's good?", .recommend(book: nil), .en), ParseCase("anything good?", .recommend(book: nil), .en),
+    ParseCase("what's good to read?", .recommend(book: nil), .en), ParseCase("quoi de bon ?", .recommend(book: nil), .fr),
+    // A question of the asker is no typo of "who has".
+    ParseCase("who am I?", .unknown(text: "who am I", suggestion: nil), .en),
+    ParseCase("qui suis-je ?", .unknown(text: "qui suis-je", suggestion: nil), .fr),
+    ParseCase("who had Dune before Ben?", .show(book: "Dune"), .en), ParseCase("who borrowed Dune before Ana", .show(book: "Dune"), .en),
+    ParseCase("who had Love Before Breakfast", .show(book: "Love Before Breakfast"), .en),
+    ParseCase("Frankenstein: when is it due?", .whoHas(book: "Frankenstein"), .en), ParseCase("Dune - is it available?", .whoHas(book: "Dune"), .en),
+    ParseCase("Dune: where is it?", .whoHas(book: "Dune"), .en), ParseCase("Dune, c'est chez qui ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("am I late on anything?", .loansOf(borrower: nil), .en), ParseCase("do I have anything late?", .loansOf(borrower: nil), .en),
+    ParseCase("am I late on Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("combien de livres a Ben ?", .loansOf(borrower: "Ben"), .fr), ParseCase("combien de livres Ben a-t-il ?", .loansOf(borrower: "Ben"), .fr),
+    ParseCase("combien de livres a Ben Okafor ?", .loansOf(borrower: "Ben Okafor"), .fr),
+    ParseCase("combien de livres a emprunté Ben ?", .history(borrower: "Ben"), .fr),
+    ParseCase("j'ai tout rendu", .returnBook(book: "tout"), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
