@@ -289,6 +289,12 @@ public actor CommandHandler {
             offered.remove(sender.key, at: now)
             return await answering(choice.command(picked), correcting: last, from: sender, at: now)
         }
+        // "next page", "more", "page précédente": the list just shown, a page further on or back.
+        if case .unknown(let text, _) = command.intent, let turn = CommandParser.pageTurn(text),
+           case .list(let filter, let order, let page)? = lastQuestion.value(for: sender.key, at: now) {
+            return await handle(ParsedCommand(intent: .list(filter: filter, order: order, page: max(1, page + turn.by)), language: command.language ?? turn.language),
+                                from: sender, at: now)
+        }
         var command = await readingTitleAlone(command, from: sender, at: now)
         // "and Dune?", "what about Ben?", "et moi ?": the question just asked, of another book or
         // member; after a list, where the book stands. Not a change: "and Dune" after `checkout

@@ -105,6 +105,8 @@ public enum CommandParser {
             // "ping", "are you there?", "tu es là ?": what the bot can do, as for a greeting.
             // "what's good?": something to read.
             if let (intent, language) = wholeMessages[typed] { return ParsedCommand(intent: intent, language: language) }
+            // "next page", "more", "la suite": the list just shown, further on (the handler knows which).
+            if let turn = pageTurn(stripped) { return ParsedCommand(intent: .unknown(text: stripped, suggestion: nil), language: turn.language) }
         }
         if stripped.isEmpty {
             // Courtesy alone: thanks get a short answer; a greeting, what the bot can do.
@@ -4214,6 +4216,34 @@ public enum CommandParser {
         let book = words[lead.count..<end].joined(separator: " ").trimming(", ")
         return book.isEmpty ? nil : (book, language)
     }
+
+    /// "next page", "more", "la suite" (+1); "previous page", "page précédente" (-1): the page of
+    /// the list just shown to turn to, and the language it was asked in. Nil for any other text.
+    public static func pageTurn(_ text: String) -> (by: Int, language: Language)? {
+        let words = toldWords(text)
+        guard words.count <= 5 else { return nil }
+        return pageTurns[words.map { foldWord($0.trimming(",.!?")) }.filter { !$0.isEmpty }]
+    }
+
+    private static let pageTurns: [[String]: (by: Int, language: Language)] = {
+        var turns: [[String]: (by: Int, language: Language)] = [:]
+        for words in [["next"], ["next", "page"], ["the", "next", "page"], ["more"], ["show", "more"], ["show", "me", "more"], ["next", "ones"],
+                      ["the", "next", "ones"], ["show", "the", "next", "ones"], ["the", "rest"], ["show", "the", "rest"], ["show", "me", "the", "rest"],
+                      ["go", "on"], ["keep", "going"], ["more", "books"], ["and", "the", "rest"], ["page", "down"]] {
+            turns[words] = (1, .en)
+        }
+        for words in [["previous"], ["previous", "page"], ["the", "previous", "page"], ["back", "a", "page"], ["page", "up"], ["go", "back", "a", "page"]] {
+            turns[words] = (-1, .en)
+        }
+        for words in [["suivant"], ["suivants"], ["page", "suivante"], ["la", "page", "suivante"], ["la", "suite"], ["la", "suite", "de", "la", "liste"],
+                      ["les", "suivants"], ["montre", "la", "suite"]] {
+            turns[words] = (1, .fr)
+        }
+        for words in [["precedent"], ["page", "precedente"], ["la", "page", "precedente"]] {
+            turns[words] = (-1, .fr)
+        }
+        return turns
+    }()
 
     /// "me", "mine", "moi", "les miens": the sender, in a follow-up ("and me?", "what about mine?").
     static func meansTheSender(_ text: String) -> Bool {

@@ -2027,6 +2027,25 @@ struct CommandHandlerTests {
             .hasPrefix("59 sur l'étagère (26-50) :\n  #27 Book 24, Author 24\n"))
     }
 
+    @Test("after a long list, 'more' or 'next page' shows the next page and 'previous page' the one before, in the list's filter and order; after another question they are not understood")
+    func pageTurns() async throws {
+        let handler = try await makeHandler()
+        for number in 1...57 { _ = await handler.handle(text: "add Book \(number) by Author \(number)", from: ana, at: minute(0)) }
+        #expect(await handler.handle(text: "list oldest", from: ana, at: minute(1)).text.hasPrefix("60 books, 60 on the shelf:\n  #1 Dune"))
+        let second = await handler.handle(text: "more", from: ana, at: minute(2))
+        #expect(second.text.hasPrefix("60 books, 60 on the shelf (26-50):\n  #26 Book 23, Author 23\n"), "\(second.text)")
+        #expect(await handler.handle(text: "next page", from: ana, at: minute(3)).text.hasPrefix("60 books, 60 on the shelf (51-60):"))
+        #expect(await handler.handle(text: "show more", from: ana, at: minute(4)).text.hasPrefix("There is no page 4: the list has 3 pages."))
+        #expect(await handler.handle(text: "previous page", from: ana, at: minute(5)).text.hasPrefix("60 books, 60 on the shelf (51-60):"))
+        #expect(await handler.handle(text: "previous page", from: ana, at: minute(6)).text.hasPrefix("60 books, 60 on the shelf (26-50):"))
+        // Only Ana's list turns: Ben asked none.
+        #expect(await handler.handle(text: "more", from: ben, at: minute(7)).text.hasPrefix("I did not understand 'more'."))
+        let french = await handler.handle(text: "la suite", from: ana, at: minute(8))
+        #expect(french.text.hasPrefix("60 livres, dont 60 sur l'étagère (51-60) :"), "\(french.text)")
+        _ = await handler.handle(text: "who has Dune", from: ana, at: minute(9))
+        #expect(await handler.handle(text: "next page", from: ana, at: minute(10)).text.hasPrefix("I did not understand 'next page'."))
+    }
+
     @Test("search shows the best ten, and says when there are more")
     func searchMore() async throws {
         let handler = try await makeHandler()

@@ -1893,6 +1893,11 @@ let parseTable: [ParseCase] = [
     ParseCase("combien de livres a Ben Okafor ?", .loansOf(borrower: "Ben Okafor"), .fr),
     ParseCase("combien de livres a emprunté Ben ?", .history(borrower: "Ben"), .fr),
     ParseCase("j'ai tout rendu", .returnBook(book: "tout"), .fr),
+    // Turning the page of the list just shown (the handler knows which): not understood alone.
+    ParseCase("next page", .unknown(text: "next page", suggestion: nil), .en), ParseCase("more", .unknown(text: "more", suggestion: nil), .en),
+    ParseCase("show more", .unknown(text: "show more", suggestion: nil), .en), ParseCase("previous page", .unknown(text: "previous page", suggestion: nil), .en),
+    ParseCase("la suite", .unknown(text: "la suite", suggestion: nil), .fr), ParseCase("page précédente", .unknown(text: "page précédente", suggestion: nil), .fr),
+    ParseCase("show More Than This", .show(book: "More Than This"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
