@@ -1169,6 +1169,17 @@ public enum CommandParser {
             }
         }
         let restWords = rest.split(separator: " ").map { foldWord(String($0)) }
+        // "add isbn 9780441172719 to Dune", "ajouter l'isbn … à Dune": the number of a book the
+        // library has, as `edit Dune set isbn to …`.
+        if restWords.count >= 4, ["isbn", "l'isbn", "the"].contains(restWords[0]),
+           let to = restWords.indices.dropFirst().first(where: { ["to", "for", "a", "pour"].contains(restWords[$0]) }), to + 1 < restWords.count {
+            let words = rest.split(separator: " ").map(String.init)
+            let number = words[1..<to].drop { foldWord($0) == "isbn" }.joined(separator: " ")
+            // (A number that is no ISBN goes too: the edit says what is wrong with it.)
+            if !number.isEmpty, number.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "X" || $0 == "x" }) {
+                return .edit(book: unquote(words[(to + 1)...].joined(separator: " ")), field: .isbn, value: ISBN.normalize(number) ?? number)
+            }
+        }
         if restWords.first == "isbn" || restWords.first == "isbn:" || restWords.first == "isbns" {
             let numbers = isbnList(rest.split(separator: " ").dropFirst().joined(separator: " "))
             if numbers.count == 1 { return .addISBN(isbn: numbers[0]) }
@@ -1336,6 +1347,7 @@ public enum CommandParser {
         ["plus", "recents"]: (.newest, .fr), ["recents"]: (.newest, .fr),
         ["plus", "anciens"]: (.oldest, .fr), ["anciens"]: (.oldest, .fr),
         ["title"]: (.title, .en), ["titles"]: (.title, .en), ["alphabetically"]: (.title, .en), ["alphabetical"]: (.title, .en),
+        ["a", "to", "z"]: (.title, .en), ["a-z"]: (.title, .en), ["from", "a", "to", "z"]: (.title, .en), ["de", "a", "a", "z"]: (.title, .fr),
         ["author"]: (.author, .en), ["authors"]: (.author, .en),
         ["titre"]: (.title, .fr), ["titres"]: (.title, .fr), ["alphabetique"]: (.title, .fr), ["auteur"]: (.author, .fr), ["auteurs"]: (.author, .fr),
         ["popular"]: (.popular, .en), ["most", "popular"]: (.popular, .en), ["most", "borrowed"]: (.popular, .en), ["most", "read"]: (.popular, .en),
@@ -1379,7 +1391,8 @@ public enum CommandParser {
     ]
 
     /// Every word of a `list` option, for telling a misspelt one.
-    private static let optionWords = Set((Array(filterWords.keys) + Array(orderWords.keys)).joined())
+    /// (Not the letters and links of "from A to Z": "list books to read" has no misspelt option.)
+    private static let optionWords = Set((Array(filterWords.keys) + Array(orderWords.keys)).joined()).subtracting(["a", "to", "z", "from", "de"])
     private static let queryFiller: Set<String> = ["about", "on", "sur", "de", "du", "with", "avec", "some", "any",
                                                    "tagged", "tag", "labelled", "labeled", "category", "genre", "la", "categorie", "dans"]
     private static let personalWords: Set<String> = ["my", "mine", "me", "i", "i'm", "mes", "moi", "j'ai", "je"]
@@ -1402,7 +1415,7 @@ public enum CommandParser {
                 continue
             }
             var matched = false
-            for length in [4, 2, 1] where words.count >= length {
+            for length in [4, 3, 2, 1] where words.count >= length {
                 let head = Array(words.prefix(length))
                 if let (value, cue) = filterWords[head] {
                     filter = value
@@ -2117,6 +2130,23 @@ public enum CommandParser {
         (["what", "is", "the", "most", "overdue"], "list overdue longest", .en),
         // Something to read, no book in particular.
         (["anything", "good", "to", "read"], "recommend", .en), (["something", "good", "to", "read"], "recommend", .en),
+        // Sorting the list: its order.
+        (["sort", "by"], "list by", .en), (["sort", "books", "by"], "list by", .en), (["sort", "the", "books", "by"], "list by", .en),
+        (["sort", "the", "list", "by"], "list by", .en), (["alphabetical", "list"], "list by title", .en),
+        (["trier", "par"], "liste par", .fr), (["trie", "par"], "liste par", .fr), (["trie", "les", "livres", "par"], "liste par", .fr),
+        (["trier", "les", "livres", "par"], "liste par", .fr),
+        // When and by whom a book came: its details say when it was added.
+        (["who", "added"], "show", .en), (["qui", "a", "ajoute"], "info", .fr),
+        (["what", "did", "we", "add", "recently"], "list newest", .en), (["what", "have", "we", "added", "recently"], "list newest", .en),
+        (["what", "did", "you", "add", "recently"], "list newest", .en), (["what", "have", "you", "added", "recently"], "list newest", .en),
+        (["what", "did", "we", "add", "lately"], "list newest", .en), (["what", "have", "we", "added", "lately"], "list newest", .en),
+        // More than one copy: its copies, and who has each.
+        (["do", "we", "have", "two", "copies", "of"], "who has", .en), (["do", "we", "have", "2", "copies", "of"], "who has", .en),
+        (["do", "we", "have", "several", "copies", "of"], "who has", .en), (["do", "we", "have", "multiple", "copies", "of"], "who has", .en),
+        (["do", "we", "have", "more", "than", "one", "copy", "of"], "who has", .en), (["is", "there", "more", "than", "one", "copy", "of"], "who has", .en),
+        (["are", "there", "two", "copies", "of"], "who has", .en), (["are", "there", "several", "copies", "of"], "who has", .en),
+        (["are", "there", "multiple", "copies", "of"], "who has", .en), (["do", "you", "have", "two", "copies", "of"], "who has", .en),
+        (["y", "a-t-il", "plusieurs", "exemplaires", "de"], "qui a", .fr), (["a-t-on", "plusieurs", "exemplaires", "de"], "qui a", .fr),
         (["what's", "good", "to", "read"], "recommend", .en), (["what", "is", "good", "to", "read"], "recommend", .en),
         // Every line for a book: the digest has them.
         (["what's", "on", "hold"], "who has what", .en), (["whats", "on", "hold"], "who has what", .en), (["what", "is", "on", "hold"], "who has what", .en),

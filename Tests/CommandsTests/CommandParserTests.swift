@@ -1898,6 +1898,18 @@ let parseTable: [ParseCase] = [
     ParseCase("show more", .unknown(text: "show more", suggestion: nil), .en), ParseCase("previous page", .unknown(text: "previous page", suggestion: nil), .en),
     ParseCase("la suite", .unknown(text: "la suite", suggestion: nil), .fr), ParseCase("page précédente", .unknown(text: "page précédente", suggestion: nil), .fr),
     ParseCase("show More Than This", .show(book: "More Than This"), .en),
+    // An ISBN given to a book the library has; sorting; who added a book; more than one copy.
+    ParseCase("add isbn 9780441172719 to Dune", .edit(book: "Dune", field: .isbn, value: "9780441172719"), .en),
+    ParseCase("add the isbn 978-0-441-17271-9 to Dune", .edit(book: "Dune", field: .isbn, value: "9780441172719"), .en),
+    ParseCase("ajouter l'isbn 9780441172719 à Dune", .edit(book: "Dune", field: .isbn, value: "9780441172719"), .fr),
+    ParseCase("add isbn 12 to Dune", .edit(book: "Dune", field: .isbn, value: "12"), .en),
+    ParseCase("sort by author", .list(filter: .all, order: .author), .en), ParseCase("sort books by title", .list(filter: .all, order: .title), .en),
+    ParseCase("trier par auteur", .list(filter: .all, order: .author), .fr), ParseCase("books a to z", .list(filter: .all, order: .title), .en),
+    ParseCase("list A-Z", .list(filter: .all, order: .title), .en), ParseCase("liste de A à Z", .list(filter: .all, order: .title), .fr),
+    ParseCase("alphabetical list", .list(filter: .all, order: .title), .en),
+    ParseCase("who added Dune?", .show(book: "Dune"), .en), ParseCase("what did we add recently?", .list(filter: .all, order: .newest), .en),
+    ParseCase("do we have two copies of Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("y a-t-il plusieurs exemplaires de Dune ?", .whoHas(book: "Dune"), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
