@@ -196,6 +196,13 @@ public enum CommandParser {
                 restWords.removeLast(tail.count)
             }
             var rest = restWords.joined(separator: " ")
+            // "I'll pick up The Hobbit tomorrow", "je passe prendre Dune demain": a plan, nothing
+            // to lend yet: who has the book, and whether it is on the shelf.
+            // (Capitalised, the time ends a title: "I'll take The Day After Tomorrow".)
+            if verb == "checkout" || verb == "emprunter", let (book, later) = timeAfterBook(rest), later,
+               restWords.dropFirst(spaceSeparated(book).count).first?.first?.isLowercase == true {
+                return ParsedCommand(intent: .whoHas(book: book), language: hintLanguage)
+            }
             // "I'm done with Dune, it was great": the book, without what is thought of it.
             if let (book, remark, _) = splitLast(rest, separators: [","]), !book.isEmpty, isRemark(remark) {
                 rest = book
@@ -1757,7 +1764,7 @@ public enum CommandParser {
         (["who's", "the", "author", "of"], "show", .en), (["whos", "the", "author", "of"], "show", .en), (["qui", "est", "l'auteur", "de"], "info", .fr),
         // The digest asked for in chat: shown to the asker (posting it is the operator's `librarybot digest --post`).
         (["post", "the", "digest"], "digest", .en), (["post", "digest"], "digest", .en), (["send", "the", "digest"], "digest", .en),
-        (["send", "digest"], "digest", .en), (["show", "the", "digest"], "digest", .en), (["show", "digest"], "digest", .en),
+        (["send", "digest"], "digest", .en), (["send", "me", "the", "digest"], "digest", .en), (["show", "the", "digest"], "digest", .en), (["show", "digest"], "digest", .en),
         (["envoie", "le", "resume"], "résumé", .fr), (["affiche", "le", "resume"], "résumé", .fr), (["montre", "le", "resume"], "résumé", .fr),
         (["how", "many", "are", "available"], "list available", .en), (["how", "many", "are", "on", "the", "shelf"], "list available", .en),
         (["how", "many", "are", "out"], "list checked out", .en), (["how", "many", "are", "checked", "out"], "list checked out", .en),
@@ -2019,6 +2026,9 @@ public enum CommandParser {
         (["how", "long", "is", "the", "loan"], "rules", .en), (["how", "long", "is", "a", "loan"], "rules", .en), (["how", "long", "are", "loans"], "rules", .en),
         (["what", "happens", "if", "i'm", "late"], "rules", .en), (["what", "happens", "if", "i", "am", "late"], "rules", .en),
         (["what", "if", "i'm", "late"], "rules", .en), (["are", "there", "late", "fees"], "rules", .en), (["is", "there", "a", "late", "fee"], "rules", .en),
+        (["what", "happens", "when", "i'm", "late"], "rules", .en), (["what", "happens", "when", "i", "am", "late"], "rules", .en),
+        (["what's", "the", "fine"], "rules", .en), (["what", "is", "the", "fine"], "rules", .en), (["is", "there", "a", "fine"], "rules", .en),
+        (["are", "there", "fines"], "rules", .en), (["y", "a-t-il", "une", "amende"], "règles", .fr),
         (["is", "there", "a", "fine"], "rules", .en), (["are", "there", "fines"], "rules", .en), (["y", "a-t-il", "des", "amendes"], "règles", .fr),
         (["et", "si", "je", "suis", "en", "retard"], "règles", .fr), (["how", "many", "renewals", "do", "i", "have", "left"], "rules", .en),
         (["how", "many", "renewals", "left"], "rules", .en),
@@ -2093,6 +2103,8 @@ public enum CommandParser {
         (["how", "many", "renewals", "do", "i", "have", "left", "on"], "how long can I keep", .en),
         (["how", "many", "renewals", "do", "i", "have", "left", "for"], "how long can I keep", .en),
         (["when", "can", "i", "renew"], "how long can I keep", .en), (["when", "do", "reminders", "go", "out"], "rules", .en),
+        (["what", "time", "do", "reminders", "go", "out"], "rules", .en), (["when", "are", "reminders", "sent"], "rules", .en),
+        (["what", "time", "are", "reminders", "sent"], "rules", .en), (["a", "quelle", "heure", "sont", "les", "rappels"], "règles", .fr),
         (["when", "are", "reminders", "sent"], "rules", .en), (["what", "time", "are", "reminders", "sent"], "rules", .en),
         (["when", "do", "the", "reminders", "go", "out"], "rules", .en), (["when", "are", "the", "reminders", "sent"], "rules", .en),
         (["how", "many", "renewals", "left", "on"], "how long can I keep", .en), (["how", "many", "renewals", "left", "for"], "how long can I keep", .en),
@@ -2125,6 +2137,8 @@ public enum CommandParser {
         // Who is late with a book: the overdue list.
         // (The whole message: "who hasn't returned Dune" asks about Dune.)
         (["who", "owes", "books"], "list overdue newest", .en), (["who", "owes", "a", "book"], "list overdue newest", .en),
+        (["who", "owes", "us", "books"], "list overdue newest", .en), (["list", "late", "people"], "list overdue newest", .en),
+        (["who", "has", "the", "most", "overdue", "books"], "list overdue longest", .en),
         (["who", "hasn't", "returned"], "list overdue newest", .en), (["who", "has", "not", "returned"], "list overdue newest", .en),
         (["what's", "the", "most", "overdue"], "list overdue longest", .en),
         (["what", "is", "the", "most", "overdue"], "list overdue longest", .en),
@@ -2425,6 +2439,8 @@ public enum CommandParser {
         (["done", "with"], "return", .en), (["finished"], "return", .en), (["i", "finished"], "return", .en),
         (["i've", "finished"], "return", .en), (["i", "have", "finished"], "return", .en), (["i'll", "take"], "checkout", .en),
         (["i'll", "pick", "up"], "checkout", .en), (["i", "will", "pick", "up"], "checkout", .en),
+        (["i'll", "come", "get"], "checkout", .en), (["i'll", "come", "and", "get"], "checkout", .en), (["i'll", "come", "for"], "checkout", .en),
+        (["j'emprunterai"], "emprunter", .fr), (["je", "vais", "emprunter"], "emprunter", .fr), (["je", "prendrai"], "emprunter", .fr),
         (["just", "finished"], "return", .en), (["i", "just", "finished"], "return", .en), (["i've", "just", "finished"], "return", .en),
         (["je", "viens", "de", "finir"], "rendre", .fr), (["je", "passe", "prendre"], "emprunter", .fr), (["je", "viens", "chercher"], "emprunter", .fr),
         // A report without its "I" ("lost Dune"): asked about, as titles start so too (Lost

@@ -1910,6 +1910,16 @@ let parseTable: [ParseCase] = [
     ParseCase("who added Dune?", .show(book: "Dune"), .en), ParseCase("what did we add recently?", .list(filter: .all, order: .newest), .en),
     ParseCase("do we have two copies of Dune?", .whoHas(book: "Dune"), .en),
     ParseCase("y a-t-il plusieurs exemplaires de Dune ?", .whoHas(book: "Dune"), .fr),
+    // A checkout planned for later lends nothing yet: who has the book (a capitalised time ends a title).
+    ParseCase("I'll pick up The Hobbit tomorrow", .whoHas(book: "The Hobbit"), .en), ParseCase("I'll take Dune tomorrow", .whoHas(book: "Dune"), .en),
+    ParseCase("I'll come get Dune later", .whoHas(book: "Dune"), .en), ParseCase("je passe prendre Dune demain", .whoHas(book: "Dune"), .fr),
+    ParseCase("je vais emprunter Dune demain", .whoHas(book: "Dune"), .fr),
+    ParseCase("I'll take The Day After Tomorrow", .unknown(text: "I'll take The Day After Tomorrow", suggestion: "checkout The Day After Tomorrow"), .en),
+    ParseCase("what time do reminders go out?", .rules(book: nil), .en), ParseCase("what's the fine?", .rules(book: nil), .en),
+    ParseCase("what happens when I'm late?", .rules(book: nil), .en), ParseCase("y a-t-il une amende ?", .rules(book: nil), .fr),
+    ParseCase("who owes us books?", .list(filter: .overdue, order: .newest), .en),
+    ParseCase("who has the most overdue books?", .list(filter: .overdue, order: .longestOut), .en),
+    ParseCase("send me the digest", .digest, .en),
 ]
 
 @Suite("CommandParser: text → intent")
