@@ -534,7 +534,7 @@ public enum CommandParser {
             case .renew:
                 // "renew again", "prolonger encore": the verb alone, which says how ("renew Again",
                 // capitalised, is a title).
-                if ["again", "encore", "once more", "une fois de plus"].contains(argument) { return needsArgument() }
+                if ["again", "encore", "once more", "one more time", "une fois de plus"].contains(argument) { return needsArgument() }
                 // "renew Dune for another week", "extend Dune by a week", "prolonger Dune d'une
                 // semaine": the renewal's length is the library's.
                 for separator in [" for ", " pour ", " by ", " de ", " d'"] {
@@ -1747,6 +1747,9 @@ public enum CommandParser {
         (["prolonger", "mon", "emprunt", "de"], "prolonger", .fr),
         (["latest", "books"], "list newest", .en), (["newest", "books"], "list newest", .en), (["recent", "books"], "list newest", .en),
         (["oldest", "books"], "list oldest", .en),
+        (["quoi", "de", "neuf"], "liste récents", .fr), (["any", "news"], "list newest", .en),
+        (["what's", "on", "my", "plate"], "my books", .en), (["anything", "for", "me"], "my books", .en),
+        (["anything", "for", "me", "to", "read"], "recommend", .en),
         (["what's", "new", "in", "the", "library"], "list newest", .en), (["what", "is", "new", "in", "the", "library"], "list newest", .en),
         (["what", "came", "in", "recently"], "list newest", .en), (["what", "are", "the", "newest", "books"], "list newest", .en),
         (["what", "are", "the", "latest", "books"], "list newest", .en), (["recently", "added"], "list newest", .en),
@@ -2482,6 +2485,8 @@ public enum CommandParser {
         (["cancel", "my", "checkout", "of"], "return", .en), (["i", "didn't", "mean", "to", "borrow"], "return", .en),
         (["i", "didn't", "mean", "to", "take"], "return", .en), (["i", "didn't", "take"], "return", .en),
         (["i", "didn't", "borrow"], "return", .en), (["je", "n'ai", "pas", "emprunte"], "rendre", .fr),
+        (["i", "never", "had"], "return", .en), (["i", "never", "borrowed"], "return", .en), (["i", "never", "took"], "return", .en),
+        (["je", "n'ai", "jamais", "emprunte"], "rendre", .fr),
         // "I gave Dune to Ben" (the book changed hands): passing it on, asked about.
         (["i", "gave"], "pass", .en), (["i've", "given"], "pass", .en), (["i", "handed"], "pass", .en),
         (["i", "passed"], "pass", .en), (["i've", "passed"], "pass", .en),
@@ -3985,6 +3990,8 @@ public enum CommandParser {
     private static let slips: [(words: [String], language: Language)] = [
         (["oops"], .en), (["whoops"], .en), (["oopsie"], .en), (["my", "bad"], .en), (["my", "mistake"], .en),
         (["that", "was", "a", "mistake"], .en), (["wrong", "book"], .en), (["oups"], .fr), (["zut"], .fr), (["mince"], .fr),
+        (["that's", "not", "right"], .en), (["that's", "wrong"], .en), (["that", "is", "wrong"], .en), (["that's", "not", "what", "i", "meant"], .en),
+        (["not", "what", "i", "meant"], .en), (["no", "that's", "wrong"], .en), (["c'est", "faux"], .fr), (["ce", "n'est", "pas", "ce", "que", "je", "voulais"], .fr),
         (["je", "me", "suis", "trompe"], .fr), (["je", "me", "suis", "trompee"], .fr), (["mauvais", "livre"], .fr),
     ]
 
@@ -4009,6 +4016,12 @@ public enum CommandParser {
         }
         for words in [["tu", "es", "la"], ["t'es", "la"], ["vous", "etes", "la"], ["y", "a", "quelqu'un"], ["il", "y", "a", "quelqu'un"],
                       ["tu", "es", "reveille"], ["tu", "es", "en", "ligne"]] {
+            said[words] = (.help(topic: nil), .fr)
+        }
+        for words in [["what's", "up"], ["whats", "up"], ["sup"], ["how", "are", "you"], ["how's", "it", "going"], ["how", "is", "it", "going"]] {
+            said[words] = (.help(topic: nil), .en)
+        }
+        for words in [["comment", "ca", "va"], ["comment", "vas-tu"], ["comment", "allez-vous"]] {
             said[words] = (.help(topic: nil), .fr)
         }
         for words in [["what's", "good"], ["whats", "good"], ["what", "is", "good"], ["anything", "good"], ["something", "good"],

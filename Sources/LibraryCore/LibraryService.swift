@@ -1117,7 +1117,7 @@ public struct LibraryService: Sendable {
         "do we have", "do you have", "do i have", "are there", "avons-nous", "avez-vous", "ai-je",
         "please", "en ce moment", "maintenant", "actuellement", "hier", "aujourd'hui", "ce matin", "pour moi", "svp", "stp",
         // "checkout Dune then", "renew Dune again", "hold Dune too".
-        "then", "again", "too", "as well", "instead", "alors", "encore", "plutot",
+        "then", "again", "too", "as well", "instead", "alors", "encore", "plutot", "once more", "one more time", "une fois de plus",
         // Where the member keeps it: "I have Dune at home".
         "at home", "with me", "at my place", "chez moi", "a la maison",
         // Where it goes back: "return Dune to the library", "rendre Dune à la bibliothèque".

@@ -1920,6 +1920,14 @@ let parseTable: [ParseCase] = [
     ParseCase("who owes us books?", .list(filter: .overdue, order: .newest), .en),
     ParseCase("who has the most overdue books?", .list(filter: .overdue, order: .longestOut), .en),
     ParseCase("send me the digest", .digest, .en),
+    ParseCase("renew it once more", .renew(book: "it once more"), .en),
+    ParseCase("that's not right", .unknown(text: "that's not right", suggestion: "undo"), .en),
+    ParseCase("c'est faux", .unknown(text: "c'est faux", suggestion: "défaire"), .fr),
+    ParseCase("I never had Dune", .unknown(text: "I never had Dune", suggestion: "return Dune"), .en),
+    ParseCase("what's up?", .help(topic: nil), .en), ParseCase("how are you?", .help(topic: nil), .en), ParseCase("comment ça va ?", .help(topic: nil), .fr),
+    ParseCase("quoi de neuf ?", .list(filter: .all, order: .newest), .fr), ParseCase("any news?", .list(filter: .all, order: .newest), .en),
+    ParseCase("what's on my plate?", .loansOf(borrower: nil), .en), ParseCase("anything for me?", .loansOf(borrower: nil), .en),
+    ParseCase("anything for me to read?", .recommend(book: nil), .en),
 ]
 
 @Suite("CommandParser: text → intent")
