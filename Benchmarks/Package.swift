@@ -36,6 +36,16 @@ let package = Package(
             path: "Sources/loopback-peer"
         ),
         .executableTarget(
+            name: "http-floor",
+            path: "Sources/http-floor",
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
+        .executableTarget(
+            name: "http-load",
+            dependencies: [.product(name: "Transport", package: "librarybot")],
+            path: "Sources/http-load"
+        ),
+        .executableTarget(
             name: "chat-floor",
             dependencies: [.product(name: "Transport", package: "librarybot")],
             path: "Sources/chat-floor"
