@@ -4269,6 +4269,8 @@ public enum CommandParser {
     /// "next page", "more", "la suite" (+1); "previous page", "page précédente" (-1): the page of
     /// the list just shown to turn to, and the language it was asked in. Nil for any other text.
     public static func pageTurn(_ text: String) -> (by: Int, language: Language)? {
+        // (The handler asks of every message not understood: a pasted page is not tidied for it.)
+        guard text.utf8.count <= 48 else { return nil }
         let words = toldWords(text)
         guard words.count <= 5 else { return nil }
         return pageTurns[words.map { foldWord($0.trimming(",.!?")) }.filter { !$0.isEmpty }]
