@@ -2552,6 +2552,8 @@ public enum CommandParser {
     private static let reportEnds = FramingEnds(reports.map { ($0.lead, $0.tails) })
     private static let setAsideEnds = FramingEnds(setAside.map { ($0.lead, $0.tails) })
     private static let particleEnds = FramingEnds(particleAfterBook.map { ($0.lead, $0.tails) })
+    private static let timeLeftEnds = FramingEnds(timeLeft.map { ($0.lead, $0.tails) })
+    private static let offTheLineEnds = FramingEnds(offTheLine.map { ($0.lead, $0.tails) })
 
     /// The endings that make a title a report ("is broken", "est perdu"), as `parse` reads them
     /// after a book: the handler asks whether the book and one of them are a whole title
@@ -2838,7 +2840,7 @@ public enum CommandParser {
         }
         // "who has: Dune", "cancel hold: Dune": a verb of several words, then a colon.
         // (Not a pasted line of help or of a reply: a few words after the colon, no ";".)
-        if folded.count > 2, folded.count <= 12, !folded.contains(where: { $0.contains(";") }),
+        if folded.count > 2, folded.count <= 12, !folded.contains(where: { $0.utf8.contains(UInt8(ascii: ";")) }),
            let colon = folded.prefix(3).dropFirst().firstIndex(where: { $0.count > 1 && $0.hasSuffix(":") }) {
             var verb = Array(folded[...colon])
             verb[colon].removeLast()
@@ -2912,7 +2914,7 @@ public enum CommandParser {
         }
         // "how many days left on Dune?", "how long until Dune is due?", "combien de jours il me
         // reste pour Dune ?": who has it, and until when.
-        if let (question, tail) = framing(folded, Self.timeLeft, lead: \.lead, tails: \.tails) {
+        if let (question, tail) = framing(folded, Self.timeLeft, ends: Self.timeLeftEnds, lead: \.lead, tails: \.tails) {
             cues.append(question.language)
             return [question.language.pick("who", "qui"), question.language.pick("has", "a")] + words[question.lead.count..<(words.count - tail.count)]
         }
@@ -2963,7 +2965,7 @@ public enum CommandParser {
             return [request.verb] + words[request.lead.count..<(words.count - tail.count)]
         }
         // "take Dune off hold", "remove Dune from my list": leaving its line.
-        if let (request, tail) = framing(folded, Self.offTheLine, lead: \.lead, tails: \.tails) {
+        if let (request, tail) = framing(folded, Self.offTheLine, ends: Self.offTheLineEnds, lead: \.lead, tails: \.tails) {
             cues.append(.en)
             // "remove me from the queue", "take me off the list": the line the member is in.
             let book = words[request.lead.count..<(words.count - tail.count)]
@@ -4271,10 +4273,24 @@ public enum CommandParser {
     public static func pageTurn(_ text: String) -> (by: Int, language: Language)? {
         // (The handler asks of every message not understood: a pasted page is not tidied for it.)
         guard text.utf8.count <= 48 else { return nil }
+        // Most messages start with a letter that no page turn starts with, which tells at once.
+        // (What a page turn's words leave out: spaces, hidden characters, the marks trimmed.)
+        if let initial = text.utf8.first(where: { $0 > 0x20 && $0 != 0x7F && !",.!?".utf8.contains($0) }), initial < 0x80,
+           !pageTurnInitials.contains((0x41...0x5A).contains(initial) ? initial | 0x20 : initial) {
+            return nil
+        }
         let words = toldWords(text)
         guard words.count <= 5 else { return nil }
         return pageTurns[words.map { foldWord($0.trimming(",.!?")) }.filter { !$0.isEmpty }]
     }
+
+    /// The bytes a page turn's first word starts with, folded: its own first letters, and those
+    /// of the contractions that fold into one of those words.
+    private static let pageTurnInitials: Set<UInt8> = {
+        let firstWords = Set(pageTurns.keys.compactMap(\.first))
+        let contracted = contractions.filter { firstWords.contains($0.value) }.keys
+        return Set((firstWords.map { $0 } + contracted).compactMap(\.utf8.first))
+    }()
 
     private static let pageTurns: [[String]: (by: Int, language: Language)] = {
         var turns: [[String]: (by: Int, language: Language)] = [:]

@@ -30,6 +30,8 @@ extension LoanPeriod {
     /// day of the week or a month ("since Monday", "since last Monday", "since November 2025",
     /// "depuis lundi", "depuis lundi dernier", "depuis novembre").
     static func trailing(_ folded: [String]) -> (count: Int, period: LoanPeriod, language: Language)? {
+        // Every period ends with one of a few words, or a year: most messages end with none.
+        guard let end = folded.last, periodEnds.contains(end) || end.utf8.count == 4 && Int(end) != nil else { return nil }
         if let phrase = phrases.first(where: { folded.count >= $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) }) {
             return (phrase.words.count, phrase.period, phrase.language)
         }
@@ -53,6 +55,10 @@ extension LoanPeriod {
             (count, since ? .sinceMonth($0 + 1, year: year) : .month($0 + 1, year: year), language)
         }
     }
+
+    /// The last words of the periods `trailing` reads, but a year.
+    private static let periodEnds: Set<String> = Set(phrases.compactMap(\.words.last) + monthNames.values.joined()
+                                                       + weekdayNames.values.joined() + ["dernier"])
 
     /// "since Monday", "since last Monday", "depuis lundi", "depuis lundi dernier" at the end of
     /// `folded`.
