@@ -92,9 +92,20 @@ public struct HandlerSettings: Sendable {
     /// When borrowers are reminded of their loans (`reminders.*`), for the rules to say; nil
     /// when no reminder is sent (no chat gateway runs).
     public var reminders: Reminders?
+    /// Whether the who-has-what digest is posted each day (`digest.time`), for the rules to
+    /// say; nil when they say nothing of it (the console alone, with no digest).
+    public var digest: DigestPosting?
     /// Whether a direct message can reach the chat user id (its platform runs): who of the
     /// admins is told of a lost book.
     public var canMessage: @Sendable (String) -> Bool = { _ in true }
+
+    /// When the daily digest is posted.
+    public enum DigestPosting: Sendable, Hashable {
+        /// Each day at this local time, as "08:00".
+        case daily(time: String)
+        /// Never: `digest.time` is not set.
+        case off
+    }
 
     /// `reminders.time` and `reminders.due_soon_days`.
     public struct Reminders: Sendable, Hashable {
@@ -3150,7 +3161,8 @@ public actor CommandHandler {
 
         case .rules(nil):
             return Reply(.info, RichText(stringLiteral: l.pick("Lending rules:", "Règles du prêt :")),
-                         lines: words.rules(library.rules, reminders: settings.reminders, quiet: await isQuiet(sender.borrower)) + [words.catalogRights(of: sender, settings.admins)],
+                         lines: words.rules(library.rules, reminders: settings.reminders, quiet: await isQuiet(sender.borrower))
+                             + (settings.digest.map { [words.digestPosted($0)] } ?? []) + [words.catalogRights(of: sender, settings.admins)],
                          suggestion: l.pick("list available", "liste disponibles"), language: l)
 
         case .rules(let book?):

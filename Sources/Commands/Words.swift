@@ -231,6 +231,16 @@ struct Words: Sendable {
         return [lasts, renewals, kept, reminded, anyNumber]
     }
 
+    /// When the who-has-what digest is posted, for the rules.
+    func digestPosted(_ posting: HandlerSettings.DigestPosting) -> RichText {
+        switch (language, posting) {
+        case (.en, .daily(let time)): "The who-has-what digest is posted each day at \(time)."
+        case (.fr, .daily(let time)): "Le résumé « qui a quoi » est publié chaque jour à \(time)."
+        case (.en, .off): "No digest is posted each day: \(code: "who has what") shows who has what at any time."
+        case (.fr, .off): "Aucun résumé n'est publié chaque jour : \(code: "qui a quoi") montre qui a quoi à tout moment."
+        }
+    }
+
     /// These words in `language`, knowing what they know (the shared titles): for a notice to
     /// a member in the library's language, whatever the command's.
     func speaking(_ language: Language) -> Words {

@@ -219,6 +219,9 @@ struct BotSettings {
         if slack != nil || discord != nil {
             handler.reminders = HandlerSettings.Reminders(time: reminderTime.description, dueSoonDays: dueSoonDays)
         }
+        // The digest is posted where scheduled messages go, the console included; that none is
+        // posted is said in chat.
+        handler.digest = digestTime.map { .daily(time: $0.description) } ?? (slack != nil || discord != nil ? .off : nil)
     }
 
     /// Where scheduled messages go: every enabled gateway, or the console when none is.

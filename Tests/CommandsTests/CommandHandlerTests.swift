@@ -745,6 +745,25 @@ struct CommandHandlerTests {
         #expect(admin.text.contains("\n  You are one of the library's admins: you may add, edit and delete books.\n"), "\(admin.text)")
     }
 
+    @Test("the rules say when the digest is posted, or that none is, where a member can ask; when is the digest? asks them")
+    func digestInRules() async throws {
+        let library = LibraryService(database: try LibraryDatabase.inMemory())
+        var settings = HandlerSettings()
+        settings.digest = .daily(time: "08:00")
+        let daily = CommandHandler(library: library, settings: settings)
+        let asked = await daily.handle(text: "when is the digest?", from: ana, at: tuesday)
+        #expect(asked.text.hasPrefix("Lending rules:"), "\(asked.text)")
+        #expect(asked.text.contains("\n  The who-has-what digest is posted each day at 08:00.\n"), "\(asked.text)")
+        let demandé = await daily.handle(text: "à quelle heure est le résumé ?", from: ana, at: tuesday)
+        #expect(demandé.text.contains("\n  Le résumé « qui a quoi » est publié chaque jour à 08:00.\n"), "\(demandé.text)")
+        settings.digest = .off
+        let off = await CommandHandler(library: library, settings: settings).handle(text: "is there a daily digest?", from: ana, at: tuesday)
+        #expect(off.text.contains("\n  No digest is posted each day: `who has what` shows who has what at any time.\n"), "\(off.text)")
+        // Nothing said of it: the console alone, with no digest.
+        let unsaid = await CommandHandler(library: library).handle(text: "rules", from: ana, at: tuesday)
+        #expect(!unsaid.text.contains("digest"), "\(unsaid.text)")
+    }
+
     @Test("with reminders sent, the rules say when; remind me to return Dune (tomorrow, on Friday) says its due day and when the reminder comes")
     func remindersInRules() async throws {
         let paris = try #require(TimeZone(identifier: "Europe/Paris"))

@@ -1928,6 +1928,10 @@ let parseTable: [ParseCase] = [
     ParseCase("quoi de neuf ?", .list(filter: .all, order: .newest), .fr), ParseCase("any news?", .list(filter: .all, order: .newest), .en),
     ParseCase("what's on my plate?", .loansOf(borrower: nil), .en), ParseCase("anything for me?", .loansOf(borrower: nil), .en),
     ParseCase("anything for me to read?", .recommend(book: nil), .en),
+    ParseCase("when is the digest?", .rules(book: nil), .en), ParseCase("What time is the daily digest?", .rules(book: nil), .en),
+    ParseCase("when does the digest go out?", .rules(book: nil), .en), ParseCase("is there a daily digest?", .rules(book: nil), .en),
+    ParseCase("à quelle heure est le résumé ?", .rules(book: nil), .fr), ParseCase("quand sort le résumé ?", .rules(book: nil), .fr),
+    ParseCase("y a-t-il un résumé quotidien ?", .rules(book: nil), .fr), ParseCase("show the digest", .digest, .en),
 ]
 
 @Suite("CommandParser: text → intent")

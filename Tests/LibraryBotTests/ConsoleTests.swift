@@ -4,7 +4,7 @@ import Testing
 
 @Suite("librarybot console, parse and configuration")
 struct ConsoleTests {
-    @Test("the rules say when reminders come once a chat gateway sends them, and nothing of them in the console alone")
+    @Test("the rules say when reminders come once a chat gateway sends them, and nothing of them in the console alone; when the digest is posted, or in chat that none is")
     func remindersOnlyWithAGateway() async throws {
         let library = try await ScratchLibrary()
         let alone = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "rules\n")
@@ -15,6 +15,12 @@ struct ConsoleTests {
         let withSlack = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "rules\n", environment: slack)
         #expect(withSlack.stdout.contains("A reminder comes in chat each day at 08:15, from 3 days before a book is due, and each day it is late."),
                 "\(withSlack.stdout) \(withSlack.stderr)")
+        // The digest: posted where scheduled messages go (the console alone included); none, said in chat.
+        #expect(!alone.stdout.contains("digest"), "\(alone.stdout)")
+        #expect(withSlack.stdout.contains("No digest is posted each day: `who has what` shows who has what at any time."), "\(withSlack.stdout)")
+        let daily = try await BinaryRunner.run(["console", "--database", library.path, "--as", "Ana"], stdin: "when is the digest?\n",
+                                               environment: ["DIGEST_TIME": "07:45"])
+        #expect(daily.stdout.contains("The who-has-what digest is posted each day at 07:45."), "\(daily.stdout) \(daily.stderr)")
     }
 
     @Test("piped console: four replies in English, exit 0")
