@@ -1504,6 +1504,18 @@ public actor CommandHandler {
         case .checkout(let reference, _):
             (book, works) = (reference, { $0.loan == nil && ($0.keptFor.map { $0.isSamePerson(as: sender.borrower) } ?? true) })
         case .handOver(let reference, _): (book, works) = (reference, { $0.loan?.borrower.isSamePerson(as: sender.borrower) == true })
+        case .categorize(let reference, let named, remove: false):
+            // "put Dune in classics": when the book is the library's and so is each category,
+            // named as the library writes it ("Classic"); "put Dune in my bag" is no category.
+            guard await namesBooks(reference), let known = try? await library.categories() else { return nil }
+            var written: [String] = []
+            for name in named {
+                let key = TextKey.fold(name)
+                guard let match = known.first(where: { let their = TextKey.fold($0.name); return their == key || their + "s" == key || their == key + "s" })
+                else { return nil }
+                written.append(match.name)
+            }
+            return l.pick("tag ", "classer ") + reference + l.pick(" as ", " dans ") + written.joined(separator: ", ")
         default: return command
         }
         guard let statuses = try? await library.whoHas(book) else { return nil }

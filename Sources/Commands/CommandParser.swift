@@ -153,6 +153,12 @@ public enum CommandParser {
             return ParsedCommand(intent: .show(book: words.dropFirst(report.words.count).joined(separator: " ")), language: report.language)
         }
         if let asked = askedState(words, folded: folded), text.trimmingWhitespace().hasSuffix("?") { return asked }
+        // "put Dune in Classic", "file Dune under SF": one more category, offered, not done (the
+        // handler offers it when the book and the category are the library's).
+        if let (book, category, language) = categoryPlacing(words, folded: folded) {
+            return ParsedCommand(intent: .unknown(text: stripped, suggestion: language.pick("tag \(book) as \(category)", "classer \(book) dans \(category)")),
+                                 language: language)
+        }
         if let rephrased = rephrase(words, folded: folded, cues: &cues) {
             words = rephrased
             folded = words.map(foldWord)
@@ -1706,6 +1712,13 @@ public enum CommandParser {
         (["could", "i", "have"], "checkout", .en),
         (["add", "me", "to", "the", "queue", "for"], "hold", .en), (["add", "me", "to", "the", "waitlist", "for"], "hold", .en),
         (["add", "me", "to", "the", "line", "for"], "hold", .en), (["add", "me", "to", "the", "waiting", "list", "for"], "hold", .en),
+        (["add", "me", "to", "the", "list", "for"], "hold", .en), (["add", "me", "to", "the", "hold", "list", "for"], "hold", .en),
+        (["add", "me", "to", "the", "reservation", "list", "for"], "hold", .en), (["add", "my", "name", "to", "the", "list", "for"], "hold", .en),
+        (["add", "my", "name", "to", "the", "waitlist", "for"], "hold", .en), (["add", "my", "name", "to", "the", "queue", "for"], "hold", .en),
+        (["put", "my", "name", "down", "for"], "hold", .en), (["put", "my", "name", "on", "the", "list", "for"], "hold", .en),
+        (["put", "my", "name", "on", "the", "waitlist", "for"], "hold", .en), (["get", "me", "on", "the", "list", "for"], "hold", .en),
+        (["get", "me", "on", "the", "waitlist", "for"], "hold", .en), (["get", "me", "in", "line", "for"], "hold", .en),
+        (["get", "me", "in", "the", "queue", "for"], "hold", .en),
         (["put", "me", "on", "the", "waiting", "list", "for"], "hold", .en), (["put", "me", "on", "the", "list", "for"], "hold", .en),
         (["put", "me", "in", "the", "queue", "for"], "hold", .en),
         (["who", "is", "waiting", "for"], "show", .en), (["who's", "waiting", "for"], "show", .en),
@@ -2692,7 +2705,97 @@ public enum CommandParser {
         (["can", "i", "borrow"], [["next"]], .en),
         (["mets"], [["de", "cote", "pour", "moi"], ["de", "cote"]], .fr), (["mettez"], [["de", "cote", "pour", "moi"], ["de", "cote"]], .fr),
         (["garde"], [["pour", "moi"]], .fr), (["gardez"], [["pour", "moi"]], .fr),
+        // "add Dune to my list", as "remove Dune from my list" leaves its line.
+        (["add"], [["to", "my", "list"], ["to", "my", "holds"], ["to", "my", "reservations"], ["to", "my", "hold", "list"], ["to", "my", "waitlist"]], .en),
     ]
+
+    /// The book and the category of "put Dune in Classic", "add Dune to the SF section", "file
+    /// Dune under Classic", "move Dune to SF", "shelve Dune with the classics", "Dune belongs
+    /// in SF", "range Dune dans les classiques", "mets Dune avec la science-fiction", and the
+    /// language; nil for other words (a person, a place, the member's own list, a line).
+    static func categoryPlacing(_ words: [String], folded: [String]) -> (book: String, category: String, language: Language)? {
+        guard folded.count >= 4, folded.count <= 16 else { return nil }
+        let place: (book: Range<Int>, category: Int, language: Language)
+        if let verb = categoryVerbs[folded[0]] {
+            // The last separator: a title may hold one ("put Alice in Wonderland in Classic").
+            guard let at = folded.indices.dropFirst(2).last(where: { verb.separators.contains(folded[$0]) }), at + 1 < folded.count else { return nil }
+            place = (1..<at, at + 1, verb.language)
+        } else if let verb = folded.indices.dropFirst().first(where: { ["belongs", "goes", "va"].contains(folded[$0]) }), verb + 2 < folded.count,
+                  (folded[verb] == "va" ? ["dans", "avec"] : ["in", "with", "under"]).contains(folded[verb + 1]) {
+            place = (0..<verb, verb + 2, folded[verb] == "va" ? .fr : .en)
+        } else {
+            return nil
+        }
+        var category = Array(words[place.category...]), foldedCategory = Array(folded[place.category...])
+        // "the SF section", "la catégorie Classique", "les classiques": the name alone.
+        if let lead = categoryLeadWords.first(where: { foldedCategory.count > $0.count && foldedCategory.starts(with: $0) }) {
+            category.removeFirst(lead.count)
+            foldedCategory.removeFirst(lead.count)
+        }
+        if foldedCategory.count > 1, let last = foldedCategory.last, ["category", "section", "shelf", "genre", "books", "pile"].contains(last) {
+            category.removeLast()
+            foldedCategory.removeLast()
+        }
+        let book = Array(words[place.book]), foldedBook = Array(folded[place.book])
+        guard !book.isEmpty, !category.isEmpty, foldedCategory.count <= 4,
+              // A person ("put me in line"), a copy back on the shelf ("put Dune back in the
+              // library"), the member's own list or a line ("add Dune to my list").
+              !["me", "us", "myself", "moi", "my", "mon", "ma"].contains(foldedBook[0]), !foldedBook.contains("back"),
+              // (A new book with its author, "add Dune by Frank Herbert to Classic", and a
+              // category named first, "add category Classic to Dune", are `add`'s.)
+              folded[0] != "add" || !foldedBook.contains("by") && !categoryLeads.contains(where: { foldedBook.starts(with: $0) }),
+              // (Nor a field: "add isbn 9780441172719 to Dune", "put the author in Dune".)
+              fieldNames[foldedBook.first == "the" ? foldedBook.dropFirst().first ?? "" : foldedBook[0]] == nil,
+              !["my", "mes", "ma", "mon", "our", "nos"].contains(foldedCategory[0]),
+              !isPlace(foldedCategory.joined(separator: " ")),
+              !lineWords.contains(foldedCategory[foldedCategory.count - 1]), !["hold", "stock", "line", "attente"].contains(foldedCategory[0])
+        else { return nil }
+        return (book.joined(separator: " "), category.joined(separator: " "), place.language)
+    }
+
+    /// The verbs that place a book among others, with the words before the category.
+    private static let categoryVerbs: [String: (separators: Set<String>, language: Language)] = {
+        var verbs: [String: (separators: Set<String>, language: Language)] = [:]
+        for verb in ["put", "place"] { verbs[verb] = (["in", "into", "under", "with"], .en) }
+        for verb in ["file", "shelve"] { verbs[verb] = (["in", "under", "with"], .en) }
+        verbs["move"] = (["to", "into", "under"], .en)
+        verbs["add"] = (["to"], .en)
+        for verb in ["mets", "mettre", "mettez", "range", "ranger", "rangez"] { verbs[verb] = (["dans", "avec", "parmi"], .fr) }
+        for verb in ["deplace", "deplacer", "deplacez"] { verbs[verb] = (["dans", "vers"], .fr) }
+        return verbs
+    }()
+
+    /// The words before a category's name: "the", "la catégorie".
+    private static let categoryLeadWords: [[String]] = [
+        ["the", "category"], ["the", "genre"], ["the", "section"], ["category"], ["genre"], ["the"],
+        ["la", "categorie"], ["le", "genre"], ["le", "rayon"], ["la", "section"], ["les"], ["la"], ["le"],
+    ]
+
+    /// The book of "join Dune's queue", "put me on Dune's waitlist", "add me to the Dune
+    /// waitlist" (its line, named by the book: after "the", or with "'s"); nil for other words.
+    private static func lineNamedByBook(_ words: [String], folded: [String]) -> [String]? {
+        guard folded.count >= 3, folded.count <= 16, let last = folded.last, lineWords.contains(last),
+              let lead = lineLeads.first(where: { folded.count > $0.count + 1 && folded.starts(with: $0) }),
+              let line = lineNames.first(where: { folded.count > lead.count + $0.count && folded.suffix($0.count).elementsEqual($0) }) else { return nil }
+        var book = Array(words[lead.count..<(words.count - line.count)])
+        if let end = book.last, let ending = ["'s", "\u{2019}s"].first(where: { end.count > $0.count && end.hasSuffix($0) }) {
+            book[book.count - 1] = String(end.dropLast(ending.count))
+        } else if folded[lead.count] == "the", book.count > 1 {
+            book.removeFirst()
+        } else {
+            return nil
+        }
+        // (Not the member's own: "join my queue".)
+        return ["my", "your", "our", "his", "her", "their"].contains(foldWord(book[0])) ? nil : book
+    }
+
+    private static let lineLeads: [[String]] = [
+        ["join"], ["add", "me", "to"], ["put", "me", "on"], ["put", "me", "in"], ["get", "me", "on"], ["get", "me", "in"], ["sign", "me", "up", "for"],
+        ["add", "my", "name", "to"], ["put", "my", "name", "on"],
+    ]
+    /// The names of a book's line, the longest first.
+    private static let lineNames: [[String]] = [["waiting", "list"], ["hold", "list"], ["reservation", "list"], ["queue"], ["waitlist"], ["line"], ["list"]]
+    private static let lineWords = Set(lineNames.compactMap(\.last))
 
     /// How a question of the time left with a book starts and ends (folded): "how many days
     /// left on Dune", "how long until Dune is due".
@@ -2925,6 +3028,11 @@ public enum CommandParser {
         if let (request, tail) = framing(folded, Self.setAside, ends: Self.setAsideEnds, lead: \.lead, tails: \.tails) {
             cues.append(request.language)
             return [request.language.pick("hold", "réserver")] + words[request.lead.count..<(words.count - tail.count)]
+        }
+        // "join Dune's queue", "add me to the Dune waitlist": its line, named by the book.
+        if let book = lineNamedByBook(words, folded: folded) {
+            cues.append(.en)
+            return ["hold"] + book
         }
         // "how many days left on Dune?", "how long until Dune is due?", "combien de jours il me
         // reste pour Dune ?": who has it, and until when.

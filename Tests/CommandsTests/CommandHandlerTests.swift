@@ -745,6 +745,27 @@ struct CommandHandlerTests {
         #expect(admin.text.contains("\n  You are one of the library's admins: you may add, edit and delete books.\n"), "\(admin.text)")
     }
 
+    @Test("put Dune in classics offers tag Dune as Classic, the category as the library writes it, and yes tags it; a category or a book the library lacks is not offered")
+    func categoryPlacingOffered() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "tag Emma as Classic", from: ana, at: minute(0))
+        let offered = await handler.handle(text: "put Dune in classics", from: ana, at: minute(1))
+        #expect(offered.text.hasPrefix("I did not understand 'put Dune in classics'. Did you mean `tag Dune as Classic`?"), "\(offered.text)")
+        #expect(offered.actions.map(\.command) == ["tag Dune as Classic"], "\(offered.actions)")
+        let done = await handler.handle(text: "yes", from: ana, at: minute(2))
+        #expect(done.text.hasPrefix("Dune (#1): the categories are now Classic."), "\(done.text)")
+        let french = await handler.handle(text: "range Les Misérables avec les classic", from: ana, at: minute(3))
+        #expect(french.text.contains("Vouliez-vous dire `classer Les Misérables dans Classic` ?"), "\(french.text)")
+        for text in ["put Dune in my bag", "file Dune under Poetry", "put Zzyzx in Classic"] {
+            let refused = await handler.handle(text: text, from: ana, at: minute(4))
+            #expect(refused.text == "I did not understand '\(text)'.\n  Try: `help`", "\(text): \(refused.text)")
+        }
+        // A line named by its book is a hold.
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: minute(5))
+        let held = await handler.handle(text: "add me to Emma's waitlist", from: ana, at: minute(6))
+        #expect(held.text.hasPrefix("You are number 1 in line for Emma."), "\(held.text)")
+    }
+
     @Test("the rules say when the digest is posted, or that none is, where a member can ask; when is the digest? asks them")
     func digestInRules() async throws {
         let library = LibraryService(database: try LibraryDatabase.inMemory())

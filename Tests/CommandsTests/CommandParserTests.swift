@@ -1932,6 +1932,21 @@ let parseTable: [ParseCase] = [
     ParseCase("when does the digest go out?", .rules(book: nil), .en), ParseCase("is there a daily digest?", .rules(book: nil), .en),
     ParseCase("à quelle heure est le résumé ?", .rules(book: nil), .fr), ParseCase("quand sort le résumé ?", .rules(book: nil), .fr),
     ParseCase("y a-t-il un résumé quotidien ?", .rules(book: nil), .fr), ParseCase("show the digest", .digest, .en),
+    ParseCase("put Dune in Classic", .unknown(text: "put Dune in Classic", suggestion: "tag Dune as Classic"), .en),
+    ParseCase("file Dune under SF", .unknown(text: "file Dune under SF", suggestion: "tag Dune as SF"), .en),
+    ParseCase("add Dune to the sci-fi section", .unknown(text: "add Dune to the sci-fi section", suggestion: "tag Dune as sci-fi"), .en),
+    ParseCase("Dune belongs in Classic", .unknown(text: "Dune belongs in Classic", suggestion: "tag Dune as Classic"), .en),
+    ParseCase("put Alice in Wonderland in Classic", .unknown(text: "put Alice in Wonderland in Classic", suggestion: "tag Alice in Wonderland as Classic"), .en),
+    ParseCase("range Dune dans les classiques", .unknown(text: "range Dune dans les classiques", suggestion: "classer Dune dans classiques"), .fr),
+    ParseCase("put Dune in my bag", .unknown(text: "put Dune in my bag", suggestion: nil), .en),
+    ParseCase("add Dune to the library", .unknown(text: "add", suggestion: "add"), .en),
+    ParseCase("add category Classic to Dune", .categorize(book: "Dune", categories: ["Classic"], remove: false), .en),
+    ParseCase("add me to the list for Dune", .hold(book: "Dune", holder: nil), .en), ParseCase("add me to Dune's waitlist", .hold(book: "Dune", holder: nil), .en),
+    ParseCase("add me to the Dune waitlist", .hold(book: "Dune", holder: nil), .en), ParseCase("join Dune's queue", .hold(book: "Dune", holder: nil), .en),
+    ParseCase("join The Hobbit's queue", .hold(book: "The Hobbit", holder: nil), .en),
+    ParseCase("get me on the list for Dune", .hold(book: "Dune", holder: nil), .en), ParseCase("add Dune to my list", .hold(book: "Dune", holder: nil), .en),
+    ParseCase("put my name down for Dune", .hold(book: "Dune", holder: nil), .en),
+    ParseCase("join my queue", .unknown(text: "join my queue", suggestion: nil), .en),
 ]
 
 @Suite("CommandParser: text → intent")
