@@ -1275,10 +1275,37 @@ public enum CommandParser {
                 guard !unquote(title).isEmpty, !unquote(author).isEmpty else { return nil }
                 if separator != " by " { language = language ?? .fr }
                 let (name, details) = authorAndDetails(unquote(author))
+                // "add Dune by Frank Herbert to Classic", "… in the SF section": a category
+                // after the author, offered as one (no author is named "Frank Herbert to Classic").
+                if publisher == nil, details == nil, isbn == nil, categories.isEmpty,
+                   let (person, category) = categoryAfterAuthor(name, french: separator != " by ") {
+                    return .unknown(text: form.text + " " + rest,
+                                    suggestion: form.text + " " + title + separator + person + (separator == " by " ? " categories: " : " catégories: ") + category)
+                }
                 return .add(title: unquote(title), author: name, publisher: publisher ?? details, categories: categories, isbn: isbn)
             }
         }
         return nil
+    }
+
+    /// The author and the category of "Frank Herbert to Classic", "Frank Herbert in the SF
+    /// section", "Victor Hugo dans les classiques" (what follows "by" in an `add`); nil when no
+    /// category follows the name, or a place does ("to the library" is dropped before).
+    private static func categoryAfterAuthor(_ author: String, french: Bool) -> (person: String, category: String)? {
+        guard let (person, placed, _) = splitLast(author, separators: french ? [" dans ", " avec ", " parmi "] : [" to ", " in ", " into ", " under ", " with "]),
+              !person.isEmpty, person.split(separator: " ").count <= 5 else { return nil }
+        var words = placed.split(separator: " ").map(String.init), folded = words.map(foldWord)
+        if let lead = categoryLeadWords.first(where: { folded.count > $0.count && folded.starts(with: $0) }) {
+            words.removeFirst(lead.count)
+            folded.removeFirst(lead.count)
+        }
+        if folded.count > 1, let last = folded.last, ["category", "section", "shelf", "genre", "books"].contains(last) {
+            words.removeLast()
+            folded.removeLast()
+        }
+        guard !words.isEmpty, words.count <= 4, !isPlace(folded.joined(separator: " ")),
+              !["my", "mes", "ma", "mon", "our", "nos"].contains(folded[0]) else { return nil }
+        return (person, words.joined(separator: " "))
     }
 
     /// What may come before an added book's title, with a colon: "add a new book: Dune by …".

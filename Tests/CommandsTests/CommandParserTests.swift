@@ -1947,6 +1947,14 @@ let parseTable: [ParseCase] = [
     ParseCase("get me on the list for Dune", .hold(book: "Dune", holder: nil), .en), ParseCase("add Dune to my list", .hold(book: "Dune", holder: nil), .en),
     ParseCase("put my name down for Dune", .hold(book: "Dune", holder: nil), .en),
     ParseCase("join my queue", .unknown(text: "join my queue", suggestion: nil), .en),
+    ParseCase("add Dune by Frank Herbert to Classic",
+              .unknown(text: "add Dune by Frank Herbert to Classic", suggestion: "add Dune by Frank Herbert categories: Classic"), .en),
+    ParseCase("add Stand by Me by Stephen King in the Drama section",
+              .unknown(text: "add Stand by Me by Stephen King in the Drama section", suggestion: "add Stand by Me by Stephen King categories: Drama"), .en),
+    ParseCase("ajouter Germinal de Émile Zola dans les classiques",
+              .unknown(text: "ajouter Germinal de Émile Zola dans les classiques", suggestion: "ajouter Germinal de Émile Zola catégories: classiques"), .fr),
+    ParseCase("add Dune by Frank Herbert to the library", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil), .en),
+    ParseCase("ajouter Germinal de Émile Zola catégories: classiques", .add(title: "Germinal", author: "Émile Zola", publisher: nil, categories: ["classiques"], isbn: nil), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
