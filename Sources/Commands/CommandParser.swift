@@ -584,7 +584,13 @@ public enum CommandParser {
                     return command(.list(filter: filter, order: order, page: page))
                 }
                 return command(.show(book: argument))
-            default: return command(.search(query: searchSubject(argument)))
+            default:
+                // "list books by author", "books by title": the list in that order, not a search
+                // for the word.
+                if let order = orderNamedAlone[argument.split(separator: " ").map { foldWord(String($0)) }] {
+                    return command(.list(filter: .all, order: order))
+                }
+                return command(.search(query: searchSubject(argument)))
             }
         case .add:
             guard !rest.isEmpty else { return needsArgument() }
@@ -1440,6 +1446,12 @@ public enum CommandParser {
     /// The highest page of a list a command can ask for.
     static let maximumPage = 1_000_000_000
 
+    /// An order named alone where a search's words go ("books by author").
+    private static let orderNamedAlone: [[String]: BookOrder] = [
+        ["author"]: .author, ["authors"]: .author, ["the", "author"]: .author, ["author", "name"]: .author, ["surname"]: .author,
+        ["title"]: .title, ["titles"]: .title, ["the", "title"]: .title, ["auteur"]: .author, ["l'auteur"]: .author, ["titre"]: .title, ["le", "titre"]: .title,
+    ]
+
     private static func parseListOptions(_ rest: String, language: inout Language?) -> (BookFilter, BookOrder, Int)? {
         var words = rest.split(separator: " ").map { foldWord(String($0)) }
         var filter = BookFilter.all, order = BookOrder.newest, page = 1, filterSaid = false
@@ -2042,6 +2054,9 @@ public enum CommandParser {
         (["the", "catalog"], "list", .en), (["the", "catalogue"], "list", .en), (["browse"], "list", .en),
         (["what", "do", "you", "have"], "list", .en), (["what", "have", "you", "got"], "list", .en),
         (["random", "book"], "recommend", .en), (["a", "random", "book"], "recommend", .en), (["surprise", "me"], "recommend", .en),
+        (["un", "livre", "au", "hasard"], "que lire", .fr), (["livre", "au", "hasard"], "que lire", .fr),
+        (["combien", "de", "personnes", "attendent"], "info", .fr), (["combien", "de", "gens", "attendent"], "info", .fr),
+        (["combien", "de", "personnes", "attendent", "pour"], "info", .fr), (["combien", "de", "membres", "attendent"], "info", .fr),
         (["i", "need", "another", "week", "with"], "renew", .en), (["another", "week", "with"], "renew", .en),
         (["i", "need", "more", "time", "with"], "renew", .en), (["more", "time", "with"], "renew", .en),
         (["give", "me", "more", "time", "with"], "renew", .en), (["give", "me", "more", "time", "on"], "renew", .en),

@@ -1955,6 +1955,10 @@ let parseTable: [ParseCase] = [
               .unknown(text: "ajouter Germinal de Émile Zola dans les classiques", suggestion: "ajouter Germinal de Émile Zola catégories: classiques"), .fr),
     ParseCase("add Dune by Frank Herbert to the library", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil), .en),
     ParseCase("ajouter Germinal de Émile Zola catégories: classiques", .add(title: "Germinal", author: "Émile Zola", publisher: nil, categories: ["classiques"], isbn: nil), .fr),
+    ParseCase("list books by author", .list(filter: .all, order: .author), .en), ParseCase("books by title", .list(filter: .all, order: .title), .en),
+    ParseCase("tous les livres de l'auteur", .list(filter: .all, order: .author), .fr), ParseCase("books by Tolkien", .search(query: "Tolkien"), .en),
+    ParseCase("un livre au hasard", .recommend(book: nil), .fr),
+    ParseCase("combien de personnes attendent Dune ?", .show(book: "Dune"), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
