@@ -1300,15 +1300,8 @@ public enum CommandParser {
     private static func categoryAfterAuthor(_ author: String, french: Bool) -> (person: String, category: String)? {
         guard let (person, placed, _) = splitLast(author, separators: french ? [" dans ", " avec ", " parmi "] : [" to ", " in ", " into ", " under ", " with "]),
               !person.isEmpty, person.split(separator: " ").count <= 5 else { return nil }
-        var words = placed.split(separator: " ").map(String.init), folded = words.map(foldWord)
-        if let lead = categoryLeadWords.first(where: { folded.count > $0.count && folded.starts(with: $0) }) {
-            words.removeFirst(lead.count)
-            folded.removeFirst(lead.count)
-        }
-        if folded.count > 1, let last = folded.last, ["category", "section", "shelf", "genre", "books"].contains(last) {
-            words.removeLast()
-            folded.removeLast()
-        }
+        let typed = placed.split(separator: " ").map(String.init)
+        let (words, folded) = categoryName(typed, folded: typed.map(foldWord))
         guard !words.isEmpty, words.count <= 4, !isPlace(folded.joined(separator: " ")),
               !["my", "mes", "ma", "mon", "our", "nos"].contains(folded[0]) else { return nil }
         return (person, words.joined(separator: " "))
@@ -2768,16 +2761,7 @@ public enum CommandParser {
         } else {
             return nil
         }
-        var category = Array(words[place.category...]), foldedCategory = Array(folded[place.category...])
-        // "the SF section", "la catégorie Classique", "les classiques": the name alone.
-        if let lead = categoryLeadWords.first(where: { foldedCategory.count > $0.count && foldedCategory.starts(with: $0) }) {
-            category.removeFirst(lead.count)
-            foldedCategory.removeFirst(lead.count)
-        }
-        if foldedCategory.count > 1, let last = foldedCategory.last, ["category", "section", "shelf", "genre", "books", "pile"].contains(last) {
-            category.removeLast()
-            foldedCategory.removeLast()
-        }
+        let (category, foldedCategory) = categoryName(Array(words[place.category...]), folded: Array(folded[place.category...]))
         let book = Array(words[place.book]), foldedBook = Array(folded[place.book])
         guard !book.isEmpty, !category.isEmpty, foldedCategory.count <= 4,
               // A person ("put me in line"), a copy back on the shelf ("put Dune back in the
@@ -2806,6 +2790,21 @@ public enum CommandParser {
         for verb in ["deplace", "deplacer", "deplacez"] { verbs[verb] = (["dans", "vers"], .fr) }
         return verbs
     }()
+
+    /// A category's name alone, typed and folded: "the SF section", "la catégorie Classique",
+    /// "les classiques" are SF, Classique, classiques.
+    private static func categoryName(_ words: [String], folded: [String]) -> (words: [String], folded: [String]) {
+        var (words, folded) = (words, folded)
+        if let lead = categoryLeadWords.first(where: { folded.count > $0.count && folded.starts(with: $0) }) {
+            words.removeFirst(lead.count)
+            folded.removeFirst(lead.count)
+        }
+        if folded.count > 1, let last = folded.last, ["category", "section", "shelf", "genre", "books", "pile"].contains(last) {
+            words.removeLast()
+            folded.removeLast()
+        }
+        return (words, folded)
+    }
 
     /// The words before a category's name: "the", "la catégorie".
     private static let categoryLeadWords: [[String]] = [
