@@ -10,17 +10,26 @@ public final class HTTPClient: Sendable {
     /// By default, at most this many requests hold an easy handle at once; the others wait in
     /// line, in order, without one. A handle at work holds about 27 KiB of libcurl's buffers
     /// (measured with mallinfo2), so a thousand replies queued behind a slow platform would hold
-    /// 27 MB; in line they hold only their request. Twice the connections one host may have
-    /// (CURLMOPT_MAX_HOST_CONNECTIONS): requests to two busy hosts still use every connection.
+    /// 27 MB; in line they hold only their request. Twice `defaultMaxPerHost`: requests to two
+    /// busy hosts still use every connection.
     public static let defaultMaxTransfers = 64
+
+    /// By default, at most this many requests to one host (scheme, host and port) hold a handle
+    /// at once, and libcurl opens at most this many connections to it
+    /// (CURLMOPT_MAX_HOST_CONNECTIONS): a burst to one slow host leaves places for the others,
+    /// whose requests pass the ones waiting for it.
+    public static let defaultMaxPerHost = 32
 
     /// The client most code shares.
     public static let shared = HTTPClient()
 
-    /// - Parameter maxTransfers: how many requests may be in libcurl's hands at once; the
-    ///   others wait in line, in order (their timeout running).
-    public init(maxTransfers: Int = HTTPClient.defaultMaxTransfers) {
-        engine = CurlMultiEngine(maxActive: max(1, maxTransfers))
+    /// - Parameters:
+    ///   - maxTransfers: how many requests may be in libcurl's hands at once; the others wait
+    ///     in line (their timeout running).
+    ///   - maxPerHost: how many of them may be for one host; the line is first come, first
+    ///     served for each host, and a host with this many at work lets the others pass.
+    public init(maxTransfers: Int = HTTPClient.defaultMaxTransfers, maxPerHost: Int = HTTPClient.defaultMaxPerHost) {
+        engine = CurlMultiEngine(maxActive: max(1, maxTransfers), maxPerHost: max(1, maxPerHost))
     }
 
     /// Sends `request` and returns the response, whatever its status.
@@ -71,6 +80,7 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
 
     private let multi: UnsafeMutableRawPointer?
     private let maxActive: Int
+    private let maxPerHost: Int
     /// Commands for the engine's thread, and why it no longer takes any once it has ended.
     private let inbox = Mutex<(commands: [Command], ended: HTTPError?)>(([], nil))
     private let jobs = ThreadJobs()
@@ -79,16 +89,18 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
         curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
     }()
 
-    init(maxActive: Int) {
+    init(maxActive: Int, maxPerHost: Int) {
         self.maxActive = maxActive
+        self.maxPerHost = maxPerHost
         _ = Self.globalInit
         multi = curl_multi_init()
         if let multi {
             // Idle kept-alive connections beyond this many are closed.
             librarybot_curl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, 32)
             // A burst of requests to one host queues for at most this many connections instead
-            // of opening one each: a thousand sockets cost more to poll than they save.
-            librarybot_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 32)
+            // of opening one each: a thousand sockets cost more to poll than they save. (The
+            // line gives a host no more transfers than that, so none waits inside libcurl.)
+            librarybot_curl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, maxPerHost)
         }
         let thread = Thread { [self] in
             nameCurrentThread("libcurl")
@@ -159,7 +171,7 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
         }
         jobs.bindToCurrentThread()
         var active: [ObjectIdentifier: CurlTransfer] = [:]
-        var waiting = TransferLine()
+        var waiting = TransferLines()
         var stopping = false
         var spin = SpinBeforeSleep()
         while true {
@@ -178,6 +190,7 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
                     if active.removeValue(forKey: ObjectIdentifier(transfer)) != nil, let easy = transfer.easy {
                         curl_multi_remove_handle(multi, easy)
                         transfer.releaseHandle()
+                        waiting.ended(transfer)
                     }
                     transfer.finish(.failure(CancellationError()))
                 case .stop:
@@ -187,12 +200,17 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
             for transfer in waiting.nextDeadline == nil ? [] : waiting.expired(at: .now) {
                 transfer.finish(.failure(HTTPError(kind: .timeout, reason: "timed out waiting for a free connection")))
             }
-            // In order of arrival, as many as may hold a handle.
-            while active.count < maxActive, let transfer = waiting.next() {
-                guard let easy = transfer.prepare() else { continue }
+            // In order of arrival, as many as may hold a handle, and no more for one host than
+            // it may have connections.
+            while active.count < maxActive, let transfer = waiting.next(maxPerHost: maxPerHost) {
+                guard let easy = transfer.prepare() else {
+                    waiting.ended(transfer)
+                    continue
+                }
                 if curl_multi_add_handle(multi, easy) == CURLM_OK {
                     active[ObjectIdentifier(transfer)] = transfer
                 } else {
+                    waiting.ended(transfer)
                     transfer.releaseHandle()
                     transfer.finish(.failure(HTTPError(kind: .transport, reason: "libcurl refused the request")))
                 }
@@ -210,7 +228,7 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
                 curl_multi_remove_handle(multi, easy)
                 guard let owner else { continue }
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(owner).takeUnretainedValue()
-                active.removeValue(forKey: ObjectIdentifier(transfer))
+                if active.removeValue(forKey: ObjectIdentifier(transfer)) != nil { waiting.ended(transfer) }
                 transfer.complete(code)
                 transfer.releaseHandle()
                 freed = true
@@ -233,6 +251,58 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
     }
 }
 
+/// The transfers waiting for a handle, in one line per host (`CurlTransfer.host`), and how many
+/// each host has at work: the first to arrive goes first, unless its host has as many at work as
+/// it may, and then the first for another host passes it. One slow host (a platform answering
+/// a burst of replies late) does not hold back the requests to the others.
+struct TransferLines {
+    private var lines: [String: TransferLine] = [:]
+    private var atWork: [String: Int] = [:]
+    /// The order of arrival, which decides between the lines' first transfers.
+    private var arrivals: UInt64 = 0
+
+    var isEmpty: Bool { lines.isEmpty }
+
+    /// No deadline in the lines is earlier than this.
+    var nextDeadline: ContinuousClock.Instant? { lines.values.lazy.compactMap(\.nextDeadline).min() }
+
+    mutating func append(_ transfer: CurlTransfer) {
+        arrivals += 1
+        transfer.arrival = arrivals
+        lines[transfer.host, default: TransferLine()].append(transfer)
+    }
+
+    /// The next to hold a handle, counted as at work for its host until `ended`: of the lines
+    /// whose host has fewer than `maxPerHost` at work, the first transfer that arrived first.
+    mutating func next(maxPerHost: Int) -> CurlTransfer? {
+        var chosen: (host: String, arrival: UInt64)?
+        for (host, line) in lines where atWork[host, default: 0] < maxPerHost {
+            if let first = line.first, first.arrival < chosen?.arrival ?? .max { chosen = (host, first.arrival) }
+        }
+        guard let host = chosen?.host, let transfer = lines[host]?.next() else { return nil }
+        if lines[host]?.isEmpty == true { lines[host] = nil }
+        atWork[host, default: 0] += 1
+        return transfer
+    }
+
+    /// A transfer `next` gave out no longer holds its handle.
+    mutating func ended(_ transfer: CurlTransfer) {
+        guard let count = atWork[transfer.host] else { return }
+        atWork[transfer.host] = count > 1 ? count - 1 : nil
+    }
+
+    /// Takes out of the lines the transfers whose deadline has passed.
+    mutating func expired(at now: ContinuousClock.Instant) -> [CurlTransfer] {
+        var expired: [CurlTransfer] = []
+        for host in Array(lines.keys) {
+            guard let deadline = lines[host]?.nextDeadline, deadline <= now else { continue }
+            expired += lines[host]?.expired(at: now) ?? []
+            if lines[host]?.isEmpty == true { lines[host] = nil }
+        }
+        return expired
+    }
+}
+
 /// The transfers waiting for a handle, first come first served: an array read from a moving
 /// start (a burst appends a thousand, then they leave from the front), each slot emptied as it
 /// is read so that the line keeps no finished transfer alive. One whose time runs out while it
@@ -245,6 +315,11 @@ struct TransferLine {
     private(set) var nextDeadline: ContinuousClock.Instant? = nil
 
     var isEmpty: Bool { count == 0 }
+
+    /// The transfer `next` would give, left in line.
+    var first: CurlTransfer? {
+        transfers[start...].lazy.compactMap { $0 }.first
+    }
 
     mutating func append(_ transfer: CurlTransfer) {
         transfers.append(transfer)
@@ -305,6 +380,10 @@ final class CurlTransfer: @unchecked Sendable {
     private let request: HTTPRequest
     /// When the request times out: its timeout counts from the call, time waiting in line included.
     let deadline: ContinuousClock.Instant
+    /// The line it waits in: the URL's scheme, host and port.
+    let host: String
+    /// Its place in the order of arrival, set on the engine's thread as it joins the line.
+    var arrival: UInt64 = 0
     private(set) var easy: UnsafeMutableRawPointer?
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private var headers: [(name: String, value: String)] = []
@@ -331,6 +410,19 @@ final class CurlTransfer: @unchecked Sendable {
         }
         self.request = request
         deadline = .now + request.timeout
+        host = Self.host(of: request.url)
+    }
+
+    /// The scheme, host and port of an http(s) URL, lowercased ("http://127.0.0.1:8080"),
+    /// without any user name or password: what libcurl shares connections by.
+    static func host(of url: String) -> String {
+        let bytes = Array(url.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return url }
+        let start = min(bytes.count, colon + 3)  // past "://"
+        let end = bytes[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let authority = bytes[start..<end]
+        let hostStart = authority.lastIndex(of: UInt8(ascii: "@")).map { $0 + 1 } ?? start
+        return String(decoding: bytes[..<start] + bytes[hostStart..<end], as: UTF8.self).lowercased()
     }
 
     /// On the engine's thread, when the transfer's turn comes: an easy handle set up for the

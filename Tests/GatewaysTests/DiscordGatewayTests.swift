@@ -209,10 +209,17 @@ struct DiscordGatewayTests {
     func sessionStartLimit() async throws {
         let discord = try await DiscordEmulator(sessionStartsLeft: (0, 1_500))
         let started = ContinuousClock.now
-        let (_, _, task) = try await startDiscord(discord)
+        let lines = LogLines()
+        let (_, _, task) = try await startDiscord(discord, log: lines)
         defer { task.cancel() }
         let log = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
-        #expect(log.contains { $0.op == 2 })
+        // On failure, what the gateway said and asked, to tell a slow machine from a fault.
+        let asked = try await discord.requests().map { "\($0.method) \($0.path)" }
+        #expect(log.contains { $0.op == 2 }, """
+            after \(ContinuousClock.now - started); the gateway logged: \(lines.text); \
+            it asked: \(asked); \
+            the gateway saw ops \(log.map(\.op))
+            """)
         #expect(ContinuousClock.now - started >= .milliseconds(1_500))
     }
 

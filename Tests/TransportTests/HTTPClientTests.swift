@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 import Transport
@@ -169,6 +170,40 @@ struct HTTPClientTests {
         }
         #expect(paths.count == 300)
         #expect(paths.contains("/slow?ms=100&n=299"))
+    }
+
+    @Test("a burst to one slow host holds no more places than its connections, and a request to another host passes it", .timeLimit(.minutes(1)))
+    func slowHostLetsOthersPass() async throws {
+        // Servers of their own: the shared one counts every test's slow requests.
+        let slow = try await TestServer("http")
+        defer { slow.stop() }
+        let other = try await TestServer("http")
+        defer { other.stop() }
+        // Three places, two of them at most for one host: of six requests to the slow server,
+        // two are at work and four wait; the third place is free for the other server.
+        let client = HTTPClient(maxTransfers: 3, maxPerHost: 2)
+        defer { client.shutdown() }
+        let begun = { try await HTTPClient.shared.get("http://127.0.0.1:\(slow.port)/slow/begun").json(as: [String: Int].self)["begun"] }
+        final class Count: Sendable { let value = Mutex(0) }
+        let answered = Count()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<6 {
+                group.addTask {
+                    _ = try? await client.get("http://127.0.0.1:\(slow.port)/slow?ms=20000")
+                    answered.value.withLock { $0 += 1 }
+                }
+            }
+            let deadline = ContinuousClock.now + .seconds(patience)
+            while try await begun() != 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+            // Time for the rest of the burst to reach the line (and, were there no limit for one
+            // host, to take the third place).
+            try await Task.sleep(for: .milliseconds(500))
+            let echo = try await client.get("http://127.0.0.1:\(other.port)/echo")
+            #expect(echo.status == 200)
+            #expect(answered.value.withLock { $0 } == 0)
+            #expect(try await begun() == 2)
+            group.cancelAll()
+        }
     }
 
     @Test("requests beyond maxTransfers wait in line, their timeout counting from the call", .timeLimit(.minutes(1)))

@@ -99,6 +99,11 @@ async def run_ws():
 
 # ---------------------------------------------------------------- http
 
+# How many /slow requests this server has begun to answer (GET /slow/begun tells).
+slow_begun = 0
+slow_lock = threading.Lock()
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True
@@ -117,11 +122,17 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     def handle_any(self):
+        global slow_begun
         url = urlparse(self.path)
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length).decode("utf-8", "replace") if length else ""
         query = parse_qs(url.query)
+        if url.path == "/slow/begun":
+            with slow_lock:
+                return self.reply(200, {"begun": slow_begun})
         if url.path == "/slow":
+            with slow_lock:
+                slow_begun += 1
             time.sleep(int(query.get("ms", ["1000"])[0]) / 1000)
         if url.path == "/status/429":
             return self.reply(429, {"message": "You are being rate limited.", "retry_after": 1.5},
