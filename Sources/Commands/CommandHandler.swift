@@ -3073,6 +3073,37 @@ public actor CommandHandler {
             let (thisYear, inAll) = try await library.readers(at: now, limit: Self.readersShown)
             return words.readers(thisYear: thisYear, inAll: inAll, asker: sender.borrower)
 
+        case .whoAmI:
+            // The name a checkout, a hold or a reminder goes by; in chat, the member's account
+            // too, which keeps them theirs under a new display name.
+            let me = sender.borrower
+            let loans = try await library.loans(of: me)
+            let (kept, awaited) = try await library.lines(of: me)
+            let waits = awaited.count
+            let account: RichText = me.userID == nil
+                ? RichText(stringLiteral: l.pick("Your loans and holds go under that name.", "Vos emprunts et réservations sont à ce nom."))
+                : RichText(stringLiteral: l.pick("Your loans and holds go under that name and your chat account: they stay yours if you change your display name.",
+                                                 "Vos emprunts et réservations sont à ce nom et à votre compte : ils restent les vôtres si vous changez de nom d'affichage."))
+            let holding: String = switch (l, loans.count, waits) {
+            case (.en, 0, 0): "You have no books, and are in no line."
+            case (.en, _, 0): "You have \(words.books(loans.count))."
+            case (.en, _, _): "You have \(loans.isEmpty ? "no books" : words.books(loans.count)), and are in line for \(words.books(waits))."
+            case (.fr, 0, 0): "Vous n'avez aucun livre, et n'êtes dans aucune file."
+            case (.fr, _, 0): "Vous avez \(words.books(loans.count))."
+            case (.fr, 0, _): "Vous n'avez aucun livre, et êtes dans la file pour \(words.books(waits))."
+            case (.fr, _, _): "Vous avez \(words.books(loans.count)), et êtes dans la file pour \(words.books(waits))."
+            }
+            // A book back and kept for them is theirs to take: said, and offered.
+            let keptLines: [RichText] = kept.map { status in
+                l == .en ? "\(bold: status.book.title) is on the shelf, kept for you\(words.until(status.keptUntil))."
+                         : "\(bold: status.book.title) est sur l'étagère, réservé pour vous\(words.until(status.keptUntil))."
+            }
+            let suggestion = kept.first.map { l.pick("checkout ", "emprunter ") + words.reference($0.book) }
+                ?? (loans.isEmpty && waits == 0 ? l.pick("list available", "liste disponibles") : l.pick("my books", "mes livres"))
+            return Reply(.info, l == .en ? "You are \(bold: me.name) here." : "Ici, vous êtes \(bold: me.name).",
+                         lines: [account, RichText(stringLiteral: holding)] + keptLines + [words.catalogRights(of: sender, settings.admins)],
+                         suggestion: suggestion, language: l)
+
         case .recommend(let reference):
             // The book asked about first, so that a title naming none (or several) is answered
             // as everywhere else.

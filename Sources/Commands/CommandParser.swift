@@ -391,6 +391,9 @@ public enum CommandParser {
             let tail = rest.split(separator: " ").map { foldWord(String($0)) }
             guard tail.isEmpty || statsTails.contains(tail) || readersTails.contains(tail) else { return nil }
             return command(.readers)
+        case .whoAmI:
+            guard rest.isEmpty else { return nil }
+            return command(.whoAmI)
         case .digest, .clean, .confirm, .cancel, .myBooks, .undo:
             guard rest.isEmpty else { return nil }
             switch form.verb {

@@ -55,6 +55,9 @@ public enum Intent: Sendable, Hashable {
     case stats
     /// Who borrowed the most books this year, and in all (`top readers`, `who reads the most`).
     case readers
+    /// The name the library knows the member by, which their loans and holds go under (`who am
+    /// I?`, `qui suis-je ?`).
+    case whoAmI
     /// Books to read next: like `book`, or like what the member read.
     case recommend(book: String?)
     /// A message to `borrower` about their loans (of `book`, or all): `remind Ben about Dune`.
@@ -117,6 +120,7 @@ public enum Intent: Sendable, Hashable {
         case .categories: "categories"
         case .stats: "stats"
         case .readers: "readers"
+        case .whoAmI: "who_am_i"
         case .recommend: "recommend"
         case .remind: "remind"
         case .confirm: "confirm"
@@ -135,7 +139,7 @@ public enum Intent: Sendable, Hashable {
     /// the rules…) and changes nothing: what a question may be read as.
     public var onlyAsks: Bool {
         switch self {
-        case .whoHas, .loansOf, .history, .digest, .list, .search, .show, .help, .rules, .categories, .stats, .readers, .recommend:
+        case .whoHas, .loansOf, .history, .digest, .list, .search, .show, .help, .rules, .categories, .stats, .readers, .whoAmI, .recommend:
             true
         case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .takeOver, .add, .addISBN, .addCopy, .edit, .categorize,
              .delete, .deleteCopy, .deleteCopies, .clean, .remind, .confirm, .cancel, .thanks, .speak, .reminders, .report, .undo,

@@ -62,7 +62,7 @@ extension ParsedCommand {
             fields.append(("to", .string(language.rawValue)))
         case .reminders(let on):
             fields.append(("on", .json(on ? "true" : "false")))
-        case .digest, .clean, .confirm, .cancel, .thanks, .undo, .categories, .stats, .readers:
+        case .digest, .clean, .confirm, .cancel, .thanks, .undo, .categories, .stats, .readers, .whoAmI:
             break
         }
         fields.append(("language", language.map { .string($0.rawValue) } ?? .null))
@@ -154,6 +154,7 @@ extension Intent {
         case .categories: return "categories"
         case .stats: return "stats"
         case .readers: return "top readers"
+        case .whoAmI: return "who am I"
         case .recommend(let book): return book.map { "books like \(quoted($0))" } ?? "recommend"
         case .remind(let borrower, let book): return "remind \(quoted(borrower))" + (book.map { " about \(quoted($0))" } ?? "")
         case .confirm: return "yes"

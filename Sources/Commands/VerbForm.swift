@@ -2,7 +2,7 @@
 struct VerbForm: Sendable {
     enum Verb: Sendable {
         case checkout, returnBook, renew, hold, cancelHold, handOver, whoHas, myBooks, history, digest, add, edit, delete, clean, list, search, show, help, rules,
-             categories, stats, readers, remind, recommend, recommendLike, confirm, cancel, undo, tag, untag, reportLost, reportDamaged, reportFound, reportRepaired
+             categories, stats, readers, whoAmI, remind, recommend, recommendLike, confirm, cancel, undo, tag, untag, reportLost, reportDamaged, reportFound, reportRepaired
 
         /// The canonical name used as a `help` topic.
         var topic: String {
@@ -31,6 +31,7 @@ struct VerbForm: Sendable {
             case .categories: "categories"
             case .stats: "stats"
             case .readers: "top readers"
+            case .whoAmI: "who am I"
             case .recommend, .recommendLike: "recommend"
             case .remind: "remind"
             case .undo: "undo"
@@ -199,6 +200,11 @@ struct VerbForm: Sendable {
         VerbForm("leaderboard", .readers, .en), VerbForm("reading leaderboard", .readers, .en),
         VerbForm("meilleurs lecteurs", .readers, .fr), VerbForm("les meilleurs lecteurs", .readers, .fr), VerbForm("top lecteurs", .readers, .fr),
         VerbForm("classement des lecteurs", .readers, .fr), VerbForm("classement", .readers, .fr),
+        VerbForm("who am I", .whoAmI, .en), VerbForm("whoami", .whoAmI, nil), VerbForm("what's my name", .whoAmI, .en),
+        VerbForm("what is my name", .whoAmI, .en), VerbForm("what name am I under", .whoAmI, .en),
+        VerbForm("what name do you have for me", .whoAmI, .en), VerbForm("who do you think I am", .whoAmI, .en),
+        VerbForm("qui suis-je", .whoAmI, .fr), VerbForm("je suis qui", .whoAmI, .fr), VerbForm("quel est mon nom", .whoAmI, .fr),
+        VerbForm("c'est quoi mon nom", .whoAmI, .fr), VerbForm("comment je m'appelle", .whoAmI, .fr),
         VerbForm("recommend", .recommend, .en), VerbForm("recommend me", .recommend, .en), VerbForm("recommendations", .recommend, .en),
         VerbForm("what should I read", .recommend, .en), VerbForm("what should I read next", .recommend, .en),
         VerbForm("what to read", .recommend, .en), VerbForm("what to read next", .recommend, .en),

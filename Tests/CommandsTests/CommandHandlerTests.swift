@@ -766,6 +766,43 @@ struct CommandHandlerTests {
         #expect(held.text.hasPrefix("You are number 1 in line for Emma."), "\(held.text)")
     }
 
+    @Test("who am I: the name loans and holds go under, how many books and lines the member has, a book kept for them, and their rights")
+    func whoAmI() async throws {
+        let handler = try await makeHandler(admins: ["U-BEN"])
+        let first = await handler.handle(text: "who am I?", from: ana, at: minute(0))
+        #expect(first.text == """
+            You are Ana here.
+              Your loans and holds go under that name and your chat account: they stay yours if you change your display name.
+              You have no books, and are in no line.
+              Adding, editing and deleting books is for the library's admins; anyone may check out, return, renew and hold.
+              Try: `list available`
+            """, "\(first.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        _ = await handler.handle(text: "hold Dune", from: ben, at: minute(2))
+        let ben1 = await handler.handle(text: "qui suis-je ?", from: ben, at: minute(3))
+        #expect(ben1.text.hasPrefix("Ici, vous êtes Ben.\n"), "\(ben1.text)")
+        #expect(ben1.text.contains("\n  Vous n'avez aucun livre, et êtes dans la file pour 1 livre.\n"), "\(ben1.text)")
+        #expect(ben1.text.contains("\n  Vous êtes l'un des administrateurs de la bibliothèque"), "\(ben1.text)")
+        // A new display name: the same account, the same loans.
+        let renamed = await handler.handle(text: "whoami", from: Sender(name: "Ana R.", userID: "U-ANA"), at: minute(4))
+        #expect(renamed.text.hasPrefix("You are Ana R. here.\n"), "\(renamed.text)")
+        #expect(renamed.text.contains("\n  You have 1 book.\n"), "\(renamed.text)")
+        #expect(renamed.text.hasSuffix("Try: `my books`"), "\(renamed.text)")
+        // Dune back, and kept for Ben: said, and offered.
+        _ = await handler.handle(text: "return Dune", from: ana, at: minute(5))
+        let kept = await handler.handle(text: "what's my name?", from: ben, at: minute(6))
+        #expect(kept.text.contains("\n  You have no books, and are in no line.\n  Dune is on the shelf, kept for you until "), "\(kept.text)")
+        #expect(kept.text.hasSuffix("Try: `checkout Dune`"), "\(kept.text)")
+        // In the console, a name alone, with no account.
+        let console = await handler.handle(text: "who am I", from: Sender(name: "Cleo"), at: minute(7))
+        #expect(console.text.contains("\n  Your loans and holds go under that name.\n"), "\(console.text)")
+        // A book of that title is who has it.
+        let library = LibraryService(database: try LibraryDatabase.inMemory())
+        try await library.add(NewBook(title: "Who Am I?", author: "Richard David Precht"), at: tuesday)
+        let titled = await CommandHandler(library: library).handle(text: "who am I?", from: ana, at: tuesday)
+        #expect(titled.text.hasPrefix("Who Am I? is on the shelf"), "\(titled.text)")
+    }
+
     @Test("the rules say when the digest is posted, or that none is, where a member can ask; when is the digest? asks them")
     func digestInRules() async throws {
         let library = LibraryService(database: try LibraryDatabase.inMemory())

@@ -1880,9 +1880,6 @@ let parseTable: [ParseCase] = [
     ParseCase("tu es là ?", .help(topic: nil), .fr), ParseCase("y a quelqu'un ?", .help(topic: nil), .fr),
     ParseCase("what's good?", .recommend(book: nil), .en), ParseCase("anything good?", .recommend(book: nil), .en),
     ParseCase("what's good to read?", .recommend(book: nil), .en), ParseCase("quoi de bon ?", .recommend(book: nil), .fr),
-    // A question of the asker is no typo of "who has".
-    ParseCase("who am I?", .unknown(text: "who am I", suggestion: nil), .en),
-    ParseCase("qui suis-je ?", .unknown(text: "qui suis-je", suggestion: nil), .fr),
     ParseCase("who had Dune before Ben?", .show(book: "Dune"), .en), ParseCase("who borrowed Dune before Ana", .show(book: "Dune"), .en),
     ParseCase("who had Love Before Breakfast", .show(book: "Love Before Breakfast"), .en),
     ParseCase("Frankenstein: when is it due?", .whoHas(book: "Frankenstein"), .en), ParseCase("Dune - is it available?", .whoHas(book: "Dune"), .en),
@@ -1959,6 +1956,11 @@ let parseTable: [ParseCase] = [
     ParseCase("tous les livres de l'auteur", .list(filter: .all, order: .author), .fr), ParseCase("books by Tolkien", .search(query: "Tolkien"), .en),
     ParseCase("un livre au hasard", .recommend(book: nil), .fr),
     ParseCase("combien de personnes attendent Dune ?", .show(book: "Dune"), .fr),
+    // The name the library knows the member by.
+    ParseCase("who am I?", .whoAmI, .en), ParseCase("whoami", .whoAmI, nil), ParseCase("what's my name?", .whoAmI, .en),
+    ParseCase("what is my name", .whoAmI, .en), ParseCase("what name am I under?", .whoAmI, .en),
+    ParseCase("@librarybot who am I", .whoAmI, .en), ParseCase("qui suis-je ?", .whoAmI, .fr), ParseCase("je suis qui ?", .whoAmI, .fr),
+    ParseCase("quel est mon nom ?", .whoAmI, .fr), ParseCase("comment je m'appelle ?", .whoAmI, .fr),
 ]
 
 @Suite("CommandParser: text → intent")
