@@ -1996,6 +1996,24 @@ public enum CommandParser {
         (["que", "me", "conseillez-vous"], "que lire", .fr),
         (["mets-moi", "sur", "la", "liste", "pour"], "réserver", .fr), (["mettez-moi", "sur", "la", "liste", "pour"], "réserver", .fr),
         (["rajoute-moi", "a", "la", "liste", "pour"], "réserver", .fr), (["ajoute-moi", "a", "la", "liste", "pour"], "réserver", .fr),
+        // A line with no book named: the book last named ("who has Dune?" … "add me to the list"),
+        // or which one is asked.
+        (["add", "me", "to", "the", "list"], "hold it", .en), (["add", "me", "to", "the", "waitlist"], "hold it", .en),
+        (["add", "me", "to", "the", "waiting", "list"], "hold it", .en), (["add", "me", "to", "the", "queue"], "hold it", .en),
+        (["add", "me", "to", "the", "line"], "hold it", .en), (["put", "me", "on", "the", "list"], "hold it", .en),
+        (["put", "me", "on", "the", "waitlist"], "hold it", .en), (["put", "me", "on", "the", "waiting", "list"], "hold it", .en),
+        (["put", "me", "in", "line"], "hold it", .en), (["put", "me", "in", "the", "queue"], "hold it", .en),
+        (["get", "me", "on", "the", "list"], "hold it", .en), (["get", "me", "on", "the", "waitlist"], "hold it", .en),
+        (["get", "me", "in", "line"], "hold it", .en), (["get", "in", "line"], "hold it", .en), (["get", "in", "the", "queue"], "hold it", .en),
+        (["join", "the", "queue"], "hold it", .en), (["join", "the", "line"], "hold it", .en), (["join", "the", "waitlist"], "hold it", .en),
+        (["join", "the", "waiting", "list"], "hold it", .en), (["add", "my", "name", "to", "the", "list"], "hold it", .en),
+        (["put", "my", "name", "down"], "hold it", .en), (["put", "my", "name", "on", "the", "list"], "hold it", .en),
+        (["mets-moi", "sur", "la", "liste"], "réserver ça", .fr), (["mets-moi", "sur", "la", "liste", "d'attente"], "réserver ça", .fr),
+        (["mets-moi", "en", "file", "d'attente"], "réserver ça", .fr), (["mets-moi", "en", "attente"], "réserver ça", .fr),
+        (["mettez-moi", "sur", "la", "liste"], "réserver ça", .fr), (["ajoute-moi", "a", "la", "liste"], "réserver ça", .fr),
+        (["rajoute-moi", "a", "la", "liste"], "réserver ça", .fr), (["ajoutez-moi", "a", "la", "liste"], "réserver ça", .fr),
+        (["inscris-moi", "sur", "la", "liste"], "réserver ça", .fr), (["inscrivez-moi", "sur", "la", "liste"], "réserver ça", .fr),
+        (["inscris-moi", "sur", "la", "liste", "d'attente"], "réserver ça", .fr),
         (["ajoutez-moi", "a", "la", "liste", "pour"], "réserver", .fr), (["inscris-moi", "sur", "la", "liste", "pour"], "réserver", .fr),
         (["qui", "attend", "apres"], "info", .fr), (["j'ai", "quoi", "en", "ce", "moment"], "mes livres", .fr),
         (["je", "dois", "rendre", "quoi"], "mes livres", .fr), (["qu'est-ce", "que", "je", "dois", "rendre"], "mes livres", .fr),
@@ -2473,7 +2491,7 @@ public enum CommandParser {
     private static let takesNothing: Set<String> = ["who has what", "qui a quoi", "my books", "mes livres", "rules", "règles", "my history",
                                                     "mon historique", "list newest", "liste récents", "liste en retard", "list overdue newest", "list checked out longest", "liste empruntés depuis le plus longtemps",
                                                     "list overdue longest", "liste en retard depuis le plus longtemps", "remind everyone", "relancer tout le monde", "stats", "statistiques",
-                                                    "cancel hold all", "annuler la réservation tout"]
+                                                    "cancel hold all", "annuler la réservation tout", "hold it", "réserver ça"]
 
     /// When books may be asked to be due ("what's due this week?"): the member's books answer,
     /// each with its due day.

@@ -187,10 +187,10 @@ final class CurlMultiEngine: TaskExecutor, @unchecked Sendable {
                     }
                 case .cancel(let transfer):
                     // One still waiting for its turn is finished here and skipped when its turn comes.
-                    if active.removeValue(forKey: ObjectIdentifier(transfer)) != nil, let easy = transfer.easy {
-                        curl_multi_remove_handle(multi, easy)
-                        transfer.releaseHandle()
+                    if active.removeValue(forKey: ObjectIdentifier(transfer)) != nil {
                         waiting.ended(transfer)
+                        if let easy = transfer.easy { curl_multi_remove_handle(multi, easy) }
+                        transfer.releaseHandle()
                     }
                     transfer.finish(.failure(CancellationError()))
                 case .stop:

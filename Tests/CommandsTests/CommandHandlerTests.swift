@@ -803,6 +803,21 @@ struct CommandHandlerTests {
         #expect(titled.text.hasPrefix("Who Am I? is on the shelf"), "\(titled.text)")
     }
 
+    @Test("'add me to the list', 'mets-moi sur la liste': a place in the line of the book last named, or which book is asked")
+    func lineOfBookLastNamed() async throws {
+        let handler = try await makeHandler()
+        let cleo = Sender(name: "Cleo", userID: "U-CLEO")
+        let unnamed = await handler.handle(text: "add me to the list", from: ben, at: minute(0))
+        #expect(unnamed.text.hasPrefix("Which book do you mean by “it”?"), "\(unnamed.text)")
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(1))
+        _ = await handler.handle(text: "who has Dune?", from: ben, at: minute(2))
+        let held = await handler.handle(text: "add me to the list", from: ben, at: minute(3))
+        #expect(held.text.hasPrefix("You are number 1 in line for Dune."), "\(held.text)")
+        _ = await handler.handle(text: "qui a Dune ?", from: cleo, at: minute(4))
+        let réservé = await handler.handle(text: "mets-moi sur la liste", from: cleo, at: minute(5))
+        #expect(réservé.text.hasPrefix("Vous êtes numéro 2 dans la file pour Dune."), "\(réservé.text)")
+    }
+
     @Test("the rules say when the digest is posted, or that none is, where a member can ask; when is the digest? asks them")
     func digestInRules() async throws {
         let library = LibraryService(database: try LibraryDatabase.inMemory())

@@ -1961,6 +1961,11 @@ let parseTable: [ParseCase] = [
     ParseCase("what is my name", .whoAmI, .en), ParseCase("what name am I under?", .whoAmI, .en),
     ParseCase("@librarybot who am I", .whoAmI, .en), ParseCase("qui suis-je ?", .whoAmI, .fr), ParseCase("je suis qui ?", .whoAmI, .fr),
     ParseCase("quel est mon nom ?", .whoAmI, .fr), ParseCase("comment je m'appelle ?", .whoAmI, .fr),
+    // A line with no book named: the book last named.
+    ParseCase("add me to the list", .hold(book: "it"), .en), ParseCase("join the queue", .hold(book: "it"), .en),
+    ParseCase("get in line please", .hold(book: "it"), .en), ParseCase("put my name down", .hold(book: "it"), .en),
+    ParseCase("mets-moi sur la liste", .hold(book: "ça"), .fr), ParseCase("inscris-moi sur la liste d'attente", .hold(book: "ça"), .fr),
+    ParseCase("add me to the waiting list for Dune", .hold(book: "Dune"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
