@@ -2050,7 +2050,11 @@ public enum CommandParser {
         (["how", "many", "holds", "do", "i", "have"], "my books", .en), (["how", "many", "reservations", "do", "i", "have"], "my books", .en),
         (["which", "of", "my", "books", "are", "overdue"], "my books", .en), (["which", "of", "my", "books", "are", "late"], "my books", .en),
         (["list", "my", "overdue", "books"], "my books", .en), (["show", "my", "overdue", "books"], "my books", .en),
-        (["list", "my", "late", "books"], "my books", .en),
+        (["list", "my", "late", "books"], "my books", .en), (["list", "my", "books"], "my books", .en), (["list", "my", "loans"], "my books", .en),
+        (["list", "my", "holds"], "my books", .en), (["list", "my", "reservations"], "my books", .en),
+        (["do", "i", "still", "have"], "who has", .en), (["am", "i", "still", "borrowing"], "who has", .en),
+        (["do", "i", "still", "have", "any", "books"], "my books", .en), (["do", "i", "still", "have", "anything"], "my books", .en),
+        (["do", "i", "still", "have", "books"], "my books", .en),
         (["am", "i", "late", "with"], "who has", .en), (["am", "i", "late", "returning"], "who has", .en),
         (["am", "i", "late", "with", "anything"], "my books", .en), (["am", "i", "late", "with", "any", "books"], "my books", .en),
         (["am", "i", "late", "with", "something"], "my books", .en), (["am", "i", "late", "on", "anything"], "my books", .en),
@@ -4373,11 +4377,12 @@ public enum CommandParser {
         let words = spaceSeparated(text)
         guard words.count >= 3, words.count <= 30 else { return nil }
         let folded = words.map(foldWord)
-        // "give Ben Dune", "hand Ana the hobbit" (with "to", `pass` reads it).
-        if ["give", "hand", "pass"].contains(folded[0]), !folded.contains("to"), looksLikeName(words[1]),
-           !["back", "me", "it", "the", "a", "an", "my", "this", "that", "over", "in"].contains(folded[1]) {
+        // "give Ben Dune", "hand Ana the hobbit" (with "to", `pass` reads it); "lend Ben Dune",
+        // a loan from the library.
+        if ["give", "hand", "pass", "lend"].contains(folded[0]), !folded.contains("to"), looksLikeName(words[1]),
+           !["back", "me", "it", "the", "a", "an", "my", "this", "that", "over", "in", "out"].contains(folded[1]) {
             let book = words.dropFirst(2).joined(separator: " ")
-            return (.handOver(book: book, to: words[1]), words[1], book, .en)
+            return (folded[0] == "lend" ? .checkout(book: book, borrower: words[1]) : .handOver(book: book, to: words[1]), words[1], book, .en)
         }
         // ("Nobody returned Dune" is no return.)
         guard looksLikeName(words[0]), !["i", "i'm", "i've", "we", "you", "it", "this", "that", "who", "what", "which", "the", "a", "nobody", "no",
@@ -4539,10 +4544,12 @@ public enum CommandParser {
         let words = toldWords(text)
         guard words.count >= 3, words.count <= 30 else { return nil }
         let folded = words.map(foldWord)
-        let leads: [([String], Language)] = [(["can"], .en), (["could"], .en), (["may"], .en), (["est-ce", "que"], .fr), ([], .en), ([], .fr)]
+        // ("let Ben borrow Dune": the verb bare, as in a question.)
+        let leads: [([String], Language)] = [(["can"], .en), (["could"], .en), (["may"], .en), (["let"], .en), (["est-ce", "que"], .fr), ([], .en), ([], .fr)]
         let verbs: [([String], Language)] = [
             (["borrow"], .en), (["have"], .en), (["get"], .en), (["take"], .en), (["wants"], .en), (["wants", "to", "borrow"], .en),
             (["would", "like"], .en), (["would", "like", "to", "borrow"], .en), (["needs"], .en),
+            (["can", "borrow"], .en), (["can", "have"], .en), (["can", "take"], .en), (["may", "borrow"], .en), (["may", "have"], .en),
             (["peut", "emprunter"], .fr), (["peut", "avoir"], .fr), (["veut"], .fr), (["voudrait"], .fr), (["veut", "emprunter"], .fr),
             (["voudrait", "emprunter"], .fr),
         ].sorted { $0.0.count > $1.0.count }  // "wants to borrow" before "wants"

@@ -1404,6 +1404,15 @@ struct CommandHandlerTests {
         #expect(asked.suggestion == "hold Dune for Cleo Dupont", "\(asked.text)")
         let veut = await handler.handle(text: "Ben veut Emma", from: ana, at: minute(4))
         #expect(veut.suggestion == "emprunter Emma pour Ben", "\(veut.text)")
+        // Let to have it, or told they may: asked about too.
+        for said in ["let Ben borrow Emma", "Ben can have Emma", "Ben may borrow Emma"] {
+            let allowed = await handler.handle(text: said, from: ana, at: minute(4))
+            #expect(allowed.suggestion == "checkout Emma as Ben", "\(said): \(allowed.text)")
+        }
+        #expect(try await handler.library.whoHas("Emma").first?.loan == nil, "nothing was done")
+        // "lend Ben Emma" says it is done: a loan to Ben.
+        let lend = await handler.handle(text: "lend Ben Emma", from: ana, at: minute(4))
+        #expect(lend.text.hasPrefix("Emma is checked out to Ben."), "\(lend.text)")
         for text in ["Dune wants Emma", "Ben wants Zorglub", "Ben wants to borrow", "Ana Ruiz Dune"] {
             let reply = await handler.handle(text: text, from: ben, at: minute(5))
             #expect(reply.text.hasPrefix("I did not understand") && reply.suggestion == "help", "\(text): \(reply.text)")

@@ -1966,6 +1966,9 @@ let parseTable: [ParseCase] = [
     ParseCase("get in line please", .hold(book: "it"), .en), ParseCase("put my name down", .hold(book: "it"), .en),
     ParseCase("mets-moi sur la liste", .hold(book: "ça"), .fr), ParseCase("inscris-moi sur la liste d'attente", .hold(book: "ça"), .fr),
     ParseCase("add me to the waiting list for Dune", .hold(book: "Dune"), .en),
+    ParseCase("list my loans", .loansOf(borrower: nil), .en), ParseCase("list my holds", .loansOf(borrower: nil), .en),
+    ParseCase("do I still have Dune?", .whoHas(book: "Dune"), .en), ParseCase("do I still have any books?", .loansOf(borrower: nil), .en),
+    ParseCase("am I still borrowing Dune?", .whoHas(book: "Dune"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
