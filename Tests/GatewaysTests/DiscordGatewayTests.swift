@@ -58,9 +58,9 @@ final class DiscordEmulator: Sendable {
         try await control("/_dispatch", #"{"t":"\#(type)","d":\#(data)}"#)
     }
 
-    /// Polls `fetch` until `condition` holds, or `patience` seconds; returns the last answer.
-    func wait<Value>(_ fetch: () async throws -> Value, until condition: (Value) -> Bool) async throws -> Value {
-        let deadline = ContinuousClock.now + .seconds(patience)
+    /// Polls `fetch` until `condition` holds, or `seconds`; returns the last answer.
+    func wait<Value>(seconds: Int = patience, _ fetch: () async throws -> Value, until condition: (Value) -> Bool) async throws -> Value {
+        let deadline = ContinuousClock.now + .seconds(seconds)
         while true {
             let value = try await fetch()
             if condition(value) || ContinuousClock.now > deadline { return value }
@@ -212,7 +212,11 @@ struct DiscordGatewayTests {
         let lines = LogLines()
         let (_, _, task) = try await startDiscord(discord, log: lines)
         defer { task.cancel() }
-        let log = try await discord.wait({ try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
+        // Twice the usual patience: the gateway sleeps out the reset, then asks, connects and
+        // answers HELLO, each a wake-up on Swift's pool, which the full suite keeps busy on two
+        // cores (this test failed once in CI; in passing runs of the whole suite it ends 39–69 s
+        // after the run starts).
+        let log = try await discord.wait(seconds: 2 * patience, { try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
         // On failure, what the gateway said and asked, to tell a slow machine from a fault.
         let asked = try await discord.requests().map { "\($0.method) \($0.path)" }
         #expect(log.contains { $0.op == 2 }, """
