@@ -214,7 +214,7 @@ struct DiscordGatewayTests {
         defer { task.cancel() }
         // Twice the usual patience: the gateway sleeps out the reset, then asks, connects and
         // answers HELLO, each a wake-up on Swift's pool, which the full suite keeps busy on two
-        // cores (this test failed once in CI; in passing runs of the whole suite it ends 39–69 s
+        // cores (this test failed once in CI; in passing runs of the whole suite it ends 39–74 s
         // after the run starts).
         let log = try await discord.wait(seconds: 2 * patience, { try await discord.gatewayLog() }) { $0.contains { $0.op == 2 } }
         // On failure, what the gateway said and asked, to tell a slow machine from a fault.
