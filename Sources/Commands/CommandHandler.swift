@@ -2380,11 +2380,7 @@ public actor CommandHandler {
             let (kept, awaited) = try await library.lines(of: borrower)
             let you = name == nil
             // Books back on the shelf and kept for them: theirs to check out.
-            let keptLines: [RichText] = kept.map { status in
-                let (book, until) = (status.book, words.until(status.keptUntil))
-                return you ? (l == .en ? "\(bold: book.title) is on the shelf, kept for you\(until)." : "\(bold: book.title) est sur l'étagère, réservé pour vous\(until).")
-                    : (l == .en ? "\(bold: book.title) is on the shelf, kept for \(borrower.name)\(until)." : "\(bold: book.title) est sur l'étagère, réservé pour \(borrower.name)\(until).")
-            } + awaited.map(words.awaitedLine)
+            let keptLines = kept.map { words.keptOnShelf($0, for: you ? nil : borrower.name) } + awaited.map(words.awaitedLine)
             guard !loans.isEmpty else {
                 return Reply(.info, you
                     ? RichText(stringLiteral: l.pick("You have no books.", "Vous n'avez aucun livre."))
@@ -3094,10 +3090,7 @@ public actor CommandHandler {
             case (.fr, _, _): "Vous avez \(words.books(loans.count)), et êtes dans la file pour \(words.books(waits))."
             }
             // A book back and kept for them is theirs to take: said, and offered.
-            let keptLines: [RichText] = kept.map { status in
-                l == .en ? "\(bold: status.book.title) is on the shelf, kept for you\(words.until(status.keptUntil))."
-                         : "\(bold: status.book.title) est sur l'étagère, réservé pour vous\(words.until(status.keptUntil))."
-            }
+            let keptLines = kept.map { words.keptOnShelf($0, for: nil) }
             let suggestion = kept.first.map { l.pick("checkout ", "emprunter ") + words.reference($0.book) }
                 ?? (loans.isEmpty && waits == 0 ? l.pick("list available", "liste disponibles") : l.pick("my books", "mes livres"))
             return Reply(.info, l == .en ? "You are \(bold: me.name) here." : "Ici, vous êtes \(bold: me.name).",

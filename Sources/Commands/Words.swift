@@ -441,6 +441,16 @@ struct Words: Sendable {
     }
 
     /// A book a member waits for: their place in line, and what they wait on.
+    /// A book back on the shelf and kept for someone (`name`, or the asker when nil): theirs to
+    /// check out.
+    func keptOnShelf(_ status: BookStatus, for name: String?) -> RichText {
+        let (book, until) = (status.book, until(status.keptUntil))
+        guard let name else {
+            return language == .en ? "\(bold: book.title) is on the shelf, kept for you\(until)." : "\(bold: book.title) est sur l'étagère, réservé pour vous\(until)."
+        }
+        return language == .en ? "\(bold: book.title) is on the shelf, kept for \(name)\(until)." : "\(bold: book.title) est sur l'étagère, réservé pour \(name)\(until)."
+    }
+
     func awaitedLine(_ awaited: AwaitedBook) -> RichText {
         let status = awaited.status, title = status.book.title, place = awaited.position
         if let loan = status.loan {
