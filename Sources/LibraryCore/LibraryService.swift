@@ -814,7 +814,7 @@ public struct LibraryService: Sendable {
             // Titles holding the query's number written the other way ("1984": Nineteen
             // Eighty-Four) come first: the words alone cannot find them.
             let numbered = try Self.statuses(Array(titles.snapshot(db).titlesWithNumber(key).prefix(limit)), db)
-            for pattern in [words.joined(separator: " "), words.joined(separator: " OR ")] {
+            for pattern in [words.joined(separator: " AND "), words.joined(separator: " OR ")] {
                 let found = try db.all("""
                     SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM bookSearch
                     JOIN book ON book.id = bookSearch.rowid \(Book.withReport)
@@ -1272,14 +1272,27 @@ public struct LibraryService: Sendable {
 
     /// The first `mostSearchWords` different words of a folded query, as full-text prefix
     /// terms: a pasted page is not a query of thousands of terms (30,000 took SQLite seconds).
+    /// A word in the plural also finds its singular ("classics" the books in Classic).
     private static func searchWords(_ key: String) -> [String] {
         var seen = Set<Substring>(), words: [String] = []
         for word in key.split(separator: " ") where words.count < mostSearchWords && seen.insert(word).inserted {
-            words.append("\"\(word)\"*")
+            let singulars = singulars(of: word)
+            words.append(singulars.isEmpty ? "\"\(word)\"*" : "(" + (["\"\(word)\"*"] + singulars.map { "\"\($0)\"" }).joined(separator: " OR ") + ")")
         }
         return words
     }
     private static let mostSearchWords = 16
+
+    /// The words a folded word may be the plural of, in English or French: "classics" classic,
+    /// "stories" story, "boxes" boxe and box, "romans" roman. None for a short word ("bus",
+    /// "les") or one no plural ends as ("chess", "tolkien").
+    private static func singulars(of word: Substring) -> [String] {
+        guard word.count > 3, word.hasSuffix("s"), !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("is") else { return [] }
+        var forms = [String(word.dropLast())]
+        if word.hasSuffix("ies") { forms.append(word.dropLast(3) + "y") }
+        if word.hasSuffix("es"), word.count > 4 { forms.append(String(word.dropLast(2))) }
+        return forms
+    }
 
     /// Books that share a word with `key`, for a "did you mean": not a little word ("the",
     /// "of"), which most titles have (`The Name of the Wind` is not `The Left Hand of Darkness`),

@@ -342,6 +342,23 @@ struct CatalogTests {
         #expect(try await library.search("zzzz").isEmpty)
     }
 
+    @Test("a word in the plural finds the books of its singular: classics, classiques, ghost stories")
+    func searchPlurals() async throws {
+        let library = try await makeLibrary(books: [
+            book("Emma", "Jane Austen", categories: ["Classic"]),
+            book("Moby-Dick", "Herman Melville", categories: ["Adventure"], publisher: "Penguin Classics"),
+            book("Les Misérables", "Victor Hugo", categories: ["Classique"]),
+            book("The Turn of the Screw", "Henry James", categories: ["Ghost story"]),
+            book("Chessmaster", "Someone", categories: ["Games"]),
+        ])
+        #expect(Set(try await library.search("classics").map(\.book.title)) == ["Emma", "Moby-Dick"])
+        #expect(try await library.search("classiques").map(\.book.title) == ["Les Misérables"])
+        #expect(try await library.search("ghost stories").map(\.book.title) == ["The Turn of the Screw"])
+        #expect(try await library.search("adventures").map(\.book.title) == ["Moby-Dick"])
+        // Not a plural: "chess" is not "che".
+        #expect(try await library.search("chess").map(\.book.title) == ["Chessmaster"])
+    }
+
     @Test("show gives the open loan, the hold queue and the last five past loans")
     func show() async throws {
         let library = try await makeLibrary(books: [book("Dune")])
