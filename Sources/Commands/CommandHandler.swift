@@ -1165,7 +1165,8 @@ public actor CommandHandler {
     }
 
     /// The library's category that `text` (a few words) names: as written, in the plural or
-    /// singular ("mysteries", "policier"), or shortened word by word ("sci-fi"); nil for none.
+    /// singular ("mysteries", "policier"), shortened word by word ("sci-fi"), or as its
+    /// adjective ("dystopian" Dystopia, "classical" Classic); nil for none.
     private func category(named text: String) async -> String? {
         let words = TextKey.fold(text).split(separator: " ")
         guard (1...3).contains(words.count), let categories = try? await library.categories() else { return nil }
@@ -1175,6 +1176,7 @@ public actor CommandHandler {
             guard named.count == words.count else { return false }
             return zip(words, named).allSatisfy { typed, name in
                 singular(typed) == singular(name) || typed.count >= 2 && words.count > 1 && name.hasPrefix(typed)
+                    || name.count >= 5 && typed.count <= name.count + 2 && typed.hasPrefix(name)
             }
         }?.name
     }
@@ -3097,18 +3099,32 @@ public actor CommandHandler {
                          lines: [account, RichText(stringLiteral: holding)] + keptLines + [words.catalogRights(of: sender, settings.admins)],
                          suggestion: suggestion, language: l)
 
-        case .recommend(let reference):
+        case .recommend(var reference, let typed):
+            // "recommend a classic": that category's books, named as the library names it
+            // ("sci-fi" is Science fiction); words that name a book instead are books like it.
+            var shelfCategory: String?
+            if let typed {
+                if let named = await category(named: typed) {
+                    shelfCategory = named
+                } else if Self.isBookNumber(typed) {
+                    reference = typed
+                } else if (try? await library.titleNamesBooks(typed)) == true {
+                    reference = typed
+                } else {
+                    return words.noCategory(typed, among: try await library.categories().map(\.name))
+                }
+            }
             // The book asked about first, so that a title naming none (or several) is answered
             // as everywhere else.
             var like: Book?
             if let reference { like = try await library.whoHas(reference).first?.book }
-            let found = try await library.recommendations(for: sender.borrower, like: like.map { "#\($0.id)" }, at: now)
-            if found.isEmpty, like == nil, try await library.counts().books == 0 {
+            let found = try await library.recommendations(for: sender.borrower, like: like.map { "#\($0.id)" }, in: shelfCategory, at: now)
+            if found.isEmpty, like == nil, shelfCategory == nil, try await library.counts().books == 0 {
                 return Reply(.info, RichText(stringLiteral: l.pick("The library has no books yet.", "La bibliothèque n'a encore aucun livre.")),
                              suggestion: l.pick("add TITLE by AUTHOR", "ajouter TITRE par AUTEUR"), language: l)
             }
             if !found.isEmpty { listed.set(found.map(\.status.book.id), for: sender.key, at: now) }
-            return words.recommendations(found, like: like)
+            return words.recommendations(found, like: like, in: shelfCategory)
 
         case .remind(let name, let reference):
             return try await remind(name, of: reference, from: sender, at: now, words: words)

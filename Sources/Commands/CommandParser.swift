@@ -58,7 +58,7 @@ public enum CommandParser {
         // A verb missing what it needs keeps only the verb ("Find Me": `search` needs more).
         case .unknown(let text, let suggestion) where text != suggestion: return command
         case .several, .whoHas, .digest, .clean, .categories, .stats, .readers, .undo, .confirm, .cancel, .thanks, .help, .list,
-             .rules(book: nil), .recommend(book: nil), .loansOf(borrower: nil), .history(borrower: nil, _), .addISBN:
+             .rules(book: nil), .recommend(book: nil, category: nil), .loansOf(borrower: nil), .history(borrower: nil, _), .addISBN:
             return command
         default:
             var command = command
@@ -420,11 +420,20 @@ public enum CommandParser {
             // "recommend me a book", "what should I read next?", "que lire ?"; "… like Dune".
             let tail = rest.split(separator: " ").map { foldWord(String($0)) }
             if tail.isEmpty || recommendTails.contains(tail) { return command(.recommend(book: nil)) }
+            // "recommend me a good book please": nothing but the words around a category.
+            if tail.allSatisfy({ recommendedCategoryLeads.contains($0) || recommendedCategoryEnds.contains($0) }) {
+                return command(.recommend(book: nil))
+            }
             // "recommend (something) like Dune": from the first "like" that is a word of its own.
-            guard let (_, book, separator) = splitFirst(" " + rest, separators: [" like ", " similar to ", " comme "]),
-                  !unquote(book).isEmpty else { return nil }
-            if separator.contains("comme") { language = language ?? .fr }
-            return command(.recommend(book: unquote(book)))
+            if let (_, book, separator) = splitFirst(" " + rest, separators: [" like ", " similar to ", " comme "]) {
+                guard !unquote(book).isEmpty else { return nil }
+                if separator.contains("comme") { language = language ?? .fr }
+                return command(.recommend(book: unquote(book)))
+            }
+            // "recommend a classic", "recommend me some sci-fi", "conseille-moi un polar": books
+            // of a category, the library to say whether it is one.
+            guard let category = recommendedCategory(rest) else { return nil }
+            return command(.recommend(book: nil, category: category))
         case .recommendLike:
             // "books like Dune", "something like The Hobbit", "des livres comme Dune".
             guard !unquote(rest).isEmpty else { return needsArgument() }
@@ -2071,6 +2080,10 @@ public enum CommandParser {
         (["all", "the", "books"], "list", .en), (["full", "list"], "list", .en), (["catalog"], "list", .en), (["catalogue"], "list", .en),
         (["the", "catalog"], "list", .en), (["the", "catalogue"], "list", .en), (["browse"], "list", .en),
         (["what", "do", "you", "have"], "list", .en), (["what", "have", "you", "got"], "list", .en),
+        // "suggest a classic", "random sci-fi book": what follows may be a category.
+        (["suggest"], "recommend", .en), (["random"], "recommend", .en), (["a", "random"], "recommend", .en),
+        (["suggere-moi"], "recommande-moi", .fr), (["suggerez-moi"], "recommande-moi", .fr), (["recommandez-moi"], "recommande-moi", .fr),
+        (["conseillez-moi"], "conseille-moi", .fr),
         (["random", "book"], "recommend", .en), (["a", "random", "book"], "recommend", .en), (["surprise", "me"], "recommend", .en),
         (["un", "livre", "au", "hasard"], "que lire", .fr), (["livre", "au", "hasard"], "que lire", .fr),
         (["combien", "de", "personnes", "attendent"], "info", .fr), (["combien", "de", "gens", "attendent"], "info", .fr),
@@ -2449,6 +2462,49 @@ public enum CommandParser {
         ["something", "good"], ["something", "good", "to", "read"], ["anything"], ["a", "random", "book"],
         ["un", "livre"], ["un", "bon", "livre"], ["un", "livre", "a", "lire"], ["quelque", "chose"], ["quelque", "chose", "a", "lire"],
         ["n'importe", "quel", "livre"],
+    ]
+
+    /// The category in what follows `recommend` ("a classic", "me some science fiction books",
+    /// "un bon polar", "de la science-fiction"), its words as typed; nil when more than a
+    /// category's few words remain, or the words name someone it is for ("a book to Ben").
+    static func recommendedCategory(_ rest: String) -> String? {
+        var words = rest.split(separator: " ").map(String.init)
+        var folded = words.map(foldWord)
+        while let first = folded.first, folded.count > 1, recommendedCategoryLeads.contains(first) {
+            words.removeFirst()
+            folded.removeFirst()
+        }
+        while let last = folded.last, folded.count > 1, recommendedCategoryEnds.contains(last) {
+            words.removeLast()
+            folded.removeLast()
+        }
+        // "des livres de science-fiction", "books of poetry".
+        if folded.count > 2, ["book", "books", "livre", "livres", "roman", "romans"].contains(folded[0]), ["of", "de", "d'"].contains(folded[1]) {
+            words.removeFirst(2)
+            folded.removeFirst(2)
+        }
+        if folded.count > 2, ["to", "a"].contains(folded[folded.count - 2]), ["read", "lire"].contains(folded.last) {
+            words.removeLast(2)
+            folded.removeLast(2)
+        }
+        guard (1...3).contains(folded.count), !folded.contains(where: recommendedCategoryStops.contains),
+              !recommendedCategoryLeads.contains(folded[0]) else { return nil }
+        return unquote(words.joined(separator: " "))
+    }
+
+    /// The words before a category's name after `recommend`: "me a good", "moi un bon", "some".
+    private static let recommendedCategoryLeads: Set<String> = [
+        "me", "us", "a", "an", "some", "something", "any", "good", "great", "nice", "new", "random", "in", "from", "the",
+        "un", "une", "des", "du", "de", "d'", "la", "le", "les", "bon", "bonne", "quelque", "chose", "en",
+    ]
+    /// The words after it: "books", "novel", "please", "pour moi".
+    private static let recommendedCategoryEnds: Set<String> = [
+        "book", "books", "novel", "novels", "title", "titles", "read", "reads", "please", "for", "me", "pls", "now", "next",
+        "livre", "livres", "roman", "romans", "titre", "titres", "stp", "svp", "pour", "moi", "maintenant", "ensuite",
+    ]
+    /// Words that are no category's: whom it is for, what it is about, a book it is like.
+    private static let recommendedCategoryStops: Set<String> = [
+        "to", "for", "about", "with", "by", "on", "a", "pour", "avec", "sur", "par", "de", "like", "comme", "than", "that", "which",
     ]
 
     /// What may follow `recommend` and say nothing more.

@@ -40,6 +40,7 @@ public struct CommandCompleter: Sendable {
         let typed = words + (text.last?.isWhitespace == true && !words.isEmpty ? " " : "")
         guard typed.count <= 200 else { return [] }
         guard let (form, verbText, rest) = Self.verb(in: typed) else { return Self.verbs(startingWith: typed, preferring: preferred) }
+        if form.verb == .recommend { return await categories(after: verbText, startingWith: rest, language: form.language ?? preferred, at: now) }
         guard Self.takesABook(form.verb) else { return [] }
         // "who has wh" starts a longer command ("who has what") as well as a title: both are offered.
         let longer = typed.last == " " ? [] : Self.verbs(startingWith: typed, preferring: preferred).filter { $0.command.count > verbText.count }
@@ -195,6 +196,24 @@ public struct CommandCompleter: Sendable {
             suggestions.append(CommandSuggestion(label: label.limited(to: maxLength), command: verb))
         }
         return Array(suggestions.prefix(maxSuggestions))
+    }
+
+    /// After `recommend`: the library's categories whose name, or a word of it, starts with
+    /// `typed` (all of them when nothing is), the most used first, each with how many books
+    /// carry it.
+    private func categories(after verb: String, startingWith typed: String, language: Language, at now: Date) async -> [CommandSuggestion] {
+        guard let categories = try? await library.categories() else { return [] }
+        let key = TextKey.fold(typed)
+        let words = Words(language: language, dates: DateText(timeZone: settings.timeZone), now: now)
+        return categories.filter { category in
+            let name = TextKey.fold(category.name)
+            // (A name too long for a choice would be cut, and name no category.)
+            return "\(verb) \(category.name)".utf16.count <= Self.maxLength
+                && (name.hasPrefix(key) || name.split(separator: " ").contains { $0.hasPrefix(key) })
+        }.prefix(Self.maxSuggestions).map { category in
+            let command = "\(verb) \(category.name)"
+            return CommandSuggestion(label: "\(command) · \(words.books(category.books))".limited(to: Self.maxLength), command: command)
+        }
     }
 
     private static func takesABook(_ verb: VerbForm.Verb) -> Bool {

@@ -58,8 +58,9 @@ public enum Intent: Sendable, Hashable {
     /// The name the library knows the member by, which their loans and holds go under (`who am
     /// I?`, `qui suis-je ?`).
     case whoAmI
-    /// Books to read next: like `book`, or like what the member read.
-    case recommend(book: String?)
+    /// Books to read next: like `book`, or like what the member read; with `category` (as
+    /// typed: "sci-fi", "a classic"), only books of that category of the library's.
+    case recommend(book: String?, category: String? = nil)
     /// A message to `borrower` about their loans (of `book`, or all): `remind Ben about Dune`.
     case remind(borrower: String, book: String?)
     /// `yes` / `oui` / `confirm`, answering a confirmation request.

@@ -52,8 +52,10 @@ extension ParsedCommand {
             fields.append(("query", .string(query)))
         case .help(let topic):
             fields.append(("topic", topic.map(JSONLineValue.string) ?? .null))
-        case .rules(let book), .recommend(let book):
+        case .rules(let book):
             fields.append(("book", book.map(JSONLineValue.string) ?? .null))
+        case .recommend(let book, let category):
+            fields += [("book", book.map(JSONLineValue.string) ?? .null), ("category", category.map(JSONLineValue.string) ?? .null)]
         case .unknown(let text, let suggestion):
             fields += [("text", .string(text)), ("suggestion", suggestion.map(JSONLineValue.string) ?? .null)]
         case .several(let parts):
@@ -155,7 +157,8 @@ extension Intent {
         case .stats: return "stats"
         case .readers: return "top readers"
         case .whoAmI: return "who am I"
-        case .recommend(let book): return book.map { "books like \(quoted($0))" } ?? "recommend"
+        case .recommend(let book, let category):
+            return book.map { "books like \(quoted($0))" } ?? category.map { "recommend \(quoted($0))" } ?? "recommend"
         case .remind(let borrower, let book): return "remind \(quoted(borrower))" + (book.map { " about \(quoted($0))" } ?? "")
         case .confirm: return "yes"
         case .thanks: return "thanks"

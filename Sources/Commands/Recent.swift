@@ -76,7 +76,7 @@ extension Intent {
              .whoHas(let book), .show(let book), .handOver(let book, _), .takeOver(let book, _), .edit(let book, _, _), .addCopy(let book, _),
              .categorize(let book, _, _), .deleteCopy(let book, _), .deleteCopies(let book, _), .report(let book, _, _):
             book
-        case .rules(let book), .remind(_, let book), .recommend(let book): book
+        case .rules(let book), .remind(_, let book), .recommend(let book, _): book
         case .delete(let books) where books.count == 1: books.first
         default: nil
         }
@@ -116,7 +116,7 @@ extension Intent {
         case .deleteCopies(_, let count): .deleteCopies(book: book, count: count)
         case .report(_, let kind, let note): .report(book: book, kind: kind, note: note)
         case .rules(.some): .rules(book: book)
-        case .recommend(.some): .recommend(book: book)
+        case .recommend(.some, _): .recommend(book: book)
         case .remind(let borrower, .some): .remind(borrower: borrower, book: book)
         case .delete(let books) where books.count == 1: .delete(books: [book])
         default: self

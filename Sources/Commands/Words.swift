@@ -78,8 +78,13 @@ struct Words: Sendable {
     }
 
     /// The reply to `recommend` (and `books like Dune`, `like`): each book with why it is offered.
-    func recommendations(_ found: [Recommendation], like: Book?) -> Reply {
+    func recommendations(_ found: [Recommendation], like: Book?, in category: String? = nil) -> Reply {
         let l = language
+        if found.isEmpty, like == nil, let category {
+            return Reply(.info, l == .en ? "I have nothing new for you in \(bold: category): you have borrowed every book of it here."
+                                         : "Je n'ai rien de nouveau pour vous dans \(bold: category) : vous avez emprunté tous ses livres d'ici.",
+                         suggestion: l.pick("recommend", "recommande-moi"), language: l)
+        }
         guard let first = found.first else {
             let head: RichText = switch (l, like) {
             case (.en, let book?): "Nothing else here is by \(book.author) or shares a category with \(bold: book.title)."
@@ -102,6 +107,8 @@ struct Words: Sendable {
             return "\(listLine(recommendation.status))\(why)"
         }
         let head: RichText = switch (l, like) {
+        case (.en, nil) where category != nil: "You might like, in \(bold: category ?? ""):"
+        case (.fr, nil) where category != nil: "Vous pourriez aimer, dans \(bold: category ?? "") :"
         case (.en, let book?): "Like \(bold: book.title):"
         case (.fr, let book?): "Dans le genre de \(bold: book.title) :"
         case (.en, nil): "You might like:"
@@ -110,6 +117,23 @@ struct Words: Sendable {
         let onShelf = first.status.loan == nil
         return Reply(.info, head, lines: lines,
                      suggestion: (onShelf ? l.pick("checkout ", "emprunter ") : l.pick("hold ", "réserver ")) + reference(first.status.book), language: l)
+    }
+
+    /// The reply to "recommend X" when X names no category of the library's (nor a book):
+    /// the categories there are, to pick one.
+    func noCategory(_ typed: String, among categories: [String]) -> Reply {
+        let l = language
+        guard !categories.isEmpty else {
+            return Reply(.info, l == .en ? "No category is called '\(shortened(typed))': no book has a category yet."
+                                         : "Aucune catégorie ne s'appelle « \(shortened(typed)) » : aucun livre n'a encore de catégorie.",
+                         suggestion: l.pick("recommend", "recommande-moi"), language: l)
+        }
+        let shown = 12
+        var names = categories.prefix(shown).joined(separator: ", ")
+        if categories.count > shown { names += l.pick(", and \(categories.count - shown) more", ", et \(categories.count - shown) autres") }
+        return Reply(.info, l == .en ? "No category is called '\(shortened(typed))'." : "Aucune catégorie ne s'appelle « \(shortened(typed)) ».",
+                     lines: [l == .en ? "The categories: \(names)." : "Les catégories : \(names)."],
+                     suggestion: (l == .en ? "recommend " : "recommande-moi ") + categories[0], language: l)
     }
 
     /// The reply to `stats`: the shelf, the loans of this month and year, how they came back,

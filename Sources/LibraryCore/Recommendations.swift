@@ -23,8 +23,10 @@ extension LibraryService {
     /// by its author or sharing a category. Without, those like the books the reader has and had
     /// (the latest weigh most), then the most borrowed, then the newest. One copy per title, a
     /// title on the shelf first (a copy kept for someone else is not); never a title the
-    /// reader has or had, the book asked about, or a copy reported lost that nobody has.
-    public func recommendations(for reader: Borrower, like reference: String?, at now: Date, limit: Int = 5) async throws -> [Recommendation] {
+    /// reader has or had, the book asked about, or a copy reported lost that nobody has. With
+    /// `category`, only books that carry it (case, accents and punctuation aside).
+    public func recommendations(for reader: Borrower, like reference: String?, in category: String? = nil, at now: Date,
+                                limit: Int = 5) async throws -> [Recommendation] {
         func titleKey(_ book: Book) -> String { TextKey.fold(book.title) + "\u{1}" + TextKey.fold(book.author) }
         let current = try await loans(of: reader).map(\.book)
         let past = try await pastLoans(of: reader, limit: 50).loans.map(\.book)
@@ -34,7 +36,9 @@ extension LibraryService {
 
         // The titles, each with its copies, in the order they came to the shelf.
         var order: [String] = [], copies: [String: [BookStatus]] = [:]
+        let categoryKey = category.map(TextKey.fold)
         for status in try await list(.all, order: .oldest, at: now) where status.loan != nil || status.book.report?.kind != .lost {
+            if let categoryKey, !status.book.categories.contains(where: { TextKey.fold($0) == categoryKey }) { continue }
             let key = titleKey(status.book)
             guard !excluded.contains(key) else { continue }
             if copies[key] == nil { order.append(key) }

@@ -1066,6 +1066,45 @@ struct CommandHandlerTests {
         #expect(read.text.hasPrefix("I have nothing new for you: you have borrowed every book here."), "\(read.text)")
     }
 
+    @Test("recommend a classic: books of that category only, named as the library names it; a book's title is books like it; no such category lists those there are")
+    func recommendCategory() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "edit Dune set categories to Science fiction", from: ana, at: minute(0))
+        _ = await handler.handle(text: "edit Emma set categories to Classic", from: ana, at: minute(1))
+        _ = await handler.handle(text: "edit Les Misérables set categories to Classic, Dystopia", from: ana, at: minute(2))
+        _ = await handler.handle(text: "add Dune Messiah by Frank Herbert categories: Science fiction", from: ana, at: minute(3))
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(4))
+        // Dune is Ana's already: only Dune Messiah is new to her in science fiction.
+        let scifi = await handler.handle(text: "recommend me some sci-fi books", from: ana, at: minute(5))
+        #expect(scifi.text == """
+            You might like, in Science fiction:
+              #4 Dune Messiah, Frank Herbert — like Dune, by the same author
+              Try: `checkout Dune Messiah`
+            """, "\(scifi.text)")
+        let classic = await handler.handle(text: "suggest a classic", from: ben, at: minute(6))
+        #expect(classic.text.hasPrefix("You might like, in Classic:\n  #3 Les Misérables, Victor Hugo\n  #2 Emma, Jane Austen\n"), "\(classic.text)")
+        #expect(!classic.text.contains("Dune"), "\(classic.text)")
+        // "the second one" is from that list.
+        #expect(await handler.handle(text: "checkout the second one", from: ben, at: minute(7)).text.hasPrefix("Emma is checked out to Ben."))
+        let adjective = await handler.handle(text: "random dystopian novel", from: ben, at: minute(8))
+        #expect(adjective.text.hasPrefix("You might like, in Dystopia:\n  #3 Les Misérables, Victor Hugo"), "\(adjective.text)")
+        let french = await handler.handle(text: "conseille-moi de la science-fiction", from: ben, at: minute(9))
+        #expect(french.text.hasPrefix("Vous pourriez aimer, dans Science fiction :\n  #4 Dune Messiah, Frank Herbert"), "\(french.text)")
+        // Words that name a book, not a category: books like it.
+        #expect(await handler.handle(text: "recommend Emma", from: ben, at: minute(10)).text.hasPrefix("Like Emma:"))
+        let unknown = await handler.handle(text: "recommend a <!channel> thriller", from: ben, at: minute(11))
+        #expect(unknown.text == """
+            No category is called '<!channel> thriller'.
+              The categories: Classic, Science fiction, Dystopia.
+              Try: `recommend Classic`
+            """, "\(unknown.text)")
+        #expect(SlackRenderer.render(unknown).jsonString().contains("&lt;!channel&gt; thriller"), "escaped for Slack")
+        // Every Science fiction book borrowed: said so, not the whole shelf instead.
+        _ = await handler.handle(text: "checkout Dune Messiah", from: ana, at: minute(12))
+        let read = await handler.handle(text: "recommend science fiction", from: ana, at: minute(13))
+        #expect(read.text.hasPrefix("I have nothing new for you in Science fiction: you have borrowed every book of it here."), "\(read.text)")
+    }
+
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
     func remind() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])

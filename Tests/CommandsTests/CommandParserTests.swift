@@ -1969,6 +1969,20 @@ let parseTable: [ParseCase] = [
     ParseCase("list my loans", .loansOf(borrower: nil), .en), ParseCase("list my holds", .loansOf(borrower: nil), .en),
     ParseCase("do I still have Dune?", .whoHas(book: "Dune"), .en), ParseCase("do I still have any books?", .loansOf(borrower: nil), .en),
     ParseCase("am I still borrowing Dune?", .whoHas(book: "Dune"), .en),
+    // Recommendations in a category, as typed: the library says whether it is one.
+    ParseCase("recommend a classic", .recommend(book: nil, category: "classic"), .en),
+    ParseCase("recommend me some sci-fi books", .recommend(book: nil, category: "sci-fi"), .en),
+    ParseCase("suggest a good fantasy novel please", .recommend(book: nil, category: "fantasy"), .en),
+    ParseCase("random sci-fi book", .recommend(book: nil, category: "sci-fi"), .en),
+    ParseCase("a random classic", .recommend(book: nil, category: "classic"), .en),
+    ParseCase("what should I read in science fiction?", .recommend(book: nil, category: "science fiction"), .en),
+    ParseCase("recommend me a good book please", .recommend(book: nil), .en), ParseCase("random book", .recommend(book: nil), .en),
+    ParseCase("suggest something", .recommend(book: nil), .en), ParseCase("recommend Dune", .recommend(book: nil, category: "Dune"), .en),
+    ParseCase("conseille-moi un polar", .recommend(book: nil, category: "polar"), .fr),
+    ParseCase("recommandez-moi des livres de science-fiction", .recommend(book: nil, category: "science-fiction"), .fr),
+    ParseCase("suggère-moi de la fantasy", .recommend(book: nil, category: "fantasy"), .fr),
+    ParseCase("recommend some books to Ben", .unknown(text: "recommend some books to Ben", suggestion: "recommend"), .en),
+    ParseCase("recommend something by Tolkien", .unknown(text: "recommend something by Tolkien", suggestion: "recommend"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
@@ -2108,7 +2122,7 @@ struct CommandParserPropertyTests {
                 .add(title: title(), author: name(), publisher: Bool.random(using: &generator) ? "Ace Books" : nil,
                      categories: Bool.random(using: &generator) ? ["SF", "Classic"] : [], isbn: nil),
                 .edit(book: title(), field: BookField.allCases.randomElement(using: &generator) ?? .title, value: title()),
-                .delete(books: [title(), title()]),
+                .delete(books: [title(), title()]), .recommend(book: nil, category: ["sci-fi", "Classic", "Science fiction"].randomElement(using: &generator) ?? "SF"),
                 .list(filter: BookFilter.allCases.randomElement(using: &generator) ?? .all,
                       order: BookOrder.allCases.randomElement(using: &generator) ?? .newest),
             ]

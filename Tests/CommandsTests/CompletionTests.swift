@@ -46,6 +46,26 @@ struct CompletionTests {
         #expect(await completer.suggestions(for: "who has what ", from: ana, at: tuesday).isEmpty, "typed whole, then a space")
     }
 
+    @Test("recommend offers the library's categories, the most used first, each with how many books carry it")
+    func recommendCategories() async throws {
+        let completer = try await makeCompleter()
+        let handler = CommandHandler(library: completer.library, settings: completer.settings)
+        for text in ["edit Dune set categories to Science fiction", "edit Emma set categories to Classic", "edit Les Misérables set categories to Classic, Historical fiction"] {
+            #expect(await handler.handle(text: text, from: ana, at: tuesday).kind == .success, "\(text)")
+        }
+        #expect(await completer.suggestions(for: "recommend ", from: ana, at: tuesday) == [
+            CommandSuggestion(label: "recommend Classic · 2 books", command: "recommend Classic"),
+            CommandSuggestion(label: "recommend Science fiction · 2 books", command: "recommend Science fiction"),
+            CommandSuggestion(label: "recommend Historical fiction · 1 book", command: "recommend Historical fiction"),
+        ], "both copies of Dune are Science fiction")
+        // A word of the name: both fictions.
+        #expect(await completer.suggestions(for: "recommend fic", from: ana, at: tuesday).map(\.command) == ["recommend Science fiction", "recommend Historical fiction"])
+        #expect(await completer.suggestions(for: "conseille-moi cl", from: ana, at: tuesday, language: .fr) == [
+            CommandSuggestion(label: "conseille-moi Classic · 2 livres", command: "conseille-moi Classic"),
+        ])
+        #expect(await completer.suggestions(for: "recommend zz", from: ana, at: tuesday).isEmpty)
+    }
+
     @Test("return and renew offer the member's own books, with their due day")
     func ownBooks() async throws {
         let completer = try await makeCompleter()
