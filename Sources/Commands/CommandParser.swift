@@ -3335,11 +3335,13 @@ public enum CommandParser {
         }
         if let question = someoneElsesQuestion(words, folded: folded, cues: &cues) { return question }
         if let question = whenQuestion(words, folded: folded, cues: &cues) { return question }
-        // "lend Dune to Ana", "prête Dune à Ana": a checkout for Ana.
+        // "lend Dune to Ana", "loan out Dune to Ana", "prête Dune à Ana": a checkout for Ana.
         if let first = folded.first, let (to, verb, language) = Self.lendings[first],
-           let index = folded.lastIndex(of: to), index > 1, index < folded.count - 1 {
+           // ("lend Out of Africa to Ana": a capital is a title's.)
+           case let start = language == .en && folded.count > 3 && words[1] == "out" ? 2 : 1,
+           let index = folded.lastIndex(of: to), index > start, index < folded.count - 1 {
             cues.append(language)
-            return [verb] + words[1..<index] + [language == .en ? "as" : "pour"] + words[(index + 1)...]
+            return [verb] + words[start..<index] + [language == .en ? "as" : "pour"] + words[(index + 1)...]
         }
         // "rename Dune to Arrakis", "renommer Dune en Arrakis": a new title; "change the author
         // of Emma to Jane Austen": a new author. An edit, the first "to" / "en" ending the book.
@@ -3937,7 +3939,7 @@ public enum CommandParser {
     ]
 
     private static let lendings: [String: (to: String, verb: String, language: Language)] = [
-        "lend": ("to", "checkout", .en), "prete": ("a", "emprunter", .fr), "preter": ("a", "emprunter", .fr),
+        "lend": ("to", "checkout", .en), "loan": ("to", "checkout", .en), "prete": ("a", "emprunter", .fr), "preter": ("a", "emprunter", .fr),
     ]
     private static let howMany = ["how", "many", "books"], combien = ["combien", "de", "livres"]
     /// Between whom and which book in "ask Ben to hurry up with Dune", "let Ben know I want Dune".

@@ -1969,6 +1969,10 @@ let parseTable: [ParseCase] = [
     ParseCase("list my loans", .loansOf(borrower: nil), .en), ParseCase("list my holds", .loansOf(borrower: nil), .en),
     ParseCase("do I still have Dune?", .whoHas(book: "Dune"), .en), ParseCase("do I still have any books?", .loansOf(borrower: nil), .en),
     ParseCase("am I still borrowing Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("lend out Dune to Ben", .checkout(book: "Dune", borrower: "Ben"), .en),
+    ParseCase("loan Dune to Ben", .checkout(book: "Dune", borrower: "Ben"), .en),
+    ParseCase("loan out The Way Out to Ben", .checkout(book: "The Way Out", borrower: "Ben"), .en),
+    ParseCase("lend Out of Africa to Ben", .checkout(book: "Out of Africa", borrower: "Ben"), .en),
     // Recommendations in a category, as typed: the library says whether it is one.
     ParseCase("recommend a classic", .recommend(book: nil, category: "classic"), .en),
     ParseCase("recommend me some sci-fi books", .recommend(book: nil, category: "sci-fi"), .en),
