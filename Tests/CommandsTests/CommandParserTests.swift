@@ -1973,6 +1973,9 @@ let parseTable: [ParseCase] = [
     ParseCase("loan Dune to Ben", .checkout(book: "Dune", borrower: "Ben"), .en),
     ParseCase("loan out The Way Out to Ben", .checkout(book: "The Way Out", borrower: "Ben"), .en),
     ParseCase("lend Out of Africa to Ben", .checkout(book: "Out of Africa", borrower: "Ben"), .en),
+    ParseCase("add me to the list of admins", .rules(book: nil), .en), ParseCase("make me an admin", .rules(book: nil), .en),
+    ParseCase("how do I become an admin?", .rules(book: nil), .en), ParseCase("je veux être admin", .rules(book: nil), .fr),
+    ParseCase("add me to the list", .hold(book: "it"), .en),
     // Recommendations in a category, as typed: the library says whether it is one.
     ParseCase("recommend a classic", .recommend(book: nil, category: "classic"), .en),
     ParseCase("recommend me some sci-fi books", .recommend(book: nil, category: "sci-fi"), .en),
