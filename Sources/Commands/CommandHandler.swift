@@ -1032,8 +1032,8 @@ public actor CommandHandler {
         // for the words ("I'm done with Dune" → `return Dune`) is kept.
         if let verb, TextKey.fold(verb) == TextKey.fold(text) || VerbForm.named(verb) == nil { return command }
         // "science fiction books", "classic novels", "livres de science-fiction": a category's books.
-        if verb == nil, let named = CommandParser.categoryBooks(text), let category = await category(named: named) {
-            return ParsedCommand(intent: .search(query: category), language: command.language)
+        if verb == nil, let named = CommandParser.categoryBooks(text).map(CommandParser.onShelfOnly), let category = await category(named: named.text) {
+            return ParsedCommand(intent: .search(query: category, onShelf: named.onShelf), language: command.language)
         }
         // "Dune status": who has it, when the words name a book ("it status" the one last named).
         if verb == nil, let subject = CommandParser.statusOf(text), await namesBookOrPointsBack(subject) {
@@ -1626,6 +1626,8 @@ public actor CommandHandler {
     }
     private static let listSigns = Set(",&".utf8), listWords: [[UInt8]] = ["and", "et"].map { Array($0.utf8) }
     static let mostBooksAtOnce = 20
+    /// How many of a search's best matches "available …" looks among for books on the shelf.
+    static let mostShelfSearched = 200
 
     /// The books of "Dune, Emma and The Hobbit": the parts between commas (outside quotes),
     /// the last one cut at its last " and " / " et " / " & " unless it names a book as a whole
@@ -3018,7 +3020,7 @@ public actor CommandHandler {
             return Reply(.info, words.listTitle(filter, shown: min(books.count, limit), total: counts, range: range),
                          lines: lines, suggestion: suggestion, language: l)
 
-        case .search(var query):
+        case .search(var query, let onShelf):
             // "more by the same author", "other books by the author of Dune": that author's books.
             switch try await authorMeant(by: query, for: sender, at: now) {
             case .author(let author): query = author
@@ -3029,10 +3031,19 @@ public actor CommandHandler {
             case nil: break
             }
             let shown = 10
-            let found = try await library.search(query, limit: shown + 1)
-            guard !found.isEmpty else {
+            let matching = try await library.search(query, limit: onShelf ? Self.mostShelfSearched : shown + 1)
+            guard !matching.isEmpty else {
                 return Reply(.info, l == .en ? "Nothing matches '\(shortened(query))'." : "Rien ne correspond à « \(shortened(query)) ».",
                              suggestion: l.pick("list", "liste"), language: l)
+            }
+            // "available sci-fi": the copies on the shelf (not lost, not kept for someone else).
+            let found = onShelf ? matching.filter { status in
+                status.loan == nil && status.book.report?.kind != .lost && status.keptFor.map { $0.isSamePerson(as: sender.borrower) } ?? true
+            } : matching
+            guard !found.isEmpty else {
+                return Reply(.info, l == .en ? "Nothing that matches '\(shortened(query))' is on the shelf: \(words.books(matching.count)) \(matching.count == 1 ? "is" : "are") out or kept."
+                                             : "Rien de ce qui correspond à « \(shortened(query)) » n'est en rayon : \(words.books(matching.count)) \(matching.count == 1 ? "est emprunté ou gardé" : "sont empruntés ou gardés").",
+                             suggestion: l.pick("search ", "chercher ") + query, language: l)
             }
             // The best ten; past them, a word more narrows it down.
             var lines = found.prefix(shown).map { words.listLine($0) }
@@ -3041,6 +3052,11 @@ public actor CommandHandler {
             }
             let count = min(found.count, shown)
             listed.set(found.prefix(shown).map(\.book.id), for: sender.key, at: now)
+            if onShelf {
+                return Reply(.info, l == .en ? "\(found.count > shown ? "The first \(count)" : "\(count)") on the shelf for '\(shortened(query))':"
+                                             : "\(found.count > shown ? "Les \(count) premiers" : "\(count)") en rayon pour « \(shortened(query)) » :",
+                             lines: lines, language: l)
+            }
             return Reply(.info, l == .en ? "\(found.count > shown ? "The first \(count)" : "\(count)") found for '\(shortened(query))':"
                                          : "\(found.count > shown ? "Les \(count) premiers" : "\(count)") \(count == 1 ? "trouvé" : "trouvés") pour « \(shortened(query)) » :",
                          lines: lines, language: l)
@@ -3140,8 +3156,9 @@ public actor CommandHandler {
                     return try await run(.history(borrower: book), sender: sender, now: now, words: words)
                 }
                 // "show me science fiction", "show the fantasy books": no book, but a category: its books.
-                if let category = await category(named: CommandParser.categoryBooks(book) ?? CommandParser.unquote(book)) {
-                    return try await run(.search(query: category), sender: sender, now: now, words: words)
+                let named = CommandParser.onShelfOnly(CommandParser.categoryBooks(book) ?? CommandParser.unquote(book))
+                if let category = await category(named: named.text) {
+                    return try await run(.search(query: category, onShelf: named.onShelf), sender: sender, now: now, words: words)
                 }
                 // "show me Ben's books", "show all of Ben's loans": what Ben has.
                 if let name = CommandParser.someonesBooks(book), sender.person(named: name) != nil {

@@ -602,7 +602,9 @@ public enum CommandParser {
                 if let order = orderNamedAlone[argument.split(separator: " ").map { foldWord(String($0)) }] {
                     return command(.list(filter: .all, order: order))
                 }
-                return command(.search(query: searchSubject(argument)))
+                // "search available sci-fi", "find fantasy on the shelf": only books there.
+                let (query, onShelf) = onShelfOnly(argument)
+                return command(.search(query: searchSubject(onShelf ? unquote(query) : query), onShelf: onShelf))
             }
         case .add:
             guard !rest.isEmpty else { return needsArgument() }
@@ -647,9 +649,11 @@ public enum CommandParser {
             // "list my books": the member's books.
             let words = rest.split(separator: " ").map { foldWord(String($0)) }.filter { !listFiller.contains($0) }
             if words == ["my"] || words == ["mes"] { return command(.loansOf(borrower: nil)) }
-            // "list sci-fi books", "list books by Tolkien": the books about those words.
-            guard let query = listQuery(rest) else { return nil }
-            return command(.search(query: query))
+            // "list sci-fi books", "list books by Tolkien": the books about those words; "list
+            // available classics", those on the shelf.
+            let (shelfRest, onShelf) = onShelfOnly(rest)
+            guard let query = listQuery(shelfRest) else { return nil }
+            return command(.search(query: query, onShelf: onShelf))
         case .rules:
             // "how long can I keep Dune (for)?": the rules, and where Dune stands for the asker;
             // "how long can I keep a book?" and "rules" alone: the rules.
@@ -1422,6 +1426,39 @@ public enum CommandParser {
         }
         return words.joined(separator: " ")
     }
+    /// "available sci-fi", "fantasy on the shelf", "classiques disponibles": the words of a
+    /// search without those saying only books on the shelf are wanted, and whether they did.
+    /// Typed in lowercase ("Available Light" is a title), and not alone ("search available").
+    static func onShelfOnly(_ text: String) -> (text: String, onShelf: Bool) {
+        var words = text.split(separator: " ").map(String.init)
+        var onShelf = false
+        if let tail = shelfTails.first(where: { words.count > $0.count && words.suffix($0.count).map(foldWord).elementsEqual($0) }) {
+            words.removeLast(tail.count)
+            onShelf = true
+        }
+        let kept = words.filter { !(shelfWords.contains($0)) }
+        if !kept.isEmpty, kept.count < words.count {
+            words = kept
+            onShelf = true
+        }
+        return onShelf ? (words.joined(separator: " "), true) : (text, false)
+    }
+    /// What leads up to a search among the books on the shelf, and whether it says so itself
+    /// ("what's available in"), else its end must ("any sci-fi available").
+    private static let shelfQuestionLeads: [(words: [String], saysShelf: Bool, language: Language)] = [
+        (["what's", "available", "in"], true, .en), (["whats", "available", "in"], true, .en), (["what", "is", "available", "in"], true, .en),
+        (["anything", "available", "in"], true, .en), (["what", "do", "you", "have", "available", "in"], true, .en),
+        (["what", "have", "you", "got", "available", "in"], true, .en),
+        (["do", "you", "have", "any"], false, .en), (["do", "we", "have", "any"], false, .en), (["is", "there", "any"], false, .en),
+        (["are", "there", "any"], false, .en), (["have", "you", "got", "any"], false, .en), (["got", "any"], false, .en), (["any"], false, .en),
+        (["qu'est-ce", "qui", "est", "disponible", "en"], true, .fr), (["quoi", "de", "disponible", "en"], true, .fr),
+        (["avez-vous", "des"], false, .fr), (["vous", "avez", "des"], false, .fr), (["tu", "as", "des"], false, .fr), (["y", "a-t-il", "des"], false, .fr),
+    ]
+    private static let shelfWords: Set<String> = ["available", "disponible", "disponibles", "dispo", "dispos"]
+    private static let shelfTails: [[String]] = [
+        ["on", "the", "shelf"], ["on", "the", "shelves"], ["in", "stock"], ["right", "now", "available"], ["en", "rayon"], ["sur", "l'etagere"],
+    ]
+
     /// "books about whales", "a book on space", "des livres sur les baleines": what a search is
     /// about, without the words that only say books are wanted (lowercase: "Books of Blood"
     /// stays a title).
@@ -3280,6 +3317,15 @@ public enum CommandParser {
            tail.first == "as" || folded[0] == "mark" {
             cues.append(.en)
             return ["return"] + words[1..<(words.count - tail.count)]
+        }
+        // "do you have any sci-fi available?", "is there any fantasy on the shelf?", "what's
+        // available in sci-fi?": a search among the books on the shelf.
+        if let lead = Self.shelfQuestionLeads.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) {
+            let rest = Array(words[lead.words.count...])
+            if lead.saysShelf || onShelfOnly(rest.joined(separator: " ")).onShelf {
+                cues.append(lead.language)
+                return [lead.language.pick("search", "chercher")] + rest + (lead.saysShelf ? ["available"] : [])
+            }
         }
         // "is Dune reserved?", "is Dune on hold": its details, which list who waits.
         if folded.count >= 3, folded[0] == "is",

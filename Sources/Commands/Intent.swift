@@ -42,7 +42,8 @@ public enum Intent: Sendable, Hashable {
     case deleteCopies(book: String, count: Int)
     case clean
     case list(filter: BookFilter, order: BookOrder, page: Int = 1)
-    case search(query: String)
+    /// Books matching `query`; `onShelf`: only those on the shelf ("available sci-fi").
+    case search(query: String, onShelf: Bool = false)
     case show(book: String)
     case help(topic: String?)
     /// The lending rules (`rules`, "how long can I keep a book?"): how long a loan lasts, how

@@ -48,8 +48,8 @@ extension ParsedCommand {
         case .list(let filter, let order, let page):
             fields += [("filter", .string(filter.rawValue)), ("order", .string(order.rawValue))]
             if page > 1 { fields.append(("page", .json(String(page)))) }
-        case .search(let query):
-            fields.append(("query", .string(query)))
+        case .search(let query, let onShelf):
+            fields += [("query", .string(query)), ("on_shelf", .json(onShelf ? "true" : "false"))]
         case .help(let topic):
             fields.append(("topic", topic.map(JSONLineValue.string) ?? .null))
         case .rules(let book):
@@ -149,7 +149,7 @@ extension Intent {
             case .neverBorrowed: "never borrowed"
             }
             return "list \(filterWord) \(order == .longestOut ? "longest" : order.rawValue)" + (page > 1 ? " page \(page)" : "")
-        case .search(let query): return "search \(quoted(query))"
+        case .search(let query, let onShelf): return "search \(quoted(query))" + (onShelf ? " available" : "")
         case .show(let book): return "show \(quoted(book))"
         case .help(let topic): return topic.map { "help \($0)" } ?? "help"
         case .rules(let book): return book.map { "how long can I keep \(quoted($0))" } ?? "rules"

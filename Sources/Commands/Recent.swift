@@ -90,7 +90,7 @@ extension Intent {
         switch self {
         case .loansOf: return .loansOf(borrower: own ? nil : CommandParser.withoutPossessive(subject))
         case .history(_, let period): return .history(borrower: own ? nil : CommandParser.withoutPossessive(subject), period: period)
-        case .search: return own ? nil : .search(query: subject)
+        case .search(_, let onShelf): return own ? nil : .search(query: subject, onShelf: onShelf)
         default:
             guard bookReference != nil else { return nil }
             return own ? .loansOf(borrower: nil) : naming(subject)

@@ -1105,6 +1105,38 @@ struct CommandHandlerTests {
         #expect(read.text.hasPrefix("I have nothing new for you in Science fiction: you have borrowed every book of it here."), "\(read.text)")
     }
 
+    @Test("any sci-fi available? a search among the books on the shelf only: neither out nor kept for someone else")
+    func searchOnShelf() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "edit Dune set categories to Science fiction", from: ana, at: minute(0))
+        _ = await handler.handle(text: "add Dune Messiah by Frank Herbert categories: Science fiction", from: ana, at: minute(1))
+        _ = await handler.handle(text: "edit Emma set categories to Classic", from: ana, at: minute(2))
+        _ = await handler.handle(text: "edit Les Misérables set categories to Classic", from: ana, at: minute(3))
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(4))
+        let scifi = await handler.handle(text: "do you have any sci-fi available?", from: ana, at: minute(5))
+        #expect(scifi.text.hasPrefix("1 on the shelf for 'sci-fi':\n  #4 Dune Messiah, Frank Herbert"), "\(scifi.text)")
+        #expect(!scifi.text.contains("#1 Dune"), "\(scifi.text)")
+        // Everything said is searched: Dune is out.
+        #expect(await handler.handle(text: "search sci-fi", from: ana, at: minute(6)).text.contains("#1 Dune"))
+        // Kept for Ana, Dune Messiah is on the shelf for her alone.
+        _ = await handler.handle(text: "checkout Dune Messiah", from: ben, at: minute(7))
+        _ = await handler.handle(text: "hold Dune Messiah", from: ana, at: minute(8))
+        _ = await handler.handle(text: "return Dune Messiah", from: ben, at: minute(9))
+        #expect(await handler.handle(text: "what's available in sci-fi?", from: ana, at: minute(10)).text.hasPrefix("1 on the shelf for 'sci-fi':\n  #4 Dune Messiah"))
+        let none = await handler.handle(text: "what's available in sci-fi?", from: ben, at: minute(11))
+        #expect(none.text == """
+            Nothing that matches 'sci-fi' is on the shelf: 2 books are out or kept.
+              Try: `search sci-fi`
+            """, "\(none.text)")
+        let classics = await handler.handle(text: "list available classics", from: ben, at: minute(12))
+        #expect(classics.text.hasPrefix("2 on the shelf for 'classics':"), "\(classics.text)")
+        // A category asked for: named as the library names it.
+        let shown = await handler.handle(text: "show me the available classics", from: ben, at: minute(13))
+        #expect(shown.text.hasPrefix("2 on the shelf for 'Classic':"), "\(shown.text)")
+        #expect(await handler.handle(text: "checkout the first one", from: ben, at: minute(14)).kind == .success)
+        #expect(await handler.handle(text: "is there any classic on the shelf?", from: ana, at: minute(15)).text.hasPrefix("1 on the shelf for 'classic':"))
+    }
+
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
     func remind() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])

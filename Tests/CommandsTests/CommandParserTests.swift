@@ -1976,6 +1976,16 @@ let parseTable: [ParseCase] = [
     ParseCase("add me to the list of admins", .rules(book: nil), .en), ParseCase("make me an admin", .rules(book: nil), .en),
     ParseCase("how do I become an admin?", .rules(book: nil), .en), ParseCase("je veux être admin", .rules(book: nil), .fr),
     ParseCase("add me to the list", .hold(book: "it"), .en),
+    // A search among the books on the shelf.
+    ParseCase("do you have any sci-fi available?", .search(query: "sci-fi", onShelf: true), .en),
+    ParseCase("is there any fantasy on the shelf?", .search(query: "fantasy", onShelf: true), .en),
+    ParseCase("what's available in science fiction?", .search(query: "science fiction", onShelf: true), .en),
+    ParseCase("list available classics", .search(query: "classics", onShelf: true), .en),
+    ParseCase("any poetry available?", .search(query: "poetry", onShelf: true), .en),
+    ParseCase("search available", .search(query: "available"), .en), ParseCase("search Available Light", .search(query: "Available Light"), .en),
+    ParseCase("find fantasy on the shelf", .search(query: "fantasy", onShelf: true), .en),
+    ParseCase("vous avez des policiers disponibles ?", .search(query: "policiers", onShelf: true), .fr),
+    ParseCase("is Dune on the shelf?", .whoHas(book: "Dune"), .en),
     // Recommendations in a category, as typed: the library says whether it is one.
     ParseCase("recommend a classic", .recommend(book: nil, category: "classic"), .en),
     ParseCase("recommend me some sci-fi books", .recommend(book: nil, category: "sci-fi"), .en),
@@ -2129,7 +2139,7 @@ struct CommandParserPropertyTests {
                 .add(title: title(), author: name(), publisher: Bool.random(using: &generator) ? "Ace Books" : nil,
                      categories: Bool.random(using: &generator) ? ["SF", "Classic"] : [], isbn: nil),
                 .edit(book: title(), field: BookField.allCases.randomElement(using: &generator) ?? .title, value: title()),
-                .delete(books: [title(), title()]), .recommend(book: nil, category: ["sci-fi", "Classic", "Science fiction"].randomElement(using: &generator) ?? "SF"),
+                .delete(books: [title(), title()]), .search(query: "sci-fi", onShelf: true), .recommend(book: nil, category: ["sci-fi", "Classic", "Science fiction"].randomElement(using: &generator) ?? "SF"),
                 .list(filter: BookFilter.allCases.randomElement(using: &generator) ?? .all,
                       order: BookOrder.allCases.randomElement(using: &generator) ?? .newest),
             ]
