@@ -1086,9 +1086,16 @@ public enum CommandParser {
             else if next.hasPrefix("d'"), next.count > 2 { book[0] = String(book[0].dropFirst(2)) }
             else { return nil }
         }
+        // "a copy of Dune for the library", "un exemplaire de Dune pour la bibliothèque".
+        if let place = Self.forTheLibrary.first(where: { book.count > $0.count && book.suffix($0.count).map(foldWord).elementsEqual($0) }) {
+            book.removeLast(place.count)
+        }
         let title = unquote(book.joined(separator: " "))
         return title.isEmpty ? nil : (lead, title)
     }
+    private static let forTheLibrary: [[String]] = [
+        ["for", "the", "library"], ["for", "the", "shelf"], ["for", "the", "committee"], ["pour", "la", "bibliotheque"], ["pour", "le", "comite"],
+    ]
 
     private static let copyLeads: [[String]] = [
         ["another", "copy", "of"], ["a", "copy", "of"], ["one", "more", "copy", "of"], ["a", "second", "copy", "of"],
@@ -2117,6 +2124,19 @@ public enum CommandParser {
         (["all", "the", "books"], "list", .en), (["full", "list"], "list", .en), (["catalog"], "list", .en), (["catalogue"], "list", .en),
         (["the", "catalog"], "list", .en), (["the", "catalogue"], "list", .en), (["browse"], "list", .en),
         (["what", "do", "you", "have"], "list", .en), (["what", "have", "you", "got"], "list", .en),
+        // More time with a book.
+        (["get", "an", "extension", "on"], "renew", .en), (["get", "an", "extension", "for"], "renew", .en),
+        (["can", "i", "get", "an", "extension", "on"], "renew", .en), (["can", "i", "get", "an", "extension", "for"], "renew", .en),
+        (["could", "i", "get", "an", "extension", "on"], "renew", .en), (["could", "i", "get", "an", "extension", "for"], "renew", .en),
+        (["can", "i", "have", "an", "extension", "on"], "renew", .en), (["can", "i", "have", "an", "extension", "for"], "renew", .en),
+        (["an", "extension", "on"], "renew", .en), (["an", "extension", "for"], "renew", .en), (["extension", "on"], "renew", .en),
+        (["extension", "for"], "renew", .en), (["i", "need", "an", "extension", "on"], "renew", .en), (["i", "need", "an", "extension", "for"], "renew", .en),
+        // A book given to the library: added, as `add` asks (title and author).
+        (["donate"], "add", .en), (["i", "want", "to", "donate"], "add", .en), (["i'd", "like", "to", "donate"], "add", .en),
+        (["can", "i", "donate"], "add", .en), (["je", "veux", "donner"], "ajouter", .fr), (["je", "voudrais", "donner"], "ajouter", .fr),
+        // Whether it is there: what it can do, as for a greeting.
+        (["is", "the", "library", "open"], "help", .en), (["are", "you", "open"], "help", .en), (["is", "the", "bot", "up"], "help", .en),
+        (["la", "bibliotheque", "est", "ouverte"], "aide", .fr), (["c'est", "ouvert"], "aide", .fr),
         // "suggest a classic", "random sci-fi book": what follows may be a category.
         (["suggest"], "recommend", .en), (["random"], "recommend", .en), (["a", "random"], "recommend", .en),
         (["suggere-moi"], "recommande-moi", .fr), (["suggerez-moi"], "recommande-moi", .fr), (["recommandez-moi"], "recommande-moi", .fr),
@@ -3317,6 +3337,15 @@ public enum CommandParser {
            tail.first == "as" || folded[0] == "mark" {
             cues.append(.en)
             return ["return"] + words[1..<(words.count - tail.count)]
+        }
+        // "tu as Dune ?", "vous avez Le Petit Prince ?": qui a (a title is capitalised; "tu as
+        // des livres de Hugo ?" is a search).
+        // (A title's few words: not a reply pasted back, "Vous avez Dune depuis mar. 1 déc.")
+        if let lead = [["tu", "as"], ["vous", "avez"], ["t'as"]].first(where: { folded.count > $0.count && folded.count <= $0.count + 8 && folded.starts(with: $0) }),
+           let next = words[lead.count].first, next.isUppercase || next == "#",
+           !words[lead.count...].contains(where: { $0.contains(where: { ",:;().".contains($0) }) }) {
+            cues.append(.fr)
+            return ["qui", "a"] + words[lead.count...]
         }
         // "do you have any sci-fi available?", "is there any fantasy on the shelf?", "what's
         // available in sci-fi?": a search among the books on the shelf.
@@ -4539,6 +4568,16 @@ public enum CommandParser {
         if ["brought", "gave", "handed"].contains(folded[0]), folded[1] == "me", words.count > 3, folded[2] == "back" || folded.last == "back" {
             let book = (folded[2] == "back" ? words[3...] : words[2..<(words.count - 1)]).joined(separator: " ")
             return book.isEmpty ? nil : (.returnBook(book: book), name, book, .en)
+        }
+        // "Ben lost Dune", "Ben damaged Emma", "Ben a perdu Dune": that copy reported so,
+        // whoever did it.
+        if words.count > 1, let kind = [("lost", ReportKind.lost), ("damaged", .damaged), ("ruined", .damaged)].first(where: { $0.0 == folded[0] })?.1 {
+            let book = words.dropFirst().joined(separator: " ")
+            return (.report(book: book, kind: kind), name, book, .en)
+        }
+        if words.count > 2, folded[0] == "a", let kind = [("perdu", ReportKind.lost), ("abime", .damaged)].first(where: { $0.0 == folded[1] })?.1 {
+            let book = words.dropFirst(2).joined(separator: " ")
+            return (.report(book: book, kind: kind), name, book, .fr)
         }
         // "Ben m'a rendu Dune", "Ben a rendu Dune", "Ben a ramené Dune": his return; "Ben a
         // emprunté Dune", "Ben a pris Dune": his loan.

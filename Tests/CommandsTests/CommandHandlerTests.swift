@@ -1137,6 +1137,19 @@ struct CommandHandlerTests {
         #expect(await handler.handle(text: "is there any classic on the shelf?", from: ana, at: minute(15)).text.hasPrefix("1 on the shelf for 'classic':"))
     }
 
+    @Test("Ben lost Dune, Ben a abîmé Emma: the copy reported so, whoever lost it; a name that is a title is not read so")
+    func lostBySomeone() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: minute(0))
+        let lost = await handler.handle(text: "Ben lost Dune", from: ana, at: minute(1))
+        #expect(lost.text.hasPrefix("Thanks for telling: Dune (#1) is reported lost.\n  Ben has Dune since"), "\(lost.text)")
+        let damaged = await handler.handle(text: "Ben a abîmé Emma", from: ana, at: minute(2))
+        #expect(damaged.text.hasPrefix("Merci de l'avoir dit : Emma (#2) est signalé abîmé."), "\(damaged.text)")
+        // "Emma lost Dune": Emma is a title here, not someone.
+        #expect(await handler.handle(text: "Emma lost Les Misérables", from: ana, at: minute(3)).kind != .success)
+        #expect(try await handler.library.show("Les Misérables").book.report == nil)
+    }
+
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
     func remind() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])

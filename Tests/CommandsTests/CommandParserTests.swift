@@ -1976,6 +1976,13 @@ let parseTable: [ParseCase] = [
     ParseCase("add me to the list of admins", .rules(book: nil), .en), ParseCase("make me an admin", .rules(book: nil), .en),
     ParseCase("how do I become an admin?", .rules(book: nil), .en), ParseCase("je veux être admin", .rules(book: nil), .fr),
     ParseCase("add me to the list", .hold(book: "it"), .en),
+    ParseCase("can I get an extension on Dune?", .renew(book: "Dune"), .en), ParseCase("I need an extension for Dune", .renew(book: "Dune"), .en),
+    ParseCase("donate Dune by Frank Herbert", .add(title: "Dune", author: "Frank Herbert", publisher: nil, categories: [], isbn: nil), .en),
+    ParseCase("I'd like to donate a book", .unknown(text: "add", suggestion: "add"), .en),
+    ParseCase("is the library open?", .help(topic: nil), .en),
+    ParseCase("I bought another copy of Dune for the library", .addCopy(book: "Dune"), .en),
+    ParseCase("bonjour, tu as Dune ?", .whoHas(book: "Dune"), .fr), ParseCase("vous avez Le Petit Prince ?", .whoHas(book: "Le Petit Prince"), .fr),
+    ParseCase("tu as des livres de Hugo ?", .search(query: "Hugo"), .fr),
     // A search among the books on the shelf.
     ParseCase("do you have any sci-fi available?", .search(query: "sci-fi", onShelf: true), .en),
     ParseCase("is there any fantasy on the shelf?", .search(query: "fantasy", onShelf: true), .en),
