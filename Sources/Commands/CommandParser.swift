@@ -1907,6 +1907,14 @@ public enum CommandParser {
         (["have", "i", "lost"], "show", .en), (["est-ce", "que", "quelqu'un", "a", "perdu"], "info", .fr), (["ai-je", "perdu"], "info", .fr),
         (["what", "did", "i", "read", "last"], "my history", .en), (["what", "did", "i", "read"], "my history", .en),
         (["what", "have", "i", "read"], "my history", .en),
+        (["which", "books", "did", "i", "read"], "my history", .en), (["which", "books", "have", "i", "read"], "my history", .en),
+        (["what", "books", "did", "i", "read"], "my history", .en), (["what", "books", "have", "i", "read"], "my history", .en),
+        (["which", "books", "did", "i", "borrow"], "my history", .en), (["which", "books", "have", "i", "borrowed"], "my history", .en),
+        // What the member has not read is what recommendations are.
+        (["what", "haven't", "i", "read"], "recommend", .en), (["what", "have", "i", "not", "read"], "recommend", .en),
+        (["which", "books", "haven't", "i", "read"], "recommend", .en), (["books", "i", "haven't", "read"], "recommend", .en),
+        (["list", "books", "i", "haven't", "read"], "recommend", .en), (["list", "unread", "books"], "recommend", .en),
+        (["unread", "books"], "recommend", .en), (["qu'est-ce", "que", "je", "n'ai", "pas", "lu"], "recommande-moi", .fr),
         // A book not where it should be: who has it.
         (["i", "can't", "find"], "who has", .en), (["i", "cannot", "find"], "who has", .en), (["i", "cant", "find"], "who has", .en),
         (["i", "can't", "find", "my", "copy", "of"], "who has", .en), (["i", "cannot", "find", "my", "copy", "of"], "who has", .en),

@@ -1983,6 +1983,9 @@ let parseTable: [ParseCase] = [
     ParseCase("I bought another copy of Dune for the library", .addCopy(book: "Dune"), .en),
     ParseCase("bonjour, tu as Dune ?", .whoHas(book: "Dune"), .fr), ParseCase("vous avez Le Petit Prince ?", .whoHas(book: "Le Petit Prince"), .fr),
     ParseCase("tu as des livres de Hugo ?", .search(query: "Hugo"), .fr),
+    ParseCase("which books did I read this year?", .history(borrower: nil, period: .thisYear), .en),
+    ParseCase("which books have I read?", .history(borrower: nil), .en),
+    ParseCase("what haven't I read?", .recommend(book: nil), .en), ParseCase("list unread books", .recommend(book: nil), .en),
     // A search among the books on the shelf.
     ParseCase("do you have any sci-fi available?", .search(query: "sci-fi", onShelf: true), .en),
     ParseCase("is there any fantasy on the shelf?", .search(query: "fantasy", onShelf: true), .en),
