@@ -1439,7 +1439,9 @@ public enum CommandParser {
     static func onShelfOnly(_ text: String) -> (text: String, onShelf: Bool) {
         var words = text.split(separator: " ").map(String.init)
         var onShelf = false
-        if let tail = shelfTails.first(where: { words.count > $0.count && words.suffix($0.count).map(foldWord).elementsEqual($0) }) {
+        // ("The Elf on the Shelf": capitalised, a title's end.)
+        if let tail = shelfTails.first(where: { words.count > $0.count && words.suffix($0.count).allSatisfy { $0 == $0.lowercased() }
+                                                && words.suffix($0.count).map(foldWord).elementsEqual($0) }) {
             words.removeLast(tail.count)
             onShelf = true
         }
@@ -3359,8 +3361,15 @@ public enum CommandParser {
         // available in sci-fi?": a search among the books on the shelf.
         if let lead = Self.shelfQuestionLeads.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }) {
             let rest = Array(words[lead.words.count...])
-            if lead.saysShelf || onShelfOnly(rest.joined(separator: " ")).onShelf {
+            let shelf = onShelfOnly(rest.joined(separator: " "))
+            if lead.saysShelf || shelf.onShelf {
                 cues.append(lead.language)
+                // "any copies of Dune available?": that book's copies, which `who has` lists.
+                let asked = shelf.text.split(separator: " ").map(String.init)
+                if let copies = [["copy", "of"], ["copies", "of"], ["a", "copy", "of"], ["exemplaires", "de"]]
+                    .first(where: { asked.count > $0.count && asked.prefix($0.count).map(foldWord).elementsEqual($0) }) {
+                    return lead.language.pick("who has", "qui a").split(separator: " ").map(String.init) + asked[copies.count...]
+                }
                 return [lead.language.pick("search", "chercher")] + rest + (lead.saysShelf ? ["available"] : [])
             }
         }

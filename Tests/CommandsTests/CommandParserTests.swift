@@ -1996,6 +1996,9 @@ let parseTable: [ParseCase] = [
     ParseCase("find fantasy on the shelf", .search(query: "fantasy", onShelf: true), .en),
     ParseCase("vous avez des policiers disponibles ?", .search(query: "policiers", onShelf: true), .fr),
     ParseCase("is Dune on the shelf?", .whoHas(book: "Dune"), .en),
+    ParseCase("are there any copies of Dune available?", .whoHas(book: "Dune"), .en),
+    ParseCase("any copy of Dune on the shelf?", .whoHas(book: "Dune"), .en),
+    ParseCase("search The Elf on the Shelf", .search(query: "The Elf on the Shelf"), .en),
     // Recommendations in a category, as typed: the library says whether it is one.
     ParseCase("recommend a classic", .recommend(book: nil, category: "classic"), .en),
     ParseCase("recommend me some sci-fi books", .recommend(book: nil, category: "sci-fi"), .en),
