@@ -1166,19 +1166,24 @@ public actor CommandHandler {
 
     /// The library's category that `text` (a few words) names: as written, in the plural or
     /// singular ("mysteries", "policier"), shortened word by word ("sci-fi"), or as its
-    /// adjective ("dystopian" Dystopia, "classical" Classic); nil for none.
+    /// adjective ("dystopian" Dystopia, "classical" Classic); or, for a genre, in the other
+    /// language ("classique" Classic, "mystery" Policier); nil for none.
     private func category(named text: String) async -> String? {
-        let words = TextKey.fold(text).split(separator: " ")
-        guard (1...3).contains(words.count), let categories = try? await library.categories() else { return nil }
+        let typed = TextKey.fold(text).split(separator: " ")
+        guard (1...3).contains(typed.count), let categories = try? await library.categories() else { return nil }
         func singular(_ word: Substring) -> Substring { word.hasSuffix("ies") ? word.dropLast(3) + "y" : word.hasSuffix("s") ? word.dropLast() : word }
-        return categories.first { category in
-            let named = TextKey.fold(category.name).split(separator: " ")
-            guard named.count == words.count else { return false }
-            return zip(words, named).allSatisfy { typed, name in
-                singular(typed) == singular(name) || typed.count >= 2 && words.count > 1 && name.hasPrefix(typed)
-                    || name.count >= 5 && typed.count <= name.count + 2 && typed.hasPrefix(name)
-            }
-        }?.name
+        func named(_ words: [Substring]) -> String? {
+            categories.first { category in
+                let named = TextKey.fold(category.name).split(separator: " ")
+                guard named.count == words.count else { return false }
+                return zip(words, named).allSatisfy { typed, name in
+                    singular(typed) == singular(name) || typed.count >= 2 && words.count > 1 && name.hasPrefix(typed)
+                        || name.count >= 5 && typed.count <= name.count + 2 && typed.hasPrefix(name)
+                }
+            }?.name
+        }
+        if let category = named(typed) { return category }
+        return Genres.names(of: typed.map(singular).joined(separator: " ")).lazy.compactMap { named($0.split(separator: " ")) }.first
     }
 
     /// "checkout A Prayer for Owen Meany": the last " for " (" as ", " pour ") names the

@@ -19,6 +19,23 @@ enum Genres {
         return found.prefix(limit).map { language == .en ? table[$0].english : table[$0].french }
     }
 
+    /// Both names of the genre that `key` (folded, in the singular) names, in English or French
+    /// ("classique", "mystery", "polar"), each folded; none when it names no genre.
+    static func names(of key: String) -> [String] {
+        let english = memberWords[key]
+        guard let genre = table.first(where: { genre in
+            genre.english == english || [genre.english, genre.french].contains { TextKey.fold($0) == key } || genre.phrases.contains(key)
+        }) else { return [] }
+        return [TextKey.fold(genre.english), TextKey.fold(genre.french)]
+    }
+
+    /// What members call a genre that no subject does, folded, with its English name.
+    private static let memberWords: [String: String] = [
+        "sf": "Science fiction", "sci fi": "Science fiction", "scifi": "Science fiction", "polar": "Mystery", "crime": "Mystery",
+        "whodunit": "Mystery", "bd": "Comics", "manga": "Comics", "kid": "Children", "enfant": "Children", "ya": "Young adult",
+        "poem": "Poetry",
+    ]
+
     /// Each genre: the phrases of a subject that name it (folded, whole words), and its name.
     private static let table: [(phrases: [String], english: String, french: String)] = [
         (["science fiction"], "Science fiction", "Science-fiction"),

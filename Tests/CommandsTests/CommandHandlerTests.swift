@@ -1105,6 +1105,23 @@ struct CommandHandlerTests {
         #expect(read.text.hasPrefix("I have nothing new for you in Science fiction: you have borrowed every book of it here."), "\(read.text)")
     }
 
+    @Test("a genre named in the other language, or as members call it: 'un classique' is Classic, 'a mystery' and 'polars' Policier, 'SF' Science fiction")
+    func categoryInOtherWords() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "edit Dune set categories to Science fiction", from: ana, at: minute(0))
+        _ = await handler.handle(text: "edit Emma set categories to Classic", from: ana, at: minute(1))
+        _ = await handler.handle(text: "edit Les Misérables set categories to Policier", from: ana, at: minute(2))
+        let classique = await handler.handle(text: "conseille-moi un classique", from: ben, at: minute(3))
+        #expect(classique.text.hasPrefix("Vous pourriez aimer, dans Classic :\n  #2 Emma, Jane Austen"), "\(classique.text)")
+        let mystery = await handler.handle(text: "recommend a mystery", from: ben, at: minute(4))
+        #expect(mystery.text.hasPrefix("You might like, in Policier:\n  #3 Les Misérables, Victor Hugo"), "\(mystery.text)")
+        let polars = await handler.handle(text: "polars", from: ben, at: minute(5))
+        #expect(polars.text.hasPrefix("1 found for 'Policier':\n  #3 Les Misérables"), "\(polars.text)")
+        #expect(await handler.handle(text: "SF", from: ana, at: minute(6)).text.hasPrefix("1 found for 'Science fiction':"))
+        // No genre: the categories there are.
+        #expect(await handler.handle(text: "recommend a cookbook", from: ben, at: minute(7)).text.hasPrefix("No category is called 'cookbook'."))
+    }
+
     @Test("any sci-fi available? a search among the books on the shelf only: neither out nor kept for someone else")
     func searchOnShelf() async throws {
         let handler = try await makeHandler()
