@@ -460,10 +460,17 @@ public enum CommandParser {
             // "remind Ben about": the book is missing, not part of a name.
             let dangling = remindSeparators.contains { (" " + name.lowercased()).hasSuffix(String($0.dropLast())) }
             guard !name.isEmpty, book != nil || !dangling else { return needsArgument() }
-            if ["me", "myself", "moi"].contains(foldWord(name)) { return command(.rules(book: book)) }
+            // "remind me about Dune tomorrow": the reminders go out when they are due, whatever
+            // time is asked; the rules say when.
+            // (A capital is a title's: "The Day After Tomorrow".)
+            if ["me", "myself", "moi"].contains(foldWord(name)) {
+                return command(.rules(book: book.map { $0.split(separator: " ").last?.first?.isLowercase == true ? nameAndTime($0).name : $0 }))
+            }
             // "remind me when Dune is due", "remind me that Dune is due": the member's own too.
             let asked = name.split(separator: " ", maxSplits: 1).map(String.init)
             if asked.count == 2, ["me", "moi"].contains(foldWord(asked[0])) {
+                // "remind me on Friday", "remind me tomorrow": no book named.
+                if timeSaid(asked[1].split(separator: " ").map(String.init)) != nil { return command(.rules(book: nil)) }
                 var about = asked[1] + " "
                 if let lead = ["when ", "that ", "quand ", "que "].first(where: { about.lowercased().hasPrefix($0) }) { about = String(about.dropFirst(lead.count)) }
                 if let tail = [" is due back ", " is due ", " est à rendre "].first(where: { about.lowercased().hasSuffix($0) }) { about = String(about.dropLast(tail.count)) }

@@ -1986,6 +1986,9 @@ let parseTable: [ParseCase] = [
     ParseCase("which books did I read this year?", .history(borrower: nil, period: .thisYear), .en),
     ParseCase("which books have I read?", .history(borrower: nil), .en),
     ParseCase("what haven't I read?", .recommend(book: nil), .en), ParseCase("list unread books", .recommend(book: nil), .en),
+    ParseCase("remind me on Friday", .rules(book: nil), .en), ParseCase("remind me tomorrow", .rules(book: nil), .en),
+    ParseCase("remind me about Dune tomorrow", .rules(book: "Dune"), .en),
+    ParseCase("remind me about The Day After Tomorrow", .rules(book: "The Day After Tomorrow"), .en),
     // A search among the books on the shelf.
     ParseCase("do you have any sci-fi available?", .search(query: "sci-fi", onShelf: true), .en),
     ParseCase("is there any fantasy on the shelf?", .search(query: "fantasy", onShelf: true), .en),
