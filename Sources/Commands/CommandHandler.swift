@@ -964,7 +964,7 @@ public actor CommandHandler {
             if command.asked || statuses.contains(where: { $0.loan?.borrower.isSamePerson(as: me) == true }) {
                 return ParsedCommand(intent: .whoHas(book: held.book), language: l)
             }
-            let free = statuses.contains { $0.loan == nil && $0.book.report?.kind != .lost && ($0.keptFor.map { $0.isSamePerson(as: me) } ?? true) }
+            let free = statuses.contains { $0.isOnShelf(for: me) }
             let holders = statuses.compactMap(\.loan?.borrower)
             if !free, let holder = holders.first, holders.allSatisfy({ $0.isSamePerson(as: holder) }) {
                 let offer = l.pick("take over ", "reprendre ") + held.book + l.pick(" from ", " de ") + holder.name
@@ -3042,9 +3042,7 @@ public actor CommandHandler {
                              suggestion: l.pick("list", "liste"), language: l)
             }
             // "available sci-fi": the copies on the shelf (not lost, not kept for someone else).
-            let found = onShelf ? matching.filter { status in
-                status.loan == nil && status.book.report?.kind != .lost && status.keptFor.map { $0.isSamePerson(as: sender.borrower) } ?? true
-            } : matching
+            let found = onShelf ? matching.filter { $0.isOnShelf(for: sender.borrower) } : matching
             guard !found.isEmpty else {
                 return Reply(.info, l == .en ? "Nothing that matches '\(shortened(query))' is on the shelf: \(words.books(matching.count)) \(matching.count == 1 ? "is" : "are") out or kept."
                                              : "Rien de ce qui correspond à « \(shortened(query)) » n'est en rayon : \(words.books(matching.count)) \(matching.count == 1 ? "est emprunté ou gardé" : "sont empruntés ou gardés").",

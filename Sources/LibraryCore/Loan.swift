@@ -107,6 +107,12 @@ public struct BookStatus: Sendable, Hashable {
     }
 
     public var isAvailable: Bool { loan == nil }
+
+    /// Whether `reader` could take this copy from the shelf now: not out, not reported lost,
+    /// and kept for nobody else.
+    public func isOnShelf(for reader: Borrower) -> Bool {
+        loan == nil && book.report?.kind != .lost && keptFor.map { $0.isSamePerson(as: reader) } ?? true
+    }
 }
 
 /// An open (or just closed) loan with its book.

@@ -44,9 +44,7 @@ extension LibraryService {
             if copies[key] == nil { order.append(key) }
             copies[key, default: []].append(status)
         }
-        func onShelf(_ status: BookStatus) -> Bool {
-            status.loan == nil && status.keptFor.map { $0.isSamePerson(as: reader) } ?? true
-        }
+        func onShelf(_ status: BookStatus) -> Bool { status.isOnShelf(for: reader) }
         let lent = try await timesLent(copies.values.flatMap { $0.map(\.book.id) })
 
         // How much each title is like the seeds: its author 3, each shared category 2, a seed
