@@ -101,7 +101,11 @@ public enum CommandParser {
             // "speak French", "in English please", "réponds en anglais": replies in that language.
             if let asked = spokenLanguageAsked(typed) { return ParsedCommand(intent: .speak(asked), language: asked) }
             // "stop reminding me", "resume reminders", "plus de rappels".
-            if let (on, language) = reminderSwitches[typed] { return ParsedCommand(intent: .reminders(on: on), language: language) }
+            // ("don't remind me anymore", "stop the reminders please": the same, stressed.)
+            let unstressed = Self.stressTails.first { typed.count > $0.count && typed.suffix($0.count).elementsEqual($0) }.map { Array(typed.dropLast($0.count)) }
+            if let (on, language) = reminderSwitches[typed] ?? unstressed.flatMap({ reminderSwitches[$0] }) {
+                return ParsedCommand(intent: .reminders(on: on), language: language)
+            }
             // "ping", "are you there?", "tu es là ?": what the bot can do, as for a greeting.
             // "what's good?": something to read.
             if let (intent, language) = wholeMessages[typed] { return ParsedCommand(intent: intent, language: language) }
@@ -260,6 +264,14 @@ public enum CommandParser {
         // may be one already; the edit is offered, not run.
         if !text.trimmingWhitespace().hasSuffix("?"), let edit = fieldStated(stripped) {
             return ParsedCommand(intent: .unknown(text: stripped, suggestion: edit), language: edit.hasPrefix("modifier") ? .fr : .en)
+        }
+        // "what am I reading right now?", "my books at the moment", "what books came in this week?":
+        // words that only say when, after a command whole without them. (Only here, when nothing
+        // else was understood: "who has Apocalypse Now" keeps its title.)
+        if let tail = Self.whenTails.first(where: { folded.count > $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+            var shorterCues = cues
+            let shorter = parseOne(words.dropLast(tail.count).joined(separator: " "), of: text, cues: &shorterCues, whole: whole, linked: linked, placed: placed)
+            if case .unknown = shorter.intent {} else { return shorter }
         }
         // A verb of the other language is no typo of a message whose other words are plainly in
         // one ("send me a reminder for Dune" is not `rends`; "rendr The Hobbit" is `rendre`).
@@ -850,6 +862,12 @@ public enum CommandParser {
         (["when", "does"], ["have", "to", "bring", "back"]), (["when", "does"], ["need", "to", "return"]),
     ]
 
+    /// The library itself, as the subject of "what does X have" (folded): no member.
+    private static let librarySubjects: Set<[String]> = [
+        ["the", "library"], ["this", "library"], ["our", "library"], ["the", "club"], ["the", "committee"], ["the", "shelf"],
+        ["the", "collection"], ["you", "guys"], ["y'all"], ["the", "bot"], ["librarybot"], ["the", "swag", "library"],
+    ]
+
     /// Everyone, as a history's subject ("what did people borrow?"), which names no member.
     private static let everyoneWords: Set<[String]> = [
         ["people"], ["everyone"], ["everybody"], ["members"], ["the", "members"], ["all"], ["we"], ["us"], ["folks"],
@@ -876,6 +894,8 @@ public enum CommandParser {
             if whole.intent == .stats { return whole }
         }
         if folded.count >= 4, folded[0] == "what", folded[1] == "does", folded.last == "have" {
+            // "what does the library have?": its books, not a member's.
+            if librarySubjects.contains(Array(folded[2..<(folded.count - 1)])) { return ParsedCommand(intent: .list(filter: .all, order: .newest), language: .en) }
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
@@ -1924,6 +1944,25 @@ public enum CommandParser {
         (["which", "books", "haven't", "i", "read"], "recommend", .en), (["books", "i", "haven't", "read"], "recommend", .en),
         (["list", "books", "i", "haven't", "read"], "recommend", .en), (["list", "unread", "books"], "recommend", .en),
         (["unread", "books"], "recommend", .en), (["qu'est-ce", "que", "je", "n'ai", "pas", "lu"], "recommande-moi", .fr),
+        // "what do I have out?", "what am I reading (right now)?": the member's books.
+        (["what", "do", "i", "have", "out"], "my books", .en), (["what", "have", "i", "got", "out"], "my books", .en),
+        (["what", "am", "i", "reading"], "my books", .en), (["what", "am", "i", "currently", "reading"], "my books", .en),
+        // "what's the wait for The Hobbit?": its line, with who has it until when.
+        (["what's", "the", "wait", "for"], "who has", .en), (["what", "is", "the", "wait", "for"], "who has", .en),
+        (["whats", "the", "wait", "for"], "who has", .en),
+        // "I'm waiting for Dune": where the member is in its line (or, not in it, `hold` offered).
+        (["i'm", "waiting", "for"], "who has", .en), (["i", "am", "waiting", "for"], "who has", .en), (["im", "waiting", "for"], "who has", .en),
+        (["i'm", "still", "waiting", "for"], "who has", .en), (["i", "am", "still", "waiting", "for"], "who has", .en),
+        // "what books came in this month?", "what came in lately?": the newest books.
+        (["what", "books", "came", "in"], "list newest", .en), (["what", "came", "in"], "list newest", .en),
+        (["what's", "come", "in"], "list newest", .en), (["what", "has", "come", "in"], "list newest", .en),
+        (["which", "books", "came", "in"], "list newest", .en), (["what", "new", "books", "came", "in"], "list newest", .en),
+        // "any good sci-fi?", "anything good in fantasy?": something to read in that category.
+        (["any", "good"], "recommend", .en), (["anything", "good", "in"], "recommend", .en), (["something", "good", "in"], "recommend", .en),
+        (["any", "good", "books", "about"], "search", .en), (["any", "good", "books", "on"], "search", .en),
+        // "show me everything by Orwell": his books.
+        (["everything", "by"], "search", .en), (["show", "me", "everything", "by"], "search", .en), (["show", "everything", "by"], "search", .en),
+        (["list", "everything", "by"], "search", .en), (["anything", "and", "everything", "by"], "search", .en),
         // A book not where it should be: who has it.
         (["i", "can't", "find"], "who has", .en), (["i", "cannot", "find"], "who has", .en), (["i", "cant", "find"], "who has", .en),
         (["i", "can't", "find", "my", "copy", "of"], "who has", .en), (["i", "cannot", "find", "my", "copy", "of"], "who has", .en),
@@ -2723,6 +2762,13 @@ public enum CommandParser {
         (["comment", "est-ce", "qu'on"], .fr), (["comment", "est-ce", "que", "je"], .fr), (["comment", "je"], .fr), (["comment"], .fr),
     ].sorted { $0.words.count > $1.words.count }
 
+    /// Around a verb, a question of what it does: "what does checkout do?", "how does hold work?".
+    private static let verbQuestions: [(lead: [String], end: [String], language: Language)] = [
+        (["what", "does"], ["do"], .en), (["what", "does"], ["mean"], .en), (["how", "does"], ["work"], .en), (["what", "is"], ["for"], .en),
+        (["what's"], ["for"], .en), (["que", "fait"], [], .fr), (["comment", "marche"], [], .fr), (["comment", "fonctionne"], [], .fr),
+        (["a", "quoi", "sert"], [], .fr),
+    ]
+
     /// "let me know when", "préviens-moi quand": before a book and `backTails`, a hold.
     private static let whenBackLeads: [(words: [String], language: Language)] = [
         (["let", "me", "know", "when"], .en), (["remind", "me", "when"], .en), (["notify", "me", "when"], .en), (["tell", "me", "when"], .en),
@@ -3182,6 +3228,15 @@ public enum CommandParser {
             let language = form.language ?? lead.language
             cues.append(language)
             return [language.pick("help", "aide")] + words[lead.words.count..<(lead.words.count + form.words.count)]
+        }
+        // "what does checkout do?", "how does `hold` work?", "que fait réserver ?": the verb's help.
+        if let frame = Self.verbQuestions.first(where: { folded.count > $0.lead.count + $0.end.count && folded.starts(with: $0.lead)
+                                                         && folded.suffix($0.end.count).elementsEqual($0.end) }) {
+            let asked = folded[frame.lead.count..<(folded.count - frame.end.count)].map { $0.trimming("`'\"‘’") }
+            if let form = VerbForm.starting(asked[...]).first(where: { $0.words.count == asked.count }) {
+                cues.append(form.language ?? frame.language)
+                return [(form.language ?? frame.language).pick("help", "aide")] + asked
+            }
         }
         // "let me know when Dune is back", "préviens-moi quand Dune revient": a place in its line,
         // which is how a member is told.
@@ -3925,6 +3980,17 @@ public enum CommandParser {
     }()
 
     /// Words that turn the member's reminders before a due day off or back on (folded, courtesy gone).
+    /// Words at the end of a message that only say when (folded), longest first.
+    private static let whenTails: [[String]] = [
+        ["right", "now"], ["at", "the", "moment"], ["these", "days"], ["at", "present"], ["this", "week"], ["this", "month"],
+        ["en", "ce", "moment"], ["ces", "jours-ci"], ["cette", "semaine"], ["ce", "mois-ci"],
+        ["now"], ["currently"], ["nowadays"], ["lately"], ["recently"], ["today"], ["anymore"],
+        ["maintenant"], ["actuellement"], ["recemment"], ["dernierement"], ["aujourd'hui"],
+    ]
+
+    /// Words that only stress a whole message: "don't remind me anymore".
+    private static let stressTails: [[String]] = [["anymore"], ["any", "more"], ["please"], ["plz"], ["svp"], ["stp"], ["s'il", "vous", "plait"], ["du", "tout"]]
+
     private static let reminderSwitches: [[String]: (on: Bool, language: Language)] = {
         var said: [[String]: (on: Bool, language: Language)] = [:]
         for words in [["stop", "reminding", "me"], ["stop", "reminders"], ["stop", "the", "reminders"], ["stop", "sending", "reminders"],
@@ -4069,8 +4135,9 @@ public enum CommandParser {
         var folded = folded
         if let tail = countTails.first(where: { folded.count > $0.count + 2 && folded.suffix($0.count).elementsEqual($0) }) { folded.removeLast(tail.count) }
         // "how many books has Ben got", "… does Ben have": what Ben has now.
+        // ("… does the library have": all of them, the list.)
         if folded.count >= 3, folded[0] == "has" && folded.last == "got" || folded[0] == "does" && folded.last == "have",
-           !["we", "you", "it", "he", "she", "they", "everyone"].contains(folded[1]) {
+           !["we", "you", "it", "he", "she", "they", "everyone"].contains(folded[1]), !librarySubjects.contains(Array(folded[1..<(folded.count - 1)])) {
             return ["what", "does"] + words[1..<(folded.count - 1)] + ["have"]
         }
         // "how many books were borrowed (this year)": the library's figures.

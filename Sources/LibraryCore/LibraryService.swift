@@ -1107,7 +1107,9 @@ public struct LibraryService: Sendable {
     /// Words that say a book is meant before its title, folded ("the book Dune", "le roman Dune").
     private static let leadingDesignators: [[Substring]] = [
         ["the", "book"], ["book"], ["the", "novel"], ["novel"], ["the", "title"], ["a", "copy", "of"], ["the", "copy", "of"], ["one", "copy", "of"],
+        ["my", "copy", "of"], ["our", "copy", "of"], ["the", "librarys", "copy", "of"], ["my", "book"], ["my"], ["our"],
         ["le", "livre"], ["livre"], ["le", "roman"], ["roman"], ["un", "exemplaire", "de"], ["lexemplaire", "de"],
+        ["mon", "exemplaire", "de"], ["mon", "livre"], ["mon"], ["ma"],
     ]
 
     /// Words said after a title about when or for whom, folded, longest first.

@@ -1167,6 +1167,20 @@ struct CommandHandlerTests {
         #expect(try await handler.library.show("Les Misérables").book.report == nil)
     }
 
+    @Test("how many books does the library have: its books, not a member called 'the library'; 'my copy of Dune' is Dune")
+    func libraryAsSubject() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(0))
+        let count = await handler.handle(text: "how many books does the library have?", from: ben, at: minute(1))
+        #expect(count.text.hasPrefix("3 books, 2 on the shelf:"), "\(count.text)")
+        let where_ = await handler.handle(text: "where is my copy of Dune?", from: ana, at: minute(2))
+        #expect(where_.text.hasPrefix("You have Dune since"), "\(where_.text)")
+        let returned = await handler.handle(text: "return my copy of Dune", from: ana, at: minute(3))
+        #expect(returned.text.hasPrefix("Thanks! Dune is back on the shelf"), "\(returned.text)")
+        let reading = await handler.handle(text: "what am I reading right now?", from: ana, at: minute(4))
+        #expect(reading.text.hasPrefix("You have no books."), "\(reading.text)")
+    }
+
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
     func remind() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])

@@ -2016,6 +2016,41 @@ let parseTable: [ParseCase] = [
     ParseCase("suggère-moi de la fantasy", .recommend(book: nil, category: "fantasy"), .fr),
     ParseCase("recommend some books to Ben", .unknown(text: "recommend some books to Ben", suggestion: "recommend"), .en),
     ParseCase("recommend something by Tolkien", .unknown(text: "recommend something by Tolkien", suggestion: "recommend"), .en),
+    // The library itself is no member: its books.
+    ParseCase("how many books does the library have?", .list(filter: .all, order: .newest), .en),
+    ParseCase("how many books has the library got?", .list(filter: .all, order: .newest), .en),
+    ParseCase("what does the library have?", .list(filter: .all, order: .newest), .en),
+    ParseCase("how many books does Ben have?", .loansOf(borrower: "Ben"), .en),
+    ParseCase("what does Ben have?", .loansOf(borrower: "Ben"), .en),
+    // Words that only say when, after a command whole without them.
+    ParseCase("what am I reading?", .loansOf(borrower: nil), .en),
+    ParseCase("what am I reading at the moment?", .loansOf(borrower: nil), .en),
+    ParseCase("what do I have out?", .loansOf(borrower: nil), .en),
+    ParseCase("what have I got out right now?", .loansOf(borrower: nil), .en),
+    ParseCase("what's Ben reading these days?", .loansOf(borrower: "Ben"), .en),
+    ParseCase("my books right now", .loansOf(borrower: nil), .en),
+    ParseCase("who has Apocalypse Now", .whoHas(book: "Apocalypse Now"), .en),
+    ParseCase("what books came in this month?", .list(filter: .all, order: .newest), .en),
+    ParseCase("what came in lately?", .list(filter: .all, order: .newest), .en),
+    ParseCase("don't remind me anymore", .reminders(on: false), .en),
+    ParseCase("stop the reminders please", .reminders(on: false), .en),
+    // Its line, and where the member is in it.
+    ParseCase("what's the wait for The Hobbit?", .whoHas(book: "The Hobbit"), .en),
+    ParseCase("I'm waiting for Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("I am still waiting for Dune", .whoHas(book: "Dune"), .en),
+    // Something good to read in a category; a subject is searched.
+    ParseCase("any good sci-fi?", .recommend(book: nil, category: "sci-fi"), .en),
+    ParseCase("any good fantasy books?", .recommend(book: nil, category: "fantasy"), .en),
+    ParseCase("anything good in sci-fi?", .recommend(book: nil, category: "sci-fi"), .en),
+    ParseCase("any good books about whales?", .search(query: "whales"), .en),
+    ParseCase("show me everything by Orwell", .search(query: "Orwell"), .en),
+    ParseCase("everything by Jane Austen", .search(query: "Jane Austen"), .en),
+    // What a command does: its help.
+    ParseCase("what does checkout do?", .help(topic: "checkout"), .en),
+    ParseCase("how does `hold` work?", .help(topic: "hold"), .en),
+    ParseCase("what does cancel hold mean?", .help(topic: "cancel hold"), .en),
+    ParseCase("à quoi sert réserver ?", .help(topic: "hold"), .fr),
+    ParseCase("what does Ben do?", .unknown(text: "what does Ben do", suggestion: nil), .en),
 ]
 
 @Suite("CommandParser: text → intent")
