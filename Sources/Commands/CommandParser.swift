@@ -74,12 +74,32 @@ public enum CommandParser {
         if let report = reportWithNote(text) ?? damageSaid(text) { return report }
         var cues: [Language] = []
         let stripped = stripPoliteness(stripAddress(TextKey.tidy(text)), cues: &cues)
+        // "thanks Ana!", "merci tout le monde": thanks to someone, not a command about them.
+        if thanksTo(text, stripped: stripped) { return ParsedCommand(intent: .thanks, language: cues.first) }
         var command = parseOne(stripped, of: text, cues: &cues, whole: whole, linked: linked, placed: placed)
         // Not understood, whether it asked: its text has lost the "?".
         if case .unknown = command.intent, text.trimmingWhitespace(newlines: true).hasSuffix("?") { command.asked = true }
         // The whole message may be a title that starts with a verb: its words go with it.
         return whole ? withWords(command) { stripped } : command
     }
+
+    /// Whether `text` thanks someone: thanks first, then only whom (`stripped`, without the
+    /// thanks), one to three capitalised names or words for everyone ("thanks Ana", "thank
+    /// you Ben Okafor", "merci à tous").
+    private static func thanksTo(_ text: String, stripped: String) -> Bool {
+        let words = spaceSeparated(stripped)
+        guard (1...3).contains(words.count), let first = spaceSeparated(TextKey.tidy(text)).first.map(foldWord)?.trimmingPunctuation(),
+              ["thanks", "thank", "thx", "cheers", "ty", "merci", "many"].contains(first) else { return false }
+        let folded = words.map(foldWord)
+        if Self.thanked.contains(folded) { return true }
+        return words.allSatisfy { word in
+            word.first?.isUppercase == true && word.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "’" }
+        }
+    }
+    private static let thanked: Set<[String]> = [
+        ["everyone"], ["everybody"], ["all"], ["team"], ["guys"], ["folks"], ["y'all"], ["again"], ["mate"], ["man"],
+        ["tout", "le", "monde"], ["a", "tous"], ["a", "toi"], ["a", "vous"], ["encore"],
+    ]
 
     /// `parseOne` of `stripped`, `text` without its address and politeness (which gave `cues`).
     private static func parseOne(_ stripped: String, of text: String, cues: inout [Language], whole: Bool, linked: Bool,
@@ -346,7 +366,8 @@ public enum CommandParser {
         }
         guard dropped > 0 else { return nil }
         let command = parseOne(rest.joined(separator: " "), linked: true)
-        if case .unknown = command.intent { return nil }
+        // (A command probably meant, asked about, counts: "sorry, Dune will be late".)
+        if case .unknown(_, nil) = command.intent { return nil }
         return command
     }
 
@@ -355,6 +376,7 @@ public enum CommandParser {
         ["aussi"], ["et"], ["alors"], ["bon"], ["du", "coup"], ["au", "fait"], ["sinon"], ["euh"],
         ["ok"], ["okay"], ["done"], ["c'est", "bon"], ["c'est", "fait"], ["voila"], ["voilà"],
         ["fine"], ["alright"], ["all", "right"], ["great"], ["cool"], ["perfect"], ["d'accord"], ["parfait"], ["super"],
+        ["sorry"], ["so", "sorry"], ["desole"], ["desolee"],
     ].sorted { $0.count > $1.count }
 
     /// The language a line that is no command seems written in, by its little words, so that
@@ -2548,6 +2570,9 @@ public enum CommandParser {
         ["available"], ["in"], ["free"], ["out"], ["taken"], ["checked", "out"], ["on", "the", "shelf"], ["back"],
         ["overdue"], ["late"], ["due", "soon"], ["lost"], ["missing"], ["damaged"], ["broken"],
         ["still", "out"], ["still", "checked", "out"], ["still", "taken"], ["back", "yet"], ["in", "yet"], ["available", "yet"], ["available", "now"],
+        // "is it kept for me?", "is Dune ready for me?": whether it waits on the shelf for the asker.
+        ["kept", "for", "me"], ["still", "kept", "for", "me"], ["being", "kept", "for", "me"], ["waiting", "for", "me"], ["ready", "for", "me"],
+        ["ready"], ["ready", "for", "pickup"], ["set", "aside", "for", "me"], ["on", "hold", "for", "me"],
     ].sorted { $0.count > $1.count }
 
     private static let frenchAvailabilityTails: [[String]] = [
@@ -2713,6 +2738,11 @@ public enum CommandParser {
         (["j'ai", "termine", "de", "lire"], "rendre", .fr),
         (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
         // Still reading a book one has: more time, asked about.
+        (["i'll", "be", "late", "with"], "renew", .en), (["i", "will", "be", "late", "with"], "renew", .en),
+        (["i'm", "going", "to", "be", "late", "with"], "renew", .en), (["i", "am", "going", "to", "be", "late", "with"], "renew", .en),
+        (["i'll", "be", "late", "returning"], "renew", .en), (["i", "will", "be", "late", "returning"], "renew", .en),
+        (["je", "serai", "en", "retard", "pour"], "prolonger", .fr), (["je", "vais", "etre", "en", "retard", "pour"], "prolonger", .fr),
+        (["je", "serai", "en", "retard", "avec"], "prolonger", .fr), (["je", "vais", "etre", "en", "retard", "avec"], "prolonger", .fr),
         (["i'm", "still", "reading"], "renew", .en), (["i", "am", "still", "reading"], "renew", .en), (["i", "still", "have"], "renew", .en),
         (["i", "haven't", "finished"], "renew", .en), (["i", "have", "not", "finished"], "renew", .en), (["i'm", "not", "done", "with"], "renew", .en),
         (["i'm", "not", "finished", "with"], "renew", .en), (["je", "n'ai", "pas", "fini"], "prolonger", .fr), (["je", "n'ai", "pas", "encore", "fini"], "prolonger", .fr), (["je", "lis", "encore"], "prolonger", .fr),
@@ -2761,6 +2791,12 @@ public enum CommandParser {
         (["comment", "je", "peux"], .fr), (["comment", "puis-je"], .fr), (["comment", "on"], .fr), (["comment", "faire", "pour"], .fr),
         (["comment", "est-ce", "qu'on"], .fr), (["comment", "est-ce", "que", "je"], .fr), (["comment", "je"], .fr), (["comment"], .fr),
     ].sorted { $0.words.count > $1.words.count }
+
+    /// After a book, that it will come back late.
+    private static let lateTails: [(words: [String], language: Language)] = [
+        (["will", "be", "late"], .en), (["is", "going", "to", "be", "late"], .en), (["will", "be", "a", "bit", "late"], .en),
+        (["will", "be", "a", "few", "days", "late"], .en), (["sera", "en", "retard"], .fr), (["va", "etre", "en", "retard"], .fr),
+    ]
 
     /// Around a verb, a question of what it does: "what does checkout do?", "how does hold work?".
     private static let verbQuestions: [(lead: [String], end: [String], language: Language)] = [
@@ -3228,6 +3264,14 @@ public enum CommandParser {
             let language = form.language ?? lead.language
             cues.append(language)
             return [language.pick("help", "aide")] + words[lead.words.count..<(lead.words.count + form.words.count)]
+        }
+        // "Dune will be late", "Dune va être en retard": as "I'll be late with Dune", more time
+        // asked about. (A title, capitalised, or the book last named; not "Ben will be late",
+        // which the handler's offer finds no book for.)
+        if let tail = Self.lateTails.first(where: { folded.count > $0.words.count && folded.suffix($0.words.count).elementsEqual($0.words) }),
+           folded.count - tail.words.count <= 12, words[0].first?.isUppercase == true || ["it", "my", "il", "elle", "mon", "ma"].contains(folded[0]) {
+            cues.append(tail.language)
+            return (tail.language == .en ? ["i'll", "be", "late", "with"] : ["je", "serai", "en", "retard", "pour"]) + words.dropLast(tail.words.count)
         }
         // "what does checkout do?", "how does `hold` work?", "que fait réserver ?": the verb's help.
         if let frame = Self.verbQuestions.first(where: { folded.count > $0.lead.count + $0.end.count && folded.starts(with: $0.lead)

@@ -1181,6 +1181,19 @@ struct CommandHandlerTests {
         #expect(reading.text.hasPrefix("You have no books."), "\(reading.text)")
     }
 
+    @Test("'Dune will be late' offers the renewal, which yes runs; 'thanks Ana!' is thanks, not a book called Ana")
+    func lateWithABook() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(0))
+        let late = await handler.handle(text: "sorry, Dune will be late", from: ana, at: minute(60 * 24 * 10))
+        #expect(late.text.contains("`renew Dune`"), "\(late.text)")
+        let renewed = await handler.handle(text: "yes", from: ana, at: minute(60 * 24 * 10 + 1))
+        #expect(renewed.text.hasPrefix("Dune is renewed: due "), "\(renewed.text)")
+        #expect(try await handler.library.show("Dune").loan?.renewals == 1)
+        let thanks = await handler.handle(text: "thanks Ana!", from: ben, at: minute(60 * 24 * 10 + 2))
+        #expect(thanks.text == "You're welcome!", "\(thanks.text)")
+    }
+
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
     func remind() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])

@@ -2051,6 +2051,22 @@ let parseTable: [ParseCase] = [
     ParseCase("what does cancel hold mean?", .help(topic: "cancel hold"), .en),
     ParseCase("à quoi sert réserver ?", .help(topic: "hold"), .fr),
     ParseCase("what does Ben do?", .unknown(text: "what does Ben do", suggestion: nil), .en),
+    // Thanks to someone, not a command about them.
+    ParseCase("thanks Ana!", .thanks, .en),
+    ParseCase("thank you Ben Okafor", .thanks, .en),
+    ParseCase("thanks everyone", .thanks, .en),
+    ParseCase("merci à tous", .thanks, .fr),
+    ParseCase("thanks, who has Dune", .whoHas(book: "Dune"), .en),
+    // Late with a book: more time, asked about.
+    ParseCase("I'll be late with Dune", .unknown(text: "I'll be late with Dune", suggestion: "renew Dune"), .en),
+    ParseCase("Dune will be a bit late", .unknown(text: "Dune will be a bit late", suggestion: "renew Dune"), .en),
+    ParseCase("sorry, Dune will be late", .unknown(text: "Dune will be late", suggestion: "renew Dune"), .en),
+    ParseCase("Dune va être en retard", .unknown(text: "Dune va être en retard", suggestion: "prolonger Dune"), .fr),
+    ParseCase("je serai en retard pour Dune", .unknown(text: "je serai en retard pour Dune", suggestion: "prolonger Dune"), .fr),
+    ParseCase("sorry, return Dune", .returnBook(book: "Dune"), .en),
+    // Whether a book waits for the asker.
+    ParseCase("is it kept for me?", .whoHas(book: "it"), .en),
+    ParseCase("is Dune ready for me?", .whoHas(book: "Dune"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
