@@ -923,8 +923,13 @@ public enum CommandParser {
         }
         // "what books does Ben have", "what has Ben got", "what's Ben got": his books.
         // "what's Ben reading (right now)?", "is Ben reading anything?": the same.
-        if let (lead, end) = Self.someonesBooksQuestions.first(where: { folded.starts(with: $0.lead) && folded.count > $0.lead.count + $0.end.count
-                                                                         && folded.suffix($0.end.count).elementsEqual($0.end) }),
+        let someonesBooks = Self.someonesBooksQuestions.first { folded.starts(with: $0.lead) && folded.count > $0.lead.count + $0.end.count
+                                                                && folded.suffix($0.end.count).elementsEqual($0.end) }
+        // ("what books does the club have?": the library's.)
+        if let (lead, end) = someonesBooks, librarySubjects.contains(Array(folded[lead.count..<(folded.count - end.count)])) {
+            return ParsedCommand(intent: .list(filter: .all, order: .newest), language: .en)
+        }
+        if let (lead, end) = someonesBooks,
            case let nameWords = folded[lead.count..<(folded.count - end.count)], nameWords.count <= 3, !nameWords.contains(where: notInAName.contains),
            looksLikeName(words[lead.count]) {
             let name = unquote(words[lead.count..<(words.count - end.count)].joined(separator: " "))
@@ -953,6 +958,11 @@ public enum CommandParser {
                 return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
             }
             let book = unquote(words[(at + verb.1.count)...].joined(separator: " "))
+            // "does Ben have Dune?", "has Ben got Dune?": who has it, which answers. (A name and a
+            // title, each capitalised: "does Dune have water damage?" is left.)
+            if verb.0 != ["when", "does"], looksLikeName(words[verb.0.count]), words[at + verb.1.count].first?.isUppercase == true, !book.isEmpty {
+                return ParsedCommand(intent: .whoHas(book: book), language: .en)
+            }
             guard verb.0 == ["when", "does"], !name.isEmpty, !book.isEmpty else { return nil }
             return ParsedCommand(intent: .whoHas(book: book), language: .en)
         }
@@ -2028,6 +2038,21 @@ public enum CommandParser {
         (["ping"], "remind", .en), (["poke"], "remind", .en), (["forget", "it"], "cancel", .en), (["oublie", "ca"], "annuler", .fr), (["who's", "borrowing"], "who has what", .en), (["who", "is", "borrowing"], "who has what", .en),
         (["who's", "got", "books"], "who has what", .en), (["who", "has", "books"], "who has what", .en), (["who", "has", "books", "out"], "who has what", .en),
         (["who", "has", "borrowed", "books"], "who has what", .en), (["who", "borrowed", "books"], "who has what", .en),
+        (["has", "the", "library", "got"], "who has", .en), (["has", "the", "club", "got"], "who has", .en),
+        (["who", "has", "any", "books"], "who has what", .en), (["who", "has", "anything"], "who has what", .en),
+        (["does", "anyone", "have", "any", "books"], "who has what", .en), (["does", "anybody", "have", "any", "books"], "who has what", .en),
+        (["does", "anyone", "have", "anything"], "who has what", .en), (["does", "anybody", "have", "anything"], "who has what", .en),
+        (["has", "anyone", "got", "any", "books"], "who has what", .en), (["has", "anybody", "got", "any", "books"], "who has what", .en),
+        // "what's the title of #3?", "what's the author of Dune?", "how many people borrowed Dune?": its details.
+        (["what's", "the", "title", "of"], "show", .en), (["what", "is", "the", "title", "of"], "show", .en),
+        (["what's", "the", "author", "of"], "show", .en), (["what", "is", "the", "author", "of"], "show", .en),
+        (["what's", "the", "publisher", "of"], "show", .en), (["what", "is", "the", "publisher", "of"], "show", .en),
+        (["quel", "est", "le", "titre", "de"], "info", .fr), (["quel", "est", "l'auteur", "de"], "info", .fr),
+        (["how", "many", "people", "borrowed"], "show", .en), (["how", "many", "people", "have", "borrowed"], "show", .en),
+        (["how", "many", "people", "read"], "show", .en), (["how", "many", "people", "have", "read"], "show", .en),
+        (["how", "many", "people", "took"], "show", .en), (["how", "many", "members", "borrowed"], "show", .en),
+        (["how", "many", "members", "have", "borrowed"], "show", .en), (["how", "many", "members", "have", "read"], "show", .en),
+        (["combien", "de", "personnes", "ont", "emprunte"], "info", .fr), (["combien", "de", "personnes", "ont", "lu"], "info", .fr),
         (["who", "published"], "show", .en), (["who's", "the", "publisher", "of"], "show", .en), (["who", "is", "the", "publisher", "of"], "show", .en),
         (["qui", "a", "publie"], "montrer", .fr), (["qui", "a", "edite"], "montrer", .fr),
         (["qu'est-ce", "que", "tu", "sais", "faire"], "aide", .fr), (["comment", "ca", "marche"], "aide", .fr),

@@ -1006,6 +1006,8 @@ public struct LibraryService: Sendable {
         // theirs, the title's books are what is offered.
         let byAuthor = ids.isEmpty ? try Self.idsByAuthor(in: trimmed, index, db) : nil
         if let byAuthor, byAuthor.authorMatches { return Array(byAuthor.ids.prefix(20)) }
+        // "book 3", "book #3", "livre numéro 3": the book numbered so.
+        if ids.isEmpty, let id = Self.numberAsWords(key), index.entries.contains(where: { $0.id == id }) { return [id] }
         if ids.isEmpty, let withoutRemark = Self.idsWithoutRemark(in: trimmed, index) {
             return Array(withoutRemark.prefix(20))
         }
@@ -1022,6 +1024,16 @@ public struct LibraryService: Sendable {
             throw LibraryError.notFound(reference: trimmed, suggestions: try Self.books(suggestionIDs, db))
         }
         return Array(ids.prefix(20))
+    }
+
+    /// The number in "book 3", "book number 3", "number 3", "livre n° 3" (folded: "#" and "°"
+    /// are gone), if the key says one so.
+    static func numberAsWords(_ key: String) -> Int64? {
+        let words = key.split(separator: " ")
+        guard words.count >= 2, words.count <= 3, let number = words.last.flatMap({ Int64($0) }), number > 0 else { return nil }
+        let lead = words.dropLast().map(String.init)
+        return [["book"], ["book", "number"], ["number"], ["no"], ["livre"], ["livre", "numero"], ["livre", "n"], ["numero"], ["n"]]
+            .contains(lead) ? number : nil
     }
 
     /// A title followed by a remark of the member's own: after a sentence end, a colon, a dash

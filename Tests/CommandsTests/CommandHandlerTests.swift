@@ -1177,6 +1177,10 @@ struct CommandHandlerTests {
         #expect(where_.text.hasPrefix("You have Dune since"), "\(where_.text)")
         let returned = await handler.handle(text: "return my copy of Dune", from: ana, at: minute(3))
         #expect(returned.text.hasPrefix("Thanks! Dune is back on the shelf"), "\(returned.text)")
+        // "book 2", "book number 2": the book numbered so (Emma).
+        let numbered = await handler.handle(text: "who has book 2", from: ana, at: minute(3))
+        #expect(numbered.text.hasPrefix("Emma is on the shelf."), "\(numbered.text)")
+        #expect(await handler.handle(text: "show book number 2", from: ana, at: minute(3)).text.hasPrefix("#2 Emma"))
         let reading = await handler.handle(text: "what am I reading right now?", from: ana, at: minute(4))
         #expect(reading.text.hasPrefix("You have no books."), "\(reading.text)")
     }

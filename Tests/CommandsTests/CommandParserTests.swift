@@ -2067,6 +2067,18 @@ let parseTable: [ParseCase] = [
     // Whether a book waits for the asker.
     ParseCase("is it kept for me?", .whoHas(book: "it"), .en),
     ParseCase("is Dune ready for me?", .whoHas(book: "Dune"), .en),
+    // Whether someone has a book: who has it; anyone's books: who has what.
+    ParseCase("has Ben got Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("has the library got Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("does Dune have water damage?", .unknown(text: "does Dune have water damage", suggestion: nil), .en),
+    ParseCase("does anybody have any books?", .digest, .en),
+    ParseCase("who has anything?", .digest, .en),
+    ParseCase("what books does the club have?", .list(filter: .all, order: .newest), .en),
+    // A book's details.
+    ParseCase("what's the title of #3?", .show(book: "#3"), .en),
+    ParseCase("what is the author of Dune?", .show(book: "Dune"), .en),
+    ParseCase("how many people have borrowed Dune?", .show(book: "Dune"), .en),
+    ParseCase("combien de personnes ont lu Dune ?", .show(book: "Dune"), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
