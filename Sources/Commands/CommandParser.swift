@@ -1359,6 +1359,7 @@ public enum CommandParser {
             // A quoted title is literal: the author is all that follows it, even an author
             // with a "de" in the name (`ajouter «Le Petit Prince» de Antoine de Saint-Exupéry`).
             if let (title, author, separator) = splitAfterQuotedTitle(main, separators: separators)
+                ?? (separators == [" de "] ? firstAndLastNameAfterDe(head) : nil).map({ ($0.0, $0.1 + bracket, $0.2) })
                 ?? splitLast(head, separators: separators).map({ ($0.0, $0.1 + bracket, $0.2) }) {
                 guard !unquote(title).isEmpty, !unquote(author).isEmpty else { return nil }
                 if separator != " by " { language = language ?? .fr }
@@ -1374,6 +1375,30 @@ public enum CommandParser {
             }
         }
         return nil
+    }
+
+    /// A French title and its author, cut where "de" or "d'" leaves exactly a first and a last
+    /// name, the last such cut: `Le Comte de Monte-Cristo d'Alexandre Dumas` is Alexandre
+    /// Dumas', `Notre-Dame de Paris de Victor Hugo` Victor Hugo's. Nil when no cut does: the
+    /// caller then cuts at the last "de" (`Les Aventures de Tintin de Hergé`).
+    static func firstAndLastNameAfterDe(_ text: String) -> (String, String, String)? {
+        let characters = Array(text)
+        let mask = quotedMask(characters)
+        var found: (String, String, String)?
+        for (index, character) in characters.enumerated() where character == " " && index + 3 < characters.count && !mask[index] {
+            let next = characters[index + 1].lowercased(), after = characters[index + 2]
+            let skip: Int
+            if next == "d", after == "'" || after == "\u{2019}" { skip = 3 }
+            else if next == "d", after == "e" || after == "E", characters[index + 3] == " " { skip = 4 }
+            else { continue }
+            let title = String(characters[..<index]).trimmingWhitespace()
+            let author = String(characters[(index + skip)...]).trimmingWhitespace()
+            let names = author.split(separator: " ")
+            guard !title.isEmpty, names.count == 2,
+                  names.allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "." } }) else { continue }
+            found = (title, author, skip == 3 ? String(characters[index..<(index + 3)]) : " de ")
+        }
+        return found
     }
 
     /// The author and the category of "Frank Herbert to Classic", "Frank Herbert in the SF
@@ -2038,6 +2063,12 @@ public enum CommandParser {
         (["ping"], "remind", .en), (["poke"], "remind", .en), (["forget", "it"], "cancel", .en), (["oublie", "ca"], "annuler", .fr), (["who's", "borrowing"], "who has what", .en), (["who", "is", "borrowing"], "who has what", .en),
         (["who's", "got", "books"], "who has what", .en), (["who", "has", "books"], "who has what", .en), (["who", "has", "books", "out"], "who has what", .en),
         (["who", "has", "borrowed", "books"], "who has what", .en), (["who", "borrowed", "books"], "who has what", .en),
+        (["il", "y", "a", "des", "livres", "de"], "chercher", .fr), (["y", "a-t-il", "des", "livres", "de"], "chercher", .fr),
+        (["avez-vous", "des", "livres", "de"], "chercher", .fr), (["vous", "avez", "des", "livres", "de"], "chercher", .fr),
+        (["c'est", "quoi", "les", "nouveautes"], "liste récents", .fr), (["quelles", "sont", "les", "nouveautes"], "liste récents", .fr),
+        (["quels", "sont", "les", "livres", "les", "plus", "populaires"], "liste populaires", .fr),
+        (["quels", "sont", "les", "livres", "les", "plus", "empruntes"], "liste populaires", .fr),
+        (["les", "livres", "les", "plus", "populaires"], "liste populaires", .fr),
         (["has", "the", "library", "got"], "who has", .en), (["has", "the", "club", "got"], "who has", .en),
         (["who", "has", "any", "books"], "who has what", .en), (["who", "has", "anything"], "who has what", .en),
         (["does", "anyone", "have", "any", "books"], "who has what", .en), (["does", "anybody", "have", "any", "books"], "who has what", .en),
@@ -2762,6 +2793,10 @@ public enum CommandParser {
         (["j'ai", "fini", "de", "lire"], "rendre", .fr), (["je", "viens", "de", "finir", "de", "lire"], "rendre", .fr),
         (["j'ai", "termine", "de", "lire"], "rendre", .fr),
         (["i'll", "borrow"], "checkout", .en), (["i", "will", "borrow"], "checkout", .en), (["i", "will", "take"], "checkout", .en),
+        // Wanting to read a book: a checkout, asked about.
+        (["i'd", "like", "to", "read"], "checkout", .en), (["i", "would", "like", "to", "read"], "checkout", .en),
+        (["i", "want", "to", "read"], "checkout", .en), (["j'aimerais", "lire"], "emprunter", .fr), (["je", "voudrais", "lire"], "emprunter", .fr),
+        (["je", "veux", "lire"], "emprunter", .fr),
         // Still reading a book one has: more time, asked about.
         (["i'll", "be", "late", "with"], "renew", .en), (["i", "will", "be", "late", "with"], "renew", .en),
         (["i'm", "going", "to", "be", "late", "with"], "renew", .en), (["i", "am", "going", "to", "be", "late", "with"], "renew", .en),
@@ -3251,6 +3286,33 @@ public enum CommandParser {
     /// How "what categories does Dune …" ends.
     private static let categoryQuestionTails: [[String]] = [["have"], ["carry"], ["belong", "to"], ["fall", "under"], ["fall", "into"], ["come", "under"]]
 
+    /// `words` with a French object pronoun ("le", "la", "l'") moved after the infinitive it
+    /// stands before, as "ça"; nil when there is none. Not the first word ("la liste"), and
+    /// only before a verb of books ("le lire", "l'emprunter").
+    static func frenchPronounAfterVerb(_ words: [String], folded: [String]) -> [String]? {
+        guard folded.count >= 3 else { return nil }
+        for index in 1..<folded.count {
+            let word = folded[index]
+            if (word == "le" || word == "la"), index + 1 < folded.count, pronounVerbs.contains(folded[index + 1]) {
+                var moved = words
+                moved.remove(at: index)
+                moved.insert("ça", at: index + 1)
+                return moved
+            }
+            if word.hasPrefix("l'"), pronounVerbs.contains(String(word.dropFirst(2))) {
+                var moved = words
+                moved[index] = String(words[index].dropFirst(2))
+                moved.insert("ça", at: index + 1)
+                return moved
+            }
+        }
+        return nil
+    }
+    private static let pronounVerbs: Set<String> = [
+        "rendre", "garder", "prolonger", "emprunter", "reserver", "prendre", "avoir", "ramener", "rapporter", "lire", "renouveler",
+        "passer", "preter", "signaler", "supprimer", "montrer",
+    ]
+
     /// The message with its phrasing replaced by the verb it means; a request's lead-in only
     /// when a verb follows it. A verb written with a colon ("return: Dune") loses the colon.
     /// Nil when nothing changed.
@@ -3260,6 +3322,12 @@ public enum CommandParser {
 
     private static func rephrase(_ words: [String], folded: [String], cues: inout [Language], depth: Int = 0) -> [String]? {
         guard depth < deepestRephrasing else { return nil }
+        // "je peux le garder plus longtemps ?", "quand dois-je le rendre ?", "je voudrais
+        // l'emprunter": the pronoun before the verb is the book last named, said after it ("ça").
+        if let moved = frenchPronounAfterVerb(words, folded: folded) {
+            cues.append(.fr)
+            return rephrase(moved, folded: moved.map(foldWord), cues: &cues, depth: depth + 1) ?? moved
+        }
         if let first = folded.first, first.count > 1, first.hasSuffix(":") {
             let bare = String(first.dropLast())
             if VerbForm.anyStarts(withWord: bare) {

@@ -1198,6 +1198,16 @@ struct CommandHandlerTests {
         #expect(thanks.text == "You're welcome!", "\(thanks.text)")
     }
 
+    @Test("qui a Dune, then 'je voudrais l'emprunter', 'c'est quand que je dois le rendre ?': the book last named")
+    func frenchPronounBeforeVerb() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "qui a Dune ?", from: ana, at: minute(0))
+        let borrowed = await handler.handle(text: "je voudrais l'emprunter", from: ana, at: minute(1))
+        #expect(borrowed.text.hasPrefix("Dune est emprunté par Ana."), "\(borrowed.text)")
+        let due = await handler.handle(text: "c'est quand que je dois le rendre ?", from: ana, at: minute(2))
+        #expect(due.text.hasPrefix("Vous avez Dune depuis"), "\(due.text)")
+    }
+
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
     func remind() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])

@@ -2079,6 +2079,20 @@ let parseTable: [ParseCase] = [
     ParseCase("what is the author of Dune?", .show(book: "Dune"), .en),
     ParseCase("how many people have borrowed Dune?", .show(book: "Dune"), .en),
     ParseCase("combien de personnes ont lu Dune ?", .show(book: "Dune"), .fr),
+    // A French pronoun before the verb is the book last named.
+    ParseCase("c'est quand que je dois le rendre ?", .whoHas(book: "ça"), .fr),
+    ParseCase("je peux le garder plus longtemps ?", .renew(book: "ça"), .fr),
+    ParseCase("je peux le prolonger ?", .renew(book: "ça"), .fr),
+    ParseCase("je voudrais l'emprunter", .checkout(book: "ça", borrower: nil), .fr),
+    ParseCase("la liste", .unknown(text: "la liste", suggestion: nil), .fr),
+    ParseCase("il y a des livres de Victor Hugo ?", .search(query: "Victor Hugo"), .fr),
+    ParseCase("c'est quoi les nouveautés ?", .list(filter: .all, order: .newest), .fr),
+    ParseCase("quels sont les livres les plus populaires ?", .list(filter: .all, order: .popular), .fr),
+    ParseCase("I'd like to read Dune", .unknown(text: "I'd like to read Dune", suggestion: "checkout Dune"), .en),
+    // A French author after "de" or "d'": where a first and a last name are left.
+    ParseCase("ajoute Le Comte de Monte-Cristo d'Alexandre Dumas", .add(title: "Le Comte de Monte-Cristo", author: "Alexandre Dumas", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajoute Notre-Dame de Paris de Victor Hugo", .add(title: "Notre-Dame de Paris", author: "Victor Hugo", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajoute Les Aventures de Tintin de Hergé", .add(title: "Les Aventures de Tintin", author: "Hergé", publisher: nil, categories: [], isbn: nil), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
