@@ -807,7 +807,7 @@ public enum CommandParser {
         "month", "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche", "demain", "semaine", "week-end", "mois",
         "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december",
         "janvier", "fevrier", "mars", "avril", "mai", "juin", "juillet", "aout", "septembre", "octobre", "novembre", "decembre",
-        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+        "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "christmas", "noel", "easter", "paques",
     ]
 
     /// How a member asks to keep a book longer, before its title and how long.
@@ -2069,6 +2069,8 @@ public enum CommandParser {
         (["quels", "sont", "les", "livres", "les", "plus", "populaires"], "liste populaires", .fr),
         (["quels", "sont", "les", "livres", "les", "plus", "empruntes"], "liste populaires", .fr),
         (["les", "livres", "les", "plus", "populaires"], "liste populaires", .fr),
+        (["what", "do", "you", "know", "about", "me"], "who am I", .en), (["what's", "my", "name"], "who am I", .en),
+        (["which", "book", "do", "i", "have"], "my books", .en), (["which", "books", "do", "i", "have"], "my books", .en),
         (["has", "the", "library", "got"], "who has", .en), (["has", "the", "club", "got"], "who has", .en),
         (["who", "has", "any", "books"], "who has what", .en), (["who", "has", "anything"], "who has what", .en),
         (["does", "anyone", "have", "any", "books"], "who has what", .en), (["does", "anybody", "have", "any", "books"], "who has what", .en),
@@ -2852,6 +2854,12 @@ public enum CommandParser {
         (["comment", "est-ce", "qu'on"], .fr), (["comment", "est-ce", "que", "je"], .fr), (["comment", "je"], .fr), (["comment"], .fr),
     ].sorted { $0.words.count > $1.words.count }
 
+    /// Before a name the member gives themselves (folded).
+    private static let namingLeads: [[String]] = [
+        ["change", "my", "name", "to"], ["call", "me"], ["my", "name", "is"], ["i'm", "called"], ["appelle-moi"], ["je", "m'appelle"],
+        ["change", "mon", "nom", "en"],
+    ]
+
     /// After a book, that it will come back late.
     private static let lateTails: [(words: [String], language: Language)] = [
         (["will", "be", "late"], .en), (["is", "going", "to", "be", "late"], .en), (["will", "be", "a", "bit", "late"], .en),
@@ -3357,6 +3365,14 @@ public enum CommandParser {
             let language = form.language ?? lead.language
             cues.append(language)
             return [language.pick("help", "aide")] + words[lead.words.count..<(lead.words.count + form.words.count)]
+        }
+        // "call me Anna", "my name is Anna", "je m'appelle Zoé": the name is the chat profile's,
+        // which "who am I" says, with what goes under it.
+        if let lead = Self.namingLeads.first(where: { folded.count > $0.count && folded.count <= $0.count + 3 && folded.starts(with: $0) }),
+           words[lead.count].first?.isUppercase == true {
+            let french = ["appelle-moi", "je", "change"].contains(lead[0]) && lead != ["change", "my", "name", "to"]
+            cues.append(french ? .fr : .en)
+            return french ? ["qui", "suis-je"] : ["who", "am", "I"]
         }
         // "Dune will be late", "Dune va être en retard": as "I'll be late with Dune", more time
         // asked about. (A title, capitalised, or the book last named; not "Ben will be late",
@@ -4198,6 +4214,8 @@ public enum CommandParser {
         ["reply", "to", "me", "in"], ["language"], ["set", "language", "to"], ["change", "language", "to"], ["switch", "language", "to"],
         ["en"], ["parle"], ["parlez"], ["parle", "en"], ["parlez", "en"], ["reponds", "en"], ["repondez", "en"], ["reponds-moi", "en"],
         ["repondez-moi", "en"], ["passe", "en"], ["passez", "en"], ["tu", "parles"], ["vous", "parlez"], ["parle-moi", "en"], ["langue"],
+        ["set", "my", "language", "to"], ["change", "my", "language", "to"], ["set", "my", "reminders", "to"], ["my", "reminders", "in"],
+        ["send", "my", "reminders", "in"], ["send", "me", "reminders", "in"], ["remind", "me", "in"], ["mes", "rappels", "en"],
     ]
 
     /// The name in "my colleague Ben", "my friend Ana Ruiz", "ma collègue Chloé": the person,
@@ -5381,6 +5399,11 @@ public enum CommandParser {
                 return book.isEmpty ? nil : (book, later)
             }
         }
+        // "… in 3 days", "… in a couple of weeks".
+        if let span = (3...5).first(where: { folded.count > $0 && isSpanAhead(Array(folded.suffix($0))) }) {
+            let book = words.dropLast(span).joined(separator: " ").trimming(", ")
+            return book.isEmpty ? nil : (book, true)
+        }
         return nil
     }
 
@@ -5396,9 +5419,22 @@ public enum CommandParser {
     /// nil when they are not a time.
     static func timeSaid(_ words: some Collection<String>) -> Bool? {
         let folded = words.map { foldWord($0.trimming(",.?!")) }
-        if laterTimes.contains(folded) { return true }
+        if laterTimes.contains(folded) || isSpanAhead(folded) { return true }
         return nowTimes.contains(folded) ? false : nil
     }
+
+    /// "in 3 days", "in two weeks", "in a few days", "dans 3 jours", "dans quelques semaines":
+    /// a time ahead, counted from now.
+    private static func isSpanAhead(_ folded: [String]) -> Bool {
+        guard folded.count >= 3, folded[0] == "in" || folded[0] == "dans", let unit = folded.last, spanUnits.contains(unit) else { return false }
+        let count = folded.dropFirst().dropLast()
+        if count.count == 1, let only = count.first, only.allSatisfy({ $0.isASCII && $0.isNumber }) || spanCounts.contains(only) { return true }
+        return [["a", "few"], ["a", "couple", "of"], ["a", "couple"], ["quelques"], ["deux", "ou", "trois"], ["two", "or", "three"]].contains(Array(count))
+    }
+    private static let spanUnits: Set<String> = ["day", "days", "week", "weeks", "hours", "hour", "jours", "jour", "semaines", "semaine", "heures"]
+    private static let spanCounts: Set<String> = [
+        "a", "an", "one", "two", "three", "four", "five", "six", "seven", "ten", "un", "une", "deux", "trois", "quatre", "cinq", "six", "sept", "dix",
+    ]
 
     private static let laterTimes: [[String]] = {
         var times: [[String]] = [
@@ -5406,6 +5442,8 @@ public enum CommandParser {
             ["later", "today"], ["this", "afternoon"], ["this", "evening"], ["next", "week"], ["soon"], ["after", "the", "weekend"],
             ["demain"], ["demain", "matin"], ["demain", "soir"], ["ce", "soir"], ["cet", "apres-midi"], ["plus", "tard"],
             ["la", "semaine", "prochaine"], ["bientot"], ["apres", "le", "week-end"],
+            ["next", "month"], ["this", "weekend"], ["over", "the", "weekend"], ["at", "the", "weekend"], ["christmas"], ["after", "christmas"],
+            ["le", "mois", "prochain"], ["ce", "week-end"], ["noel"], ["a", "noel"], ["apres", "noel"],
         ]
         for day in ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] { times += [[day], ["on", day], ["next", day]] }
         for day in ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"] { times += [[day], [day, "prochain"]] }

@@ -1206,6 +1206,10 @@ struct CommandHandlerTests {
         #expect(borrowed.text.hasPrefix("Dune est emprunté par Ana."), "\(borrowed.text)")
         let due = await handler.handle(text: "c'est quand que je dois le rendre ?", from: ana, at: minute(2))
         #expect(due.text.hasPrefix("Vous avez Dune depuis"), "\(due.text)")
+        // A return in some days is a plan: nothing is done yet.
+        let planned = await handler.handle(text: "I'll return Dune in two weeks", from: ana, at: minute(3))
+        #expect(planned.text.hasPrefix("You have Dune since"), "\(planned.text)")
+        #expect(try await handler.library.show("Dune").loan != nil)
     }
 
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")

@@ -2093,6 +2093,19 @@ let parseTable: [ParseCase] = [
     ParseCase("ajoute Le Comte de Monte-Cristo d'Alexandre Dumas", .add(title: "Le Comte de Monte-Cristo", author: "Alexandre Dumas", publisher: nil, categories: [], isbn: nil), .fr),
     ParseCase("ajoute Notre-Dame de Paris de Victor Hugo", .add(title: "Notre-Dame de Paris", author: "Victor Hugo", publisher: nil, categories: [], isbn: nil), .fr),
     ParseCase("ajoute Les Aventures de Tintin de Hergé", .add(title: "Les Aventures de Tintin", author: "Hergé", publisher: nil, categories: [], isbn: nil), .fr),
+    // Times ahead: "in 3 days", "until Christmas".
+    ParseCase("remind me in 3 days", .rules(book: nil), .en),
+    ParseCase("remind me in a few days", .rules(book: nil), .en),
+    ParseCase("remind me about Dune in two weeks", .rules(book: "Dune"), .en),
+    ParseCase("checkout Dune until Christmas", .checkout(book: "Dune", borrower: nil), .en),
+    // The reminders' language; the member's name, which is the chat profile's.
+    ParseCase("set my reminders to French", .speak(.fr), .fr),
+    ParseCase("remind me in English", .speak(.en), .en),
+    ParseCase("call me Anna", .whoAmI, .en),
+    ParseCase("my name is Anna Ruiz", .whoAmI, .en),
+    ParseCase("je m'appelle Zoé", .whoAmI, .fr),
+    ParseCase("which book do I have?", .loansOf(borrower: nil), .en),
+    ParseCase("what do you know about me?", .whoAmI, .en),
 ]
 
 @Suite("CommandParser: text → intent")
