@@ -14,7 +14,10 @@ public enum CommandParser {
         while said.utf8.count > 13, said.utf8.first.map({ $0 | 0x20 }) == UInt8(ascii: "g"), said.prefix(13).lowercased() == "go ahead and ", said.dropFirst(13).contains(where: { !$0.isWhitespace }) {
             said = said.dropFirst(13)
         }
-        let text = said.startIndex == typed.startIndex ? typed : String(said)
+        var text = said.startIndex == typed.startIndex ? typed : String(said)
+        // "*who has Dune*", "`checkout Dune`": the whole message in bold or as code.
+        let unwrapped = withoutWrappingMarks(text.trimmingWhitespace(newlines: true))
+        if unwrapped.utf8.count < text.trimmingWhitespace(newlines: true).utf8.count { text = unwrapped }
         // "Dune is damaged, the cover is torn": one report, with what is wrong, not two commands.
         if let report = reportWithNote(text) ?? damageSaid(text) { return report }
         guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }
@@ -81,6 +84,18 @@ public enum CommandParser {
         if case .unknown = command.intent, text.trimmingWhitespace(newlines: true).hasSuffix("?") { command.asked = true }
         // The whole message may be a title that starts with a verb: its words go with it.
         return whole ? withWords(command) { stripped } : command
+    }
+
+    /// `text` without the chat formatting marks around all of it: "*who has Dune*" (bold),
+    /// "`checkout Dune`" or "```checkout Dune```" (code, as a reply's suggestion is written),
+    /// "_return Dune_" (italics). Marks inside are kept: "who has *Dune*" is the title's.
+    static func withoutWrappingMarks(_ text: String) -> String {
+        for mark in ["```", "`", "*", "_"] where text.count > 2 * mark.count && text.hasPrefix(mark) && text.hasSuffix(mark) {
+            let inner = text.dropFirst(mark.count).dropLast(mark.count)
+            guard !inner.contains(mark), let first = inner.first, let last = inner.last, !first.isWhitespace, !last.isWhitespace else { continue }
+            return String(inner)
+        }
+        return text
     }
 
     /// Whether `text` thanks someone: thanks first, then only whom (`stripped`, without the

@@ -2106,6 +2106,13 @@ let parseTable: [ParseCase] = [
     ParseCase("je m'appelle Zoé", .whoAmI, .fr),
     ParseCase("which book do I have?", .loansOf(borrower: nil), .en),
     ParseCase("what do you know about me?", .whoAmI, .en),
+    // The whole message in bold, italics or as code, as a reply's suggestion is written.
+    ParseCase("*who has Dune*", .whoHas(book: "Dune"), .en),
+    ParseCase("`checkout Dune`", .checkout(book: "Dune", borrower: nil), .en),
+    ParseCase("```return Dune```", .returnBook(book: "Dune"), .en),
+    ParseCase("_return Dune_", .returnBook(book: "Dune"), .en),
+    ParseCase("`it` is the book you last named: `who has Dune`, then `checkout it`",
+              .unknown(text: "`it` is the book you last named: `who has Dune`, then `checkout it`", suggestion: nil), .en),
 ]
 
 @Suite("CommandParser: text → intent")
