@@ -1509,7 +1509,7 @@ public actor CommandHandler {
         case .unknown, .confirm, .cancel: return nil
         case .returnBook(let reference): (book, works) = (reference, { $0.loan != nil })
         case .checkout(let reference, _):
-            (book, works) = (reference, { $0.loan == nil && ($0.keptFor.map { $0.isSamePerson(as: sender.borrower) } ?? true) })
+            (book, works) = (reference, { $0.isOnShelf(for: sender.borrower) })
         case .handOver(let reference, _): (book, works) = (reference, { $0.loan?.borrower.isSamePerson(as: sender.borrower) == true })
         case .categorize(let reference, let named, remove: false):
             // "put Dune in classics": when the book is the library's and so is each category,
@@ -2167,7 +2167,7 @@ public actor CommandHandler {
                 // An error, as the other refusals: nothing was done, and on a platform only
                 // the asker sees it.
                 // With copies, another one on the shelf is taken by its number, on purpose.
-                let free = (try? await library.whoHas(book.title))?.first { $0.loan == nil && ($0.keptFor.map { $0.isSamePerson(as: borrower) } ?? true) }
+                let free = (try? await library.whoHas(book.title))?.first { $0.isOnShelf(for: borrower) }
                 let another: [RichText] = free.map { copy in
                     let command = l.pick("checkout #", "emprunter #") + String(copy.book.id) + (mine ? "" : l.pick(" as ", " pour ") + borrower.name)
                     return [l == .en ? "Another copy is on the shelf: \(code: command) takes it too."
@@ -2751,8 +2751,9 @@ public actor CommandHandler {
                 let index = place < 0 ? copies.count + place : place
                 chosen = copies.indices.contains(index) ? copies[index] : nil
             } else {
-                // The one nobody has or waits for with the highest number, else the last.
-                chosen = copies.last { $0.loan == nil && $0.keptFor == nil } ?? copies.last
+                // A copy reported lost (missing: the one to take off the shelf), else the one
+                // nobody has or waits for with the highest number, else the last.
+                chosen = copies.last { $0.book.report?.kind == .lost } ?? copies.last { $0.loan == nil && $0.keptFor == nil } ?? copies.last
             }
             guard let chosen else {
                 let numbers = copies.map { "#\($0.book.id)" }.joined(separator: ", "), title = copies.first?.book.title ?? reference
@@ -2775,10 +2776,12 @@ public actor CommandHandler {
                 // No suggestion: deleting every copy is not offered for a `yes`.
                 return Reply(.error, what, language: l)
             }
-            // Those nobody has or waits for first, the highest numbers first; confirmed, as
-            // deleting several books is, saying whose loan or place goes with them.
-            let free = copies.filter { $0.loan == nil && $0.keptFor == nil }, inUse = copies.filter { $0.loan != nil || $0.keptFor != nil }
-            let chosen = (free + inUse).prefix(count).sorted { $0.book.id < $1.book.id }
+            // Those reported lost first, then those nobody has or waits for, the highest numbers
+            // first; confirmed, as deleting several books is, saying whose loan or place goes with them.
+            let lost = copies.filter { $0.book.report?.kind == .lost }
+            let free = copies.filter { $0.book.report?.kind != .lost && $0.loan == nil && $0.keptFor == nil }
+            let inUse = copies.filter { $0.book.report?.kind != .lost && ($0.loan != nil || $0.keptFor != nil) }
+            let chosen = (lost + free + inUse).prefix(count).sorted { $0.book.id < $1.book.id }
             return try await run(.delete(books: chosen.map { "#\($0.book.id)" }), sender: sender, now: now, words: words)
 
         case .delete(let references):
@@ -3243,7 +3246,7 @@ public actor CommandHandler {
             let statuses = try await library.whoHas(book)
             let me = sender.borrower
             guard let status = statuses.first(where: { $0.loan?.borrower.isSamePerson(as: me) == true })
-                ?? statuses.first(where: { $0.loan == nil && $0.keptFor.map { $0.isSamePerson(as: me) } ?? true }) ?? statuses.first
+                ?? statuses.first(where: { $0.isOnShelf(for: me) }) ?? statuses.first
             else { throw LibraryError.notFound(reference: book, suggestions: []) }
             if let loan = status.loan, loan.borrower.isSamePerson(as: me) {
                 return await rulesOfOwnLoan(status.book, loan, now: now, words: words)

@@ -1212,6 +1212,20 @@ struct CommandHandlerTests {
         #expect(try await handler.library.show("Dune").loan != nil)
     }
 
+    @Test("a copy reported lost on the shelf is not offered as another copy to take, and is the copy 'delete a copy' takes off")
+    func lostCopyNotOffered() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "add another copy of Dune", from: ana, at: minute(0))
+        _ = await handler.handle(text: "add another copy of Dune", from: ana, at: minute(0))
+        _ = await handler.handle(text: "checkout #1", from: ana, at: minute(1))
+        let reported = await handler.handle(text: "report #4 as lost", from: ana, at: minute(2))
+        #expect(reported.text.hasPrefix("Thanks for telling: Dune (#4) is reported lost."), "\(reported.text)")
+        let again = await handler.handle(text: "checkout Dune", from: ana, at: minute(3))
+        #expect(again.text.contains("`checkout #5`") && !again.text.contains("#4"), "\(again.text)")
+        let deleted = await handler.handle(text: "delete a copy of Dune", from: ana, at: minute(4))
+        #expect(deleted.text.hasPrefix("Deleted Dune (#4)."), "\(deleted.text)")
+    }
+
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
     func remind() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])
