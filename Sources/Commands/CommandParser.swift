@@ -2234,6 +2234,10 @@ public enum CommandParser {
         (["les", "nouveautes"], "liste récents", .fr), (["aide-moi"], "aide", .fr), (["aidez-moi"], "aide", .fr),
         (["just", "returned"], "return", .en), (["i", "just", "returned"], "return", .en), (["i've", "just", "returned"], "return", .en),
         (["grabbing"], "take", .en), (["i'm", "grabbing"], "take", .en), (["took"], "take", .en), (["i", "just", "took"], "take", .en),
+        (["just", "took"], "take", .en),
+        (["brought", "back"], "return", .en), (["i", "just", "brought", "back"], "return", .en), (["just", "brought", "back"], "return", .en),
+        (["bringing", "back"], "return", .en), (["i'm", "bringing", "back"], "return", .en), (["dropping", "off"], "return", .en),
+        (["i'm", "dropping", "off"], "return", .en), (["dropped", "off"], "return", .en), (["i", "just", "dropped", "off"], "return", .en),
         // A book's line: its details list who waits.
         (["who", "reserved"], "show", .en), (["who", "has", "reserved"], "show", .en), (["how", "many", "holds", "on"], "show", .en),
         (["how", "many", "holds", "for"], "show", .en), (["how", "long", "is", "the", "waitlist", "for"], "show", .en),
@@ -2857,6 +2861,8 @@ public enum CommandParser {
         // Reading a book: probably had from the shelf, asked about.
         (["let", "me", "have"], "checkout", .en),
         (["grabbed"], "checkout", .en), (["i", "grabbed"], "checkout", .en), (["i've", "grabbed"], "checkout", .en), (["got"], "checkout", .en),
+        (["snagged"], "checkout", .en), (["i", "snagged"], "checkout", .en), (["picked", "up"], "checkout", .en), (["i", "picked", "up"], "checkout", .en),
+        (["i", "just", "grabbed"], "checkout", .en), (["just", "grabbed"], "checkout", .en),
         (["i'm", "reading"], "checkout", .en), (["i", "am", "reading"], "checkout", .en), (["i", "started"], "checkout", .en),
         (["i'll", "grab"], "checkout", .en), (["i'm", "holding"], "checkout", .en), (["je", "lis"], "emprunter", .fr),
     ].sorted { $0.words.count > $1.words.count }

@@ -56,6 +56,9 @@ final class TitleIndex: Sendable {
         private let idsByKey: [String: [Int64]]
         /// The titles by their keys with numbers in digits, for those that write a number in words.
         private let idsByNumbered: [String: [Int64]]
+        /// The titles by their keys without "and" or "et", for those that have one: "pride &
+        /// prejudice" ("&" is no letter: "pride prejudice") is Pride and Prejudice.
+        private let idsByUnjoined: [String: [Int64]]
         private let entriesByWord: [Substring: [Int]]
         private let entriesByLength: [Int: [Int]]
 
@@ -65,6 +68,7 @@ final class TitleIndex: Sendable {
             var entries: [Entry] = []
             var idsByKey: [String: [Int64]] = [:]
             var idsByNumbered: [String: [Int64]] = [:]
+            var idsByUnjoined: [String: [Int64]] = [:]
             var entriesByWord: [Substring: [Int]] = [:]
             var entriesByLength: [Int: [Int]] = [:]
             for (id, key) in titles {
@@ -78,6 +82,11 @@ final class TitleIndex: Sendable {
                 entries.append(entry)
                 idsByKey[key, default: []].append(id)
                 if let bare { idsByKey[bare, default: []].append(id) }
+                let unjoined = Self.unjoined(key)
+                if unjoined != key {
+                    idsByUnjoined[unjoined, default: []].append(id)
+                    if let bare = TextKey.withoutArticle(unjoined) { idsByUnjoined[bare, default: []].append(id) }
+                }
                 if let numbered = entry.numbered {
                     idsByNumbered[numbered, default: []].append(id)
                     if let bare = TextKey.withoutArticle(numbered) { idsByNumbered[bare, default: []].append(id) }
@@ -92,6 +101,7 @@ final class TitleIndex: Sendable {
             self.longestKey = entries.map(\.scalars.count).max() ?? 0
             self.idsByKey = idsByKey
             self.idsByNumbered = idsByNumbered
+            self.idsByUnjoined = idsByUnjoined
             self.entriesByWord = entriesByWord
             self.entriesByLength = entriesByLength
         }
@@ -121,6 +131,12 @@ final class TitleIndex: Sendable {
                 let containing = entriesContaining(phrase: numbered, numbered: true)
                 if !containing.isEmpty { return unique(containing.map { entries[$0].id }) }
             }
+            // "pride & prejudice", "pride and prejudice" for Pride & Prejudice: the titles that
+            // differ by an "and" (or "et") alone.
+            let unjoined = Self.unjoined(key)
+            let unjoinedQueries = [unjoined] + (TextKey.withoutArticle(unjoined).map { [$0] } ?? [])
+            let unjoinedExact = unique(unjoinedQueries.flatMap { (idsByUnjoined[$0] ?? []) + (unjoined == key ? [] : idsByKey[$0] ?? []) })
+            if !unjoinedExact.isEmpty { return unjoinedExact }
             guard forgivingTypos else { return [] }
             let limit = Self.typoAllowance(forLength: key.unicodeScalars.count)
             let near = nearest(to: queries, within: limit)
@@ -148,6 +164,12 @@ final class TitleIndex: Sendable {
             let numbered = NumberWords.digits(key)
             guard Self.hasDigit(numbered) else { return [] }
             return unique(entriesContaining(phrase: numbered, numbered: true).map { entries[$0].id })
+        }
+
+        /// `key` without the words "and" and "et" (an "&" is already a space in a key).
+        static func unjoined(_ key: String) -> String {
+            guard key.contains(" and ") || key.contains(" et ") else { return key }
+            return key.split(separator: " ").filter { $0 != "and" && $0 != "et" }.joined(separator: " ")
         }
 
         private static func hasDigit(_ key: String) -> Bool {

@@ -2111,6 +2111,13 @@ let parseTable: [ParseCase] = [
     ParseCase("`checkout Dune`", .checkout(book: "Dune", borrower: nil), .en),
     ParseCase("```return Dune```", .returnBook(book: "Dune"), .en),
     ParseCase("_return Dune_", .returnBook(book: "Dune"), .en),
+    // Told of a return or a checkout; had from somewhere, asked about.
+    ParseCase("brought back Dune", .returnBook(book: "Dune"), .en),
+    ParseCase("dropping off Dune", .returnBook(book: "Dune"), .en),
+    ParseCase("I just dropped off Dune", .returnBook(book: "Dune"), .en),
+    ParseCase("just took Dune", .checkout(book: "Dune", borrower: nil), .en),
+    ParseCase("I picked up Dune", .unknown(text: "I picked up Dune", suggestion: "checkout Dune"), .en),
+    ParseCase("snagged Dune", .unknown(text: "snagged Dune", suggestion: "checkout Dune"), .en),
     ParseCase("`it` is the book you last named: `who has Dune`, then `checkout it`",
               .unknown(text: "`it` is the book you last named: `who has Dune`, then `checkout it`", suggestion: nil), .en),
 ]

@@ -33,9 +33,24 @@ struct ReferenceTests {
         ("prisoner of azkaban", "Harry Potter and the Prisoner of Azkaban"),
         ("harry potter and the chamber of secret", "Harry Potter and the Chamber of Secrets"),
         ("#2", "Dune Messiah"),
+        // "my copy of", "book 3": the book, by its title or its number.
+        ("my copy of Dune", "Dune"),
+        ("book 3", "Les Misérables"),
+        ("book number 4", "The Hobbit"),
     ])
     func resolves(reference: String, title: String) async throws {
         let library = try await makeLibrary(books: shelf)
+        #expect(try await library.resolve(reference).title == title)
+    }
+
+    @Test("an '&' for 'and' or 'et', or the other way round, names the same title", arguments: [
+        ("pride & prejudice", "Pride and Prejudice"),
+        ("Pride & Prejudice", "Pride and Prejudice"),
+        ("tintin et milou", "Tintin & Milou"),
+        ("tintin and milou", "Tintin & Milou"),
+    ])
+    func ampersand(reference: String, title: String) async throws {
+        let library = try await makeLibrary(books: [book("Pride and Prejudice", "Jane Austen"), book("Tintin & Milou", "Hergé"), book("Dune", "Frank Herbert")])
         #expect(try await library.resolve(reference).title == title)
     }
 
