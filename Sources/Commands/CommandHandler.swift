@@ -333,7 +333,9 @@ public actor CommandHandler {
                 command = ParsedCommand(intent: .unknown(text: text, suggestion: offer), language: language)
             }
         }
-        await noteLanguage(command.language, of: sender, at: now)
+        // A message not understood tells its language too weakly to answer the member's next
+        // ones in it ("les mis" is no French speaker's): only its own reply is in it.
+        if case .unknown(_, nil) = command.intent {} else { await noteLanguage(command.language, of: sender, at: now) }
         let language = if let language = command.language { language } else { await preferredLanguage(of: sender) }
         let words = words(language, at: now)
         var intent = await readingTime(readingWholeTitle(command.intent))

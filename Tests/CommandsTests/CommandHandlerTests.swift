@@ -1226,6 +1226,18 @@ struct CommandHandlerTests {
         #expect(deleted.text.hasPrefix("Deleted Dune (#4)."), "\(deleted.text)")
     }
 
+    @Test("a message not understood is answered in its language, but the next title alone in the member's last understood one")
+    func languageOfMessagesNotUnderstood() async throws {
+        let handler = try await makeHandler()
+        let unknown = await handler.handle(text: "les mis", from: ana, at: minute(0))
+        #expect(unknown.text.hasPrefix("Je n'ai pas compris"), "\(unknown.text)")
+        let title = await handler.handle(text: "Dune", from: ana, at: minute(1))
+        #expect(title.text.hasPrefix("Dune is on the shelf."), "\(title.text)")
+        _ = await handler.handle(text: "qui a Dune ?", from: ana, at: minute(2))
+        let french = await handler.handle(text: "Emma", from: ana, at: minute(3))
+        #expect(french.text.hasPrefix("Emma est sur l'étagère."), "\(french.text)")
+    }
+
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
     func remind() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])
