@@ -334,7 +334,7 @@ public actor CommandHandler {
             }
         }
         // A message not understood tells its language too weakly to answer the member's next
-        // ones in it ("les mis" is no French speaker's): only its own reply is in it.
+        // ones in it (a word or two of chat with a "les" in it): only its own reply is in it.
         if case .unknown(_, nil) = command.intent {} else { await noteLanguage(command.language, of: sender, at: now) }
         let language = if let language = command.language { language } else { await preferredLanguage(of: sender) }
         let words = words(language, at: now)

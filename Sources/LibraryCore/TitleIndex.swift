@@ -140,8 +140,30 @@ final class TitleIndex: Sendable {
             guard forgivingTypos else { return [] }
             let limit = Self.typoAllowance(forLength: key.unicodeScalars.count)
             let near = nearest(to: queries, within: limit)
-            guard let best = near.first?.distance else { return [] }
+            guard let best = near.first?.distance else { return startingWords(key) }
             return unique(near.filter { $0.distance == best }.map(\.id))
+        }
+
+        /// The titles whose words start with the words of `key`, in a row, the last maybe cut
+        /// short: "les mis" is Les Misérables, "frankenst" Frankenstein. At least four letters
+        /// in all, and not little words alone; empty when none (or too many: more than five).
+        private func startingWords(_ key: String) -> [Int64] {
+            let words = key.split(separator: " ")
+            guard let last = words.last, last.count >= 2, words.reduce(0, { $0 + $1.count }) >= 4, !TextKey.isOnlyLittleWords(key) else { return [] }
+            var found: [Int64] = []
+            for entry in entries {
+                let title = entry.key.split(separator: " ")
+                guard title.count >= words.count else { continue }
+                let fits = (0...(title.count - words.count)).contains { start in
+                    words.indices.allSatisfy { offset in
+                        let word = title[start + offset]
+                        return offset == words.count - 1 ? word.hasPrefix(words[offset]) : word == words[offset]
+                    }
+                }
+                if fits { found.append(entry.id) }
+                if found.count > 5 { return [] }
+            }
+            return unique(found)
         }
 
         /// The ids of the books whose title is `key` (a folded reference), with or without its

@@ -1229,7 +1229,7 @@ struct CommandHandlerTests {
     @Test("a message not understood is answered in its language, but the next title alone in the member's last understood one")
     func languageOfMessagesNotUnderstood() async throws {
         let handler = try await makeHandler()
-        let unknown = await handler.handle(text: "les mis", from: ana, at: minute(0))
+        let unknown = await handler.handle(text: "les trucs bizarres", from: ana, at: minute(0))
         #expect(unknown.text.hasPrefix("Je n'ai pas compris"), "\(unknown.text)")
         let title = await handler.handle(text: "Dune", from: ana, at: minute(1))
         #expect(title.text.hasPrefix("Dune is on the shelf."), "\(title.text)")

@@ -37,6 +37,9 @@ struct ReferenceTests {
         ("my copy of Dune", "Dune"),
         ("book 3", "Les Misérables"),
         ("book number 4", "The Hobbit"),
+        // Words of a title cut short, when nothing else is close.
+        ("les mis", "Les Misérables"),
+        ("harry potter and the pris", "Harry Potter and the Prisoner of Azkaban"),
     ])
     func resolves(reference: String, title: String) async throws {
         let library = try await makeLibrary(books: shelf)
