@@ -227,6 +227,8 @@ public actor CommandHandler {
         case restore(DeletedBooks)
         /// Copies just added (`add 3 copies of Dune`), deleted again together.
         case unadd(bookIDs: [Int64])
+        /// Books whose categories a category's renaming changed, given back these lists.
+        case recategorize([(id: Int64, categories: [String])])
     }
 
     private enum Offer {
@@ -1838,6 +1840,21 @@ public actor CommandHandler {
     /// `undo` after `add 3 copies of Dune`: the copies added are deleted in one go and one reply,
     /// and `undo` puts them back. When one is out or kept for someone by now, each goes as
     /// `delete #N` would: a line moves back to the copy that is out, a loan is confirmed first.
+    /// Undoes a category's renaming: each book's categories as they were; itself undone.
+    private func recategorize(_ lists: [(id: Int64, categories: [String])], sender: Sender, now: Date, words: Words) async throws -> Reply {
+        let l = words.language
+        let changed = try await library.setCategories(lists)
+        undone(by: .recategorize(changed.map { ($0.before.id, $0.before.categories) }), for: sender, at: now)
+        return Reply(.success, l == .en ? "The categories of \(words.books(changed.count)) are as they were."
+                                        : "Les catégories de \(words.books(changed.count)) sont comme avant.",
+                     lines: changed.prefix(Self.categoryBooksShown).map { "#\($0.after.id) \(bold: $0.after.title): \(words.fieldValue($0.after, .categories))" }
+                        + (changed.count > Self.categoryBooksShown ? [l == .en ? "… and \(changed.count - Self.categoryBooksShown) more." : "… et \(changed.count - Self.categoryBooksShown) autres."] : []),
+                     language: l)
+    }
+
+    /// How many books the reply to a category's renaming names.
+    static let categoryBooksShown = 10
+
     private func unadd(_ ids: [Int64], sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
         let references = ids.map { "#\($0)" }
@@ -2705,6 +2722,42 @@ public actor CommandHandler {
                 : "\(bold: before.title) (\(ids)) : \(words.fieldName(field)) \(field == .categories ? "sont" : "est") maintenant \(shown).",
                 language: l)
 
+        case .renameCategory(let typed, let newName):
+            if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }
+            let known = try await library.categories().map(\.name)
+            // The category as the library writes it; a plural is the same ("classics").
+            let key = TextKey.fold(typed)
+            guard let name = known.first(where: { let their = TextKey.fold($0); return their == key || their + "s" == key || their == key + "s" }) else {
+                var reply = words.noCategory(typed, among: known)
+                reply.kind = .error
+                reply.suggestion = l.pick("categories", "catégories")
+                return reply
+            }
+            let cleaned = newName.map { TextKey.tidy($0) }
+            if let cleaned, cleaned.isEmpty || cleaned == name {
+                return Reply(.info, l == .en ? "The category is called \(name) already." : "La catégorie s'appelle déjà \(name).", language: l)
+            }
+            // Into another category the library has: merged, written as that one is.
+            let target = cleaned.map { new in known.first { TextKey.fold($0) == TextKey.fold(new) && $0 != name } ?? new }
+            let changed = try await library.renameCategory(name, to: target)
+            undone(by: .recategorize(changed.map { ($0.before.id, $0.before.categories) }), for: sender, at: now)
+            let shown = changed.prefix(Self.categoryBooksShown).map { book -> RichText in "#\(book.after.id) \(bold: book.after.title)" }
+            let more: [RichText] = changed.count > Self.categoryBooksShown
+                ? [l == .en ? "… and \(changed.count - Self.categoryBooksShown) more." : "… et \(changed.count - Self.categoryBooksShown) autres."] : []
+            let undo: RichText = l == .en ? "\(code: "undo") within 10 minutes puts it back." : "\(code: "défaire") dans les 10 minutes la rétablit."
+            let title: RichText
+            switch (l, target) {
+            case (.en, let target?):
+                let merged = known.contains(target) ? " (merged: each keeps it once)" : ""
+                title = "Category \(name) is now \(target)\(merged), on \(words.books(changed.count)):"
+            case (.fr, let target?):
+                let merged = known.contains(target) ? " (fusionnées : chacun ne la garde qu'une fois)" : ""
+                title = "La catégorie \(name) s'appelle maintenant \(target)\(merged), sur \(words.books(changed.count)) :"
+            case (.en, nil): title = "Category \(name) is taken off \(words.books(changed.count)):"
+            case (.fr, nil): title = "La catégorie \(name) est retirée de \(words.books(changed.count)) :"
+            }
+            return Reply(.success, title, lines: shown + more + [undo], language: l)
+
         case .categorize(let reference, let categories, let remove):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }
             let changed = try await library.changeCategories(of: reference, adding: remove ? [] : categories, removing: remove ? categories : [])
@@ -2900,6 +2953,7 @@ public actor CommandHandler {
                         replies.append(try await restoreReport(of: bookID, to: report, sender: sender, now: now, words: words))
                     case .restore(let deleted): replies.append(try await restore(deleted, sender: sender, now: now, words: words))
                     case .unadd(let ids): replies.append(try await unadd(ids, sender: sender, now: now, words: words))
+                    case .recategorize(let lists): replies.append(try await recategorize(lists, sender: sender, now: now, words: words))
                     }
                 } catch let error as LibraryError {
                     replies.append(words.explain(error, asker: sender.borrower))

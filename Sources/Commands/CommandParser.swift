@@ -192,6 +192,9 @@ public enum CommandParser {
             return ParsedCommand(intent: .show(book: words.dropFirst(report.words.count).joined(separator: " ")), language: report.language)
         }
         if let asked = askedState(words, folded: folded), text.trimmingWhitespace().hasSuffix("?") { return asked }
+        // "rename category SF to Science fiction", "delete the Space category": a category of
+        // every book that carries it.
+        if let (intent, language) = categoryWide(words, folded: folded) { return ParsedCommand(intent: intent, language: language) }
         // "put Dune in Classic", "file Dune under SF": one more category, offered, not done (the
         // handler offers it when the book and the category are the library's).
         if let (book, category, language) = categoryPlacing(words, folded: folded) {
@@ -2875,6 +2878,46 @@ public enum CommandParser {
         (["comment", "est-ce", "qu'on"], .fr), (["comment", "est-ce", "que", "je"], .fr), (["comment", "je"], .fr), (["comment"], .fr),
     ].sorted { $0.words.count > $1.words.count }
 
+    /// "rename category SF to Science fiction", "rename the SF category as Sci-fi", "renommer la
+    /// catégorie SF en Science-fiction"; "delete category SF", "remove the Space category",
+    /// "supprimer la catégorie SF": a category renamed on, or taken off, every book that carries
+    /// it. Not a category of one book ("remove category SF from Dune", "change the category of Dune to SF").
+    static func categoryWide(_ words: [String], folded: [String]) -> (Intent, Language)? {
+        guard folded.count >= 3, folded.count <= 14 else { return nil }
+        let language: Language
+        let rename: Bool
+        switch folded[0] {
+        case "rename", "change": (language, rename) = (.en, true)
+        case "delete", "remove", "drop": (language, rename) = (.en, false)
+        case "renommer", "renomme", "renommez": (language, rename) = (.fr, true)
+        case "supprimer", "supprime", "supprimez", "retirer", "retire", "retirez", "effacer", "efface": (language, rename) = (.fr, false)
+        default: return nil
+        }
+        var rest = Array(words.dropFirst()), restFolded = Array(folded.dropFirst())
+        if restFolded.first == "the" || restFolded.first == "la" {
+            rest.removeFirst()
+            restFolded.removeFirst()
+        }
+        // The name, and what follows it: "category SF to …" or "SF category to …".
+        let nameWords: ArraySlice<String>, after: ArraySlice<String>, afterFolded: ArraySlice<String>
+        let categoryWords: Set<String> = ["category", "categorie", "genre"]
+        if let first = restFolded.first, categoryWords.contains(first) {
+            let end = rename ? (restFolded.firstIndex { ["to", "as", "into", "en"].contains($0) } ?? restFolded.count) : restFolded.count
+            (nameWords, after, afterFolded) = (rest[1..<end], rest[end...], restFolded[end...])
+        } else if language == .en, let at = restFolded.firstIndex(where: categoryWords.contains), at > 0 {
+            (nameWords, after, afterFolded) = (rest[..<at], rest[(at + 1)...], restFolded[(at + 1)...])
+        } else {
+            return nil
+        }
+        let name = unquote(nameWords.joined(separator: " "))
+        guard !name.isEmpty, nameWords.count <= 4,
+              !nameWords.map(foldWord).contains(where: { ["from", "of", "de", "du", "des", "d'"].contains($0) || $0.hasPrefix("d'") }) else { return nil }
+        guard rename else { return after.isEmpty ? (.renameCategory(from: name, to: nil), language) : nil }
+        guard let link = afterFolded.first, ["to", "as", "into", "en"].contains(link), after.count >= 2, after.count <= 5 else { return nil }
+        let newName = unquote(after.dropFirst().joined(separator: " "))
+        return newName.isEmpty ? nil : (.renameCategory(from: name, to: newName), language)
+    }
+
     /// Before a name the member gives themselves (folded).
     private static let namingLeads: [[String]] = [
         ["change", "my", "name", "to"], ["call", "me"], ["my", "name", "is"], ["i'm", "called"], ["appelle-moi"], ["je", "m'appelle"],
@@ -4468,12 +4511,12 @@ public enum CommandParser {
             words.removeFirst(lead.count)
             folded.removeFirst(lead.count)
         }
-        if words.count >= 2, ["books", "novels", "titles", "stuff"].contains(folded.last) {
+        if words.count >= 2, ["books", "novels", "titles", "stuff", "category", "section", "genre", "shelf"].contains(folded.last) {
             words.removeLast()
         }
-        // ("all the classics": both words.)
-        for _ in 0..<2 {
-            guard words.count > 1, ["any", "some", "more", "the", "your", "our", "all"].contains(foldWord(words[0])) else { break }
+        // ("all the classics": both words; "the category Space", "la catégorie Policier": the name.)
+        for _ in 0..<3 {
+            guard words.count > 1, ["any", "some", "more", "the", "your", "our", "all", "category", "genre", "section", "la", "categorie"].contains(foldWord(words[0])) else { break }
             words.removeFirst()
         }
         return words.isEmpty ? nil : unquote(words.joined(separator: " "))

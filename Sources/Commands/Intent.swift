@@ -32,6 +32,9 @@ public enum Intent: Sendable, Hashable {
     /// Categories given to a book (`add category Classic to Dune`) or, with `remove`, taken
     /// from it (`remove category SF from Dune`), its other categories kept; every copy of the title.
     case categorize(book: String, categories: [String], remove: Bool)
+    /// A category renamed on every book that carries it (`rename category SF to Science
+    /// fiction`) or, `to` nil, taken off every one (`delete category SF`); admins, undone by `undo`.
+    case renameCategory(from: String, to: String?)
     case delete(books: [String])
     /// One copy of a title (`delete a copy of Dune`, `delete the second copy of Dune`): the one
     /// at `place` among its copies in number order (from 0; -1 the last), or with no place one
@@ -110,6 +113,7 @@ public enum Intent: Sendable, Hashable {
         case .addCopy: "add_copy"
         case .edit: "edit"
         case .categorize(_, _, let remove): remove ? "remove_category" : "add_category"
+        case .renameCategory(_, let to): to == nil ? "delete_category" : "rename_category"
         case .delete: "delete"
         case .deleteCopy: "delete_copy"
         case .deleteCopies: "delete_copies"
@@ -143,7 +147,7 @@ public enum Intent: Sendable, Hashable {
         switch self {
         case .whoHas, .loansOf, .history, .digest, .list, .search, .show, .help, .rules, .categories, .stats, .readers, .whoAmI, .recommend:
             true
-        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .takeOver, .add, .addISBN, .addCopy, .edit, .categorize,
+        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .takeOver, .add, .addISBN, .addCopy, .edit, .categorize, .renameCategory,
              .delete, .deleteCopy, .deleteCopies, .clean, .remind, .confirm, .cancel, .thanks, .speak, .reminders, .report, .undo,
              .unknown, .several:
             false

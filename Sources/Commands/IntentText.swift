@@ -39,6 +39,9 @@ extension ParsedCommand {
             fields += [("book", .string(book)), ("field", .string(field.rawValue)), ("value", .string(value))]
         case .categorize(let book, let categories, _):
             fields += [("book", .string(book)), ("categories", .array(categories.map(JSONLineValue.string)))]
+        case .renameCategory(let from, let to):
+            fields.append(("category", .string(from)))
+            if let to { fields.append(("to", .string(to))) }
         case .delete(let books):
             fields.append(("books", .array(books.map(JSONLineValue.string))))
         case .deleteCopy(let book, let place):
@@ -133,6 +136,8 @@ extension Intent {
         case .categorize(let book, let categories, let remove):
             let named = "category " + categories.map(quoted).joined(separator: ", ")
             return remove ? "remove \(named) from \(quoted(book))" : "add \(named) to \(quoted(book))"
+        case .renameCategory(let from, let to):
+            return to.map { "rename category \(quoted(from)) to \(quoted($0))" } ?? "delete category \(quoted(from))"
         case .delete(let books): return "delete " + books.map(quoted).joined(separator: ", ")
         case .deleteCopy(let book, let place):
             guard let place else { return "delete a copy of \(quoted(book))" }

@@ -182,6 +182,8 @@ struct VerbForm: Sendable {
         VerbForm("undo", .undo, .en), VerbForm("undo that", .undo, .en), VerbForm("undo it", .undo, .en), VerbForm("undo my last command", .undo, .en),
         VerbForm("défaire", .undo, .fr), VerbForm("défais ça", .undo, .fr), VerbForm("revenir en arrière", .undo, .fr),
         VerbForm("categories", .categories, .en), VerbForm("genres", .categories, nil), VerbForm("list categories", .categories, .en),
+        VerbForm("how many categories", .categories, .en), VerbForm("how many genres", .categories, .en),
+        VerbForm("combien de catégories", .categories, .fr), VerbForm("combien de genres", .categories, .fr),
         VerbForm("list genres", .categories, .en), VerbForm("what categories", .categories, .en), VerbForm("which categories", .categories, .en),
         VerbForm("what genres", .categories, .en), VerbForm("which genres", .categories, .en), VerbForm("what kinds of books", .categories, .en),
         VerbForm("catégories", .categories, .fr), VerbForm("les catégories", .categories, .fr), VerbForm("les genres", .categories, .fr),

@@ -133,6 +133,43 @@ public struct LibraryService: Sendable {
         }
     }
 
+    /// Renames the category `name` (compared folded) to `newName` on every book that carries
+    /// it, in one transaction, where it was in the book's list; `newName` nil takes it off. A
+    /// book that carried both names keeps one. Each book changed, before and after, in number
+    /// order; empty when no book carries `name`.
+    public func renameCategory(_ name: String, to newName: String?) async throws -> [(before: Book, after: Book)] {
+        let key = TextKey.fold(name)
+        return try await writeCatalog { db in
+            let ids = try Row.fetchAll(db, sql: "SELECT id, categories FROM book WHERE categories != '' ORDER BY id").compactMap { row -> Int64? in
+                let categories: String = row["categories"]
+                return CategoryColumn.decode(categories).contains { TextKey.fold($0) == key } ? row["id"] : nil
+            }
+            return try Self.books(ids, db).map { before in
+                var categories: [String] = [], present = Set<String>()
+                for category in before.categories {
+                    guard let written = TextKey.fold(category) == key ? newName : category,
+                          present.insert(TextKey.fold(written)).inserted else { continue }
+                    categories.append(written)
+                }
+                let draft = NewBook(title: before.title, author: before.author, publisher: before.publisher, categories: categories, isbn: before.isbn)
+                return (before, try Self.store(draft, over: before, db))
+            }
+        }
+    }
+
+    /// Sets the categories of the books `categories` names by id back to those lists (what
+    /// undoes `renameCategory`), in one transaction. Each book changed, before and after; a
+    /// book deleted since is left out.
+    public func setCategories(_ categories: [(id: Int64, categories: [String])]) async throws -> [(before: Book, after: Book)] {
+        try await writeCatalog { db in
+            try categories.compactMap { id, list in
+                guard let before = try Self.books([id], db).first else { return nil }
+                let draft = NewBook(title: before.title, author: before.author, publisher: before.publisher, categories: list, isbn: before.isbn)
+                return (before, try Self.store(draft, over: before, db))
+            }
+        }
+    }
+
     /// Validates `draft` and writes it over `before`; returns the book as stored.
     private static func store(_ draft: NewBook, over before: Book, _ db: Database) throws -> Book {
         let valid = try draft.validated()

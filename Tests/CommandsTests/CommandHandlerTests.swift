@@ -1238,6 +1238,35 @@ struct CommandHandlerTests {
         #expect(french.text.hasPrefix("Emma est sur l'étagère."), "\(french.text)")
     }
 
+    @Test("rename category SF to Science fiction, delete category SF: every book that carries it, admins only, undone and redone by undo")
+    func renameCategoryEverywhere() async throws {
+        let handler = try await makeHandler(admins: ["U-ANA"])
+        _ = await handler.handle(text: "tag Dune with SF, Classic", from: ana, at: minute(0))
+        _ = await handler.handle(text: "tag Emma as Classic", from: ana, at: minute(0))
+        _ = await handler.handle(text: "tag Les Misérables as sf", from: ana, at: minute(0))
+        // Not an admin: nothing changes.
+        let refused = await handler.handle(text: "rename category SF to Science fiction", from: ben, at: minute(1))
+        #expect(refused.kind == .error)
+        #expect(try await handler.library.show("Dune").book.categories == ["SF", "Classic"])
+        let renamed = await handler.handle(text: "rename the SF category to Science fiction", from: ana, at: minute(2))
+        #expect(renamed.text.hasPrefix("Category SF is now Science fiction, on 2 books:\n  #1 Dune\n  #3 Les Misérables"), "\(renamed.text)")
+        #expect(try await handler.library.show("Dune").book.categories == ["Science fiction", "Classic"])
+        #expect(try await handler.library.show("Les Misérables").book.categories == ["Science fiction"])
+        // Undone: each book as it was, the name as each had it written.
+        _ = await handler.handle(text: "undo", from: ana, at: minute(3))
+        #expect(try await handler.library.show("Les Misérables").book.categories == ["sf"])
+        // Merged into a category the library has: each book keeps it once.
+        let merged = await handler.handle(text: "rename category Classic to SF", from: ana, at: minute(4))
+        #expect(merged.text.hasPrefix("Category Classic is now SF (merged: each keeps it once), on 2 books:"), "\(merged.text)")
+        #expect(try await handler.library.show("Dune").book.categories == ["SF"])
+        #expect(try await handler.library.show("Emma").book.categories == ["SF"])
+        let deleted = await handler.handle(text: "supprimer la catégorie SF", from: ana, at: minute(5))
+        #expect(deleted.text.hasPrefix("La catégorie SF est retirée de 3 livres :"), "\(deleted.text)")
+        #expect(try await handler.library.categories().isEmpty)
+        let unknown = await handler.handle(text: "delete category <!channel>", from: ana, at: minute(6))
+        #expect(unknown.kind == .error && unknown.text.hasPrefix("No category is called '<!channel>'"), "\(unknown.text)")
+    }
+
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
     func remind() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])

@@ -2118,6 +2118,17 @@ let parseTable: [ParseCase] = [
     ParseCase("just took Dune", .checkout(book: "Dune", borrower: nil), .en),
     ParseCase("I picked up Dune", .unknown(text: "I picked up Dune", suggestion: "checkout Dune"), .en),
     ParseCase("snagged Dune", .unknown(text: "snagged Dune", suggestion: "checkout Dune"), .en),
+    // A category of every book; a category of one book stays that book's.
+    ParseCase("rename category SF to Science fiction", .renameCategory(from: "SF", to: "Science fiction"), .en),
+    ParseCase("rename the Space category as \"Space opera\"", .renameCategory(from: "Space", to: "Space opera"), .en),
+    ParseCase("delete category SF", .renameCategory(from: "SF", to: nil), .en),
+    ParseCase("remove the Space category", .renameCategory(from: "Space", to: nil), .en),
+    ParseCase("renommer la catégorie SF en Science-fiction", .renameCategory(from: "SF", to: "Science-fiction"), .fr),
+    ParseCase("supprimer la catégorie SF", .renameCategory(from: "SF", to: nil), .fr),
+    ParseCase("remove category SF from Dune", .categorize(book: "Dune", categories: ["SF"], remove: true), .en),
+    ParseCase("retirer la catégorie SF de Dune", .categorize(book: "Dune", categories: ["SF"], remove: true), .fr),
+    ParseCase("change the category of Dune to SF", .edit(book: "Dune", field: .categories, value: "SF"), .en),
+    ParseCase("how many categories are there?", .categories, .en),
     ParseCase("`it` is the book you last named: `who has Dune`, then `checkout it`",
               .unknown(text: "`it` is the book you last named: `who has Dune`, then `checkout it`", suggestion: nil), .en),
 ]
