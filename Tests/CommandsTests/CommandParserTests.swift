@@ -2159,6 +2159,8 @@ struct CommandParserTests {
         #expect(CommandParser.categoryBooks("c'est quoi les livres de science-fiction ?") == "science-fiction")
         #expect(CommandParser.categoryBooks("des livres de fantasy") == "fantasy")
         #expect(CommandParser.categoryBooks("tu as quoi en fantasy ?") == "fantasy")
+        #expect(CommandParser.categoryBooks("what's in the Space category?") == "Space")
+        #expect(CommandParser.categoryBooks("show me the category Space opera") == "Space opera")
         #expect(CommandParser.categoryBooks("") == nil)
         #expect(CommandParser.categoryBooks("?") == nil)
     }
