@@ -104,7 +104,7 @@ public enum CommandParser {
     private static func thanksTo(_ text: String, stripped: String) -> Bool {
         let words = spaceSeparated(stripped)
         guard (1...3).contains(words.count), let first = spaceSeparated(TextKey.tidy(text)).first.map(foldWord)?.trimmingPunctuation(),
-              ["thanks", "thank", "thx", "cheers", "ty", "merci", "many"].contains(first) else { return false }
+              ["thanks", "thank", "thx", "cheers", "ty", "merci"].contains(first) else { return false }
         let folded = words.map(foldWord)
         if Self.thanked.contains(folded) { return true }
         return words.allSatisfy { word in

@@ -2057,6 +2057,7 @@ let parseTable: [ParseCase] = [
     ParseCase("thanks everyone", .thanks, .en),
     ParseCase("merci à tous", .thanks, .fr),
     ParseCase("thanks, who has Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("Many Waters", .unknown(text: "Many Waters", suggestion: nil), nil),
     // Late with a book: more time, asked about.
     ParseCase("I'll be late with Dune", .unknown(text: "I'll be late with Dune", suggestion: "renew Dune"), .en),
     ParseCase("Dune will be a bit late", .unknown(text: "Dune will be a bit late", suggestion: "renew Dune"), .en),
