@@ -3226,6 +3226,16 @@ public actor CommandHandler {
                 if let name = CommandParser.someonesBooks(book), sender.person(named: name) != nil {
                     return try await run(.loansOf(borrower: name), sender: sender, now: now, words: words)
                 }
+                // "show me Dune and Emma": each book's page, one after the other (when each
+                // part names a book: "War and Peace" missing is no book, not two).
+                if Self.mayList(book), let parts = await books(listedIn: book), parts.count > 1, parts.count <= Self.mostBooksAtOnce {
+                    var pages: [Reply] = []
+                    for part in parts {
+                        guard let details = try? await library.show(part) else { throw LibraryError.notFound(reference: reference, suggestions: suggestions) }
+                        pages.append(words.details(details, asker: sender.borrower))
+                    }
+                    return words.oneAfterAnother(pages)
+                }
                 throw LibraryError.notFound(reference: reference, suggestions: suggestions)
             }
 

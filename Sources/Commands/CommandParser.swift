@@ -192,6 +192,12 @@ public enum CommandParser {
             return ParsedCommand(intent: .show(book: words.dropFirst(report.words.count).joined(separator: " ")), language: report.language)
         }
         if let asked = askedState(words, folded: folded), text.trimmingWhitespace().hasSuffix("?") { return asked }
+        // "is Dune a classic?", "is it a good read?": the book's page, which says its categories.
+        if text.trimmingWhitespace().hasSuffix("?"), folded.count >= 4, folded.count <= 12, folded[0] == "is",
+           words[1].first?.isUppercase == true || folded[1] == "it",
+           let article = folded.indices.dropFirst(2).first(where: { ["a", "an"].contains(folded[$0]) }), article < folded.count - 1, folded.count - article <= 4 {
+            return ParsedCommand(intent: .show(book: words[1..<article].joined(separator: " ")), language: .en)
+        }
         // "rename category SF to Science fiction", "delete the Space category": a category of
         // every book that carries it.
         if let (intent, language) = categoryWide(words, folded: folded) { return ParsedCommand(intent: intent, language: language) }

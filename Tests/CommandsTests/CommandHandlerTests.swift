@@ -1181,6 +1181,12 @@ struct CommandHandlerTests {
         let numbered = await handler.handle(text: "who has book 2", from: ana, at: minute(3))
         #expect(numbered.text.hasPrefix("Emma is on the shelf."), "\(numbered.text)")
         #expect(await handler.handle(text: "show book number 2", from: ana, at: minute(3)).text.hasPrefix("#2 Emma"))
+        // "show me Dune and Emma": each page, one after the other; a title with "and" that is
+        // no book is not two.
+        let pages = await handler.handle(text: "show me Dune and Emma", from: ben, at: minute(3))
+        #expect(pages.text.hasPrefix("#1 Dune\n") && pages.text.contains("#2 Emma\n"), "\(pages.text)")
+        let missing = await handler.handle(text: "show War and Peace", from: ben, at: minute(3))
+        #expect(missing.text.hasPrefix("No book matches 'War and Peace'."), "\(missing.text)")
         let reading = await handler.handle(text: "what am I reading right now?", from: ana, at: minute(4))
         #expect(reading.text.hasPrefix("You have no books."), "\(reading.text)")
     }
