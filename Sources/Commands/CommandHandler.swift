@@ -1845,8 +1845,8 @@ public actor CommandHandler {
         let l = words.language
         let changed = try await library.setCategories(lists)
         undone(by: .recategorize(changed.map { ($0.before.id, $0.before.categories) }), for: sender, at: now)
-        return Reply(.success, l == .en ? "The categories of \(words.books(changed.count)) are as they were."
-                                        : "Les catégories de \(words.books(changed.count)) sont comme avant.",
+        return Reply(.success, l == .en ? "Categories set back on \(words.books(changed.count)):"
+                                        : "Catégories rétablies sur \(words.books(changed.count)) :",
                      lines: changed.prefix(Self.categoryBooksShown).map { "#\($0.after.id) \(bold: $0.after.title): \(words.fieldValue($0.after, .categories))" }
                         + (changed.count > Self.categoryBooksShown ? [l == .en ? "… and \(changed.count - Self.categoryBooksShown) more." : "… et \(changed.count - Self.categoryBooksShown) autres."] : []),
                      language: l)

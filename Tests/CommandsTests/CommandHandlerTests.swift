@@ -1259,7 +1259,8 @@ struct CommandHandlerTests {
         #expect(try await handler.library.show("Dune").book.categories == ["Science fiction", "Classic"])
         #expect(try await handler.library.show("Les Misérables").book.categories == ["Science fiction"])
         // Undone: each book as it was, the name as each had it written.
-        _ = await handler.handle(text: "undo", from: ana, at: minute(3))
+        let undone = await handler.handle(text: "undo", from: ana, at: minute(3))
+        #expect(undone.text.hasPrefix("Categories set back on 2 books:\n  #1 Dune: SF, Classic\n  #3 Les Misérables: sf"), "\(undone.text)")
         #expect(try await handler.library.show("Les Misérables").book.categories == ["sf"])
         // Merged into a category the library has: each book keeps it once.
         let merged = await handler.handle(text: "rename category Classic to SF", from: ana, at: minute(4))
