@@ -1433,7 +1433,7 @@ public actor CommandHandler {
 
     private static func changesTheLibrary(_ intent: Intent) -> Bool {
         switch intent {
-        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .takeOver, .add, .addISBN, .addCopy, .edit, .categorize, .delete, .deleteCopy, .deleteCopies, .clean, .confirm, .undo: true
+        case .checkout, .returnBook, .renew, .hold, .cancelHold, .handOver, .takeOver, .add, .addISBN, .addCopy, .edit, .categorize, .renameCategory, .delete, .deleteCopy, .deleteCopies, .clean, .confirm, .undo: true
         default: false
         }
     }
