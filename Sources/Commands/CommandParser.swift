@@ -400,7 +400,7 @@ public enum CommandParser {
         ["aussi"], ["et"], ["alors"], ["bon"], ["du", "coup"], ["au", "fait"], ["sinon"], ["euh"],
         ["ok"], ["okay"], ["done"], ["c'est", "bon"], ["c'est", "fait"], ["voila"], ["voilà"],
         ["fine"], ["alright"], ["all", "right"], ["great"], ["cool"], ["perfect"], ["d'accord"], ["parfait"], ["super"],
-        ["sorry"], ["so", "sorry"], ["desole"], ["desolee"],
+        ["sorry"], ["so", "sorry"], ["desole"], ["desolee"], ["actually"], ["never", "mind"], ["nevermind"], ["en", "fait"],
     ].sorted { $0.count > $1.count }
 
     /// The language a line that is no command seems written in, by its little words, so that
@@ -2028,6 +2028,16 @@ public enum CommandParser {
         // "what do I have out?", "what am I reading (right now)?": the member's books.
         (["what", "do", "i", "have", "out"], "my books", .en), (["what", "have", "i", "got", "out"], "my books", .en),
         (["what", "am", "i", "reading"], "my books", .en), (["what", "am", "i", "currently", "reading"], "my books", .en),
+        // "how long will I have to wait?": the member's lines, each with who has the book until when.
+        (["how", "long", "will", "i", "have", "to", "wait", "for"], "who has", .en), (["how", "long", "will", "i", "wait", "for"], "who has", .en),
+        (["how", "long", "do", "i", "have", "to", "wait", "for"], "who has", .en), (["how", "long", "will", "i", "have", "to", "wait"], "my books", .en),
+        (["how", "long", "do", "i", "have", "to", "wait"], "my books", .en), (["how", "long", "is", "my", "wait"], "my books", .en),
+        (["put", "me", "back", "in", "line", "for"], "hold", .en), (["put", "me", "back", "on", "the", "list", "for"], "hold", .en),
+        (["add", "me", "back", "to", "the", "line", "for"], "hold", .en), (["add", "me", "back", "to", "the", "list", "for"], "hold", .en),
+        // "I'm almost done with The Hobbit", "I'll finish The Hobbit this weekend": who has it, until when.
+        (["i'm", "almost", "done", "with"], "who has", .en), (["i", "am", "almost", "done", "with"], "who has", .en),
+        (["i'm", "nearly", "done", "with"], "who has", .en), (["i'm", "almost", "finished", "with"], "who has", .en),
+        (["i'll", "finish"], "who has", .en), (["i", "will", "finish"], "who has", .en), (["i'm", "halfway", "through"], "who has", .en),
         // "what's the wait for The Hobbit?": its line, with who has it until when.
         (["what's", "the", "wait", "for"], "who has", .en), (["what", "is", "the", "wait", "for"], "who has", .en),
         (["whats", "the", "wait", "for"], "who has", .en),
@@ -2836,7 +2846,7 @@ public enum CommandParser {
         (["i'm", "still", "reading"], "renew", .en), (["i", "am", "still", "reading"], "renew", .en), (["i", "still", "have"], "renew", .en),
         (["i", "haven't", "finished"], "renew", .en), (["i", "have", "not", "finished"], "renew", .en), (["i'm", "not", "done", "with"], "renew", .en),
         (["i'm", "not", "finished", "with"], "renew", .en), (["je", "n'ai", "pas", "fini"], "prolonger", .fr), (["je", "n'ai", "pas", "encore", "fini"], "prolonger", .fr), (["je", "lis", "encore"], "prolonger", .fr),
-        (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en), (["i", "want"], "checkout", .en),
+        (["i", "have"], "checkout", .en), (["i've", "got"], "checkout", .en), (["i", "want"], "checkout", .en), (["i", "do", "want"], "checkout", .en),
         (["i'd", "like"], "checkout", .en), (["je", "voudrais"], "emprunter", .fr), (["je", "veux"], "emprunter", .fr),
         (["i", "need"], "checkout", .en), (["j'ai", "besoin", "de"], "emprunter", .fr),
         // No longer wanting a book one waits for: leaving its line, asked about (bringing it
@@ -3852,6 +3862,13 @@ public enum CommandParser {
                 return ["remind"] + words[1..<at] + ["about"] + words[(at + tail.count)...]
             }
         }
+        // "tell Ben to hurry up", "ask Ana to bring back her books": a reminder of all their books.
+        if folded.count >= 4, folded.count <= 9, ["ask", "tell", "remind"].contains(folded[0]), looksLikeName(words[1]),
+           let tail = Self.hurryAlone.first(where: { folded.count > $0.count + 1 && folded.suffix($0.count).elementsEqual($0) }),
+           !folded[1..<(folded.count - tail.count)].contains(where: notInAName.contains) {
+            cues.append(.en)
+            return ["remind"] + words[1..<(words.count - tail.count)]
+        }
         // "ask Ben for Dune": a reminder to Ben about Dune (a name of one to three words).
         if folded.count > 3, folded[0] == "ask", let at = folded.lastIndex(of: "for"), at > 1, at <= 4, at + 1 < folded.count,
            looksLikeName(words[1]),
@@ -4341,6 +4358,12 @@ public enum CommandParser {
     ]
     private static let howMany = ["how", "many", "books"], combien = ["combien", "de", "livres"]
     /// Between whom and which book in "ask Ben to hurry up with Dune", "let Ben know I want Dune".
+    /// After a name, a hurry with no book: all of their books.
+    private static let hurryAlone: [[String]] = [
+        ["to", "hurry", "up"], ["to", "hurry"], ["to", "return", "his", "books"], ["to", "return", "her", "books"], ["to", "return", "their", "books"],
+        ["to", "bring", "back", "his", "books"], ["to", "bring", "back", "her", "books"], ["to", "bring", "back", "their", "books"],
+        ["to", "return", "everything"], ["to", "bring", "everything", "back"],
+    ]
     private static let hurryTails: [[String]] = [
         ["to", "hurry", "up", "with"], ["to", "hurry", "with"], ["to", "finish"], ["know", "i", "want"], ["know", "i", "need"],
         ["know", "i'm", "waiting", "for"], ["know", "im", "waiting", "for"], ["know", "i", "am", "waiting", "for"], ["know", "that", "i", "want"],

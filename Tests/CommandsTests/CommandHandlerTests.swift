@@ -1212,6 +1212,9 @@ struct CommandHandlerTests {
         #expect(borrowed.text.hasPrefix("Dune est emprunté par Ana."), "\(borrowed.text)")
         let due = await handler.handle(text: "c'est quand que je dois le rendre ?", from: ana, at: minute(2))
         #expect(due.text.hasPrefix("Vous avez Dune depuis"), "\(due.text)")
+        // Finishing it this weekend: a plan, where it stands for the member.
+        let finishing = await handler.handle(text: "I'll finish Dune this weekend", from: ana, at: minute(3))
+        #expect(finishing.text.hasPrefix("You have Dune since"), "\(finishing.text)")
         // A return in some days is a plan: nothing is done yet.
         let planned = await handler.handle(text: "I'll return Dune in two weeks", from: ana, at: minute(3))
         #expect(planned.text.hasPrefix("You have Dune since"), "\(planned.text)")

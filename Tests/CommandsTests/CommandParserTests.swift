@@ -2134,6 +2134,21 @@ let parseTable: [ParseCase] = [
     ParseCase("is Dune a classic?", .show(book: "Dune"), .en),
     ParseCase("is it a good read?", .show(book: "it"), .en),
     ParseCase("is there a limit?", .rules(book: nil), .en),
+    // Waiting, and hurrying someone along.
+    ParseCase("how long will I have to wait?", .loansOf(borrower: nil), .en),
+    ParseCase("how long will I have to wait for The Hobbit?", .whoHas(book: "The Hobbit"), .en),
+    ParseCase("put me back in line for The Hobbit", .hold(book: "The Hobbit"), .en),
+    ParseCase("can you tell Ben to hurry up?", .remind(borrower: "Ben", book: nil), .en),
+    ParseCase("ask Ana Ruiz to return her books", .remind(borrower: "Ana Ruiz", book: nil), .en),
+    ParseCase("tell me to hurry up", .unknown(text: "tell me to hurry up", suggestion: nil), .en),
+    ParseCase("I'm almost done with The Hobbit", .whoHas(book: "The Hobbit"), .en),
+    ParseCase("I'll finish The Hobbit this weekend", .whoHas(book: "The Hobbit this weekend"), .en),
+    // Words that only lead to what follows: "actually", "never mind", "en fait".
+    ParseCase("actually give it to Ben", .handOver(book: "it", to: "Ben"), .en),
+    ParseCase("actually I do want it", .unknown(text: "I do want it", suggestion: "checkout it"), .en),
+    ParseCase("never mind, I don't want The Hobbit anymore", .unknown(text: "I don't want The Hobbit anymore", suggestion: "cancel hold The Hobbit"), .en),
+    ParseCase("en fait, qui a Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("Actually", .unknown(text: "Actually", suggestion: nil), nil),
     ParseCase("`it` is the book you last named: `who has Dune`, then `checkout it`",
               .unknown(text: "`it` is the book you last named: `who has Dune`, then `checkout it`", suggestion: nil), .en),
 ]
