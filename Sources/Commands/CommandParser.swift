@@ -2917,10 +2917,11 @@ public enum CommandParser {
         // The name, and what follows it: "category SF to …" or "SF category to …".
         let nameWords: ArraySlice<String>, after: ArraySlice<String>, afterFolded: ArraySlice<String>
         let categoryWords: Set<String> = ["category", "categorie", "genre"]
-        if let first = restFolded.first, categoryWords.contains(first) {
+        // (The word "category" as typed, in lower case: "delete Genre Fiction" names a book.)
+        if let first = restFolded.first, categoryWords.contains(first), rest[0].first?.isLowercase == true {
             let end = rename ? (restFolded.firstIndex { ["to", "as", "into", "en"].contains($0) } ?? restFolded.count) : restFolded.count
             (nameWords, after, afterFolded) = (rest[1..<end], rest[end...], restFolded[end...])
-        } else if language == .en, let at = restFolded.firstIndex(where: categoryWords.contains), at > 0 {
+        } else if language == .en, let at = restFolded.firstIndex(where: categoryWords.contains), at > 0, rest[at].first?.isLowercase == true {
             (nameWords, after, afterFolded) = (rest[..<at], rest[(at + 1)...], restFolded[(at + 1)...])
         } else {
             return nil

@@ -2130,6 +2130,7 @@ let parseTable: [ParseCase] = [
     ParseCase("retirer la catégorie SF de Dune", .categorize(book: "Dune", categories: ["SF"], remove: true), .fr),
     ParseCase("change the category of Dune to SF", .edit(book: "Dune", field: .categories, value: "SF"), .en),
     ParseCase("how many categories are there?", .categories, .en),
+    ParseCase("delete Genre Fiction", .delete(books: ["Genre Fiction"]), .en),
     // Whether a book is of some kind: its page, which says its categories.
     ParseCase("is Dune a classic?", .show(book: "Dune"), .en),
     ParseCase("is it a good read?", .show(book: "it"), .en),
