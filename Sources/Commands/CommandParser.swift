@@ -195,7 +195,9 @@ public enum CommandParser {
         // "is Dune a classic?", "is it a good read?": the book's page, which says its categories.
         if text.trimmingWhitespace().hasSuffix("?"), folded.count >= 4, folded.count <= 12, folded[0] == "is",
            words[1].first?.isUppercase == true || folded[1] == "it",
-           let article = folded.indices.dropFirst(2).first(where: { ["a", "an"].contains(folded[$0]) }), article < folded.count - 1, folded.count - article <= 4 {
+           let article = folded.indices.dropFirst(2).first(where: { ["a", "an"].contains(folded[$0]) }), article < folded.count - 1, folded.count - article <= 4,
+           // (A title's words, capitalised but for little ones: "is Dune on hold for a while?" is no title "Dune on hold for".)
+           folded[1] == "it" ? article == 2 : words[1..<article].allSatisfy({ $0.first?.isUppercase == true || TextKey.isLittleWord(Substring(foldWord($0))) }) {
             return ParsedCommand(intent: .show(book: words[1..<article].joined(separator: " ")), language: .en)
         }
         // "rename category SF to Science fiction", "delete the Space category": a category of

@@ -161,7 +161,7 @@ public enum TextKey {
     }
 
     /// Whether a word of a key is one of those little words.
-    static func isLittleWord(_ word: Substring) -> Bool { littleWords.contains(word) }
+    public static func isLittleWord(_ word: Substring) -> Bool { littleWords.contains(word) }
 
     private static let littleWords: Set<Substring> = [
         "a", "an", "the", "and", "or", "of", "to", "in", "on", "at", "for", "by", "with", "from", "as", "is", "it", "i",

@@ -2135,6 +2135,8 @@ let parseTable: [ParseCase] = [
     ParseCase("is Dune a classic?", .show(book: "Dune"), .en),
     ParseCase("is it a good read?", .show(book: "it"), .en),
     ParseCase("is there a limit?", .rules(book: nil), .en),
+    ParseCase("is The Lord of the Rings a trilogy?", .show(book: "The Lord of the Rings"), .en),
+    ParseCase("is Dune on hold for a while?", .unknown(text: "is Dune on hold for a while", suggestion: nil), .en),
     // Waiting, and hurrying someone along.
     ParseCase("how long will I have to wait?", .loansOf(borrower: nil), .en),
     ParseCase("how long will I have to wait for The Hobbit?", .whoHas(book: "The Hobbit"), .en),
