@@ -1847,7 +1847,7 @@ public actor CommandHandler {
         undone(by: .recategorize(changed.map { ($0.before.id, $0.before.categories) }), for: sender, at: now)
         return Reply(.success, l == .en ? "Categories set back on \(words.books(changed.count)):"
                                         : "Catégories rétablies sur \(words.books(changed.count)) :",
-                     lines: changed.prefix(Self.categoryBooksShown).map { "#\($0.after.id) \(bold: $0.after.title): \(words.fieldValue($0.after, .categories))" }
+                     lines: changed.prefix(Self.categoryBooksShown).map { "#\($0.after.id) \(bold: $0.after.title)\(l.pick(":", " :")) \(words.fieldValue($0.after, .categories))" }
                         + (changed.count > Self.categoryBooksShown ? [l == .en ? "… and \(changed.count - Self.categoryBooksShown) more." : "… et \(changed.count - Self.categoryBooksShown) autres."] : []),
                      language: l)
     }

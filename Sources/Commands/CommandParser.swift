@@ -914,6 +914,8 @@ public enum CommandParser {
     private static let librarySubjects: Set<[String]> = [
         ["the", "library"], ["this", "library"], ["our", "library"], ["the", "club"], ["the", "committee"], ["the", "shelf"],
         ["the", "collection"], ["you", "guys"], ["y'all"], ["the", "bot"], ["librarybot"], ["the", "swag", "library"],
+        ["la", "bibliotheque"], ["cette", "bibliotheque"], ["notre", "bibliotheque"], ["le", "club"], ["le", "comite"], ["l'etagere"],
+        ["la", "collection"], ["le", "bot"],
     ]
 
     /// Everyone, as a history's subject ("what did people borrow?"), which names no member.
@@ -1037,6 +1039,8 @@ public enum CommandParser {
             let between = folded[1] == "que" ? Array(words[2..<(words.count - 1)])
                 : folded[1].hasPrefix("qu'") ? [String(words[1].dropFirst(3))] + words[2..<(words.count - 1)] : []
             let name = unquote(between.filter { !$0.isEmpty }.joined(separator: " "))
+            // ("qu'est-ce que la bibliothèque a ?": its books, not a member's.)
+            if librarySubjects.contains(between.filter { !$0.isEmpty }.map(foldWord)) { return ParsedCommand(intent: .list(filter: .all, order: .newest), language: .fr) }
             if !name.isEmpty, between.count <= 3, !["on", "il", "elle", "ils", "elles", "vous", "tu", "je", "ca", "cela"].contains(foldWord(name)) {
                 return ParsedCommand(intent: .loansOf(borrower: name), language: .fr)
             }
@@ -1061,6 +1065,7 @@ public enum CommandParser {
             }
             let name = unquote(rest.joined(separator: " "))
             guard !name.isEmpty else { return nil }
+            if librarySubjects.contains(rest.map(foldWord)) { return ParsedCommand(intent: .list(filter: .all, order: .newest), language: .fr) }
             return ParsedCommand(intent: .loansOf(borrower: name), language: .fr)
         }
         // "qu'ont Ben et Ana", "qu'ont emprunté Ben et Ana": what each has, or borrowed.
@@ -2108,6 +2113,11 @@ public enum CommandParser {
         (["what", "do", "you", "know", "about", "me"], "who am I", .en), (["what's", "my", "name"], "who am I", .en),
         (["which", "book", "do", "i", "have"], "my books", .en), (["which", "books", "do", "i", "have"], "my books", .en),
         (["has", "the", "library", "got"], "who has", .en), (["has", "the", "club", "got"], "who has", .en),
+        (["quels", "livres", "a", "la", "bibliotheque"], "liste", .fr), (["quels", "livres", "a", "le", "club"], "liste", .fr),
+        (["est-ce", "que", "quelqu'un", "a", "des", "livres"], "qui a quoi", .fr), (["quelqu'un", "a", "des", "livres"], "qui a quoi", .fr),
+        (["qui", "a", "quelque", "chose"], "qui a quoi", .fr), (["qui", "a", "des", "livres"], "qui a quoi", .fr),
+        (["c'est", "quoi", "le", "titre", "du"], "info", .fr), (["c'est", "quoi", "le", "titre", "de"], "info", .fr),
+        (["quel", "est", "le", "titre", "du"], "info", .fr),
         (["who", "has", "any", "books"], "who has what", .en), (["who", "has", "anything"], "who has what", .en),
         (["does", "anyone", "have", "any", "books"], "who has what", .en), (["does", "anybody", "have", "any", "books"], "who has what", .en),
         (["does", "anyone", "have", "anything"], "who has what", .en), (["does", "anybody", "have", "anything"], "who has what", .en),

@@ -1173,6 +1173,8 @@ struct CommandHandlerTests {
         _ = await handler.handle(text: "checkout Dune", from: ana, at: minute(0))
         let count = await handler.handle(text: "how many books does the library have?", from: ben, at: minute(1))
         #expect(count.text.hasPrefix("3 books, 2 on the shelf:"), "\(count.text)")
+        let french = await handler.handle(text: "qu'est-ce que la bibliothèque a ?", from: ben, at: minute(1))
+        #expect(french.text.hasPrefix("3 livres, dont 2 sur l'étagère :"), "\(french.text)")
         let where_ = await handler.handle(text: "where is my copy of Dune?", from: ana, at: minute(2))
         #expect(where_.text.hasPrefix("You have Dune since"), "\(where_.text)")
         let returned = await handler.handle(text: "return my copy of Dune", from: ana, at: minute(3))

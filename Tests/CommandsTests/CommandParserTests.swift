@@ -2022,6 +2022,12 @@ let parseTable: [ParseCase] = [
     ParseCase("what does the library have?", .list(filter: .all, order: .newest), .en),
     ParseCase("how many books does Ben have?", .loansOf(borrower: "Ben"), .en),
     ParseCase("what does Ben have?", .loansOf(borrower: "Ben"), .en),
+    ParseCase("qu'est-ce que la bibliothèque a ?", .list(filter: .all, order: .newest), .fr),
+    ParseCase("qu'a la bibliothèque ?", .list(filter: .all, order: .newest), .fr),
+    ParseCase("quels livres a le club ?", .list(filter: .all, order: .newest), .fr),
+    ParseCase("qu'a Ben ?", .loansOf(borrower: "Ben"), .fr),
+    ParseCase("est-ce que quelqu'un a des livres ?", .digest, .fr),
+    ParseCase("c'est quoi le titre du #3 ?", .show(book: "#3"), .fr),
     // Words that only say when, after a command whole without them.
     ParseCase("what am I reading?", .loansOf(borrower: nil), .en),
     ParseCase("what am I reading at the moment?", .loansOf(borrower: nil), .en),
