@@ -1847,13 +1847,21 @@ public actor CommandHandler {
         undone(by: .recategorize(changed.map { ($0.before.id, $0.before.categories) }), for: sender, at: now)
         return Reply(.success, l == .en ? "Categories set back on \(words.books(changed.count)):"
                                         : "Catégories rétablies sur \(words.books(changed.count)) :",
-                     lines: changed.prefix(Self.categoryBooksShown).map { "#\($0.after.id) \(bold: $0.after.title)\(l.pick(":", " :")) \(words.fieldValue($0.after, .categories))" }
-                        + (changed.count > Self.categoryBooksShown ? [l == .en ? "… and \(changed.count - Self.categoryBooksShown) more." : "… et \(changed.count - Self.categoryBooksShown) autres."] : []),
+                     lines: recategorized(changed, withCategories: true, words: words),
                      language: l)
     }
 
-    /// How many books the reply to a category's renaming names.
-    static let categoryBooksShown = 10
+    /// The books a category's renaming (or its undo) changed, one a line, the first ten, then
+    /// how many more; with their categories now when `withCategories`.
+    private func recategorized(_ changed: [(before: Book, after: Book)], withCategories: Bool, words: Words) -> [RichText] {
+        let l = words.language, shown = 10
+        let lines = changed.prefix(shown).map { book -> RichText in
+            withCategories ? "#\(book.after.id) \(bold: book.after.title)\(l.pick(":", " :")) \(words.fieldValue(book.after, .categories))"
+                           : "#\(book.after.id) \(bold: book.after.title)"
+        }
+        guard changed.count > shown else { return lines }
+        return lines + [l == .en ? "… and \(changed.count - shown) more." : "… et \(changed.count - shown) autres."]
+    }
 
     private func unadd(_ ids: [Int64], sender: Sender, now: Date, words: Words) async throws -> Reply {
         let l = words.language
@@ -2741,9 +2749,6 @@ public actor CommandHandler {
             let target = cleaned.map { new in known.first { TextKey.fold($0) == TextKey.fold(new) && $0 != name } ?? new }
             let changed = try await library.renameCategory(name, to: target)
             undone(by: .recategorize(changed.map { ($0.before.id, $0.before.categories) }), for: sender, at: now)
-            let shown = changed.prefix(Self.categoryBooksShown).map { book -> RichText in "#\(book.after.id) \(bold: book.after.title)" }
-            let more: [RichText] = changed.count > Self.categoryBooksShown
-                ? [l == .en ? "… and \(changed.count - Self.categoryBooksShown) more." : "… et \(changed.count - Self.categoryBooksShown) autres."] : []
             let undo: RichText = l == .en ? "\(code: "undo") within 10 minutes puts it back." : "\(code: "défaire") dans les 10 minutes la rétablit."
             let title: RichText
             switch (l, target) {
@@ -2756,7 +2761,7 @@ public actor CommandHandler {
             case (.en, nil): title = "Category \(name) is taken off \(words.books(changed.count)):"
             case (.fr, nil): title = "La catégorie \(name) est retirée de \(words.books(changed.count)) :"
             }
-            return Reply(.success, title, lines: shown + more + [undo], language: l)
+            return Reply(.success, title, lines: recategorized(changed, withCategories: false, words: words) + [undo], language: l)
 
         case .categorize(let reference, let categories, let remove):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }

@@ -2948,9 +2948,9 @@ public enum CommandParser {
     }
 
     /// Before a name the member gives themselves (folded).
-    private static let namingLeads: [[String]] = [
-        ["change", "my", "name", "to"], ["call", "me"], ["my", "name", "is"], ["i'm", "called"], ["appelle-moi"], ["je", "m'appelle"],
-        ["change", "mon", "nom", "en"],
+    private static let namingLeads: [(words: [String], language: Language)] = [
+        (["change", "my", "name", "to"], .en), (["call", "me"], .en), (["my", "name", "is"], .en), (["i'm", "called"], .en),
+        (["appelle-moi"], .fr), (["je", "m'appelle"], .fr), (["change", "mon", "nom", "en"], .fr),
     ]
 
     /// After a book, that it will come back late.
@@ -3461,11 +3461,10 @@ public enum CommandParser {
         }
         // "call me Anna", "my name is Anna", "je m'appelle Zoé": the name is the chat profile's,
         // which "who am I" says, with what goes under it.
-        if let lead = Self.namingLeads.first(where: { folded.count > $0.count && folded.count <= $0.count + 3 && folded.starts(with: $0) }),
-           words[lead.count].first?.isUppercase == true {
-            let french = ["appelle-moi", "je", "change"].contains(lead[0]) && lead != ["change", "my", "name", "to"]
-            cues.append(french ? .fr : .en)
-            return french ? ["qui", "suis-je"] : ["who", "am", "I"]
+        if let lead = Self.namingLeads.first(where: { folded.count > $0.words.count && folded.count <= $0.words.count + 3 && folded.starts(with: $0.words) }),
+           words[lead.words.count].first?.isUppercase == true {
+            cues.append(lead.language)
+            return lead.language == .fr ? ["qui", "suis-je"] : ["who", "am", "I"]
         }
         // "Dune will be late", "Dune va être en retard": as "I'll be late with Dune", more time
         // asked about. (A title, capitalised, or the book last named; not "Ben will be late",
@@ -4242,7 +4241,8 @@ public enum CommandParser {
     ]
 
     /// Words that only stress a whole message: "don't remind me anymore".
-    private static let stressTails: [[String]] = [["anymore"], ["any", "more"], ["please"], ["plz"], ["svp"], ["stp"], ["s'il", "vous", "plait"], ["du", "tout"]]
+    /// (Courtesy at the end, "please", "svp", is gone already: `stripPoliteness`.)
+    private static let stressTails: [[String]] = [["anymore"], ["any", "more"], ["du", "tout"]]
 
     private static let reminderSwitches: [[String]: (on: Bool, language: Language)] = {
         var said: [[String]: (on: Bool, language: Language)] = [:]
