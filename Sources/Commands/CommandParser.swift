@@ -932,8 +932,17 @@ public enum CommandParser {
         (["is"], ["reading", "anything"]), (["is"], ["reading", "anything", "now"]),
     ]
 
-    /// `what does X have` and `qu'a X`.
+    /// `what does X have` and `qu'a X`; the library's books when X is the library itself ("what
+    /// does the library have?", "qu'a la bibliothèque ?"), which is no member.
     private static func loansOfSomeone(words: [String], folded: [String], cues: [Language]) -> ParsedCommand? {
+        guard let command = loansOfAnyone(words: words, folded: folded, cues: cues) else { return nil }
+        if case .loansOf(let name?) = command.intent, librarySubjects.contains(name.split(separator: " ").map { foldWord(String($0)) }) {
+            return ParsedCommand(intent: .list(filter: .all, order: .newest), language: command.language)
+        }
+        return command
+    }
+
+    private static func loansOfAnyone(words: [String], folded: [String], cues: [Language]) -> ParsedCommand? {
         // "what did Ana borrow last week", "Ben's history this year": the loans of that period.
         if let trailing = LoanPeriod.trailing(folded), folded.count > trailing.count + 1,
            let whole = loansOfSomeone(words: Array(words.dropLast(trailing.count)), folded: Array(folded.dropLast(trailing.count)), cues: cues) {
@@ -944,8 +953,6 @@ public enum CommandParser {
             if whole.intent == .stats { return whole }
         }
         if folded.count >= 4, folded[0] == "what", folded[1] == "does", folded.last == "have" {
-            // "what does the library have?": its books, not a member's.
-            if librarySubjects.contains(Array(folded[2..<(folded.count - 1)])) { return ParsedCommand(intent: .list(filter: .all, order: .newest), language: .en) }
             let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
             return ParsedCommand(intent: .loansOf(borrower: name), language: .en)
         }
@@ -1039,8 +1046,6 @@ public enum CommandParser {
             let between = folded[1] == "que" ? Array(words[2..<(words.count - 1)])
                 : folded[1].hasPrefix("qu'") ? [String(words[1].dropFirst(3))] + words[2..<(words.count - 1)] : []
             let name = unquote(between.filter { !$0.isEmpty }.joined(separator: " "))
-            // ("qu'est-ce que la bibliothèque a ?": its books, not a member's.)
-            if librarySubjects.contains(between.filter { !$0.isEmpty }.map(foldWord)) { return ParsedCommand(intent: .list(filter: .all, order: .newest), language: .fr) }
             if !name.isEmpty, between.count <= 3, !["on", "il", "elle", "ils", "elles", "vous", "tu", "je", "ca", "cela"].contains(foldWord(name)) {
                 return ParsedCommand(intent: .loansOf(borrower: name), language: .fr)
             }
@@ -1065,7 +1070,6 @@ public enum CommandParser {
             }
             let name = unquote(rest.joined(separator: " "))
             guard !name.isEmpty else { return nil }
-            if librarySubjects.contains(rest.map(foldWord)) { return ParsedCommand(intent: .list(filter: .all, order: .newest), language: .fr) }
             return ParsedCommand(intent: .loansOf(borrower: name), language: .fr)
         }
         // "qu'ont Ben et Ana", "qu'ont emprunté Ben et Ana": what each has, or borrowed.
@@ -4396,9 +4400,8 @@ public enum CommandParser {
         var folded = folded
         if let tail = countTails.first(where: { folded.count > $0.count + 2 && folded.suffix($0.count).elementsEqual($0) }) { folded.removeLast(tail.count) }
         // "how many books has Ben got", "… does Ben have": what Ben has now.
-        // ("… does the library have": all of them, the list.)
         if folded.count >= 3, folded[0] == "has" && folded.last == "got" || folded[0] == "does" && folded.last == "have",
-           !["we", "you", "it", "he", "she", "they", "everyone"].contains(folded[1]), !librarySubjects.contains(Array(folded[1..<(folded.count - 1)])) {
+           !["we", "you", "it", "he", "she", "they", "everyone"].contains(folded[1]) {
             return ["what", "does"] + words[1..<(folded.count - 1)] + ["have"]
         }
         // "how many books were borrowed (this year)": the library's figures.
