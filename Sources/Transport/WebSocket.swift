@@ -73,9 +73,13 @@ struct WebSocketEndpoint: Sendable {
     var port: Int32
     var path: String
 
+    /// The host is read as the URL writes it (`encodedHost`), an international name in its
+    /// punycode form, the name DNS and the TLS server name want. `host` would decode it to
+    /// Unicode, and it loads ICU's IDNA tables to do so (about 1 MiB resident for the process's
+    /// life) even for an ASCII name.
     init(_ url: String) throws(WebSocketError) {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-              scheme == "ws" || scheme == "wss", let host = components.host, !host.isEmpty else {
+              scheme == "ws" || scheme == "wss", let host = components.encodedHost, !host.isEmpty else {
             throw .invalidURL(String(url.prefix { $0 != "?" }))
         }
         secure = scheme == "wss"
