@@ -43,6 +43,7 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var options: CommonOptions
 
     func run() async throws {
+        GnuTLSStartup.restartWithoutImplicitInit()
         let settings = try await options.loadSettings()
         let level = settings.logLevel
         LoggingSystem.bootstrap { label in

@@ -89,11 +89,11 @@ final class RunningBinary {
 
     /// Starts `librarybot arguments` with `environment` added to the test's own; standard
     /// output goes to a pipe (`child.output`) or nowhere, standard input comes from a pipe
-    /// (`child.input`) or nowhere.
-    init(_ arguments: [String], environment: [String: String], pipes: Bool = false) throws {
+    /// (`child.input`) or nowhere. The variables named in `unset` are left out.
+    init(_ arguments: [String], environment: [String: String], pipes: Bool = false, unset: [String] = []) throws {
         streams = try StreamFiles()
         child = try ChildProcess(try BinaryRunner.executable.path, arguments,
-                                 environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+                                 environment: ProcessInfo.processInfo.environment.filter { !unset.contains($0.key) }.merging(environment) { $1 },
                                  stdin: pipes ? .pipe : .nullDevice, stdout: pipes ? .pipe : .nullDevice,
                                  stderr: .file(streams.errors.path))
     }

@@ -17,6 +17,21 @@ struct RunCommandTests {
         #expect(outcome.stderr.contains("Scheduler started: reminders at 10:00, digest off, backup off, in UTC."), "\(outcome.stderr)")
     }
 
+    @Test("librarybot run starts itself once more, as the same process, with GnuTLS's implicit initialization off; an operator's own value is kept")
+    func gnuTLSLeftUninitialized() async throws {
+        let library = try await ScratchLibrary()
+        for (given, seen) in [(nil, "1"), ("0", "0")] as [(String?, String)] {
+            let bot = try RunningBinary(["run", "--database", library.path], environment: given.map { ["GNUTLS_NO_IMPLICIT_INIT": $0] } ?? [:],
+                                        pipes: true, unset: ["GNUTLS_NO_IMPLICIT_INIT"])
+            #expect(try await bot.waitForLog("Console started on the terminal."), "\((try? bot.log()) ?? "")")
+            // The environment the process started with: the pid spawned ran the bot anew with it.
+            let environment = try String(contentsOfFile: "/proc/\(bot.child.pid)/environ", encoding: .utf8).split(separator: "\0")
+            #expect(environment.filter { $0.hasPrefix("GNUTLS_NO_IMPLICIT_INIT=") } == ["GNUTLS_NO_IMPLICIT_INIT=\(seen)"])
+            bot.child.closeInput()
+            #expect(await bot.child.waitForExit(timeout: .seconds(20)) == .exited(0))
+        }
+    }
+
     @Test("run under a new library.timezone keeps the due day members were told, and says so once")
     func timeZoneChange() async throws {
         let folder = try temporaryDirectory()
