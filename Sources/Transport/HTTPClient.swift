@@ -452,6 +452,8 @@ final class CurlTransfer: @unchecked Sendable {
         librarybot_curl_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
         if let authorities = request.certificateAuthorities {
             librarybot_curl_setopt_string(easy, CURLOPT_CAINFO, authorities)
+        } else if CurlHandlePool.systemAuthoritiesByDirectory {
+            librarybot_curl_setopt_string(easy, CURLOPT_CAINFO, nil)
         }
         librarybot_curl_setopt_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
         librarybot_curl_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
@@ -612,6 +614,19 @@ final class CurlHandlePool: Sendable {
 
     static let shared = CurlHandlePool()
     private let idle = Mutex<[Idle]>([])
+
+    /// Whether libcurl has a default directory of the system's authorities (Debian's:
+    /// /etc/ssl/certs, hashed as OpenSSL reads it). Then its default bundle is not used: libcurl
+    /// parses that file whole for a connection's TLS context (Debian's 140 authorities) and
+    /// keeps the result for a day, 2.4 MiB, where the directory has OpenSSL read the one
+    /// authority a server's chain names, when it names it.
+    static let systemAuthoritiesByDirectory: Bool = {
+        guard let handle = curl_easy_init() else { return false }
+        defer { curl_easy_cleanup(handle) }
+        var path: UnsafeMutableRawPointer?
+        guard librarybot_curl_getinfo_pointer(handle, CURLINFO_CAPATH, &path) == CURLE_OK, let path else { return false }
+        return path.assumingMemoryBound(to: CChar.self).pointee != 0
+    }()
 
     func take() -> UnsafeMutableRawPointer? {
         if let reused = idle.withLock({ $0.popLast() }) {

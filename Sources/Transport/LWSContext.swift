@@ -57,10 +57,7 @@ final class LWSContext: TaskExecutor, @unchecked Sendable {
         info.timeout_secs = 10
         // Unmanaged, unretained: the shared context lives as long as the process.
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        // The system's authorities (Debian's bundle), or LIBRARYBOT_CA_FILE's for a private CA.
-        let bundle = ProcessInfo.processInfo.environment["LIBRARYBOT_CA_FILE"] ?? "/etc/ssl/certs/ca-certificates.crt"
-        let bundlePath = FileManager.default.fileExists(atPath: bundle) ? strdup(bundle) : nil
-        info.client_ssl_ca_filepath = UnsafePointer(bundlePath)
+        info.provided_client_ssl_ctx = try Self.clientTLS(authorities: ProcessInfo.processInfo.environment["LIBRARYBOT_CA_FILE"])
         guard let created = lws_create_context(&info) else {
             throw .connectFailed(reason: "libwebsockets could not create its context")
         }
@@ -82,6 +79,28 @@ final class LWSContext: TaskExecutor, @unchecked Sendable {
             }
         }
         thread.start()
+    }
+
+    /// The TLS context of every `wss://` connection, ours rather than libwebsockets' own: that
+    /// one parses the whole system bundle as it is created (Debian's 140 authorities, twice:
+    /// OpenSSL's default paths, then the file), whatever the process connects to, and keeps
+    /// them in memory for the process's life, 2.4 MiB. This one verifies a server against
+    /// `authorities`, a PEM file (LIBRARYBOT_CA_FILE, for a private authority), when given;
+    /// else against the system's, each read from OpenSSL's hashed directory (/etc/ssl/certs, or
+    /// SSL_CERT_DIR) when a server's chain names it. libwebsockets still sets, on each
+    /// connection, the peer verification, the host name it must match and SNI.
+    static func clientTLS(authorities: String?) throws(WebSocketError) -> OpaquePointer {
+        guard let context = SSL_CTX_new(TLS_client_method()) else {
+            throw .connectFailed(reason: "OpenSSL could not create a TLS context")
+        }
+        librarybot_tls_client_defaults(context)
+        let loaded = authorities.map { SSL_CTX_load_verify_file(context, $0) } ?? SSL_CTX_set_default_verify_dir(context)
+        guard loaded == 1 else {
+            SSL_CTX_free(context)
+            ERR_clear_error()
+            throw .connectFailed(reason: "LIBRARYBOT_CA_FILE: no certificate could be read from \(authorities ?? "")")
+        }
+        return context
     }
 
     /// Asks the service thread to look at `connection` (connect, write or close).

@@ -78,4 +78,15 @@ struct TestCertificates {
     }
 
     var environment: [String: String] { ["TLS_CERT": certificateFile, "TLS_KEY": keyFile] }
+
+    /// A folder holding the authority as /etc/ssl/certs holds the system's, under the hash of
+    /// its name (`openssl rehash`); its path.
+    func hashedDirectory() async throws -> String {
+        let directory = folder.appendingPathComponent("authorities")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: caFile, toPath: directory.appendingPathComponent("ca.pem").path)
+        let rehash = try ChildProcess("/usr/bin/env", ["openssl", "rehash", directory.path], stderr: .nullDevice)
+        guard await rehash.waitForExit() == .exited(0) else { throw CocoaError(.fileWriteUnknown) }
+        return directory.path
+    }
 }
