@@ -2202,6 +2202,9 @@ public enum CommandParser {
         (["who's", "overdue"], "list overdue", .en), (["who", "is", "late"], "list overdue", .en), (["who's", "late"], "list overdue", .en),
         (["who", "has", "late", "books"], "list overdue", .en), (["who", "is", "late", "with", "a", "book"], "list overdue", .en),
         (["who's", "late", "with", "a", "book"], "list overdue", .en), (["overdue", "books"], "list overdue", .en), (["late", "books"], "list overdue", .en),
+        (["who", "is", "late", "with", "their", "books"], "list overdue", .en), (["who's", "late", "with", "their", "books"], "list overdue", .en),
+        (["who", "is", "late", "returning", "books"], "list overdue", .en), (["who", "is", "late", "returning", "their", "books"], "list overdue", .en),
+        (["who's", "late", "returning", "books"], "list overdue", .en), (["who", "is", "late", "with", "books"], "list overdue", .en),
         (["which", "books", "have", "never", "been", "borrowed"], "list never borrowed", .en),
         (["books", "never", "borrowed"], "list never borrowed", .en), (["books", "nobody", "borrowed"], "list never borrowed", .en),
         (["books", "nobody", "has", "borrowed"], "list never borrowed", .en), (["what", "has", "never", "been", "borrowed"], "list never borrowed", .en),
@@ -4614,9 +4617,13 @@ public enum CommandParser {
         for tail in [["be", "back"], ["be", "available"], ["be", "returned"], ["be", "free"], ["come", "back"]] {
             phrasings.append((["when", "will"], tail, .en))
         }
-        for lead in [["when", "do", "i", "have", "to", "return"], ["when", "do", "i", "need", "to", "return"],
-                     ["when", "should", "i", "return"], ["when", "must", "i", "return"]] {
-            phrasings.append((lead, [], .en))
+        for asking in [["when", "do", "i", "have", "to"], ["when", "do", "i", "need", "to"], ["when", "should", "i"], ["when", "must", "i"]] {
+            phrasings.append((asking + ["return"], [], .en))
+            phrasings.append((asking + ["give", "back"], [], .en))
+            phrasings.append((asking + ["bring", "back"], [], .en))
+            // "when should I bring Dune back?"
+            phrasings.append((asking + ["bring"], ["back"], .en))
+            phrasings.append((asking + ["give"], ["back"], .en))
         }
         for lead in [["quand", "dois-je", "rendre"], ["quand", "est-ce", "que", "je", "dois", "rendre"], ["quand", "faut-il", "rendre"]] {
             phrasings.append((lead, [], .fr))

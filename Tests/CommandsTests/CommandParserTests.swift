@@ -2160,6 +2160,14 @@ let parseTable: [ParseCase] = [
     ParseCase("Actually", .unknown(text: "Actually", suggestion: nil), nil),
     ParseCase("`it` is the book you last named: `who has Dune`, then `checkout it`",
               .unknown(text: "`it` is the book you last named: `who has Dune`, then `checkout it`", suggestion: nil), .en),
+    // When a book must come back, asked with "bring" or "give back"; who is late, in more words.
+    ParseCase("when should I bring Dune back?", .whoHas(book: "Dune"), .en),
+    ParseCase("when should I bring back Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("when must I give back Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("when do I need to bring it back", .whoHas(book: "it"), .en),
+    ParseCase("when do I have to bring back my books?", .loansOf(borrower: nil)),
+    ParseCase("who is late with their books?", .list(filter: .overdue, order: .newest), .en),
+    ParseCase("who is late returning books", .list(filter: .overdue, order: .newest), .en),
 ]
 
 @Suite("CommandParser: text → intent")
