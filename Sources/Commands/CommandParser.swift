@@ -1193,7 +1193,8 @@ public enum CommandParser {
 
     private static let copyLeads: [[String]] = [
         ["another", "copy", "of"], ["a", "copy", "of"], ["one", "more", "copy", "of"], ["a", "second", "copy", "of"],
-        ["an", "extra", "copy", "of"], ["a", "new", "copy", "of"], ["un", "exemplaire"], ["un", "autre", "exemplaire"],
+        ["an", "extra", "copy", "of"], ["a", "new", "copy", "of"], ["a", "third", "copy", "of"], ["a", "fourth", "copy", "of"],
+        ["a", "fifth", "copy", "of"], ["un", "troisieme", "exemplaire"], ["un", "quatrieme", "exemplaire"], ["un", "exemplaire"], ["un", "autre", "exemplaire"],
         ["un", "nouvel", "exemplaire"], ["un", "second", "exemplaire"], ["un", "deuxieme", "exemplaire"], ["encore", "un", "exemplaire"],
         ["another"],
     ].sorted { $0.count > $1.count }
@@ -3466,6 +3467,14 @@ public enum CommandParser {
             cues.append(language)
             return [language.pick("help", "aide")] + words[lead.words.count..<(lead.words.count + form.words.count)]
         }
+        // "how many copies of Dune are available?", "… do we have", "combien d'exemplaires de
+        // Dune avons-nous ?": who has each copy.
+        for (lead, language) in [(["how", "many", "copies", "of"], Language.en), (["combien", "d'exemplaires", "de"], .fr)] where folded.starts(with: lead) {
+            if let tail = Self.copyCountTails.first(where: { folded.count > lead.count + $0.count && folded.suffix($0.count).elementsEqual($0) }) {
+                cues.append(language)
+                return (language == .en ? ["who", "has"] : ["qui", "a"]) + words[lead.count..<(folded.count - tail.count)]
+            }
+        }
         // "call me Anna", "my name is Anna", "je m'appelle Zoé": the name is the chat profile's,
         // which "who am I" says, with what goes under it.
         if let lead = Self.namingLeads.first(where: { folded.count > $0.words.count && folded.count <= $0.words.count + 3 && folded.starts(with: $0.words) }),
@@ -4463,6 +4472,13 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// What may end "how many copies of Dune" and say nothing more.
+    private static let copyCountTails: [[String]] = [
+        ["do", "we", "have"], ["do", "you", "have"], ["does", "the", "library", "have"], ["have", "we", "got"], ["are", "there"],
+        ["are", "available"], ["are", "on", "the", "shelf"], ["are", "left"], ["are", "free"], ["are", "in"], ["are", "in", "the", "library"],
+        ["avons-nous"], ["y", "a-t-il"], ["a-t-on"], ["il", "y", "a"], ["sont", "disponibles"], ["reste-t-il"], ["a", "la", "bibliotheque"],
+    ].sorted { $0.count > $1.count }
 
     /// What may end "how many books have I borrowed" and say nothing more.
     private static let countTails: [[String]] = [

@@ -2168,6 +2168,13 @@ let parseTable: [ParseCase] = [
     ParseCase("when do I have to bring back my books?", .loansOf(borrower: nil)),
     ParseCase("who is late with their books?", .list(filter: .overdue, order: .newest), .en),
     ParseCase("who is late returning books", .list(filter: .overdue, order: .newest), .en),
+    // How many copies, asked with more words after the title; a copy added by its rank.
+    ParseCase("how many copies of Dune are available?", .whoHas(book: "Dune"), .en),
+    ParseCase("how many copies of Dune do we have?", .whoHas(book: "Dune"), .en),
+    ParseCase("how many copies of The Hobbit are on the shelf?", .whoHas(book: "The Hobbit"), .en),
+    ParseCase("combien d'exemplaires de Dune avons-nous ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("add a third copy of Dune", .addCopy(book: "Dune"), .en),
+    ParseCase("ajoute un troisième exemplaire de Dune", .addCopy(book: "Dune"), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
