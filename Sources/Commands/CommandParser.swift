@@ -4057,6 +4057,8 @@ public enum CommandParser {
                 if let language = phrasing.language { cues.append(language) }
                 var rest = rest
                 if verb == "show" || verb == "info" { rest = withoutAskedEnd(rest) }
+                // "did anyone return 1984 yet?": the question's end says nothing more.
+                if verb == "who has", rest.count > 1, let last = rest.last, ["yet", "already"].contains(foldWord(last)) { rest.removeLast() }
                 // "what books by Le Guin do you have": the question's end says nothing more.
                 if verb == "search" || verb == "chercher",
                    let tail = Self.searchTails.first(where: { rest.count > $0.count && rest.suffix($0.count).map(foldWord).elementsEqual($0) }) {
@@ -4252,7 +4254,7 @@ public enum CommandParser {
     private static let whenTails: [[String]] = [
         ["right", "now"], ["at", "the", "moment"], ["these", "days"], ["at", "present"], ["this", "week"], ["this", "month"],
         ["en", "ce", "moment"], ["ces", "jours-ci"], ["cette", "semaine"], ["ce", "mois-ci"],
-        ["now"], ["currently"], ["nowadays"], ["lately"], ["recently"], ["today"], ["anymore"],
+        ["now"], ["currently"], ["nowadays"], ["lately"], ["recently"], ["today"], ["anymore"], ["yet"], ["already"],
         ["maintenant"], ["actuellement"], ["recemment"], ["dernierement"], ["aujourd'hui"],
     ]
 
@@ -4875,6 +4877,8 @@ public enum CommandParser {
     private static let contractions: [String: String] = [
         "whats": "what's", "whos": "who's", "wheres": "where's", "whens": "when's", "ive": "i've", "im": "i'm",
         "cant": "can't", "dont": "don't", "didnt": "didn't", "isnt": "isn't", "quelquun": "quelqu'un",
+        // Chat spellings: "can u renew my book", "what's ur name".
+        "u": "you", "ur": "your",
         "what s": "what's", "who s": "who's", "where s": "where's", "when s": "when's", "i ve": "i've", "i m": "i'm",
         "can t": "can't", "don t": "don't", "didn t": "didn't", "isn t": "isn't",
         "qu est ce": "qu'est-ce", "qu est-ce": "qu'est-ce", "est ce": "est-ce", "j ai": "j'ai", "qu a": "qu'a", "l ai": "l'ai", "n est": "n'est",

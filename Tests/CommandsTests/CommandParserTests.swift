@@ -2175,6 +2175,12 @@ let parseTable: [ParseCase] = [
     ParseCase("combien d'exemplaires de Dune avons-nous ?", .whoHas(book: "Dune"), .fr),
     ParseCase("add a third copy of Dune", .addCopy(book: "Dune"), .en),
     ParseCase("ajoute un troisième exemplaire de Dune", .addCopy(book: "Dune"), .fr),
+    // "yet" ends a question and says nothing more; "u" and "ur", as chat spells them.
+    ParseCase("did anyone return 1984 yet", .whoHas(book: "1984"), .en),
+    ParseCase("has Dune been returned yet?", .whoHas(book: "Dune"), .en),
+    ParseCase("is The Hobbit free yet?", .whoHas(book: "The Hobbit"), .en),
+    ParseCase("can u renew my book", .renew(book: "my book"), .en),
+    ParseCase("do u have Dune", .whoHas(book: "Dune"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
