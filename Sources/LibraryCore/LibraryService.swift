@@ -837,10 +837,13 @@ public struct LibraryService: Sendable {
 
     /// Books whose title, author, publisher or categories match every word of `query`
     /// (word prefixes, accents ignored), best first; when none matches all words, those
-    /// matching any.
+    /// matching any. Little words ("a", "the", "un") and words for a book ("book", "novel",
+    /// "roman") are left out when others remain: "a fantasy book" is a search for fantasy, where
+    /// "a" matched every book with a word that starts with an a, and "roman" every Romance.
     public func search(_ query: String, limit: Int = 20) async throws -> [BookStatus] {
         let key = TextKey.fold(query)
-        let words = Self.searchWords(key)
+        let telling = key.split(separator: " ").filter { !TextKey.isLittleWord($0) && !Self.wordsForABook.contains($0) }
+        let words = Self.searchWords(telling.isEmpty ? key : telling.joined(separator: " "))
         guard !words.isEmpty else { return [] }
         let isbns = ISBN.equivalents(of: query)
         return try readHere { db in
@@ -1333,6 +1336,7 @@ public struct LibraryService: Sendable {
         return words
     }
     private static let mostSearchWords = 16
+    private static let wordsForABook: Set<Substring> = ["book", "books", "novel", "novels", "livre", "livres", "roman", "romans", "bouquin", "bouquins"]
 
     /// The words a folded word may be the plural of, in English or French: "classics" classic,
     /// "stories" story, "boxes" boxe and box, "romans" roman. None for a short word ("bus",

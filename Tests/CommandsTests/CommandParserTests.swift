@@ -2181,6 +2181,8 @@ let parseTable: [ParseCase] = [
     ParseCase("is The Hobbit free yet?", .whoHas(book: "The Hobbit"), .en),
     ParseCase("can u renew my book", .renew(book: "my book"), .en),
     ParseCase("do u have Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("recommande un polar", .recommend(book: nil, category: "polar"), .fr),
+    ParseCase("conseille un roman", .recommend(book: nil, category: nil), .fr),
 ]
 
 @Suite("CommandParser: text → intent")

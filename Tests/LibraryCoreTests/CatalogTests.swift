@@ -359,6 +359,22 @@ struct CatalogTests {
         #expect(try await library.search("chess").map(\.book.title) == ["Chessmaster"])
     }
 
+    @Test("a search leaves out little words and words for a book: 'a fantasy book' finds the fantasy, 'un roman policier' no romance")
+    func searchWithoutFillers() async throws {
+        let library = try await makeLibrary(books: [
+            book("The Hobbit", "J.R.R. Tolkien", categories: ["Fantasy"]),
+            book("Pride and Prejudice", "Jane Austen", categories: ["Romance"]),
+            book("As I Lay Dying", "William Faulkner", categories: ["Classic"]),
+            book("The Jungle Book", "Rudyard Kipling", categories: ["Adventure"]),
+        ])
+        #expect(try await library.search("a fantasy book").map(\.book.title) == ["The Hobbit"])
+        #expect(try await library.search("un roman policier").isEmpty)
+        // A title's own words still find it, and a word for a book alone is still searched.
+        #expect(try await library.search("the jungle book").map(\.book.title) == ["The Jungle Book"])
+        #expect(try await library.search("book").map(\.book.title) == ["The Jungle Book"])
+        #expect(try await library.search("romance").map(\.book.title) == ["Pride and Prejudice"])
+    }
+
     @Test("show gives the open loan, the hold queue and the last five past loans")
     func show() async throws {
         let library = try await makeLibrary(books: [book("Dune")])
