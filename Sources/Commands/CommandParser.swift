@@ -3475,6 +3475,36 @@ public enum CommandParser {
                 return (language == .en ? ["who", "has"] : ["qui", "a"]) + words[lead.count..<(folded.count - tail.count)]
             }
         }
+        // "who is Ben?", "who's Ben Okafor?": what `who has Ben` says, a member's books (or who
+        // has a book so named). A name of one to three words, each capitalised, or a mention.
+        let askedWho = folded.starts(with: ["who", "is"]) ? 2 : folded.first == "who's" ? 1 : 0
+        if askedWho > 0, (1...3).contains(folded.count - askedWho), words.dropFirst(askedWho).allSatisfy(looksLikeName) {
+            cues.append(.en)
+            return ["who", "has"] + words.dropFirst(askedWho)
+        }
+        // "send Ben a reminder about Dune", "give Ben a nudge": a reminder to Ben (of Dune).
+        if folded.count >= 4, ["send", "give"].contains(folded[0]),
+           let a = folded.indices.dropFirst(2).prefix(3).first(where: { folded[$0] == "a" && folded.indices.contains($0 + 1) && ["reminder", "nudge"].contains(folded[$0 + 1]) }),
+           words[1..<a].allSatisfy(looksLikeName) {
+            let after = Array(words[(a + 2)...])
+            let book = ["about", "for", "of"].contains(after.first.map(foldWord) ?? "") ? Array(after.dropFirst()) : after
+            guard after.isEmpty || !book.isEmpty && book.count < after.count else { return nil }
+            cues.append(.en)
+            return ["remind"] + words[1..<a] + (book.isEmpty ? [] : ["about"] + book)
+        }
+        // "tell Ben Dune is due", "remind Ben that Dune is overdue": a reminder to Ben of Dune
+        // (a name of one word, or any before "that").
+        if folded.count >= 5, ["tell", "remind"].contains(folded[0]),
+           let due = [["is", "due"], ["is", "overdue"], ["is", "late"], ["is", "due", "back"]].first(where: { folded.suffix($0.count).elementsEqual($0) }) {
+            let end = folded.count - due.count
+            let that = folded[2..<end].firstIndex(of: "that") ?? (folded[2] == "that" ? 2 : nil)
+            let nameEnd = that ?? 2
+            let bookStart = that.map { $0 + 1 } ?? 2
+            if nameEnd > 1, nameEnd <= 4, bookStart < end, words[1..<nameEnd].allSatisfy(looksLikeName) {
+                cues.append(.en)
+                return ["remind"] + words[1..<nameEnd] + ["about"] + words[bookStart..<end]
+            }
+        }
         // "call me Anna", "my name is Anna", "je m'appelle Zoé": the name is the chat profile's,
         // which "who am I" says, with what goes under it.
         if let lead = Self.namingLeads.first(where: { folded.count > $0.words.count && folded.count <= $0.words.count + 3 && folded.starts(with: $0.words) }),

@@ -2183,6 +2183,14 @@ let parseTable: [ParseCase] = [
     ParseCase("do u have Dune", .whoHas(book: "Dune"), .en),
     ParseCase("recommande un polar", .recommend(book: nil, category: "polar"), .fr),
     ParseCase("conseille un roman", .recommend(book: nil, category: nil), .fr),
+    // Who a member is: their books; reminders asked in other words.
+    ParseCase("who is Ben?", .whoHas(book: "Ben"), .en),
+    ParseCase("who's Ben Okafor?", .whoHas(book: "Ben Okafor"), .en),
+    ParseCase("who is reading Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("send Ben a reminder about Dune", .remind(borrower: "Ben", book: "Dune"), .en),
+    ParseCase("give Ben Okafor a nudge", .remind(borrower: "Ben Okafor", book: nil), .en),
+    ParseCase("tell Ben Dune is due", .remind(borrower: "Ben", book: "Dune"), .en),
+    ParseCase("remind Ben Okafor that The Hobbit is overdue", .remind(borrower: "Ben Okafor", book: "The Hobbit"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
