@@ -110,7 +110,9 @@ def profile(binary, platform, directory):
     database = database_with_dune(binary)
     bot = subprocess.Popen(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--demangle=no",
                             f"--callgrind-out-file={out}", binary, "run", "--database", database],
-                           env=dict(os.environ, REMINDERS_TIME="23:59:59", **environment),
+                           # Set, as `librarybot run` sets it for itself by starting once more (GnuTLSStartup):
+                           # under valgrind that second start would run the tool's binary, unprofiled.
+                           env=dict(os.environ, REMINDERS_TIME="23:59:59", GNUTLS_NO_IMPLICIT_INIT="1", **environment),
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         def connected():

@@ -98,7 +98,8 @@ final class LWSContext: TaskExecutor, @unchecked Sendable {
         guard loaded == 1 else {
             SSL_CTX_free(context)
             ERR_clear_error()
-            throw .connectFailed(reason: "LIBRARYBOT_CA_FILE: no certificate could be read from \(authorities ?? "")")
+            throw .connectFailed(reason: authorities.map { "LIBRARYBOT_CA_FILE: no certificate could be read from \($0)" }
+                                         ?? "OpenSSL could not use the system's certificate authorities")
         }
         return context
     }
