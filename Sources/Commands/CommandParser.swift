@@ -1747,7 +1747,17 @@ public enum CommandParser {
         (["je", "voudrais", "savoir"], nil, .fr), (["je", "veux", "savoir"], nil, .fr), (["j'aimerais", "savoir"], nil, .fr),
         (["garde-moi"], "réserver", .fr), (["gardez-moi"], "réserver", .fr), (["c'est", "qui", "qui", "a"], "qui a", .fr),
         (["il", "y", "a", "quoi", "de", "neuf"], "liste récents", .fr), (["il", "y", "a", "quoi", "de", "nouveau"], "liste récents", .fr),
-        (["quoi", "de", "nouveau"], "liste récents", .fr),
+        (["quoi", "de", "nouveau"], "liste récents", .fr), (["y", "a", "quoi", "de", "neuf"], "liste récents", .fr),
+        (["y", "a", "quoi", "de", "nouveau"], "liste récents", .fr), (["t'as", "quoi", "comme", "livres"], "liste", .fr),
+        (["vous", "avez", "quoi", "comme", "livres"], "liste", .fr), (["tu", "as", "quoi", "comme", "livres"], "liste", .fr),
+        (["qu'est-ce", "que", "vous", "avez", "comme", "livres"], "liste", .fr),
+        // "il me reste combien de temps ?": the member's books and their due days.
+        (["il", "me", "reste", "combien", "de", "temps"], "mes livres", .fr), (["il", "me", "reste", "combien", "de", "jours"], "mes livres", .fr),
+        (["combien", "de", "temps", "il", "me", "reste"], "mes livres", .fr), (["combien", "de", "jours", "il", "me", "reste"], "mes livres", .fr),
+        (["combien", "de", "temps", "me", "reste-t-il"], "mes livres", .fr),
+        // "c'est pour quand le retour de Dune ?": who has it, until when.
+        (["c'est", "pour", "quand", "le", "retour", "de"], "qui a", .fr), (["c'est", "quand", "le", "retour", "de"], "qui a", .fr),
+        (["quand", "est", "le", "retour", "de"], "qui a", .fr),
         (["quels", "sont", "les", "nouveaux", "livres"], "liste récents", .fr), (["les", "nouveaux", "livres"], "liste récents", .fr),
         (["les", "derniers", "livres"], "liste récents", .fr), (["les", "livres", "en", "retard"], "liste en retard", .fr),
         (["t'as", "des", "livres", "de"], "chercher", .fr), (["tu", "as", "des", "livres", "de"], "chercher", .fr),
@@ -4744,6 +4754,10 @@ public enum CommandParser {
                       ["is", "anyone", "there"], ["is", "anybody", "there"], ["are", "you", "awake"], ["are", "you", "alive"],
                       ["are", "you", "online"], ["are", "you", "up"]] {
             said[words] = (.help(topic: nil), .en)
+        }
+        // "c'est pour quand le retour ?": when the book last named is due.
+        for words in [["c'est", "pour", "quand", "le", "retour"], ["c'est", "quand", "le", "retour"], ["quand", "est", "le", "retour"]] {
+            said[words] = (.whoHas(book: "ça"), .fr)
         }
         for words in [["tu", "es", "la"], ["t'es", "la"], ["vous", "etes", "la"], ["y", "a", "quelqu'un"], ["il", "y", "a", "quelqu'un"],
                       ["tu", "es", "reveille"], ["tu", "es", "en", "ligne"]] {

@@ -2191,6 +2191,12 @@ let parseTable: [ParseCase] = [
     ParseCase("give Ben Okafor a nudge", .remind(borrower: "Ben Okafor", book: nil), .en),
     ParseCase("tell Ben Dune is due", .remind(borrower: "Ben", book: "Dune"), .en),
     ParseCase("remind Ben Okafor that The Hobbit is overdue", .remind(borrower: "Ben Okafor", book: "The Hobbit"), .en),
+    // French, asked as people say it.
+    ParseCase("y a quoi de nouveau ?", .list(filter: .all, order: .newest), .fr),
+    ParseCase("t'as quoi comme livres ?", .list(filter: .all, order: .newest), .fr),
+    ParseCase("il me reste combien de temps ?", .loansOf(borrower: nil), .fr),
+    ParseCase("c'est pour quand le retour de Dune ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("c'est pour quand le retour ?", .whoHas(book: "ça"), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
