@@ -3496,18 +3496,19 @@ public enum CommandParser {
         if folded.count >= 4, ["send", "give"].contains(folded[0]),
            let a = folded.indices.dropFirst(2).prefix(3).first(where: { folded[$0] == "a" && folded.indices.contains($0 + 1) && ["reminder", "nudge"].contains(folded[$0 + 1]) }),
            words[1..<a].allSatisfy(looksLikeName) {
+            // Nothing after, or a book after "about" ("… a reminder tomorrow" is no book).
             let after = Array(words[(a + 2)...])
-            let book = ["about", "for", "of"].contains(after.first.map(foldWord) ?? "") ? Array(after.dropFirst()) : after
-            guard after.isEmpty || !book.isEmpty && book.count < after.count else { return nil }
-            cues.append(.en)
-            return ["remind"] + words[1..<a] + (book.isEmpty ? [] : ["about"] + book)
+            if after.isEmpty || after.count > 1 && ["about", "for", "of"].contains(foldWord(after[0])) {
+                cues.append(.en)
+                return ["remind"] + words[1..<a] + (after.isEmpty ? [] : ["about"] + after.dropFirst())
+            }
         }
         // "tell Ben Dune is due", "remind Ben that Dune is overdue": a reminder to Ben of Dune
         // (a name of one word, or any before "that").
         if folded.count >= 5, ["tell", "remind"].contains(folded[0]),
            let due = [["is", "due"], ["is", "overdue"], ["is", "late"], ["is", "due", "back"]].first(where: { folded.suffix($0.count).elementsEqual($0) }) {
             let end = folded.count - due.count
-            let that = folded[2..<end].firstIndex(of: "that") ?? (folded[2] == "that" ? 2 : nil)
+            let that = folded[2..<end].firstIndex(of: "that")
             let nameEnd = that ?? 2
             let bookStart = that.map { $0 + 1 } ?? 2
             if nameEnd > 1, nameEnd <= 4, bookStart < end, words[1..<nameEnd].allSatisfy(looksLikeName) {
