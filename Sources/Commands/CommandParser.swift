@@ -2530,6 +2530,11 @@ public enum CommandParser {
         (["what's", "good", "to", "read"], "recommend", .en), (["what", "is", "good", "to", "read"], "recommend", .en),
         // Every line for a book: the digest has them.
         (["what's", "on", "hold"], "who has what", .en), (["whats", "on", "hold"], "who has what", .en), (["what", "is", "on", "hold"], "who has what", .en),
+        // Who waits, for any book: every line, with who has what.
+        (["who", "is", "waiting"], "who has what", .en), (["who's", "waiting"], "who has what", .en), (["is", "anyone", "waiting"], "who has what", .en),
+        (["is", "anybody", "waiting"], "who has what", .en), (["anyone", "waiting"], "who has what", .en),
+        (["who", "is", "waiting", "for", "books"], "who has what", .en), (["who", "is", "waiting", "for", "a", "book"], "who has what", .en),
+        (["who's", "waiting", "for", "books"], "who has what", .en), (["is", "anyone", "waiting", "for", "anything"], "who has what", .en),
         (["what", "books", "are", "on", "hold"], "who has what", .en), (["which", "books", "are", "on", "hold"], "who has what", .en),
         (["what's", "reserved"], "who has what", .en), (["what", "is", "reserved"], "who has what", .en),
         (["which", "books", "are", "reserved"], "who has what", .en), (["what", "books", "are", "reserved"], "who has what", .en),
@@ -4755,6 +4760,10 @@ public enum CommandParser {
                       ["is", "anyone", "there"], ["is", "anybody", "there"], ["are", "you", "awake"], ["are", "you", "alive"],
                       ["are", "you", "online"], ["are", "you", "up"]] {
             said[words] = (.help(topic: nil), .en)
+        }
+        // "qui attend ?", "quelqu'un attend ?": who waits for any book (every line, with who has what).
+        for words in [["qui", "attend"], ["quelqu'un", "attend"], ["est-ce", "que", "quelqu'un", "attend"]] {
+            said[words] = (.digest, .fr)
         }
         // "c'est pour quand le retour ?": when the book last named is due.
         for words in [["c'est", "pour", "quand", "le", "retour"], ["c'est", "quand", "le", "retour"], ["quand", "est", "le", "retour"]] {

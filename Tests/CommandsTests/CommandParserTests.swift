@@ -2197,6 +2197,12 @@ let parseTable: [ParseCase] = [
     ParseCase("il me reste combien de temps ?", .loansOf(borrower: nil), .fr),
     ParseCase("c'est pour quand le retour de Dune ?", .whoHas(book: "Dune"), .fr),
     ParseCase("c'est pour quand le retour ?", .whoHas(book: "ça"), .fr),
+    // Who waits, for any book: who has what, with every line.
+    ParseCase("who is waiting?", .digest, .en),
+    ParseCase("who is waiting for books?", .digest, .en),
+    ParseCase("is anyone waiting?", .digest, .en),
+    ParseCase("qui attend ?", .digest, .fr),
+    ParseCase("who is waiting for Dune", .show(book: "Dune"), .en),
 ]
 
 @Suite("CommandParser: text → intent")
