@@ -2203,6 +2203,13 @@ let parseTable: [ParseCase] = [
     ParseCase("is anyone waiting?", .digest, .en),
     ParseCase("qui attend ?", .digest, .fr),
     ParseCase("who is waiting for Dune", .show(book: "Dune"), .en),
+    // The rules, asked in more words; a book lost, how to say so.
+    ParseCase("is there a fine for late books?", .rules(book: nil), .en),
+    ParseCase("how many more books can I take?", .rules(book: nil), .en),
+    ParseCase("can I borrow another one?", .rules(book: nil), .en),
+    ParseCase("am I allowed to renew?", .rules(book: nil), .en),
+    ParseCase("what if I lose a book?", .help(topic: "report"), .en),
+    ParseCase("et si je perds un livre ?", .help(topic: "report"), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
