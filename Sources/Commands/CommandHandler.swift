@@ -2733,6 +2733,19 @@ public actor CommandHandler {
         case .renameCategory(let typed, let newName):
             if let refusal = words.adminRefusal(sender, settings.admins, action: l.pick("edit books", "modifier des livres")) { return refusal }
             let known = try await library.categories().map(\.name)
+            if typed.isEmpty {
+                // "delete category", "rename the category": which one, among the library's.
+                let example = newName == nil ? l.pick("delete category ", "supprimer la catégorie ") + (known.first ?? "SF")
+                                             : l.pick("rename category SF to Science fiction", "renommer la catégorie SF en Science-fiction")
+                guard !known.isEmpty else {
+                    return Reply(.info, l == .en ? "No book has a category yet." : "Aucun livre n'a encore de catégorie.", language: l)
+                }
+                var reply = words.noCategory("", among: known)
+                reply.kind = .error
+                reply.title = l == .en ? "Which category? For example \(code: example)." : "Quelle catégorie ? Par exemple \(code: example)."
+                reply.suggestion = l.pick("categories", "catégories")
+                return reply
+            }
             // The category as the library writes it; a plural is the same ("classics").
             let key = TextKey.fold(typed)
             guard let name = known.first(where: { let their = TextKey.fold($0); return their == key || their + "s" == key || their == key + "s" }) else {
@@ -2740,6 +2753,11 @@ public actor CommandHandler {
                 reply.kind = .error
                 reply.suggestion = l.pick("categories", "catégories")
                 return reply
+            }
+            if newName?.isEmpty == true {
+                let example = l.pick("rename category \(name) to …", "renommer la catégorie \(name) en …")
+                return Reply(.error, l == .en ? "Rename \(name) to what? For example \(code: example)."
+                                              : "Renommer \(name) en quoi ? Par exemple \(code: example).", language: l)
             }
             let cleaned = newName.map { TextKey.tidy($0) }
             if let cleaned, cleaned.isEmpty || cleaned == name {

@@ -2944,7 +2944,7 @@ public enum CommandParser {
     /// "supprimer la catégorie SF": a category renamed on, or taken off, every book that carries
     /// it. Not a category of one book ("remove category SF from Dune", "change the category of Dune to SF").
     static func categoryWide(_ words: [String], folded: [String]) -> (Intent, Language)? {
-        guard folded.count >= 3, folded.count <= 14 else { return nil }
+        guard folded.count >= 2, folded.count <= 14 else { return nil }
         let language: Language
         let rename: Bool
         switch folded[0] {
@@ -2962,6 +2962,11 @@ public enum CommandParser {
         // The name, and what follows it: "category SF to …" or "SF category to …".
         let nameWords: ArraySlice<String>, after: ArraySlice<String>, afterFolded: ArraySlice<String>
         let categoryWords: Set<String> = ["category", "categorie", "genre"]
+        // "delete category", "rename the category": no name, which the handler asks for (an
+        // empty name; for a renaming, an empty new name too).
+        if rest.count == 1, categoryWords.contains(restFolded[0]), rest[0].first?.isLowercase == true {
+            return (.renameCategory(from: "", to: rename ? "" : nil), language)
+        }
         // (The word "category" as typed, in lower case: "delete Genre Fiction" names a book.)
         if let first = restFolded.first, categoryWords.contains(first), rest[0].first?.isLowercase == true {
             let end = rename ? (restFolded.firstIndex { ["to", "as", "into", "en"].contains($0) } ?? restFolded.count) : restFolded.count
@@ -2975,6 +2980,8 @@ public enum CommandParser {
         guard !name.isEmpty, nameWords.count <= 4,
               !nameWords.map(foldWord).contains(where: { ["from", "of", "de", "du", "des", "d'"].contains($0) || $0.hasPrefix("d'") }) else { return nil }
         guard rename else { return after.isEmpty ? (.renameCategory(from: name, to: nil), language) : nil }
+        // "rename category SF": the new name is missing, which the handler asks for.
+        if after.isEmpty, restFolded.first.map(categoryWords.contains) == true { return (.renameCategory(from: name, to: ""), language) }
         guard let link = afterFolded.first, ["to", "as", "into", "en"].contains(link), after.count >= 2, after.count <= 5 else { return nil }
         let newName = unquote(after.dropFirst().joined(separator: " "))
         return newName.isEmpty ? nil : (.renameCategory(from: name, to: newName), language)

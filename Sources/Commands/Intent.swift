@@ -34,6 +34,8 @@ public enum Intent: Sendable, Hashable {
     case categorize(book: String, categories: [String], remove: Bool)
     /// A category renamed on every book that carries it (`rename category SF to Science
     /// fiction`) or, `to` nil, taken off every one (`delete category SF`); admins, undone by `undo`.
+    /// An empty name is one not given (`delete category`), an empty `to` a new name not given
+    /// (`rename category SF`): the reply asks for it.
     case renameCategory(from: String, to: String?)
     case delete(books: [String])
     /// One copy of a title (`delete a copy of Dune`, `delete the second copy of Dune`): the one

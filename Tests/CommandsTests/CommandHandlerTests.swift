@@ -1279,6 +1279,24 @@ struct CommandHandlerTests {
         #expect(unknown.kind == .error && unknown.text.hasPrefix("No category is called '<!channel>'"), "\(unknown.text)")
     }
 
+    @Test("delete category, rename category SF: the name missing is asked for, with the library's categories, and nothing changes")
+    func categoryNameMissing() async throws {
+        let handler = try await makeHandler(admins: ["U-ANA"])
+        let none = await handler.handle(text: "delete category", from: ana, at: minute(0))
+        #expect(none.text == "No book has a category yet.", "\(none.text)")
+        _ = await handler.handle(text: "tag Dune with SF, Classic", from: ana, at: minute(1))
+        let which = await handler.handle(text: "delete category", from: ana, at: minute(2))
+        #expect(which.kind == .error)
+        #expect(which.text == "Which category? For example `delete category Classic`.\n  The categories: Classic, SF.\n  Try: `categories`", "\(which.text)")
+        let renaming = await handler.handle(text: "renommer la catégorie", from: ana, at: minute(3))
+        #expect(renaming.text.hasPrefix("Quelle catégorie ? Par exemple `renommer la catégorie SF en Science-fiction`."), "\(renaming.text)")
+        let to = await handler.handle(text: "rename category sf", from: ana, at: minute(4))
+        #expect(to.kind == .error && to.text == "Rename SF to what? For example `rename category SF to …`.", "\(to.text)")
+        #expect(try await handler.library.show("Dune").book.categories == ["SF", "Classic"])
+        // Not an admin: refused before anything is asked.
+        #expect(await handler.handle(text: "delete category", from: ben, at: minute(5)).text.hasPrefix("Only"))
+    }
+
     @Test("remind Ben about Dune: a message to Ben saying who asks, for a late book or one the asker waits for (any, for an admin), once a day, where a message reaches")
     func remind() async throws {
         let handler = try await makeHandler(admins: ["U-ADMIN"])

@@ -2210,6 +2210,14 @@ let parseTable: [ParseCase] = [
     ParseCase("am I allowed to renew?", .rules(book: nil), .en),
     ParseCase("what if I lose a book?", .help(topic: "report"), .en),
     ParseCase("et si je perds un livre ?", .help(topic: "report"), .fr),
+    // A category-wide change without its name, or without the new one: the reply asks for it
+    // (it deleted a book named "category").
+    ParseCase("delete category", .renameCategory(from: "", to: nil), .en),
+    ParseCase("remove the category", .renameCategory(from: "", to: nil), .en),
+    ParseCase("supprimer la catégorie", .renameCategory(from: "", to: nil), .fr),
+    ParseCase("rename category", .renameCategory(from: "", to: ""), .en),
+    ParseCase("rename category SF", .renameCategory(from: "SF", to: ""), .en),
+    ParseCase("delete Category", .delete(books: ["Category"]), .en),
 ]
 
 @Suite("CommandParser: text → intent")
