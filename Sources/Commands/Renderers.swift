@@ -4,7 +4,12 @@ import Foundation
 public enum PlainRenderer {
     public static func render(_ reply: Reply) -> String {
         var lines = [reply.title.description]
-        lines += reply.lines.map { $0.spans.isEmpty ? "" : "  " + $0.description }
+        // A line after a blank one heads the next reply of a message of several commands
+        // (`Words.oneAfterAnother`): at the margin, as the first reply's title is.
+        for (index, line) in reply.lines.enumerated() {
+            let heads = index > 0 && reply.lines[index - 1].spans.isEmpty
+            lines.append(line.spans.isEmpty ? "" : (heads ? "" : "  ") + line.description)
+        }
         // French puts a space before the colon ("Auteur : Frank Herbert").
         let colon = reply.language.pick(":", " :")
         for field in reply.fields {

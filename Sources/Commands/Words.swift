@@ -780,7 +780,8 @@ struct Words: Sendable {
     func oneAfterAnother(_ replies: [Reply]) -> Reply {
         func body(_ reply: Reply, isLast: Bool) -> [RichText] {
             let fields = reply.fields.flatMap { field -> [RichText] in
-                let value = field.value.lines
+                // (Blank lines only part the replies: a blank in a value is dropped.)
+                let value = field.value.lines.filter { !$0.spans.isEmpty }
                 return value.count == 1 ? ["\(field.name): \(field.value)"] : ["\(field.name):"] + value
             }
             let next: [RichText] = isLast ? [] : reply.suggestion.map { ["\(reply.language.pick("Try: ", "Essayez : "))\(code: $0)"] } ?? []

@@ -607,7 +607,7 @@ struct CommandHandlerTests {
               Ben is first in line for it: it is kept for them until Tue 8 Dec.
               Try: `checkout Dune as Ben`
 
-              Emma is checked out to Ana.
+            Emma is checked out to Ana.
               Due Tue 15 Dec.
               Try: `return Emma`
             """, "\(both.text)")
@@ -620,7 +620,7 @@ struct CommandHandlerTests {
             Les Misérables is on the shelf.
               Try: `checkout Les Misérables`
 
-              No book matches 'Zorro'.
+            No book matches 'Zorro'.
               Try: `search Zorro`
             """, "\(lines.text)")
 
@@ -630,9 +630,9 @@ struct CommandHandlerTests {
             Les Misérables is checked out to Ben.
               Due Tue 15 Dec.
 
-              Thanks! Les Misérables is back on the shelf (borrowed by Ben).
+            Thanks! Les Misérables is back on the shelf (borrowed by Ben).
 
-              No book matches 'Zorro'.
+            No book matches 'Zorro'.
               Try: `search Zorro`
             """, "\(thenBack.text)")
 
@@ -666,7 +666,7 @@ struct CommandHandlerTests {
         // In French.
         let french = await admin.handle(text: "emprunter Dune puis qui a Emma", from: ana, at: tuesday)
         #expect(french.text.hasPrefix("Dune est emprunté par Ana."), "\(french.text)")
-        #expect(french.text.contains("\n\n  Emma est sur l'étagère."), "\(french.text)")
+        #expect(french.text.contains("\n\nEmma est sur l'étagère."), "\(french.text)")
     }
 
     @Test("the lending rules, and with a book where it stands for the asker: until when, and whether and from when it renews")
@@ -1541,7 +1541,7 @@ struct CommandHandlerTests {
         let late = tuesday + 20 * 86_400
         _ = await handler.handle(text: "checkout Les Misérables", from: ben, at: late - 86_400)
         let sent = await handler.handle(text: "remind everyone who is late", from: zoe, at: late)
-        #expect(sent.text == "Sent Ben a reminder of Dune, due Tue 15 Dec (6 days overdue).\n\n  Sent Cy a reminder of Emma, due Tue 15 Dec (6 days overdue).", "\(sent.text)")
+        #expect(sent.text == "Sent Ben a reminder of Dune, due Tue 15 Dec (6 days overdue).\n\nSent Cy a reminder of Emma, due Tue 15 Dec (6 days overdue).", "\(sent.text)")
         #expect(told(sent).map { $0.prefix(40) } == ["U-BEN: Zoé asks you to bring back Dune: ", "U-CY: Zoé asks you to bring back Emma: i"], "\(told(sent))")
         // Once a day; in French, from a member.
         let again = await handler.handle(text: "relancer tout le monde", from: ana, at: late + 3600)
@@ -3331,16 +3331,16 @@ struct CommandHandlerTests {
         // Asked of several people, what each has, one after the other.
         let each = await handler.handle(text: "what do Mary-Jane Watson and Ben have", from: ben, at: minute(15))
         #expect(each.text.hasPrefix("Mary-Jane Watson has 1 book:\n  Dune, due "), "\(each.text)")
-        #expect(each.text.contains("\n\n  Ben has no books."), "\(each.text)")
+        #expect(each.text.contains("\n\nBen has no books."), "\(each.text)")
         let withMe = await handler.handle(text: "what do Ben and I have", from: ana, at: minute(15))
         #expect(withMe.text.hasPrefix("Ben has no books.\n"), "\(withMe.text)")
-        #expect(withMe.text.contains("\n\n  You have 1 book:\n  Emma, due "), "\(withMe.text)")
+        #expect(withMe.text.contains("\n\nYou have 1 book:\n  Emma, due "), "\(withMe.text)")
         let french = await handler.handle(text: "qu'ont Ben et moi ?", from: ana, at: minute(15))
         #expect(french.text.hasPrefix("Ben n'a aucun livre.\n"), "\(french.text)")
-        #expect(french.text.contains("\n\n  Vous avez 1 livre :\n  Emma, "), "\(french.text)")
+        #expect(french.text.contains("\n\nVous avez 1 livre :\n  Emma, "), "\(french.text)")
         let borrowed = await handler.handle(text: "what did Ana and Mary-Jane Watson borrow", from: ben, at: minute(16))
         #expect(borrowed.text.hasPrefix("Ana has borrowed 1 book, not yet returned:\n  Emma, since "), "\(borrowed.text)")
-        #expect(borrowed.text.contains("\n\n  Mary-Jane Watson has borrowed 1 book, not yet returned:\n  Dune, since "), "\(borrowed.text)")
+        #expect(borrowed.text.contains("\n\nMary-Jane Watson has borrowed 1 book, not yet returned:\n  Dune, since "), "\(borrowed.text)")
     }
 
     @Test("someone said to have a book: 'does Ben have Dune?' asks who has it; 'Ben has Dune now' offers giving the sender's copy or lending one on the shelf, and changes nothing")
@@ -3668,10 +3668,10 @@ struct CommandHandlerTests {
               Due Tue 15 Dec.
               Try: `return Emma`
 
-              Find Me is on the shelf.
+            Find Me is on the shelf.
               Try: `checkout Find Me`
 
-              Remove Me is on the shelf.
+            Remove Me is on the shelf.
               Try: `checkout Remove Me`
             """, "\(lines.text)")
     }
