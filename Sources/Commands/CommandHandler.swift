@@ -2755,7 +2755,7 @@ public actor CommandHandler {
                 return reply
             }
             if newName?.isEmpty == true {
-                let example = l.pick("rename category \(name) to …", "renommer la catégorie \(name) en …")
+                let example = l.pick("rename category \(name) to NEW NAME", "renommer la catégorie \(name) en NOUVEAU NOM")
                 return Reply(.error, l == .en ? "Rename \(name) to what? For example \(code: example)."
                                               : "Renommer \(name) en quoi ? Par exemple \(code: example).", language: l)
             }

@@ -1291,7 +1291,7 @@ struct CommandHandlerTests {
         let renaming = await handler.handle(text: "renommer la catégorie", from: ana, at: minute(3))
         #expect(renaming.text.hasPrefix("Quelle catégorie ? Par exemple `renommer la catégorie SF en Science-fiction`."), "\(renaming.text)")
         let to = await handler.handle(text: "rename category sf", from: ana, at: minute(4))
-        #expect(to.kind == .error && to.text == "Rename SF to what? For example `rename category SF to …`.", "\(to.text)")
+        #expect(to.kind == .error && to.text == "Rename SF to what? For example `rename category SF to NEW NAME`.", "\(to.text)")
         #expect(try await handler.library.show("Dune").book.categories == ["SF", "Classic"])
         // Not an admin: refused before anything is asked.
         #expect(await handler.handle(text: "delete category", from: ben, at: minute(5)).text.hasPrefix("Only"))
