@@ -2735,11 +2735,11 @@ public actor CommandHandler {
             let known = try await library.categories().map(\.name)
             if typed.isEmpty {
                 // "delete category", "rename the category": which one, among the library's.
-                let example = newName == nil ? l.pick("delete category ", "supprimer la catégorie ") + (known.first ?? "SF")
-                                             : l.pick("rename category SF to Science fiction", "renommer la catégorie SF en Science-fiction")
-                guard !known.isEmpty else {
+                guard let first = known.first else {
                     return Reply(.info, l == .en ? "No book has a category yet." : "Aucun livre n'a encore de catégorie.", language: l)
                 }
+                let example = newName == nil ? l.pick("delete category ", "supprimer la catégorie ") + first
+                                             : l.pick("rename category SF to Science fiction", "renommer la catégorie SF en Science-fiction")
                 var reply = words.noCategory("", among: known)
                 reply.kind = .error
                 reply.title = l == .en ? "Which category? For example \(code: example)." : "Quelle catégorie ? Par exemple \(code: example)."
