@@ -18,9 +18,10 @@ public enum CommandParser {
         // "*who has Dune*", "`checkout Dune`": the whole message in bold or as code.
         let unwrapped = withoutWrappingMarks(text.trimmingWhitespace(newlines: true))
         if unwrapped.utf8.count < text.trimmingWhitespace(newlines: true).utf8.count { text = unwrapped }
+        // (`parseOne` reads a report first, as below.)
+        guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }
         // "Dune is damaged, the cover is torn": one report, with what is wrong, not two commands.
         if let report = reportWithNote(text) ?? damageSaid(text) { return report }
-        guard text.utf8.count <= longestSplitMessage, mayHoldSeveral(text) else { return parseOne(text, whole: true) }
         var parts = commandParts(of: text)
         // "my books, in French please", "who has Dune; speak French": questions answered in the
         // language the last part asks for. "in French" alone asked only that; "speak French"
@@ -103,7 +104,7 @@ public enum CommandParser {
     /// you Ben Okafor", "merci à tous").
     private static func thanksTo(_ text: String, stripped: String) -> Bool {
         let words = spaceSeparated(stripped)
-        guard (1...3).contains(words.count), let first = spaceSeparated(TextKey.tidy(text)).first.map(foldWord)?.trimmingPunctuation(),
+        guard (1...3).contains(words.count), let first = TextKey.tidy(text).split(separator: " ", maxSplits: 1).first.map({ foldWord(String($0)) })?.trimmingPunctuation(),
               ["thanks", "thank", "thx", "cheers", "ty", "merci"].contains(first) else { return false }
         let folded = words.map(foldWord)
         if Self.thanked.contains(folded) { return true }

@@ -26,7 +26,16 @@ extension Unicode.Scalar {
     /// In one of Unicode's punctuation categories: connector, dash, open, close, initial
     /// quote, final quote or other punctuation.
     var isPunctuation: Bool {
-        switch properties.generalCategory {
+        // ASCII from a table made once from the same categories: most of what is typed, without
+        // a look-up of Unicode's properties each time.
+        if isASCII { return Self.asciiPunctuation[Int(value)] }
+        return Self.inPunctuationCategory(self)
+    }
+
+    private static let asciiPunctuation: [Bool] = (0..<128).map { inPunctuationCategory(Unicode.Scalar(UInt8($0))) }
+
+    private static func inPunctuationCategory(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
         case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
              .initialPunctuation, .finalPunctuation, .otherPunctuation:
             true
