@@ -1416,8 +1416,11 @@ public enum CommandParser {
 
     /// A French title and its author, cut where "de" or "d'" leaves exactly a first and a last
     /// name, the last such cut: `Le Comte de Monte-Cristo d'Alexandre Dumas` is Alexandre
-    /// Dumas', `Notre-Dame de Paris de Victor Hugo` Victor Hugo's. Nil when no cut does: the
-    /// caller then cuts at the last "de" (`Les Aventures de Tintin de Hergé`).
+    /// Dumas', `Notre-Dame de Paris de Victor Hugo` Victor Hugo's. The last name may have its
+    /// own "de" when a known first name comes before it (`Le Deuxième Sexe de Simone de
+    /// Beauvoir`, `Le Petit Prince d'Antoine de Saint-Exupéry`; not `Le Comte de Monte-Cristo
+    /// de Dumas`), and then no later cut is looked at. Nil when no cut does: the caller then cuts at the last "de" (`Les Aventures
+    /// de Tintin de Hergé`).
     static func firstAndLastNameAfterDe(_ text: String) -> (String, String, String)? {
         let characters = Array(text)
         let mask = quotedMask(characters)
@@ -1431,12 +1434,44 @@ public enum CommandParser {
             let title = String(characters[..<index]).trimmingWhitespace()
             let author = String(characters[(index + skip)...]).trimmingWhitespace()
             let names = author.split(separator: " ")
-            guard !title.isEmpty, names.count == 2,
-                  names.allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0 == "-" || $0 == "." } }) else { continue }
-            found = (title, author, skip == 3 ? String(characters[index..<(index + 3)]) : " de ")
+            func isName(_ word: Substring) -> Bool { word.first?.isUppercase == true && word.allSatisfy { $0.isLetter || $0 == "-" || $0 == "." } }
+            guard !title.isEmpty else { continue }
+            let cut = (title, author, skip == 3 ? String(characters[index..<(index + 3)]) : " de ")
+            // (The cuts after this one are inside the name: "La Fayette" is not the author of
+            // `La Princesse de Clèves de Madame`.)
+            if isNameWithParticle(names, isName: isName) { return cut }
+            if names.count == 2, names.allSatisfy(isName) { found = cut }
         }
         return found
     }
+
+    /// "Simone de Beauvoir", "Madame de La Fayette", "Pierre Choderlos de Laclos", "Joachim du
+    /// Bellay": a known first name (`givenNames`, each part of "Jean-Jacques"), perhaps a middle
+    /// name, a particle, then one or two capitalised words.
+    private static func isNameWithParticle(_ names: [Substring], isName: (Substring) -> Bool) -> Bool {
+        guard (3...5).contains(names.count), isName(names[0]),
+              names[0].split(separator: "-").allSatisfy({ givenNames.contains(foldWord(String($0))) }),
+              let particle = names.indices.dropFirst().prefix(2).first(where: { ["de", "du", "des"].contains(names[$0]) }),
+              names[1..<particle].allSatisfy(isName) else { return false }
+        var last = names[(particle + 1)...]
+        if last.first == "la" { last = last.dropFirst() }
+        return (1...2).contains(last.count) && last.allSatisfy(isName)
+    }
+
+    /// First names (folded) that come before a "de" in French authors' names, and the titles
+    /// that do ("Madame de Staël").
+    private static let givenNames: Set<String> = [
+        "alain", "albert", "alexandre", "alexis", "alfred", "alphonse", "andre", "antoine", "armand", "arthur", "benjamin", "bernard",
+        "blaise", "charles", "christian", "claude", "cyrano", "daniel", "denis", "dominique", "edmond", "edouard", "emile", "eric", "etienne",
+        "eugene", "francois", "frederic", "gabriel", "georges", "gerard", "gilles", "guillaume", "guy", "henri", "honore", "hugues",
+        "jacques", "jean", "joachim", "joseph", "jules", "julien", "laurent", "louis", "luc", "marc", "marcel", "maurice", "maximilien",
+        "michel", "nicolas", "olivier", "paul", "philippe", "pierre", "rene", "robert", "roger", "samuel", "theophile", "thomas",
+        "victor", "vincent", "xavier", "yves",
+        "anne", "annie", "catherine", "charlotte", "christine", "claire", "colette", "delphine", "elisabeth", "francoise", "genevieve",
+        "george", "germaine", "helene", "isabelle", "jacqueline", "jeanne", "julie", "louise", "madeleine", "marguerite", "marie",
+        "marthe", "nathalie", "pauline", "simone", "sophie", "suzanne", "sylvie", "therese", "valerie",
+        "madame", "marquis", "marquise", "comtesse",
+    ]
 
     /// The author and the category of "Frank Herbert to Classic", "Frank Herbert in the SF
     /// section", "Victor Hugo dans les classiques" (what follows "by" in an `add`); nil when no

@@ -2218,6 +2218,18 @@ let parseTable: [ParseCase] = [
     ParseCase("rename category", .renameCategory(from: "", to: ""), .en),
     ParseCase("rename category SF", .renameCategory(from: "SF", to: ""), .en),
     ParseCase("delete Category", .delete(books: ["Category"]), .en),
+    // An author whose name has its own "de" (it was cut at that "de": "Le Deuxième Sexe de
+    // Simone" by Beauvoir), known by the first name before it; a title's "de" stays the title's.
+    ParseCase("ajouter Le Deuxième Sexe de Simone de Beauvoir", .add(title: "Le Deuxième Sexe", author: "Simone de Beauvoir", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter Le Petit Prince d'Antoine de Saint-Exupéry", .add(title: "Le Petit Prince", author: "Antoine de Saint-Exupéry", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter Le Père Goriot d'Honoré de Balzac", .add(title: "Le Père Goriot", author: "Honoré de Balzac", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter La Princesse de Clèves de Madame de La Fayette", .add(title: "La Princesse de Clèves", author: "Madame de La Fayette", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter Fables de Jean de la Fontaine", .add(title: "Fables", author: "Jean de la Fontaine", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter Les Liaisons dangereuses de Pierre Choderlos de Laclos", .add(title: "Les Liaisons dangereuses", author: "Pierre Choderlos de Laclos", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter Les Regrets de Joachim du Bellay", .add(title: "Les Regrets", author: "Joachim du Bellay", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter Les Confessions de Jean-Jacques Rousseau", .add(title: "Les Confessions", author: "Jean-Jacques Rousseau", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter Le Comte de Monte-Cristo de Dumas", .add(title: "Le Comte de Monte-Cristo", author: "Dumas", publisher: nil, categories: [], isbn: nil), .fr),
+    ParseCase("ajouter Notre-Dame de Paris de Victor Hugo", .add(title: "Notre-Dame de Paris", author: "Victor Hugo", publisher: nil, categories: [], isbn: nil), .fr),
 ]
 
 @Suite("CommandParser: text → intent")
