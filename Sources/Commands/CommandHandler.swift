@@ -1512,7 +1512,14 @@ public actor CommandHandler {
         // A yes or a no is no command to offer for other words ("Yes Man" is not `yes`).
         case .unknown, .confirm, .cancel: return nil
         case .returnBook(let reference): (book, works) = (reference, { $0.loan != nil })
-        case .checkout(let reference, _):
+        case .checkout(let reference, let named):
+            // "I lent Dune to Ben" from Ana, who has it: she passed it on; the library lends it
+            // to no one while she has it.
+            if let named, Borrower(name: named).nameKey != sender.borrower.nameKey, let statuses = try? await library.whoHas(reference),
+               !statuses.contains(where: { $0.isOnShelf(for: sender.borrower) }),
+               statuses.contains(where: { $0.loan?.borrower.isSamePerson(as: sender.borrower) == true }) {
+                return l == .en ? "pass \(reference) to \(named)" : "passer \(reference) à \(named)"
+            }
             (book, works) = (reference, { $0.isOnShelf(for: sender.borrower) })
         case .handOver(let reference, _): (book, works) = (reference, { $0.loan?.borrower.isSamePerson(as: sender.borrower) == true })
         case .categorize(let reference, let named, remove: false):

@@ -2957,6 +2957,9 @@ public enum CommandParser {
         (["i", "passed"], "pass", .en), (["i've", "passed"], "pass", .en),
         (["i", "lent"], "lend", .en), (["i've", "lent"], "lend", .en),
         (["j'ai", "donne"], "passer", .fr), (["j'ai", "passe"], "passer", .fr), (["j'ai", "prete"], "prête", .fr),
+        // ("I'm giving Dune to Ben", "je passe Dune à Ben": as it happens.)
+        (["i'm", "giving"], "pass", .en), (["i'm", "passing"], "pass", .en), (["i'm", "handing"], "pass", .en), (["i'm", "lending"], "lend", .en),
+        (["je", "donne"], "passer", .fr), (["je", "passe"], "passer", .fr), (["je", "prete"], "prête", .fr),
         (["j'ai", "fini"], "rendre", .fr), (["j'ai", "termine"], "rendre", .fr),
         // Reading a book: probably had from the shelf, asked about.
         (["let", "me", "have"], "checkout", .en),

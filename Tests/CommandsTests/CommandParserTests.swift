@@ -2229,6 +2229,13 @@ let parseTable: [ParseCase] = [
     ParseCase("ajouter Les Regrets de Joachim du Bellay", .add(title: "Les Regrets", author: "Joachim du Bellay", publisher: nil, categories: [], isbn: nil), .fr),
     ParseCase("ajouter Les Confessions de Jean-Jacques Rousseau", .add(title: "Les Confessions", author: "Jean-Jacques Rousseau", publisher: nil, categories: [], isbn: nil), .fr),
     ParseCase("ajouter Le Comte de Monte-Cristo de Dumas", .add(title: "Le Comte de Monte-Cristo", author: "Dumas", publisher: nil, categories: [], isbn: nil), .fr),
+    // A book handed over as it happens: passing it on, asked about.
+    ParseCase("I'm giving Dune to Ben", .unknown(text: "I'm giving Dune to Ben", suggestion: "pass Dune to Ben"), .en),
+    ParseCase("I'm lending Dune to Ben", .unknown(text: "I'm lending Dune to Ben", suggestion: "lend Dune to Ben"), .en),
+    ParseCase("je passe Dune à Ben", .unknown(text: "je passe Dune à Ben", suggestion: "passer Dune à Ben"), .fr),
+    ParseCase("je donne Dune à Ben", .unknown(text: "je donne Dune à Ben", suggestion: "passer Dune à Ben"), .fr),
+    ParseCase("je prête Dune à Ben", .unknown(text: "je prête Dune à Ben", suggestion: "prête Dune à Ben"), .fr),
+    ParseCase("je passe prendre Dune demain", .whoHas(book: "Dune"), .fr),
     ParseCase("ajouter Notre-Dame de Paris de Victor Hugo", .add(title: "Notre-Dame de Paris", author: "Victor Hugo", publisher: nil, categories: [], isbn: nil), .fr),
 ]
 

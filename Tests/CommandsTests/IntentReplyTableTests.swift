@@ -116,6 +116,12 @@ let replyTable: [ReplyCase] = [
     ReplyCase("I gave Les Misérables to Ben", .error, "I did not understand 'I gave Les Misérables to Ben'. Did you mean `pass Les Misérables to Ben`?"),
     ReplyCase("I gave Dune to Ben", .error, "Did you mean `who has Dune`?"),
     ReplyCase("I gave Zorglub to Ben", .error, "I did not understand 'I gave Zorglub to Ben'.\n  Try: `help`"),
+    // Lent by the member who has it: passed on, not lent again by the library (it offered `who has`).
+    ReplyCase("I lent Les Misérables to Ben", .error, "I did not understand 'I lent Les Misérables to Ben'. Did you mean `pass Les Misérables to Ben`?"),
+    ReplyCase("je prête Les Misérables à Ben", .error, "Vouliez-vous dire `passer Les Misérables à Ben` ?"),
+    ReplyCase("I'm giving Les Misérables to Ben", .error, "Did you mean `pass Les Misérables to Ben`?"),
+    ReplyCase("I lent Dune to Ben", .error, "Did you mean `who has Dune`?"),
+    ReplyCase("I lent Emma to Ben", .error, "Did you mean `lend Emma to Ben`?"),
     ReplyCase("Emma available?", .info, "Emma is on the shelf.\n  Try: `checkout Emma`"),
     ReplyCase("Dune dispo ?", .info, "Ana a Dune depuis ven. 20 nov., à rendre ven. 4 déc."),
     ReplyCase("any austen?", .info, "1 found for 'austen':"),
