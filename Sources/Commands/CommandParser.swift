@@ -1019,12 +1019,17 @@ public enum CommandParser {
                 return ParsedCommand(intent: .history(borrower: name), language: .en)
             }
         }
-        // "what did Ana borrow", "what has Ana read": her past loans.
-        if folded.count >= 4, folded[0] == "what", ["did", "has"].contains(folded[1]),
-           let verb = folded.last, ["borrow", "borrowed", "read"].contains(verb), folded[1] == "did" ? verb != "borrowed" : verb != "borrow" {
-            let name = unquote(words[2..<(words.count - 1)].joined(separator: " "))
+        // "what did Ana borrow", "what has Ana read", "which books did Ben return?", "what did
+        // Ben borrow last?": their past loans.
+        let historyLead = folded.starts(with: ["what", "books"]) || folded.starts(with: ["which", "books"]) ? 2 : folded.first == "what" ? 1 : 0
+        let historyEnd = folded.count > historyLead + 3 && ["last", "recently", "lately"].contains(folded[folded.count - 1]) ? folded.count - 1 : folded.count
+        if historyLead > 0, historyEnd >= historyLead + 3, ["did", "has"].contains(folded[historyLead]),
+           case let verb = folded[historyEnd - 1], folded[historyLead] == "did" ? ["borrow", "read", "return"].contains(verb) : ["borrowed", "read", "returned"].contains(verb),
+           // (Not of the one asked: "what did you read last?".)
+           !["you", "u", "he", "she", "they", "we", "it"].contains(folded[historyLead + 1]) {
+            let name = unquote(words[(historyLead + 1)..<(historyEnd - 1)].joined(separator: " "))
             // ("what did people borrow?": the library's figures.)
-            if Self.everyoneWords.contains(Array(folded[2..<(folded.count - 1)])) { return ParsedCommand(intent: .stats, language: .en) }
+            if Self.everyoneWords.contains(Array(folded[(historyLead + 1)..<(historyEnd - 1)])) { return ParsedCommand(intent: .stats, language: .en) }
             return ParsedCommand(intent: .history(borrower: name), language: .en)
         }
         // "what is Ben reading?": his books ("what is everyone reading" is the digest, read before).

@@ -2236,6 +2236,13 @@ let parseTable: [ParseCase] = [
     ParseCase("je donne Dune à Ben", .unknown(text: "je donne Dune à Ben", suggestion: "passer Dune à Ben"), .fr),
     ParseCase("je prête Dune à Ben", .unknown(text: "je prête Dune à Ben", suggestion: "prête Dune à Ben"), .fr),
     ParseCase("je passe prendre Dune demain", .whoHas(book: "Dune"), .fr),
+    // Someone's past loans, asked in more words (were not understood).
+    ParseCase("what did Ben borrow last?", .history(borrower: "Ben"), .en),
+    ParseCase("which books did Ben borrow?", .history(borrower: "Ben"), .en),
+    ParseCase("what books has Ben Okafor read?", .history(borrower: "Ben Okafor"), .en),
+    ParseCase("what did Ben return?", .history(borrower: "Ben"), .en),
+    ParseCase("what has Ben returned recently", .history(borrower: "Ben"), .en),
+    ParseCase("what did you read last", .unknown(text: "what did you read last", suggestion: nil), .en),
     ParseCase("ajouter Notre-Dame de Paris de Victor Hugo", .add(title: "Notre-Dame de Paris", author: "Victor Hugo", publisher: nil, categories: [], isbn: nil), .fr),
 ]
 
