@@ -5208,7 +5208,13 @@ public enum CommandParser {
                 // A name of one to three words between, and a book after.
                 let last = min(lead.count + 3, folded.count - verb.count - 1)
                 guard last > lead.count, let at = (lead.count + 1...last).first(where: { folded[$0...].starts(with: verb) }) else { continue }
-                let name = words[lead.count..<at], book = words[(at + verb.count)...]
+                let name = words[lead.count..<at]
+                var book = words[(at + verb.count)...]
+                // "Ben can have Dune after me", "Ben peut avoir Dune après moi": when says no more
+                // (the library says whether it is a loan or a place in line).
+                if let tail = Self.afterMeTails.first(where: { book.count > $0.count && book.suffix($0.count).map(foldWord).elementsEqual($0) }) {
+                    book = book.dropLast(tail.count)
+                }
                 guard let first = name.first, looksLikeName(first), !name.map(foldWord).contains(where: notInAName.contains),
                       !["i", "we", "je", "on", "nous", "il", "elle", "someone", "anyone", "quelqu'un"].contains(foldWord(first)) else { continue }
                 return (unquote(name.joined(separator: " ")), unquote(book.joined(separator: " ")), language)
@@ -5216,6 +5222,13 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// What may follow the book someone else would have: after the sender has it (folded).
+    private static let afterMeTails: [[String]] = [
+        ["after", "me"], ["next"], ["when", "i'm", "done"], ["when", "i'm", "finished"], ["when", "i", "am", "done"], ["once", "i'm", "done"],
+        ["after", "i'm", "done"], ["when", "i'm", "done", "with", "it"], ["after", "i", "return", "it"], ["when", "i", "return", "it"],
+        ["apres", "moi"], ["ensuite"], ["quand", "j'ai", "fini"], ["quand", "j'aurai", "fini"], ["quand", "je", "l'aurai", "fini"],
+    ].sorted { $0.count > $1.count }
 
     /// "does Ben have Dune?", "has Ben got Dune", "is Ben reading Dune", "Ben has Dune now",
     /// "Ben's got Dune", "est-ce que Ben a Dune ?", "Ben a encore Dune": someone said to have a

@@ -122,6 +122,11 @@ let replyTable: [ReplyCase] = [
     ReplyCase("I'm giving Les Misérables to Ben", .error, "Did you mean `pass Les Misérables to Ben`?"),
     ReplyCase("I lent Dune to Ben", .error, "Did you mean `who has Dune`?"),
     ReplyCase("I lent Emma to Ben", .error, "Did you mean `lend Emma to Ben`?"),
+    // Someone else next for a book: a place in its line, or the loan when it is on the shelf (the
+    // words after the title made it no book).
+    ReplyCase("Ana can have Les Misérables after me", .error, "Did you mean `hold Les Misérables for Ana`?"),
+    ReplyCase("Ben peut avoir Les Misérables après moi", .error, "Vouliez-vous dire `réserver Les Misérables pour Ben` ?"),
+    ReplyCase("can Ana have Emma next?", .error, "Did you mean `checkout Emma as Ana`?"),
     ReplyCase("Emma available?", .info, "Emma is on the shelf.\n  Try: `checkout Emma`"),
     ReplyCase("Dune dispo ?", .info, "Ana a Dune depuis ven. 20 nov., à rendre ven. 4 déc."),
     ReplyCase("any austen?", .info, "1 found for 'austen':"),
