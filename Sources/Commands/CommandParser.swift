@@ -204,6 +204,13 @@ public enum CommandParser {
         // "rename category SF to Science fiction", "delete the Space category": a category of
         // every book that carries it.
         if let (intent, language) = categoryWide(words, folded: folded) { return ParsedCommand(intent: intent, language: language) }
+        // "put Ben in line for Dune", "mets Ben sur la liste pour Dune": Ben's place in its line
+        // (not a category "list for Dune").
+        if let (name, book, language) = lineForSomeone(words, folded: folded) {
+            var heldCues = cues
+            let held = ([language.pick("hold", "réserver")] + book + [language.pick("for", "pour")] + name).joined(separator: " ")
+            return parseOne(held, of: text, cues: &heldCues, whole: whole, linked: linked, placed: placed)
+        }
         // "put Dune in Classic", "file Dune under SF": one more category, offered, not done (the
         // handler offers it when the book and the category are the library's).
         if let (book, category, language) = categoryPlacing(words, folded: folded) {
@@ -5222,6 +5229,27 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// "put Ben in line for Dune", "add Ben Okafor to the waitlist for Dune", "mets Ben sur la
+    /// liste pour Dune": someone else (one to three words, capitalised, or a mention) put in a
+    /// book's line. The name, the book and the language; nil for any other text.
+    private static func lineForSomeone(_ words: [String], folded: [String]) -> (name: ArraySlice<String>, book: ArraySlice<String>, language: Language)? {
+        guard folded.count >= 4, let language = ["put": Language.en, "add": .en, "mets": .fr, "mettre": .fr, "ajoute": .fr, "inscris": .fr][folded[0]],
+              !["me", "moi", "us", "nous", "it", "le", "la", "les", "the", "a", "an", "un", "une"].contains(folded[1]) else { return nil }
+        for end in 2...min(4, folded.count - 2) {
+            guard words[1..<end].allSatisfy(looksLikeName),
+                  let middle = Self.lineMiddles[language]?.first(where: { folded.count > end + $0.count && folded[end...].starts(with: $0) }) else { continue }
+            return (words[1..<end], words[(end + middle.count)...], language)
+        }
+        return nil
+    }
+    private static let lineMiddles: [Language: [[String]]] = [
+        .en: [["in", "line", "for"], ["in", "the", "queue", "for"], ["on", "the", "list", "for"], ["on", "the", "waitlist", "for"],
+              ["on", "the", "waiting", "list", "for"], ["to", "the", "list", "for"], ["to", "the", "waitlist", "for"],
+              ["to", "the", "waiting", "list", "for"], ["to", "the", "queue", "for"], ["to", "the", "line", "for"], ["on", "hold", "for"]],
+        .fr: [["sur", "la", "liste", "pour"], ["sur", "la", "liste", "d'attente", "pour"], ["dans", "la", "file", "pour"],
+              ["dans", "la", "file", "d'attente", "pour"], ["en", "attente", "pour"], ["a", "la", "liste", "pour"], ["pour"]],
+    ]
 
     /// What may follow the book someone else would have: after the sender has it (folded).
     private static let afterMeTails: [[String]] = [

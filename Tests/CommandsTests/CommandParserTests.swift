@@ -2243,6 +2243,13 @@ let parseTable: [ParseCase] = [
     ParseCase("what did Ben return?", .history(borrower: "Ben"), .en),
     ParseCase("what has Ben returned recently", .history(borrower: "Ben"), .en),
     ParseCase("what did you read last", .unknown(text: "what did you read last", suggestion: nil), .en),
+    // Someone else put in a book's line (were not understood, or offered as a category "list for Dune").
+    ParseCase("put Ben in line for Dune", .hold(book: "Dune", holder: "Ben"), .en),
+    ParseCase("add Ben Okafor to the waitlist for Dune", .hold(book: "Dune", holder: "Ben Okafor"), .en),
+    ParseCase("add Ben to the list for Dune", .hold(book: "Dune", holder: "Ben"), .en),
+    ParseCase("mets Ben sur la liste pour Dune", .hold(book: "Dune", holder: "Ben"), .fr),
+    ParseCase("inscris Zoé pour Dune", .hold(book: "Dune", holder: "Zoé"), .fr),
+    ParseCase("put The Hobbit in line for Dune", .unknown(text: "put The Hobbit in line for Dune", suggestion: nil), .en),
     ParseCase("ajouter Notre-Dame de Paris de Victor Hugo", .add(title: "Notre-Dame de Paris", author: "Victor Hugo", publisher: nil, categories: [], isbn: nil), .fr),
 ]
 
