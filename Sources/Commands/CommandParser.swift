@@ -1431,8 +1431,8 @@ public enum CommandParser {
     /// Dumas', `Notre-Dame de Paris de Victor Hugo` Victor Hugo's. The last name may have its
     /// own "de" when a known first name comes before it (`Le Deuxième Sexe de Simone de
     /// Beauvoir`, `Le Petit Prince d'Antoine de Saint-Exupéry`; not `Le Comte de Monte-Cristo
-    /// de Dumas`), and then no later cut is looked at. Nil when no cut does: the caller then cuts at the last "de" (`Les Aventures
-    /// de Tintin de Hergé`).
+    /// de Dumas`), and then no later cut is looked at. Nil when no cut does: the caller then
+    /// cuts at the last "de" (`Les Aventures de Tintin de Hergé`).
     static func firstAndLastNameAfterDe(_ text: String) -> (String, String, String)? {
         let characters = Array(text)
         let mask = quotedMask(characters)
