@@ -1513,14 +1513,15 @@ public actor CommandHandler {
         case .unknown, .confirm, .cancel: return nil
         case .returnBook(let reference): (book, works) = (reference, { $0.loan != nil })
         case .checkout(let reference, let named):
+            guard let statuses = try? await library.whoHas(reference) else { return nil }
+            if statuses.contains(where: { $0.isOnShelf(for: sender.borrower) }) { return command }
             // "I lent Dune to Ben" from Ana, who has it: she passed it on; the library lends it
             // to no one while she has it.
-            if let named, Borrower(name: named).nameKey != sender.borrower.nameKey, let statuses = try? await library.whoHas(reference),
-               !statuses.contains(where: { $0.isOnShelf(for: sender.borrower) }),
+            if let named, Borrower(name: named).nameKey != sender.borrower.nameKey,
                statuses.contains(where: { $0.loan?.borrower.isSamePerson(as: sender.borrower) == true }) {
                 return l == .en ? "pass \(reference) to \(named)" : "passer \(reference) à \(named)"
             }
-            (book, works) = (reference, { $0.isOnShelf(for: sender.borrower) })
+            return l.pick("who has ", "qui a ") + reference
         case .handOver(let reference, _): (book, works) = (reference, { $0.loan?.borrower.isSamePerson(as: sender.borrower) == true })
         case .categorize(let reference, let named, remove: false):
             // "put Dune in classics": when the book is the library's and so is each category,
