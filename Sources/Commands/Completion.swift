@@ -132,12 +132,13 @@ public struct CommandCompleter: Sendable {
 
     /// The candidates whose title starts with `typed` (articles and case aside), then those with
     /// a word that does, then those that contain it, then those that hold its number written
-    /// the other way ("19" → Nineteen Eighty-Four); one per title and author (copies are one
-    /// choice).
+    /// the other way ("19" → Nineteen Eighty-Four), then those whose initials it is ("lotr");
+    /// one per title and author (copies are one choice).
     static func matching(_ candidates: [Candidate], _ typed: String) -> [Candidate] {
         let key = TextKey.fold(typed)
         let numbered = NumberWords.digits(key)
         let hasNumber = numbered.unicodeScalars.contains { ("0"..."9").contains($0) }
+        let initials = TextKey.initialism(key)
         var seen = Set<String>()
         var ranked: [(rank: Int, order: Int, candidate: Candidate)] = []
         for (order, candidate) in candidates.enumerated() {
@@ -152,6 +153,8 @@ public struct CommandCompleter: Sendable {
                 rank = 2
             } else if hasNumber, NumberWords.digits(title).contains(numbered) {
                 rank = 3
+            } else if let initials, TextKey.initials(ofTitle: title).contains(initials) {
+                rank = 4
             } else {
                 continue
             }

@@ -852,8 +852,10 @@ public struct LibraryService: Sendable {
                 if !ids.isEmpty { return try Self.statuses(ids, db) }
             }
             // Titles holding the query's number written the other way ("1984": Nineteen
-            // Eighty-Four) come first: the words alone cannot find them.
-            let numbered = try Self.statuses(Array(titles.snapshot(db).titlesWithNumber(key).prefix(limit)), db)
+            // Eighty-Four), or whose initials it is ("lotr"), come first: the words alone cannot
+            // find them.
+            let index = try titles.snapshot(db)
+            let numbered = try Self.statuses(Array((index.titlesWithNumber(key) + index.titlesWithInitials(key)).prefix(limit)), db)
             for pattern in [words.joined(separator: " AND "), words.joined(separator: " OR ")] {
                 let found = try db.all("""
                     SELECT \(Book.databaseSelection), \(Loan.databaseSelection) FROM bookSearch

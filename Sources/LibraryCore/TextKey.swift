@@ -168,6 +168,26 @@ public enum TextKey {
         "le", "la", "les", "l", "un", "une", "des", "de", "du", "d", "et", "ou", "au", "aux", "en", "pour", "par", "sur",
     ]
 
+    /// The initials of a title key's words, with and without its leading article, when it
+    /// has four words or more: "the lord of the rings" is "tlotr" and "lotr".
+    public static func initials(ofTitle key: String) -> Set<String> {
+        Set(([key] + (withoutArticle(key).map { [$0] } ?? [])).compactMap { key -> String? in
+            let words = key.split(separator: " ")
+            return words.count >= 4 ? String(words.compactMap(\.first)) : nil
+        })
+    }
+
+    /// The initials a reference key stands for: one word of four to twelve letters ("lotr"),
+    /// or four letters or more each standing alone ("l o t r", from "L.O.T.R."). Nil for any
+    /// other key: three letters are too often a name ("ana") or a word.
+    public static func initialism(_ key: String) -> String? {
+        let words = key.split(separator: " ")
+        let typed = words.count == 1 ? key : words.allSatisfy({ $0.count == 1 }) ? words.joined() : nil
+        guard let typed, (4...12).contains(typed.utf8.count),
+              typed.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else { return nil }
+        return typed
+    }
+
     /// The key without a leading English or French article ("the hobbit" → "hobbit").
     static func withoutArticle(_ key: String) -> String? {
         for article in ["the ", "a ", "an ", "le ", "la ", "les ", "l ", "un ", "une "] where key.hasPrefix(article) {

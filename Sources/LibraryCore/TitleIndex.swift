@@ -59,6 +59,10 @@ final class TitleIndex: Sendable {
         /// The titles by their keys without "and" or "et", for those that have one: "pride &
         /// prejudice" ("&" is no letter: "pride prejudice") is Pride and Prejudice.
         private let idsByUnjoined: [String: [Int64]]
+        /// The titles of four words or more by their words' initials, with and without the
+        /// leading article: "lotr" is The Lord of the Rings, "hgttg" The Hitchhiker's Guide to
+        /// the Galaxy.
+        private let idsByInitials: [String: [Int64]]
         private let entriesByWord: [Substring: [Int]]
         private let entriesByLength: [Int: [Int]]
 
@@ -69,6 +73,7 @@ final class TitleIndex: Sendable {
             var idsByKey: [String: [Int64]] = [:]
             var idsByNumbered: [String: [Int64]] = [:]
             var idsByUnjoined: [String: [Int64]] = [:]
+            var idsByInitials: [String: [Int64]] = [:]
             var entriesByWord: [Substring: [Int]] = [:]
             var entriesByLength: [Int: [Int]] = [:]
             for (id, key) in titles {
@@ -87,6 +92,9 @@ final class TitleIndex: Sendable {
                     idsByUnjoined[unjoined, default: []].append(id)
                     if let bare = TextKey.withoutArticle(unjoined) { idsByUnjoined[bare, default: []].append(id) }
                 }
+                for initials in TextKey.initials(ofTitle: key) {
+                    idsByInitials[initials, default: []].append(id)
+                }
                 if let numbered = entry.numbered {
                     idsByNumbered[numbered, default: []].append(id)
                     if let bare = TextKey.withoutArticle(numbered) { idsByNumbered[bare, default: []].append(id) }
@@ -102,6 +110,7 @@ final class TitleIndex: Sendable {
             self.idsByKey = idsByKey
             self.idsByNumbered = idsByNumbered
             self.idsByUnjoined = idsByUnjoined
+            self.idsByInitials = idsByInitials
             self.entriesByWord = entriesByWord
             self.entriesByLength = entriesByLength
         }
@@ -137,6 +146,10 @@ final class TitleIndex: Sendable {
             let unjoinedQueries = [unjoined] + (TextKey.withoutArticle(unjoined).map { [$0] } ?? [])
             let unjoinedExact = unique(unjoinedQueries.flatMap { (idsByUnjoined[$0] ?? []) + (unjoined == key ? [] : idsByKey[$0] ?? []) })
             if !unjoinedExact.isEmpty { return unjoinedExact }
+            // "lotr", "L.O.T.R.": a title by its words' initials, typed as one word or as letters
+            // apart. Four at least: three letters are too often a name ("Ana") or a word.
+            let initialled = titlesWithInitials(key)
+            if !initialled.isEmpty { return initialled }
             guard forgivingTypos else { return [] }
             let limit = Self.typoAllowance(forLength: key.unicodeScalars.count)
             let near = nearest(to: queries, within: limit)
@@ -186,6 +199,14 @@ final class TitleIndex: Sendable {
             let numbered = NumberWords.digits(key)
             guard Self.hasDigit(numbered) else { return [] }
             return unique(entriesContaining(phrase: numbered, numbered: true).map { entries[$0].id })
+        }
+
+        /// The ids of the books whose title's initials `key` (a folded query) spells, "lotr" or
+        /// "l o t r" for The Lord of the Rings; empty when it is no initialism. What a full-text
+        /// search of the words cannot find.
+        func titlesWithInitials(_ key: String) -> [Int64] {
+            guard let initials = TextKey.initialism(key) else { return [] }
+            return unique(idsByInitials[initials] ?? [])
         }
 
         /// `key` without the words "and" and "et" (an "&" is already a space in a key).

@@ -136,6 +136,17 @@ struct CompletionTests {
         #expect(await completer.suggestions(for: "checkout 1985", from: ben, at: tuesday).isEmpty)
     }
 
+    @Test("a title's initials offer it, after the titles that hold the letters; three letters offer nothing by initials")
+    func initials() async throws {
+        let completer = try await makeCompleter()
+        try await completer.library.add([
+            NewBook(title: "The Lord of the Rings", author: "J.R.R. Tolkien"), NewBook(title: "Brave New World", author: "Aldous Huxley"),
+        ], at: tuesday)
+        #expect(await completer.suggestions(for: "checkout lotr", from: ben, at: tuesday).map(\.command) == ["checkout The Lord of the Rings"])
+        #expect(await completer.suggestions(for: "checkout tlotr", from: ben, at: tuesday).map(\.command) == ["checkout The Lord of the Rings"])
+        #expect(await completer.suggestions(for: "checkout bnw", from: ben, at: tuesday).isEmpty)
+    }
+
     @Test("hold offers the books out that others have; cancel hold the lines the member is in")
     func holds() async throws {
         let completer = try await makeCompleter()

@@ -95,6 +95,48 @@ struct ReferenceTests {
         ])
     }
 
+    @Test("a title of four words or more is named by its initials, typed as one word or letters apart, with its article or not", arguments: [
+        ("lotr", "The Lord of the Rings"),
+        ("LOTR", "The Lord of the Rings"),
+        ("L.O.T.R.", "The Lord of the Rings"),
+        ("tlotr", "The Lord of the Rings"),
+        ("hgttg", "The Hitchhiker's Guide to the Galaxy"),
+        ("tkam", "To Kill a Mockingbird"),
+        ("ohyos", "One Hundred Years of Solitude"),
+    ])
+    func initials(reference: String, title: String) async throws {
+        let library = try await makeLibrary(books: initialledShelf)
+        #expect(try await library.resolve(reference).title == title)
+        #expect(try await library.search(reference).first?.book.title == title, "search finds it first")
+    }
+
+    @Test("initials name nothing when they are three letters (a name, a word), spell no title, or would be a title's own word; two titles with the same initials are ambiguous")
+    func initialsNotGuessed() async throws {
+        let library = try await makeLibrary(books: initialledShelf + [book("Anna", "Someone")])
+        // Brave New World is "bnw": three letters name no book.
+        #expect(await libraryError { _ = try await library.resolve("bnw") } == .notFound(reference: "bnw", suggestions: []))
+        #expect(await libraryError { _ = try await library.resolve("xyzw") } == .notFound(reference: "xyzw", suggestions: []))
+        // A title that is the word itself comes first: "Anna" is not All Nights, No Answers.
+        #expect(try await library.resolve("anna").title == "Anna")
+
+        let twice = try await makeLibrary(books: initialledShelf + [book("The Lady of the Rivers", "Philippa Gregory")])
+        let error = await libraryError { _ = try await twice.resolve("lotr") }
+        guard case .ambiguous(_, let candidates) = error else {
+            Issue.record("expected ambiguous, got \(String(describing: error))")
+            return
+        }
+        #expect(Set(candidates.map(\.title)) == ["The Lord of the Rings", "The Lady of the Rivers"])
+    }
+
+    private let initialledShelf = [
+        book("The Lord of the Rings", "J.R.R. Tolkien"),
+        book("The Hitchhiker's Guide to the Galaxy", "Douglas Adams"),
+        book("To Kill a Mockingbird", "Harper Lee"),
+        book("One Hundred Years of Solitude", "Gabriel García Márquez"),
+        book("Brave New World", "Aldous Huxley"),
+        book("All Nights, No Answers", "Someone"),
+    ]
+
     @Test("two titles equally close to a typo are ambiguous, never guessed")
     func ambiguousTypo() async throws {
         let library = try await makeLibrary(books: [book("Cat"), book("Bat"), book("Hat")])
