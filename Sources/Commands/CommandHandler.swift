@@ -2443,7 +2443,9 @@ public actor CommandHandler {
             let title: RichText = you
                 ? (l == .en ? "You have \(words.books(loans.count)):" : "Vous avez \(words.books(loans.count)) :")
                 : (l == .en ? "\(shownName) has \(words.books(loans.count)):" : "\(shownName) a \(words.books(loans.count)) :")
-            return Reply(.info, title, lines: loans.map { words.loanLine($0, asker: sender.borrower) } + keptLines,
+            // Whether and when each was reminded: "has Ben been reminded?" is answered here.
+            let reminded = try await library.lastReminders(of: loans.map(\.loan.id))
+            return Reply(.info, title, lines: loans.map { words.loanLine($0, asker: sender.borrower, reminded: reminded[$0.loan.id]) } + keptLines,
                          suggestion: l.pick("return ", "rendre ") + words.reference(loans[0].book), language: l)
 
         case .handOver(let book, let name):

@@ -217,6 +217,9 @@ public enum CommandParser {
             return ParsedCommand(intent: .unknown(text: stripped, suggestion: language.pick("tag \(book) as \(category)", "classer \(book) dans \(category)")),
                                  language: language)
         }
+        // "has Ben been reminded?", "as-tu relancé Ben ?": his books (before "as-tu" is read
+        // as "do you have").
+        if let command = remindedQuestion(words: words, folded: folded) { return command }
         if let rephrased = rephrase(words, folded: folded, cues: &cues) {
             words = rephrased
             folded = words.map(foldWord)
@@ -938,6 +941,64 @@ public enum CommandParser {
         (["what's"], ["reading"]), (["whats"], ["reading"]), (["what's"], ["reading", "now"]),
         (["what", "is"], ["reading", "now"]), (["what's"], ["reading", "right", "now"]), (["what", "is"], ["reading", "right", "now"]),
         (["is"], ["reading", "anything"]), (["is"], ["reading", "anything", "now"]),
+    ]
+
+    /// "has Ben been reminded?", "was Ben reminded about Dune?", "did Ben get a reminder?", "when
+    /// was Ben last reminded?", "did you remind Ben?", "Ben a-t-il été relancé ?", "est-ce que
+    /// Ben a reçu un rappel ?", "have I been reminded?", "ai-je été relancé ?": the books of the
+    /// one asked about, each saying when its borrower was last reminded of it. A name of one to
+    /// three words, capitalised; after it, nothing, a book ("about Dune") or "yet".
+    private static func remindedQuestion(words: [String], folded: [String]) -> ParsedCommand? {
+        guard folded.count >= 2, folded.count <= 16, folded.contains(where: remindedWords.contains) else { return nil }
+        for (lead, end, language) in remindedQuestions where folded.count >= lead.count + end.count && folded.starts(with: lead) {
+            let selfAsked = lead.last.map(["ai-je", "j'ai"].contains) ?? false
+            for nameCount in (selfAsked ? 0...0 : 1...3) where lead.count + nameCount + end.count <= folded.count {
+                let nameEnd = lead.count + nameCount
+                guard folded[nameEnd...].starts(with: end) else { continue }
+                let rest = folded[(nameEnd + end.count)...]
+                guard rest.isEmpty || remindedTails.contains(Array(rest))
+                        || rest.count >= 2 && ["about", "of", "for", "pour", "de", "d'", "sur", "au", "a", "à"].contains(rest[rest.startIndex]) else { return nil }
+                let name = folded[lead.count..<nameEnd]
+                if selfAsked || name.count == 1 && ["i", "me", "je", "moi"].contains(name[name.startIndex]) {
+                    return ParsedCommand(intent: .loansOf(borrower: nil), language: language)
+                }
+                guard looksLikeName(words[lead.count]), !name.contains(where: notInAName.contains) else { return nil }
+                return ParsedCommand(intent: .loansOf(borrower: unquote(words[lead.count..<nameEnd].joined(separator: " "))), language: language)
+            }
+        }
+        return nil
+    }
+
+    /// The words before and after the name in a question of whether someone was reminded.
+    private static let remindedQuestions: [(lead: [String], end: [String], language: Language)] = {
+        let english: [([String], [String])] = [
+            (["has"], ["been", "reminded"]), (["have"], ["been", "reminded"]), (["was"], ["reminded"]), (["were"], ["reminded"]),
+            (["has"], ["had", "a", "reminder"]), (["did"], ["get", "a", "reminder"]), (["did"], ["get", "reminded"]),
+            (["did"], ["get", "any", "reminders"]), (["did"], ["get", "the", "reminder"]),
+            (["when", "was"], ["last", "reminded"]), (["when", "was"], ["reminded"]),
+            (["did", "you", "remind"], []), (["have", "you", "reminded"], []), (["did", "anyone", "remind"], []),
+            (["has", "anyone", "reminded"], []), (["did", "someone", "remind"], []), (["has", "someone", "reminded"], []),
+        ]
+        let frenchEnds: [[String]] = [
+            ["ete", "relance"], ["ete", "relancee"], ["recu", "un", "rappel"], ["eu", "un", "rappel"], ["ete", "rappele"], ["ete", "rappelee"],
+        ]
+        var french: [([String], [String])] = []
+        for end in frenchEnds {
+            for verb in [["a"], ["a-t-il"], ["a-t-elle"]] {
+                french += [([], verb + end), (["est-ce", "que"], verb + end), (["est-ce", "qu'"], verb + end)]
+            }
+            french += [(["ai-je"], end), (["j'ai"], end), (["est-ce", "que", "j'ai"], end)]
+        }
+        french += [(["as-tu", "relance"], []), (["tu", "as", "relance"], []), (["avez-vous", "relance"], []), (["vous", "avez", "relance"], [])]
+        return english.map { ($0.0, $0.1, Language.en) } + french.map { ($0.0, $0.1, Language.fr) }
+    }()
+
+    /// The words one of `remindedQuestions` has, one at least: any other text is none of them.
+    private static let remindedWords: Set<String> = Set(remindedQuestions.flatMap { $0.lead + $0.end }.filter { $0.hasPrefix("remind") || $0.hasPrefix("rappel") || $0.hasPrefix("relance") })
+
+    /// What may follow a question of whether someone was reminded and says nothing more.
+    private static let remindedTails: Set<[String]> = [
+        ["yet"], ["already"], ["today"], ["recently"], ["lately"], ["at", "all"], ["deja"], ["aujourd'hui"], ["recemment"],
     ]
 
     /// `what does X have` and `qu'a X`; the library's books when X is the library itself ("what

@@ -47,9 +47,20 @@ struct Words: Sendable {
 
     /// How late a loan is and what was reported of its book, in one bracket: " (3 days
     /// overdue; reported lost by Ana, Tue 24 Nov)"; "" when neither.
-    func lateAndReported(_ loan: Loan, _ book: Book, asker: Borrower? = nil) -> String {
-        let parts = [latenessText(loan), reportText(book, asker: asker)].compactMap(\.self)
+    func lateAndReported(_ loan: Loan, _ book: Book, asker: Borrower? = nil, reminded: Date? = nil) -> String {
+        let parts = [latenessText(loan), reportText(book, asker: asker), reminded.map(remindedText)].compactMap(\.self)
         return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
+    }
+
+    /// When a loan's borrower was last reminded of it: "reminded today", "reminded yesterday",
+    /// "reminded Tue 24 Nov"; "rappel envoyé aujourd'hui", "… hier", "… mar. 24 nov.".
+    func remindedText(_ date: Date) -> String {
+        let when = switch dates.daysAfter(date, now: now) {
+        case 0: language.pick("today", "aujourd'hui")
+        case 1: language.pick("yesterday", "hier")
+        default: day(date)
+        }
+        return language.pick("reminded ", "rappel envoyé ") + when
     }
 
     /// What was reported of a copy: " (reported lost by Ana, Tue 24 Nov)", " (signalé abîmé
@@ -549,8 +560,9 @@ struct Words: Sendable {
     }
 
     /// "Dune, due Tue 15 Dec (2 days overdue)"; a report the `asker` made says "you".
-    func loanLine(_ loaned: LoanedBook, asker: Borrower? = nil) -> RichText {
-        let late = lateAndReported(loaned.loan, loaned.book, asker: asker)
+    /// A loan in a member's list of books; with when they were last `reminded` of it.
+    func loanLine(_ loaned: LoanedBook, asker: Borrower? = nil, reminded: Date? = nil) -> RichText {
+        let late = lateAndReported(loaned.loan, loaned.book, asker: asker, reminded: reminded)
         return language == .en
             ? "\(bold: loaned.book.title), due \(day(loaned.loan.dueAt))\(late)"
             : "\(bold: loaned.book.title), à rendre \(day(loaned.loan.dueAt))\(late)"

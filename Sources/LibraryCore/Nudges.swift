@@ -25,3 +25,28 @@ extension LibraryService {
         }
     }
 }
+
+extension LibraryService {
+    /// When the borrower of each of `loanIDs` was last reminded of it, by the daily reminder
+    /// (on its local day; given as that day's noon) or at someone's request (`remind Ben about
+    /// Dune`), whichever is later. Loans never reminded are absent.
+    public func lastReminders(of loanIDs: [Int64]) async throws -> [Int64: Date] {
+        guard !loanIDs.isEmpty else { return [:] }
+        let zone = rules.timeZone
+        return try readHere { db in
+            var last: [Int64: Date] = [:]
+            let marks = databaseQuestionMarks(count: loanIDs.count)
+            let arguments = StatementArguments(loanIDs)
+            for row in try Row.fetchAll(db, sql: "SELECT loanID, MAX(day) FROM loanReminder WHERE loanID IN (\(marks)) GROUP BY loanID", arguments: arguments) {
+                guard let day = (row[1] as String?).flatMap(StoredDate.parse) else { continue }
+                last[row[0]] = day.addingTimeInterval(12 * 3600 - Double(zone.secondsFromGMT(for: day)))
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT loanID, at FROM loanNudge WHERE loanID IN (\(marks))", arguments: arguments) {
+                let at = try row.storedDate(1)
+                let id: Int64 = row[0]
+                if last[id].map({ $0 < at }) ?? true { last[id] = at }
+            }
+            return last
+        }
+    }
+}

@@ -1353,6 +1353,34 @@ struct CommandHandlerTests {
         #expect(unreachable.notices.isEmpty)
     }
 
+    @Test("'has Ben been reminded?': his books, each saying when he was last reminded of it, by a member's request or the daily reminder; nothing said of a loan never reminded")
+    func whenReminded() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ben, at: tuesday)
+        _ = await handler.handle(text: "checkout Emma", from: ben, at: tuesday)
+        let never = await handler.handle(text: "has Ben been reminded?", from: ana, at: tuesday + 60)
+        #expect(never.text == "Ben has 2 books:\n  Dune, due Tue 15 Dec\n  Emma, due Tue 15 Dec\n  Try: `return Dune`", "\(never.text)")
+        // Ana waits for Dune and asks Ben for it: today.
+        _ = await handler.handle(text: "hold Dune", from: ana, at: tuesday + 120)
+        #expect(await handler.handle(text: "remind Ben about Dune", from: ana, at: tuesday + 180).kind == .success)
+        let today = await handler.handle(text: "was Ben reminded about Dune?", from: ana, at: tuesday + 240)
+        #expect(today.text.contains("Dune, due Tue 15 Dec (reminded today)"), "\(today.text)")
+        #expect(today.text.contains("Emma, due Tue 15 Dec\n  Try:"), "\(today.text)")
+        // The daily reminders of Sunday 13 and Monday 14 December (Paris days): the later one,
+        // beside the lateness; the member's request before it counts less.
+        let dune = try #require(try await handler.library.loans(of: ben.borrower).first { $0.book.title == "Dune" }?.loan.id)
+        let store = ScheduleStore(database: handler.library.database)
+        _ = try await store.claimReminders(for: [dune], on: "2026-12-13")
+        _ = try await store.claimReminders(for: [dune], on: "2026-12-14")
+        let late = utc("2026-12-17 09:00:00")
+        let mine = await handler.handle(text: "have I been reminded?", from: ben, at: late)
+        #expect(mine.text.contains("Dune, due Tue 15 Dec (2 days overdue; reminded Mon 14 Dec)"), "\(mine.text)")
+        let yesterday = await handler.handle(text: "my books", from: ben, at: utc("2026-12-15 09:00:00"))
+        #expect(yesterday.text.contains("Dune, due Tue 15 Dec (today; reminded yesterday)\n  Emma, due Tue 15 Dec (today)\n"), "\(yesterday.text)")
+        let french = await handler.handle(text: "Ben a-t-il été relancé ?", from: ana, at: late)
+        #expect(french.text.contains("Dune, à rendre mar. 15 déc. (en retard de 2 jours; rappel envoyé lun. 14 déc.)"), "\(french.text)")
+    }
+
     @Test("'speak French': replies in French from then on, and what the member is sent too, until they write in English; kept across a restart")
     func speakAsked() async throws {
         let handler = try await makeHandler()

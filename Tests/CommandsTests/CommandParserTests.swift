@@ -2251,6 +2251,21 @@ let parseTable: [ParseCase] = [
     ParseCase("inscris Zoé pour Dune", .hold(book: "Dune", holder: "Zoé"), .fr),
     ParseCase("put The Hobbit in line for Dune", .unknown(text: "put The Hobbit in line for Dune", suggestion: nil), .en),
     ParseCase("ajouter Notre-Dame de Paris de Victor Hugo", .add(title: "Notre-Dame de Paris", author: "Victor Hugo", publisher: nil, categories: [], isbn: nil), .fr),
+    // Whether someone was reminded: their books, each with when it was last reminded of (were not understood).
+    ParseCase("has Ben been reminded?", .loansOf(borrower: "Ben"), .en),
+    ParseCase("was Ben Okafor reminded about Dune?", .loansOf(borrower: "Ben Okafor"), .en),
+    ParseCase("did Ben get a reminder yet?", .loansOf(borrower: "Ben"), .en),
+    ParseCase("when was Ben last reminded?", .loansOf(borrower: "Ben"), .en),
+    ParseCase("did you remind Ben?", .loansOf(borrower: "Ben"), .en),
+    ParseCase("has anyone reminded Ana about Emma?", .loansOf(borrower: "Ana"), .en),
+    ParseCase("have I been reminded?", .loansOf(borrower: nil), .en),
+    ParseCase("was I reminded about Dune?", .loansOf(borrower: nil), .en),
+    ParseCase("Ben a-t-il été relancé ?", .loansOf(borrower: "Ben"), .fr),
+    ParseCase("est-ce que Zoé a reçu un rappel pour Dune ?", .loansOf(borrower: "Zoé"), .fr),
+    ParseCase("ai-je été relancé ?", .loansOf(borrower: nil), .fr),
+    ParseCase("as-tu relancé Ben ?", .loansOf(borrower: "Ben"), .fr),
+    ParseCase("has Dune been returned?", .whoHas(book: "Dune"), .en),
+    ParseCase("has the book been reminded", .unknown(text: "has the book been reminded", suggestion: nil), .en),
 ]
 
 @Suite("CommandParser: text → intent")
