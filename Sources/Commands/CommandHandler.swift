@@ -984,11 +984,14 @@ public actor CommandHandler {
         }
         // "Ben wants Dune", "can Ben borrow Dune?": lending it to Ben when a copy is on the
         // shelf, else putting him in line, asked about (either may be meant).
+        // ("Ben can have it next": the book last named.)
         if let wanted = CommandParser.wantedBySomeone(command.words ?? text), (try? await library.titleNamesBooks(wanted.name)) != true,
-           (try? await library.titleNamesBooks(wanted.book)) == true, let statuses = try? await library.whoHas(wanted.book) {
+           let book = LastNamedBook.pointsBack(wanted.book) ? lastNamed.value(for: sender.key, at: now)
+                      : (try? await library.titleNamesBooks(wanted.book)) == true ? wanted.book : nil,
+           let statuses = try? await library.whoHas(book) {
             let l = wanted.language, free = statuses.contains { $0.loan == nil && $0.book.report == nil }
-            let offer = free ? l.pick("checkout ", "emprunter ") + wanted.book + l.pick(" as ", " pour ") + wanted.name
-                             : l.pick("hold ", "réserver ") + wanted.book + l.pick(" for ", " pour ") + wanted.name
+            let offer = free ? l.pick("checkout ", "emprunter ") + book + l.pick(" as ", " pour ") + wanted.name
+                             : l.pick("hold ", "réserver ") + book + l.pick(" for ", " pour ") + wanted.name
             return ParsedCommand(intent: .unknown(text: text, suggestion: offer), language: l)
         }
         // "does Ben have Dune?", "Ben has Dune now": who has it, when the book is one and the

@@ -1353,6 +1353,21 @@ struct CommandHandlerTests {
         #expect(unreachable.notices.isEmpty)
     }
 
+    @Test("'Ben can have it next', 'can Ben have it?': the book last named, Ben's place in its line or the loan to him, asked about; with no book named lately, nothing is offered")
+    func someoneNextForIt() async throws {
+        let handler = try await makeHandler()
+        _ = await handler.handle(text: "checkout Dune", from: ana, at: tuesday)
+        let next = await handler.handle(text: "Ben can have it next", from: ana, at: tuesday + 60)
+        #expect(next.text.hasPrefix("I did not understand 'Ben can have it next'. Did you mean `hold Dune for Ben`?"), "\(next.text)")
+        let yes = await handler.handle(text: "yes", from: ana, at: tuesday + 90)
+        #expect(yes.text.hasPrefix("Ben is number 1 in line for Dune."), "\(yes.text)")
+        _ = await handler.handle(text: "who has Emma", from: ana, at: tuesday + 120)
+        let free = await handler.handle(text: "can Ben have it?", from: ana, at: tuesday + 150)
+        #expect(free.text.contains("Did you mean `checkout Emma as Ben`?"), "\(free.text)")
+        let none = await (try await makeHandler()).handle(text: "Ben can have it", from: ana, at: tuesday)
+        #expect(none.text.hasPrefix("I did not understand 'Ben can have it'.") && !none.text.contains("Did you mean"), "\(none.text)")
+    }
+
     @Test("'has Ben been reminded?': his books, each saying when he was last reminded of it, by a member's request or the daily reminder; nothing said of a loan never reminded")
     func whenReminded() async throws {
         let handler = try await makeHandler()
