@@ -548,6 +548,13 @@ public enum CommandParser {
                 about = unquote(about)
                 return command(.rules(book: about.isEmpty ? nil : about))
             }
+            // "remind Ben tomorrow", "remind Ben now": a time after the name is no part of it.
+            // Later is a plan, as after a book: what Ben has, and until when (a reminder goes
+            // now or not at all).
+            if book == nil, case let (person, later) = nameAndTime(name), person != name, !person.isEmpty {
+                if later { return command(.loansOf(borrower: person)) }
+                name = person
+            }
             return command(.remind(borrower: name, book: book))
         case .history:
             // "what did I borrow last week", "my history this year", "history for Ana last month":
@@ -3630,11 +3637,13 @@ public enum CommandParser {
         if folded.count >= 4, ["send", "give"].contains(folded[0]),
            let a = folded.indices.dropFirst(2).prefix(3).first(where: { folded[$0] == "a" && folded.indices.contains($0 + 1) && ["reminder", "nudge"].contains(folded[$0 + 1]) }),
            words[1..<a].allSatisfy(looksLikeName) {
-            // Nothing after, or a book after "about" ("… a reminder tomorrow" is no book).
+            // Nothing after, a book after "about", or when ("… a reminder tomorrow" is no book:
+            // `remind Ben tomorrow`, a plan).
             let after = Array(words[(a + 2)...])
-            if after.isEmpty || after.count > 1 && ["about", "for", "of"].contains(foldWord(after[0])) {
+            let when = timeSaid(after) != nil
+            if after.isEmpty || when || after.count > 1 && ["about", "for", "of"].contains(foldWord(after[0])) {
                 cues.append(.en)
-                return ["remind"] + words[1..<a] + (after.isEmpty ? [] : ["about"] + after.dropFirst())
+                return ["remind"] + words[1..<a] + (after.isEmpty || when ? after : ["about"] + after.dropFirst())
             }
         }
         // "tell Ben Dune is due", "remind Ben that Dune is overdue": a reminder to Ben of Dune

@@ -1104,7 +1104,8 @@ public struct LibraryService: Sendable {
                 let ids = index.matches(words[..<cut].joined(separator: " "))
                 if !ids.isEmpty { return ids }
             }
-            // What it is, before it: "the book Dune", "a copy of Dune", "le livre Dune".
+            // What it is, before it: "the book Dune", "a copy of Dune", "le livre Dune"; or a
+            // verb's "back" ("give me back Dune").
             for lead in leadingDesignators where words.count > lead.count && words.starts(with: lead) {
                 let ids = index.matches(words.dropFirst(lead.count).joined(separator: " "))
                 if !ids.isEmpty { return ids }
@@ -1160,7 +1161,7 @@ public struct LibraryService: Sendable {
 
     /// Words that say a book is meant before its title, folded ("the book Dune", "le roman Dune").
     private static let leadingDesignators: [[Substring]] = [
-        ["the", "book"], ["book"], ["the", "novel"], ["novel"], ["the", "title"], ["a", "copy", "of"], ["the", "copy", "of"], ["one", "copy", "of"],
+        ["back"], ["the", "book"], ["book"], ["the", "novel"], ["novel"], ["the", "title"], ["a", "copy", "of"], ["the", "copy", "of"], ["one", "copy", "of"],
         ["my", "copy", "of"], ["our", "copy", "of"], ["the", "librarys", "copy", "of"], ["my", "book"], ["my"], ["our"],
         ["le", "livre"], ["livre"], ["le", "roman"], ["roman"], ["un", "exemplaire", "de"], ["lexemplaire", "de"],
         ["mon", "exemplaire", "de"], ["mon", "livre"], ["mon"], ["ma"],

@@ -1335,6 +1335,12 @@ let parseTable: [ParseCase] = [
     ParseCase("borrow When Ben Is Done", .checkout(book: "When Ben Is Done", borrower: nil), .en),
     ParseCase("can I have When We Were Orphans", .checkout(book: "When We Were Orphans", borrower: nil), .en),
     ParseCase("has Dune been returned?", .whoHas(book: "Dune"), .en),
+    // A time after the name of someone to remind: later is a plan (their books and until when); now is the reminder.
+    ParseCase("remind Ben tomorrow", .loansOf(borrower: "Ben"), .en),
+    ParseCase("remind Ben Okafor on Friday", .loansOf(borrower: "Ben Okafor"), .en),
+    ParseCase("remind Ben now", .remind(borrower: "Ben", book: nil), .en),
+    ParseCase("send Ben a reminder tomorrow", .loansOf(borrower: "Ben"), .en),
+    ParseCase("send Ben a reminder about Dune", .remind(borrower: "Ben", book: "Dune"), .en),
     // Wanting a book is offered as a checkout; needing to do something is that thing.
     ParseCase("I want Dune", .unknown(text: "I want Dune", suggestion: "checkout Dune"), .en),
     ParseCase("I need to return Dune", .returnBook(book: "Dune"), .en),

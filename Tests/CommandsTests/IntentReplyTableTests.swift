@@ -125,6 +125,8 @@ let replyTable: [ReplyCase] = [
     // Someone else next for a book: a place in its line, or the loan when it is on the shelf (the
     // words after the title made it no book).
     ReplyCase("Ana can have Les Misérables after me", .error, "Did you mean `hold Les Misérables for Ana`?"),
+    ReplyCase("give me back Emma", .success, "Emma is checked out to Chloé."),
+    ReplyCase("remind Ana tomorrow", .info, "Ana has 1 book:\n  Dune, due Fri 4 Dec"),
     ReplyCase("Ben peut avoir Les Misérables après moi", .error, "Vouliez-vous dire `réserver Les Misérables pour Ben` ?"),
     ReplyCase("can Ana have Emma next?", .error, "Did you mean `checkout Emma as Ana`?"),
     ReplyCase("Emma available?", .info, "Emma is on the shelf.\n  Try: `checkout Emma`"),

@@ -237,7 +237,7 @@ struct ReferenceTests {
         #expect(try await library.resolve("chamber of secrets").title == "Harry Potter and the Chamber of Secrets")
     }
 
-    @Test("a remark after the title (past a sentence end, a colon, a dash or a parenthesis, on its own line, or saying when, for whom or where), or what it is before it (the book Dune, le livre Dune), is not part of it", arguments: [
+    @Test("a remark after the title (past a sentence end, a colon, a dash or a parenthesis, on its own line, or saying when, for whom or where), or what it is before it (the book Dune, le livre Dune, back Dune), is not part of it", arguments: [
         ("Dune. I loved it!", "Dune"),
         ("The Hobbit - great read", "The Hobbit"),
         ("dune messiah — for a friend", "Dune Messiah"),
@@ -277,12 +277,16 @@ struct ReferenceTests {
         ("l'exemplaire de Dune", "Dune"),
         ("the book thief", "The Book Thief"),
         ("Book of Dust", "Book of Dust"),
+        // A verb's "back" ("give me back Dune"), unless the title has it.
+        ("back Dune", "Dune"),
+        ("back to the future", "Back to the Future"),
     ])
     func remarkAfterTitle(reference: String, title: String) async throws {
         let library = try await makeLibrary(books: shelf + [book("Dr. No", "Ian Fleming"), book("It", "Stephen King"),
                                                             book("Apocalypse Now", "Someone"), book("Dune: Part Two", "Someone"),
                                                             book("Free at Last", "Someone"), book("Dune Under My Pillow", "Someone"),
-                                                            book("The Book Thief", "Markus Zusak"), book("Book of Dust", "Philip Pullman")])
+                                                            book("The Book Thief", "Markus Zusak"), book("Book of Dust", "Philip Pullman"),
+                                                            book("Back to the Future", "Someone")])
         #expect(try await library.resolve(reference).title == title)
     }
 
