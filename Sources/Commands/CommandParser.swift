@@ -976,6 +976,10 @@ public enum CommandParser {
         return nil
     }
 
+    /// The verbs of a book passed on, asked about: "did I give …", "has Ana lent …".
+    private static let passVerbs: Set<String> = ["give", "pass", "lend", "hand"]
+    private static let passedVerbs: Set<String> = ["given", "passed", "lent", "handed"]
+
     /// The words before and after the name in a question of whether someone was reminded.
     private static let remindedQuestions: [(lead: [String], end: [String], language: Language)] = {
         let english: [([String], [String])] = [
@@ -4188,9 +4192,9 @@ public enum CommandParser {
             cues.append(.fr)
             return ["info"] + words[3..<(words.count - tail.count)]
         }
-        // "has Ben returned Dune?", "did Ben return Dune?", "did Ana give Dune back": asked of
-        // someone else, the book's details and last loans, as "did I return Dune?" is.
-        if folded.count > 3, folded[0] == "has" || folded[0] == "did", !Self.notSomeone.contains(folded[1]) {
+        // "has Ben returned Dune?", "did Ben return Dune?", "did Ana give Dune back", "did I
+        // give Dune back?": the book's details and last loans, as "did I return Dune?" is.
+        if folded.count > 3, folded[0] == "has" || folded[0] == "did", !Self.notSomeone.contains(folded[1]) || folded[0] == "did" && folded[1] == "i" {
             let (verbs, split) = folded[0] == "has" ? ([["returned"], ["brought", "back"], ["given", "back"]], ["brought", "given"])
                                                     : ([["return"], ["bring", "back"], ["give", "back"]], ["bring", "give"])
             if let verb = verbs.first(where: { folded[2...].starts(with: $0) && folded.count > 2 + $0.count }) {
@@ -4203,6 +4207,18 @@ public enum CommandParser {
                 cues.append(.en)
                 return ["show"] + asked[3..<(asked.count - 1)]
             }
+        }
+        // "did I give Dune to Ben?", "did Ana pass Dune to Ben Okafor?", "has Ana lent Dune to
+        // me?", "did I give Dune to the library?": the book's details and last loans, which say
+        // it. Asked, nothing is passed on.
+        if folded.count >= 5, folded.count <= 24, let given = ["did": Self.passVerbs, "has": Self.passedVerbs, "have": Self.passedVerbs][folded[0]],
+           let verbAt = (2...4).first(where: { $0 < folded.count && given.contains(folded[$0]) }),
+           words[1..<verbAt].allSatisfy({ looksLikeName($0) || ["i", "you"].contains(foldWord($0)) }),
+           let to = folded.lastIndex(of: "to"), to > verbAt + 1, (1...3).contains(folded.count - to - 1),
+           words[(to + 1)...].allSatisfy({ looksLikeName($0) || ["me", "you", "him", "her", "them"].contains(foldWord($0)) })
+            || isPlace(words[(to + 1)...].joined(separator: " ")) {
+            cues.append(.en)
+            return ["show"] + words[(verbAt + 1)..<to]
         }
         // "I loved Dune, what next?", "j'ai adoré Dune, et maintenant ?": books like it.
         if let lead = Self.likedLeads.first(where: { folded.count > $0.words.count + 2 && folded.starts(with: $0.words) }),

@@ -1341,6 +1341,13 @@ let parseTable: [ParseCase] = [
     ParseCase("remind Ben now", .remind(borrower: "Ben", book: nil), .en),
     ParseCase("send Ben a reminder tomorrow", .loansOf(borrower: "Ben"), .en),
     ParseCase("send Ben a reminder about Dune", .remind(borrower: "Ben", book: "Dune"), .en),
+    // A book passed on, asked about: its details and last loans (were not understood).
+    ParseCase("did I give Dune to Ben?", .show(book: "Dune"), .en),
+    ParseCase("did Ana pass Dune to Ben Okafor?", .show(book: "Dune"), .en),
+    ParseCase("has Ana lent Les Misérables to me?", .show(book: "Les Misérables"), .en),
+    ParseCase("did I give Dune back?", .show(book: "Dune"), .en),
+    ParseCase("did I give Dune to the library?", .show(book: "Dune"), .en),
+    ParseCase("did I give Dune to my sister in Lyon?", .unknown(text: "did I give Dune to my sister in Lyon", suggestion: nil), .en),
     // Wanting a book is offered as a checkout; needing to do something is that thing.
     ParseCase("I want Dune", .unknown(text: "I want Dune", suggestion: "checkout Dune"), .en),
     ParseCase("I need to return Dune", .returnBook(book: "Dune"), .en),
