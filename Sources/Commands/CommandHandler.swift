@@ -1221,6 +1221,19 @@ public actor CommandHandler {
         case .hold(let book, let holder?):
             if let whole = await wholeTitle(book, name: holder) { return .hold(book: whole, holder: nil) }
             return CommandParser.isNoName(holder) ? .hold(book: book, holder: nil) : intent
+        case .remind(let name, let book?):
+            // "tell Ben Okafor Dune is due": the name's last word came with the book ("Okafor
+            // Dune"). When that names no book but the words after one or two capitalised ones
+            // do, those go with the name.
+            let words = book.split(separator: " ")
+            guard words.count >= 2, words.count <= 12, (try? await library.titleNamesBooks(CommandParser.unquote(book))) != true else { return intent }
+            for cut in 1...min(2, words.count - 1) where words[..<cut].allSatisfy({ $0.first?.isUppercase == true }) {
+                let rest = words[cut...].joined(separator: " ")
+                if (try? await library.titleNamesBooks(CommandParser.unquote(rest))) == true {
+                    return .remind(borrower: ([name] + words[..<cut].map(String.init)).joined(separator: " "), book: rest)
+                }
+            }
+            return intent
         default:
             return intent
         }

@@ -1353,6 +1353,18 @@ struct CommandHandlerTests {
         #expect(unreachable.notices.isEmpty)
     }
 
+    @Test("'tell Ben Okafor Dune is due': a name of two words before the book, when the words after the first name no book and the rest does")
+    func tellSomeoneOfTwoWords() async throws {
+        let handler = try await makeHandler(admins: ["U-ADMIN"])
+        let zoe = Sender(name: "Zoé", userID: "U-ADMIN")
+        _ = await handler.handle(text: "checkout Dune as Ben Okafor", from: ana, at: tuesday)
+        let told = await handler.handle(text: "tell Ben Okafor Dune is due", from: zoe, at: tuesday + 20 * 86_400)
+        #expect(told.text.hasPrefix("I cannot send Ben Okafor a message (no chat account of theirs that I reach): tell them yourself.\n  Dune, due Tue 15 Dec"), "\(told.text)")
+        // A title of two capitalised words stays whole.
+        let whole = await handler.handle(text: "tell Ben Les Misérables is due", from: zoe, at: tuesday + 20 * 86_400)
+        #expect(whole.text.hasPrefix("Ben does not have Les Misérables."), "\(whole.text)")
+    }
+
     @Test("'Ben can have it next', 'can Ben have it?': the book last named, Ben's place in its line or the loan to him, asked about; with no book named lately, nothing is offered")
     func someoneNextForIt() async throws {
         let handler = try await makeHandler()
