@@ -976,6 +976,15 @@ public enum CommandParser {
         return nil
     }
 
+    /// "who borrowed … the most", "qui a le plus lu …": who read a book the most.
+    private static let mostReadLeads: [(words: [String], language: Language)] = [
+        (["who", "has", "borrowed"], .en), (["who", "has", "read"], .en), (["who", "borrowed"], .en), (["who", "read"], .en),
+        (["who", "borrows"], .en), (["who", "reads"], .en), (["who's", "borrowed"], .en), (["who's", "read"], .en),
+        (["qui", "a", "le", "plus", "emprunte"], .fr), (["qui", "a", "le", "plus", "lu"], .fr), (["qui", "emprunte", "le", "plus"], .fr),
+        (["qui", "lit", "le", "plus"], .fr),
+    ]
+    private static let mostTails: [[String]] = [["the", "most", "often"], ["the", "most"], ["most", "often"], ["most"], ["the", "most", "times"]]
+
     /// The verbs of a book passed on, asked about: "did I give …", "has Ana lent …".
     private static let passVerbs: Set<String> = ["give", "pass", "lend", "hand"]
     private static let passedVerbs: Set<String> = ["given", "passed", "lent", "handed"]
@@ -4191,6 +4200,16 @@ public enum CommandParser {
             .first(where: { folded.count > $0.count + 3 && folded.suffix($0.count).elementsEqual($0) }) {
             cues.append(.fr)
             return ["info"] + words[3..<(words.count - tail.count)]
+        }
+        // "who borrowed Dune the most?", "who has read Dune most often", "qui a le plus emprunté
+        // Dune ?": its details, which say who borrowed it the most. (A capital may end a title.)
+        if folded.count > 3, folded[0] == "who" || folded[0] == "qui", words.last?.first?.isUppercase != true || folded[0] == "qui",
+           let (lead, language) = Self.mostReadLeads.first(where: { folded.count > $0.words.count && folded.starts(with: $0.words) }),
+           let tail = language == .fr ? [] : Self.mostTails.first(where: { folded.count > lead.count + $0.count && folded.suffix($0.count).elementsEqual($0) }),
+           // ("who borrowed the most": the top readers.)
+           !folded[lead.count..<(folded.count - tail.count)].allSatisfy({ TextKey.isLittleWord(Substring($0)) }) {
+            cues.append(language)
+            return [language.pick("show", "info")] + words[lead.count..<(words.count - tail.count)]
         }
         // "has Ben returned Dune?", "did Ben return Dune?", "did Ana give Dune back", "did I
         // give Dune back?": the book's details and last loans, as "did I return Dune?" is.

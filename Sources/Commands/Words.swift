@@ -680,7 +680,13 @@ struct Words: Sendable {
             return language == .en ? "\(loan.borrower.name): \(day(loan.checkedOutAt)) → \(back)" : "\(loan.borrower.name) : \(day(loan.checkedOutAt)) → \(back)"
         }
         if details.timesLent > 0 {
-            let times = language == .en ? (details.timesLent == 1 ? "once" : "\(details.timesLent) times") : "\(details.timesLent) fois"
+            var times = language == .en ? (details.timesLent == 1 ? "once" : "\(details.timesLent) times") : "\(details.timesLent) fois"
+            // "5 times, 3 of them by Ben", "2 times, all by you": who borrowed it the most.
+            if let reader = details.mostOften {
+                let who = asker.map { TextKey.fold(reader.name) == TextKey.fold($0.name) } == true ? language.pick("you", "vous") : reader.name
+                times += reader.times == details.timesLent ? language.pick(", all by \(who)", ", toutes par \(who)")
+                    : language == .en ? ", \(reader.times) of them by \(who)" : ", dont \(reader.times) par \(who)"
+            }
             fields.append(Reply.Field(language.pick("Borrowed", "Emprunté"), RichText(stringLiteral: times)))
         }
         if !history.isEmpty {

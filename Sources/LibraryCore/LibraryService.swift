@@ -874,8 +874,8 @@ public struct LibraryService: Sendable {
         }
     }
 
-    /// One book with its open loan, its hold queue, its last five past loans and how many
-    /// times it was lent.
+    /// One book with its open loan, its hold queue, its last five past loans, how many times it
+    /// was lent, and by whom the most.
     public func show(_ reference: String) async throws -> BookDetails {
         try readHere { db in
             let book = try resolveOne(reference, db)
@@ -885,8 +885,15 @@ public struct LibraryService: Sendable {
                 """, [book.id]) { try Loan(row: $0, at: 0) }
             // On the index of the loans' history.
             let times = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM loan WHERE bookID = ?", arguments: [book.id]) ?? 0
+            // The two who borrowed it the most (each under their latest name): the first, when
+            // ahead of the second.
+            let readers = try Row.fetchAll(db, sql: """
+                SELECT borrowerName, MAX(checkedOutAt), COUNT(*) AS times FROM loan WHERE bookID = ?
+                GROUP BY borrowerKey ORDER BY times DESC LIMIT 2
+                """, arguments: [book.id]).map { BookDetails.Reader(name: $0[0], times: $0[2]) }
+            let mostOften = readers.first.flatMap { first in first.times > 1 && (readers.count == 1 || readers[1].times < first.times) ? first : nil }
             return BookDetails(book: book, loan: try Self.openLoan(of: book.id, db),
-                               holds: try Self.holds(of: book.id, db), pastLoans: past, timesLent: times)
+                               holds: try Self.holds(of: book.id, db), pastLoans: past, timesLent: times, mostOften: mostOften)
         }
     }
 

@@ -196,6 +196,14 @@ public struct BookDetails: Sendable, Hashable {
     public var pastLoans: [Loan]
     /// How many times the book was lent in all: its past loans and its open one.
     public var timesLent: Int
+    /// Who borrowed it the most, when one member did so more than once and more than anyone
+    /// else (under the name of their latest loan).
+    public var mostOften: Reader? = nil
+
+    public struct Reader: Sendable, Hashable {
+        public var name: String
+        public var times: Int
+    }
 }
 
 /// Which books `list` shows.

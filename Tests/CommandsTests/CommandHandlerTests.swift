@@ -3859,6 +3859,30 @@ struct CommandHandlerTests {
         #expect(unknownOne.text.contains("No book matches 'Zorglub'"))
     }
 
+    @Test("a book's details say who borrowed it the most, when one member did so more than anyone else: 'who borrowed Emma the most?'")
+    func borrowedMostBy() async throws {
+        let handler = try await makeHandler()
+        func lend(_ title: String, to sender: Sender, on day: Int) async {
+            _ = await handler.handle(text: "checkout \(title)", from: sender, at: utc("2026-11-\(10 + day) 09:00:00"))
+            _ = await handler.handle(text: "return \(title)", from: sender, at: utc("2026-11-\(11 + day) 09:00:00"))
+        }
+        await lend("Emma", to: ben, on: 0)
+        await lend("Emma", to: ana, on: 2)
+        await lend("Emma", to: ben, on: 4)
+        let most = await handler.handle(text: "who borrowed Emma the most?", from: ana, at: tuesday)
+        #expect(most.text.contains("Borrowed: 3 times, 2 of them by Ben\n"), "\(most.text)")
+        #expect(await handler.handle(text: "show Emma", from: ben, at: tuesday).text.contains("Borrowed: 3 times, 2 of them by you\n"))
+        let french = await handler.handle(text: "qui a le plus emprunté Emma ?", from: ana, at: tuesday)
+        #expect(french.text.contains("Emprunté : 3 fois, dont 2 par Ben\n"), "\(french.text)")
+        // Ana as often: nobody is named.
+        await lend("Emma", to: ana, on: 6)
+        #expect(await handler.handle(text: "show Emma", from: ana, at: tuesday).text.contains("Borrowed: 4 times\n"))
+        // One member only, more than once.
+        await lend("Dune", to: ana, on: 0)
+        await lend("Dune", to: ana, on: 2)
+        #expect(await handler.handle(text: "show Dune", from: ben, at: tuesday).text.contains("Borrowed: 2 times, all by Ana\n"))
+    }
+
     @Test("list, search, show, digest and help answer in the member's language")
     func informational() async throws {
         let handler = try await makeHandler()

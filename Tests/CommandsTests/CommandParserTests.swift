@@ -1342,6 +1342,12 @@ let parseTable: [ParseCase] = [
     ParseCase("send Ben a reminder tomorrow", .loansOf(borrower: "Ben"), .en),
     ParseCase("send Ben a reminder about Dune", .remind(borrower: "Ben", book: "Dune"), .en),
     // A book passed on, asked about: its details and last loans (were not understood).
+    // Who borrowed a book the most: its details, which say it (was who has "Dune the most", or not understood).
+    ParseCase("who borrowed Dune the most?", .show(book: "Dune"), .en),
+    ParseCase("who has read The Hobbit most often", .show(book: "The Hobbit"), .en),
+    ParseCase("qui a le plus emprunté Dune ?", .show(book: "Dune"), .fr),
+    ParseCase("who borrowed the most?", .readers, .en),
+    ParseCase("qui lit le plus ?", .readers, .fr),
     ParseCase("did I give Dune to Ben?", .show(book: "Dune"), .en),
     ParseCase("did Ana pass Dune to Ben Okafor?", .show(book: "Dune"), .en),
     ParseCase("has Ana lent Les Misérables to me?", .show(book: "Les Misérables"), .en),
