@@ -4151,6 +4151,18 @@ public enum CommandParser {
             if parseListOptions(request.joined(separator: " "), language: &listLanguage) != nil { return [french ? "liste" : "list"] + request }
             return [french ? "info" : "show"] + request
         }
+        // "who checked out Dune (last)?", "who checked Dune out", "who has checked out Dune": as
+        // "who borrowed …" is read.
+        if folded.count > 3, folded[0] == "who" || folded[0] == "who's" {
+            let lead = [["who", "checked", "out"], ["who", "has", "checked", "out"], ["who's", "checked", "out"], ["who", "checked"]]
+                .first { folded.count > $0.count && folded.starts(with: $0) }
+            if let lead, lead.last == "out" || folded.last == "out" {
+                let book = words[lead.count..<(words.count - (lead.last == "out" ? 0 : 1))]
+                let borrowed = ["who", "borrowed"] + book
+                cues.append(.en)
+                return rephrase(borrowed, folded: borrowed.map(foldWord), cues: &cues, depth: depth + 1) ?? borrowed
+            }
+        }
         // "who borrowed Dune last", "who had Dune before (me)": the book's past loans (`show`).
         // A capitalised tail may end the title ("who had Free at Last"): it is left on, for the
         // library to read the whole title first, and the words as a remark only when the whole
@@ -5872,6 +5884,11 @@ public enum CommandParser {
     private static let swapLeads: [(words: [String], language: Language)] = [
         (["swap"], .en), (["exchange"], .en), (["trade"], .en), (["i'm", "swapping"], .en), (["i", "swapped"], .en),
         (["echanger"], .fr), (["echange"], .fr), (["j'echange"], .fr), (["j'ai", "echange"], .fr),
+        // Asked: "can I swap Dune for Emma?", "puis-je échanger Dune contre Emma ?".
+        (["can", "i", "swap"], .en), (["could", "i", "swap"], .en), (["can", "i", "exchange"], .en), (["could", "i", "exchange"], .en),
+        (["can", "i", "trade"], .en), (["i'd", "like", "to", "swap"], .en), (["i'd", "like", "to", "exchange"], .en),
+        (["i", "want", "to", "swap"], .en), (["i", "want", "to", "exchange"], .en), (["i'll", "swap"], .en),
+        (["puis-je", "echanger"], .fr), (["je", "peux", "echanger"], .fr), (["je", "voudrais", "echanger"], .fr), (["je", "veux", "echanger"], .fr),
     ]
 
     /// "I meant Emma", "sorry, I meant Emma", "no, Emma", "non, je voulais dire Emma": the book the member

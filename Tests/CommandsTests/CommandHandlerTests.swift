@@ -3182,6 +3182,11 @@ struct CommandHandlerTests {
         // Words that name no book given stay not understood.
         let nothing = await handler.handle(text: "swap places with Ben", from: ana, at: minute(8))
         #expect(nothing.text.hasPrefix("I did not understand"), "\(nothing.text)")
+        // Asked, it is done as well ("it": the book last named).
+        _ = await handler.handle(text: "who has Dune", from: ana, at: minute(9))
+        let asked = await handler.handle(text: "can I swap it for Les Misérables?", from: ana, at: minute(10))
+        #expect(asked.text.hasPrefix("Thanks! Dune is back on the shelf (borrowed by Ana)."), "\(asked.text)")
+        #expect(asked.text.contains("Les Misérables is checked out to Ana."), "\(asked.text)")
     }
 
     @Test("a time after the book: later is a plan, nothing done and the loan said (return Dune tomorrow, I'll bring Dune back on Friday, je rends Dune demain); now is the command; a title that ends so stays whole")

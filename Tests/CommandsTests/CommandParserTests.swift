@@ -1348,6 +1348,11 @@ let parseTable: [ParseCase] = [
     ParseCase("qui a le plus emprunté Dune ?", .show(book: "Dune"), .fr),
     ParseCase("who borrowed the most?", .readers, .en),
     ParseCase("qui lit le plus ?", .readers, .fr),
+    // "who checked out …", read as "who borrowed …" (were not understood, or a book "checked out Dune").
+    ParseCase("who checked out Dune?", .whoHas(book: "Dune"), .en),
+    ParseCase("who checked The Hobbit out", .whoHas(book: "The Hobbit"), .en),
+    ParseCase("who has checked out Dune", .whoHas(book: "Dune"), .en),
+    ParseCase("who checked out Dune last", .show(book: "Dune"), .en),
     ParseCase("did I give Dune to Ben?", .show(book: "Dune"), .en),
     ParseCase("did Ana pass Dune to Ben Okafor?", .show(book: "Dune"), .en),
     ParseCase("has Ana lent Les Misérables to me?", .show(book: "Les Misérables"), .en),
