@@ -520,6 +520,8 @@ public enum CommandParser {
                 // "remind Ben about his books", "… all of them": all of them, not a book so named
                 // (capitalised, `Them` is a title).
                 if let named = book, named.first?.isLowercase == true, Self.theirBooks.contains(TextKey.fold(named)) { book = nil }
+                // "ask Ben for Dune back": the book, without the "back" that says what is asked.
+                if let named = book, named.count > 5, named.hasSuffix(" back") { book = String(named.dropLast(5)) }
             }
             name = unquote(name)
             // "rappelle à Ben ses livres": all of them, not someone named "Ben ses livres".
@@ -975,6 +977,12 @@ public enum CommandParser {
         }
         return nil
     }
+
+    /// What comes before the book in "get Dune back from Ben".
+    private static let backFromLeads: [[String]] = [
+        ["get"], ["i", "need"], ["i", "want"], ["i'd", "like"], ["i", "would", "like"], ["can", "you", "get"], ["could", "you", "get"],
+        ["please", "get"], ["we", "need"],
+    ]
 
     /// "who borrowed … the most", "qui a le plus lu …": who read a book the most.
     private static let mostReadLeads: [(words: [String], language: Language)] = [
@@ -4150,6 +4158,23 @@ public enum CommandParser {
             var listLanguage: Language?
             if parseListOptions(request.joined(separator: " "), language: &listLanguage) != nil { return [french ? "liste" : "list"] + request }
             return [french ? "info" : "show"] + request
+        }
+        // "get Dune back from Ben", "I need Dune back from Ben Okafor": a reminder to Ben of Dune.
+        // "hurry Ben up": of his books.
+        if folded.count >= 5, let lead = Self.backFromLeads.first(where: { folded.count > $0.count + 3 && folded.starts(with: $0) }),
+           let back = folded.indices.dropFirst(lead.count + 1).first(where: { folded[$0] == "back" && folded.indices.contains($0 + 1) && folded[$0 + 1] == "from" }),
+           (1...3).contains(folded.count - back - 2), words[(back + 2)...].allSatisfy(looksLikeName) {
+            cues.append(.en)
+            return ["remind"] + words[(back + 2)...] + ["about"] + words[lead.count..<back]
+        }
+        if (3...5).contains(folded.count), folded[0] == "hurry", folded.last == "up", words[1..<(words.count - 1)].allSatisfy(looksLikeName) {
+            cues.append(.en)
+            return ["remind"] + words[1..<(words.count - 1)]
+        }
+        // "chase Ben about Dune": a name after it (no verb form: "change" is no typo of it).
+        if folded.count >= 2, folded[0] == "chase", looksLikeName(words[1]) {
+            cues.append(.en)
+            return ["remind"] + words[1...]
         }
         // "who checked out Dune (last)?", "who checked Dune out", "who has checked out Dune": as
         // "who borrowed …" is read.

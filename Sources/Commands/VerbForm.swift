@@ -218,7 +218,7 @@ struct VerbForm: Sendable {
         VerbForm("des livres comme", .recommendLike, .fr), VerbForm("quelque chose comme", .recommendLike, .fr),
         VerbForm("a book like", .recommendLike, .en), VerbForm("un livre comme", .recommendLike, .fr),
         VerbForm("d'autres livres comme", .recommendLike, .fr), VerbForm("dans le genre de", .recommendLike, .fr),
-        VerbForm("remind", .remind, .en), VerbForm("nudge", .remind, .en), VerbForm("send a reminder to", .remind, .en),
+        VerbForm("remind", .remind, .en), VerbForm("nudge", .remind, .en), VerbForm("nag", .remind, .en), VerbForm("chase up", .remind, .en), VerbForm("send a reminder to", .remind, .en),
         VerbForm("relancer", .remind, .fr), VerbForm("relance", .remind, .fr), VerbForm("rappeler à", .remind, .fr),
         VerbForm("rappelle à", .remind, .fr), VerbForm("envoyer un rappel à", .remind, .fr), VerbForm("envoie un rappel à", .remind, .fr),
     ].enumerated().sorted { ($0.element.words.count, -$0.offset) > ($1.element.words.count, -$1.offset) }.map(\.element)
