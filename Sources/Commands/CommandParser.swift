@@ -978,6 +978,12 @@ public enum CommandParser {
         return nil
     }
 
+    private static let membersQuestions: [[String]: Language] = [
+        ["who", "are", "the", "members"]: .en, ["list", "members"]: .en, ["list", "the", "members"]: .en, ["list", "all", "members"]: .en,
+        ["show", "members"]: .en, ["show", "the", "members"]: .en, ["who", "uses", "the", "library"]: .en,
+        ["qui", "sont", "les", "membres"]: .fr, ["liste", "des", "membres"]: .fr,
+    ]
+
     /// What comes before the book in "get Dune back from Ben".
     private static let backFromLeads: [[String]] = [
         ["get"], ["i", "need"], ["i", "want"], ["i'd", "like"], ["i", "would", "like"], ["can", "you", "get"], ["could", "you", "get"],
@@ -2015,6 +2021,12 @@ public enum CommandParser {
         (["quels", "livres", "avons-nous"], "liste", .fr), (["qu'est-ce", "qu'il", "y", "a", "sur", "l'etagere"], "liste disponibles", .fr),
         (["anything", "about"], "search", .en), (["books", "about"], "search", .en), (["any", "books", "about"], "search", .en),
         (["something", "about"], "search", .en), (["des", "livres", "sur"], "chercher", .fr), (["un", "livre", "sur"], "chercher", .fr),
+        // "who lost Dune": its page, which says who reported it lost. "write off Dune": a delete.
+        (["who", "lost"], "show", .en), (["who", "reported"], "show", .en), (["write", "off"], "delete", .en),
+        // How many members: the library's figures, which count those who borrowed.
+        (["how", "many", "members"], "stats", .en), (["how", "many", "members", "are", "there"], "stats", .en),
+        (["how", "many", "members", "do", "we", "have"], "stats", .en), (["combien", "de", "membres"], "statistiques", .fr),
+        (["combien", "de", "membres", "y", "a-t-il"], "statistiques", .fr),
         (["who", "borrowed"], "who has", .en), (["who's", "reading"], "who has", .en), (["who", "is", "reading"], "who has", .en),
         (["what's", "checked", "out"], "list checked out", .en), (["what", "is", "checked", "out"], "list checked out", .en),
         (["est-ce", "que", "quelqu'un", "a"], "qui a", .fr), (["quelqu'un", "a"], "qui a", .fr),
@@ -3216,14 +3228,16 @@ public enum CommandParser {
     /// has the book.)
     private static let reports: [(lead: [String], tails: [[String]], verb: String, language: Language)] = {
         let lost = [["is", "lost"], ["is", "missing", "for", "good"], ["got", "lost"], ["has", "been", "lost"], ["has", "gone", "missing"],
-                    ["went", "missing"], ["has", "disappeared"]]
+                    ["went", "missing"], ["has", "disappeared"], ["was", "stolen"], ["got", "stolen"], ["has", "been", "stolen"], ["was", "lost"]]
         let damaged = [["is", "damaged"], ["got", "damaged"], ["is", "ruined"], ["got", "ruined"], ["is", "torn"], ["got", "torn"], ["got", "wet"],
                        ["has", "been", "damaged"], ["fell", "apart"], ["is", "falling", "apart"], ["is", "broken"]]
-        let perdu = [["est", "perdu"], ["est", "perdue"], ["a", "ete", "perdu"], ["a", "ete", "perdue"], ["a", "disparu"], ["est", "introuvable"]]
+        let perdu = [["est", "perdu"], ["est", "perdue"], ["a", "ete", "perdu"], ["a", "ete", "perdue"], ["a", "disparu"], ["est", "introuvable"],
+                     ["a", "ete", "vole"], ["a", "ete", "volee"]]
         let abime = [["est", "abime"], ["est", "abimee"], ["est", "endommage"], ["est", "endommagee"], ["a", "ete", "abime"], ["a", "ete", "abimee"]]
         let found = [["turned", "up"], ["has", "turned", "up"], ["is", "found"], ["was", "found"], ["has", "been", "found"]]
         let repaired = [["is", "repaired"], ["was", "repaired"], ["is", "fixed"], ["was", "fixed"], ["has", "been", "repaired"], ["got", "fixed"],
-                        ["got", "repaired"], ["is", "fine", "now"], ["is", "ok", "now"], ["is", "okay", "now"], ["is", "as", "good", "as", "new"]]
+                        ["got", "repaired"], ["is", "fine", "now"], ["is", "ok", "now"], ["is", "okay", "now"], ["is", "as", "good", "as", "new"],
+                        ["is", "back", "from", "repair"], ["is", "back", "from", "the", "repair", "shop"], ["came", "back", "from", "repair"]]
         let retrouve = [["est", "retrouve"], ["a", "ete", "retrouve"], ["est", "reapparu"]]
         let repare = [["est", "repare"], ["a", "ete", "repare"]]
         return [
@@ -3238,6 +3252,9 @@ public enum CommandParser {
             (["we", "lost"], [[]], "report lost", .en), (["we've", "lost"], [[]], "report lost", .en), (["we", "have", "lost"], [[]], "report lost", .en),
             (["someone", "lost"], [[]], "report lost", .en), (["somebody", "lost"], [[]], "report lost", .en),
             (["someone", "has", "lost"], [[]], "report lost", .en), (["somebody", "has", "lost"], [[]], "report lost", .en),
+            (["someone", "stole"], [[]], "report lost", .en), (["somebody", "stole"], [[]], "report lost", .en),
+            (["someone", "has", "stolen"], [[]], "report lost", .en), (["quelqu'un", "a", "vole"], [[]], "signaler perdu", .fr),
+            (["on", "a", "vole"], [[]], "signaler perdu", .fr), (["on", "m'a", "vole"], [[]], "signaler perdu", .fr),
             (["quelqu'un", "a", "perdu"], [[]], "signaler perdu", .fr), (["on", "a", "perdu"], [[]], "signaler perdu", .fr),
             (["nous", "avons", "perdu"], [[]], "signaler perdu", .fr),
             (["i", "damaged"], [[]], "report damaged", .en), (["i've", "damaged"], [[]], "report damaged", .en),
@@ -4175,6 +4192,13 @@ public enum CommandParser {
         if folded.count >= 2, folded[0] == "chase", looksLikeName(words[1]) {
             cues.append(.en)
             return ["remind"] + words[1...]
+        }
+        // "who are the members?", "list members", "qui sont les membres ?": who borrowed, and how
+        // much (the whole message: "list members who are late" is another question).
+        if (2...4).contains(folded.count), let last = folded.last, last == "members" || last == "membres" || last == "library",
+           let language = Self.membersQuestions[folded] {
+            cues.append(language)
+            return language == .en ? ["top", "readers"] : ["meilleurs", "lecteurs"]
         }
         // "who checked out Dune (last)?", "who checked Dune out", "who has checked out Dune": as
         // "who borrowed …" is read.
