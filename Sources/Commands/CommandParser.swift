@@ -2007,7 +2007,8 @@ public enum CommandParser {
         (["des", "livres", "de"], "chercher", .fr), (["un", "livre", "de"], "chercher", .fr),
         (["avez-vous"], "qui a", .fr), (["est-ce", "qu'on", "a"], "qui a", .fr), (["est-ce", "que", "tu", "as"], "qui a", .fr),
         (["qu'est-ce", "que", "j'ai"], "mes livres", .fr), (["qu'ai-je"], "mes livres", .fr),
-        (["quels", "livres", "sont", "en", "retard"], "liste en retard", .fr),
+        (["quels", "livres", "sont", "en", "retard"], "liste en retard", .fr), (["quels", "sont", "les", "livres", "en", "retard"], "liste en retard", .fr),
+        (["what", "are", "the", "overdue", "books"], "list overdue", .en), (["what", "are", "the", "late", "books"], "list overdue", .en),
         (["quels", "livres", "sont", "disponibles"], "liste disponibles", .fr), (["quoi", "de", "neuf"], "liste récents", .fr),
         (["quels", "livres", "sont", "empruntes"], "liste empruntés", .fr), (["which", "books", "are", "overdue"], "list overdue", .en),
         (["which", "books", "are", "out"], "list checked out", .en), (["pick", "up"], "checkout", .en), (["which", "books", "are", "late"], "list overdue", .en),
@@ -2143,6 +2144,8 @@ public enum CommandParser {
         // Next in line: a hold.
         (["i'm", "next", "for"], "hold", .en), (["im", "next", "for"], "hold", .en), (["next", "in", "line", "for"], "hold", .en),
         (["i", "want", "to", "be", "next", "for"], "hold", .en), (["i'd", "like", "to", "be", "next", "for"], "hold", .en),
+        (["je", "veux", "etre", "le", "prochain", "pour"], "réserver", .fr), (["je", "veux", "etre", "la", "prochaine", "pour"], "réserver", .fr),
+        (["je", "voudrais", "etre", "le", "prochain", "pour"], "réserver", .fr), (["je", "voudrais", "etre", "la", "prochaine", "pour"], "réserver", .fr),
         (["put", "me", "next", "for"], "hold", .en),
         // Who wrote it, what it is about, its categories, when it went and came back: everything about a book.
         (["who", "wrote"], "show", .en), (["who", "is", "the", "author", "of"], "show", .en), (["qui", "a", "ecrit"], "info", .fr),
