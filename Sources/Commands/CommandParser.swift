@@ -978,6 +978,15 @@ public enum CommandParser {
         return nil
     }
 
+    /// What comes before and after a book in a question of when it is due, said its own way.
+    private static let dueWhenFrames: [(lead: [String], tail: [String], language: Language)] = [
+        ([], ["est", "a", "rendre", "quand"], .fr), ([], ["est", "a", "rendre", "pour", "quand"], .fr), ([], ["est", "a", "rendre", "quel", "jour"], .fr),
+        ([], ["doit", "etre", "rendu", "quand"], .fr), ([], ["doit", "etre", "rendue", "quand"], .fr),
+        (["quand", "est-ce", "que"], ["est", "a", "rendre"], .fr), (["quand"], ["est", "a", "rendre"], .fr),
+        (["quand", "est-ce", "que"], ["doit", "etre", "rendu"], .fr), (["quand"], ["doit", "etre", "rendu"], .fr),
+        ([], ["is", "due", "when"], .en), ([], ["is", "due", "back", "when"], .en), ([], ["due", "when"], .en),
+    ]
+
     private static let membersQuestions: [[String]: Language] = [
         ["who", "are", "the", "members"]: .en, ["list", "members"]: .en, ["list", "the", "members"]: .en, ["list", "all", "members"]: .en,
         ["show", "members"]: .en, ["show", "the", "members"]: .en, ["who", "uses", "the", "library"]: .en,
@@ -4195,6 +4204,16 @@ public enum CommandParser {
         if folded.count >= 2, folded[0] == "chase", looksLikeName(words[1]) {
             cues.append(.en)
             return ["remind"] + words[1...]
+        }
+        // "Dune est à rendre quand ?", "quand est-ce que Dune est à rendre ?", "Dune is due when?":
+        // who has it, until when ("il", "it": the book last named).
+        if folded.count >= 3, let last = folded.last, ["quand", "rendre", "rendu", "rendue", "when", "jour"].contains(last),
+           let (lead, tail, language) = Self.dueWhenFrames.first(where: { folded.count > $0.lead.count + $0.tail.count && folded.starts(with: $0.lead)
+                                                                          && folded.suffix($0.tail.count).elementsEqual($0.tail) }) {
+            let book = Array(words[lead.count..<(words.count - tail.count)])
+            let pointer = book.count == 1 && ["il", "elle", "it", "it's", "ca", "c'est"].contains(foldWord(book[0]))
+            cues.append(language)
+            return (language == .en ? ["who", "has"] : ["qui", "a"]) + (pointer ? [language.pick("it", "ça")] : book)
         }
         // "who are the members?", "list members", "qui sont les membres ?": who borrowed, and how
         // much (the whole message: "list members who are late" is another question).

@@ -1378,6 +1378,12 @@ let parseTable: [ParseCase] = [
     ParseCase("je voudrais être la prochaine pour Dune", .hold(book: "Dune"), .fr),
     ParseCase("quels sont les livres en retard ?", .list(filter: .overdue, order: .newest), .fr),
     ParseCase("what are the overdue books?", .list(filter: .overdue, order: .newest), .en),
+    // When a book is due, asked its own way: who has it, until when (were not understood).
+    ParseCase("Dune est à rendre quand ?", .whoHas(book: "Dune"), .fr),
+    ParseCase("quand est-ce que Les Misérables est à rendre ?", .whoHas(book: "Les Misérables"), .fr),
+    ParseCase("il est à rendre quand ?", .whoHas(book: "ça"), .fr),
+    ParseCase("Dune is due when?", .whoHas(book: "Dune"), .en),
+    ParseCase("it's due when?", .whoHas(book: "it"), .en),
     ParseCase("did I give Dune to Ben?", .show(book: "Dune"), .en),
     ParseCase("did Ana pass Dune to Ben Okafor?", .show(book: "Dune"), .en),
     ParseCase("has Ana lent Les Misérables to me?", .show(book: "Les Misérables"), .en),
