@@ -486,6 +486,10 @@ public enum CommandParser {
             if later { return command(.whoHas(book: unquote(title))) }
             // "pass Dune to me": a checkout for the sender.
             if ["me", "myself", "moi"].contains(foldWord(person)) { return command(.checkout(book: unquote(title), borrower: nil)) }
+            // "give my place for Dune to Ben": a place in a line, which is no book to pass (and
+            // cannot be given: not understood, rather than Dune passed on).
+            let given = title.split(separator: " ").prefix(2).map { foldWord(String($0)) }
+            if given.count == 2, ["my", "ma", "mon"].contains(given[0]), ["place", "spot", "turn", "tour"].contains(given[1]) { return nil }
             return command(.handOver(book: unquote(title), to: person))
         case .recommend:
             // "recommend me a book", "what should I read next?", "que lire ?"; "… like Dune".
@@ -2062,6 +2066,8 @@ public enum CommandParser {
         (["am", "i", "in", "line", "for"], "who has", .en), (["what's", "my", "place", "in", "line", "for"], "who has", .en),
         (["what", "is", "my", "place", "in", "line", "for"], "who has", .en), (["quelle", "est", "ma", "place", "pour"], "qui a", .fr),
         (["what", "am", "i", "waiting", "for"], "my books", .en), (["what", "am", "i", "in", "line", "for"], "my books", .en),
+        (["what", "lists", "am", "i", "on"], "my books", .en), (["which", "lists", "am", "i", "on"], "my books", .en),
+        (["what", "queues", "am", "i", "in"], "my books", .en), (["which", "queues", "am", "i", "in"], "my books", .en),
         (["qu'est-ce", "que", "j'attends"], "mes livres", .fr),
         // "retirer la catégorie SF de Dune": the category goes, not the book.
         (["retirer", "la", "categorie"], "supprimer la catégorie", .fr), (["enlever", "la", "categorie"], "supprimer la catégorie", .fr),
@@ -2522,6 +2528,14 @@ public enum CommandParser {
         (["est-ce", "que", "je", "peux", "avoir"], "emprunter", .fr), (["pourrais-je", "avoir"], "emprunter", .fr),
         // Who is first in a book's line: its details, which list the line.
         (["who's", "next", "for"], "show", .en), (["who", "is", "next", "for"], "show", .en), (["who", "gets", "it", "after"], "show", .en),
+        (["who's", "first", "in", "line", "for"], "show", .en), (["who", "is", "first", "in", "line", "for"], "show", .en),
+        (["is", "anyone", "else", "waiting", "for"], "show", .en), (["how", "many", "people", "want"], "show", .en),
+        (["how", "many", "people", "are", "waiting", "for"], "show", .en), (["how", "long", "is", "the", "queue", "for"], "show", .en),
+        (["how", "long's", "the", "queue", "for"], "show", .en), (["how", "long", "is", "the", "line", "for"], "show", .en),
+        // Where the asker stands: who has it, and their place.
+        (["what's", "the", "wait", "on"], "who has", .en), (["who's", "after", "me", "for"], "who has", .en), (["who", "is", "after", "me", "for"], "who has", .en),
+        (["when", "will", "it", "be", "my", "turn", "for"], "who has", .en), (["when", "is", "it", "my", "turn", "for"], "who has", .en),
+        (["when", "is", "my", "turn", "for"], "who has", .en),
         (["qui", "est", "le", "prochain", "pour"], "info", .fr), (["qui", "est", "le", "suivant", "pour"], "info", .fr),
         (["my", "reading", "history"], "my history", .en), (["reading", "history"], "my history", .en),
         (["my", "loan", "history"], "my history", .en), (["my", "borrowing", "history"], "my history", .en), (["loan", "history"], "my history", .en),
@@ -2850,6 +2864,11 @@ public enum CommandParser {
             (["leave", "all", "lines"], "cancel hold all", .en), (["leave", "all", "my", "lines"], "cancel hold all", .en),
             (["leave", "every", "line"], "cancel hold all", .en), (["take", "me", "off", "all", "lines"], "cancel hold all", .en),
             (["take", "me", "out", "of", "all", "lines"], "cancel hold all", .en),
+            (["take", "me", "off", "all", "lists"], "cancel hold all", .en), (["take", "me", "off", "all", "the", "lists"], "cancel hold all", .en),
+            (["take", "me", "off", "all", "waitlists"], "cancel hold all", .en), (["take", "me", "off", "all", "queues"], "cancel hold all", .en),
+            (["remove", "me", "from", "all", "lists"], "cancel hold all", .en), (["remove", "me", "from", "all", "queues"], "cancel hold all", .en),
+            (["remove", "me", "from", "all", "waitlists"], "cancel hold all", .en), (["leave", "all", "queues"], "cancel hold all", .en),
+            (["retire-moi", "de", "toutes", "les", "listes"], "annuler la réservation tout", .fr),
             (["quitter", "toutes", "les", "files"], "annuler la réservation tout", .fr),
             (["sors-moi", "de", "toutes", "les", "files"], "annuler la réservation tout", .fr),
         ]
@@ -3068,6 +3087,7 @@ public enum CommandParser {
         (["je", "ne", "suis", "plus", "interesse", "par"], "annuler la réservation de", .fr),
         (["je", "ne", "suis", "plus", "interessee", "par"], "annuler la réservation de", .fr),
         (["forget", "about"], "cancel hold", .en), (["i", "changed", "my", "mind", "about"], "cancel hold", .en),
+        (["i'll", "pass", "on"], "cancel hold", .en), (["i", "will", "pass", "on"], "cancel hold", .en),
         (["i've", "changed", "my", "mind", "about"], "cancel hold", .en), (["i", "don't", "want"], "cancel hold", .en),
         (["i", "dont", "want"], "cancel hold", .en), (["i", "do", "not", "want"], "cancel hold", .en),
         (["je", "ne", "veux", "plus", "attendre"], "annuler la réservation de", .fr), (["je", "ne", "veux", "plus"], "annuler la réservation de", .fr),
