@@ -45,8 +45,9 @@ struct Words: Sendable {
                                : "en retard \(days == 1 ? "d'un jour" : "de \(days) jours")"
     }
 
-    /// How late a loan is and what was reported of its book, in one bracket: " (3 days
-    /// overdue; reported lost by Ana, Tue 24 Nov)"; "" when neither.
+    /// How late a loan is, what was reported of its book and when its borrower was last
+    /// `reminded` of it, in one bracket: " (3 days overdue; reported lost by Ana, Tue 24 Nov;
+    /// reminded yesterday)"; "" when none.
     func lateAndReported(_ loan: Loan, _ book: Book, asker: Borrower? = nil, reminded: Date? = nil) -> String {
         let parts = [latenessText(loan), reportText(book, asker: asker), reminded.map(remindedText)].compactMap(\.self)
         return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
@@ -559,8 +560,8 @@ struct Words: Sendable {
             : "\(loan.borrower.name) a \(bold: status.book.title) depuis \(day(loan.checkedOutAt)), à rendre \(day(loan.dueAt))\(late)."
     }
 
-    /// "Dune, due Tue 15 Dec (2 days overdue)"; a report the `asker` made says "you".
-    /// A loan in a member's list of books; with when they were last `reminded` of it.
+    /// "Dune, due Tue 15 Dec (2 days overdue; reminded yesterday)": a loan in a member's list
+    /// of books; a report the `asker` made says "you".
     func loanLine(_ loaned: LoanedBook, asker: Borrower? = nil, reminded: Date? = nil) -> RichText {
         let late = lateAndReported(loaned.loan, loaned.book, asker: asker, reminded: reminded)
         return language == .en
@@ -683,7 +684,7 @@ struct Words: Sendable {
             var times = language == .en ? (details.timesLent == 1 ? "once" : "\(details.timesLent) times") : "\(details.timesLent) fois"
             // "5 times, 3 of them by Ben", "2 times, all by you": who borrowed it the most.
             if let reader = details.mostOften {
-                let who = asker.map { TextKey.fold(reader.name) == TextKey.fold($0.name) } == true ? language.pick("you", "vous") : reader.name
+                let who = asker.map(reader.borrower.isSamePerson) == true ? language.pick("you", "vous") : reader.borrower.name
                 times += reader.times == details.timesLent ? language.pick(", all by \(who)", ", toutes par \(who)")
                     : language == .en ? ", \(reader.times) of them by \(who)" : ", dont \(reader.times) par \(who)"
             }

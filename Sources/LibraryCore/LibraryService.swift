@@ -888,9 +888,9 @@ public struct LibraryService: Sendable {
             // The two who borrowed it the most (each under their latest name): the first, when
             // ahead of the second.
             let readers = try Row.fetchAll(db, sql: """
-                SELECT borrowerName, MAX(checkedOutAt), COUNT(*) AS times FROM loan WHERE bookID = ?
+                SELECT borrowerName, borrowerID, MAX(checkedOutAt), COUNT(*) AS times FROM loan WHERE bookID = ?
                 GROUP BY borrowerKey ORDER BY times DESC LIMIT 2
-                """, arguments: [book.id]).map { BookDetails.Reader(name: $0[0], times: $0[2]) }
+                """, arguments: [book.id]).map { BookDetails.Reader(borrower: Borrower(storedName: $0[0], userID: $0[1]), times: $0[3]) }
             let mostOften = readers.first.flatMap { first in first.times > 1 && (readers.count == 1 || readers[1].times < first.times) ? first : nil }
             return BookDetails(book: book, loan: try Self.openLoan(of: book.id, db),
                                holds: try Self.holds(of: book.id, db), pastLoans: past, timesLent: times, mostOften: mostOften)

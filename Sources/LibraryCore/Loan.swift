@@ -201,7 +201,8 @@ public struct BookDetails: Sendable, Hashable {
     public var mostOften: Reader? = nil
 
     public struct Reader: Sendable, Hashable {
-        public var name: String
+        /// As their latest loan of it names them.
+        public var borrower: Borrower
         public var times: Int
     }
 }
